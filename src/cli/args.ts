@@ -1,0 +1,61 @@
+// What every command shares: option parsing (node:util's parseArgs), usage errors, and finding
+// the corpus a path belongs to.
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs, ParseArgsConfig } from 'node:util';
+import { displayPath, readRepos, readText, yamlFilesUnder } from '../core';
+
+export interface CliIO {
+  stdout: { write(s: string): unknown };
+  stderr: { write(s: string): unknown };
+  cwd: string;
+}
+
+/** A command line the command cannot run: printed with the command's usage, exit 2. */
+export class UsageError extends Error {}
+
+export type Command = (args: string[], io: CliIO) => Promise<number>;
+
+export function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {
+  return parseArgs({ args, options, allowPositionals: true, strict: true });
+}
+
+export function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string): T {
+  if (value === undefined) throw new UsageError(`${flag} is required (${allowed.join('|')})`);
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${flag} must be ${allowed.join(' or ')}, not \`${value}\``);
+  return value as T;
+}
+
+export function required(value: string | undefined, what: string): string {
+  if (value === undefined || value === '') throw new UsageError(`${what} is required`);
+  return value;
+}
+
+/** The corpus folder: the one given, else the working folder when it holds repos.yaml, else ./corpus. */
+export function corpusDir(given: string | undefined, cwd: string): string {
+  if (given) return resolve(cwd, given);
+  return existsSync(join(cwd, 'repos.yaml')) ? cwd : join(cwd, 'corpus');
+}
+
+/** The repository's module prefix for a fixture's names, from the nearest repos.yaml above it. */
+export async function moduleFor(fixturePath: string, repo: string | undefined): Promise<string | undefined> {
+  if (!repo) return undefined;
+  for (let dir = dirname(fixturePath); dirname(dir) !== dir; dir = dirname(dir)) {
+    const file = join(dir, 'repos.yaml');
+    if (!existsSync(file)) continue;
+    const { repos } = readRepos((await readText(file)).text, displayPath(file));
+    return repos.find((r) => r.name === repo)?.module;
+  }
+  return undefined;
+}
+
+/** Fixture files named on the command line; a folder stands for every YAML file below it. */
+export async function fixturePaths(args: string[], cwd: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const a of args) {
+    const path = resolve(cwd, a);
+    if (existsSync(path) && statSync(path).isDirectory()) out.push(...(await yamlFilesUnder(path)));
+    else out.push(path);
+  }
+  return out;
+}

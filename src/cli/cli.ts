@@ -1,0 +1,37 @@
+// `fixture-lab`: the command line over the same core the extension uses. Every failure the user
+// can fix is one line naming the file and what to do, with a non-zero exit; never a stack trace.
+import { FixtureLabError } from '../core';
+import { CliIO, UsageError } from './args';
+import { COMMANDS } from './commands';
+
+export async function cli(argv: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(usage());
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.stderr.write(`fixture-lab: unknown command \`${name}\`\n${usage()}`);
+    return 2;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (e) {
+    if (e instanceof FixtureLabError) {
+      io.stderr.write(`fixture-lab: ${e.message}\n`);
+      return 1;
+    }
+    const code = (e as { code?: unknown }).code;
+    if (e instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
+      io.stderr.write(`fixture-lab ${name}: ${(e as Error).message}\nusage: fixture-lab ${command.usage}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+function usage(): string {
+  const lines = Object.values(COMMANDS).map((c) => `  fixture-lab ${c.usage}\n      ${c.summary}`);
+  return `Usage: fixture-lab <command> [options]\n\n${lines.join('\n')}\n`;
+}

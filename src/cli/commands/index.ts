@@ -1,0 +1,41 @@
+// The command table: one entry per `fixture-lab <name>`; later issues add rows.
+import type { Command } from '../args';
+import { dispute } from './dispute';
+import { kappa } from './kappa';
+import { label } from './label';
+import { report } from './report';
+import { validate } from './validate';
+
+export interface CommandEntry {
+  usage: string;
+  summary: string;
+  run: Command;
+}
+
+export const COMMANDS: Record<string, CommandEntry> = {
+  validate: {
+    usage: 'validate [CORPUS_DIR] [--json]',
+    summary: 'check every fixture and repos.yaml; prints path:line:col: error|warning: message; exit 1 on an error',
+    run: validate,
+  },
+  label: {
+    usage: 'label add FIXTURE SYMBOL --confidence HIGH|MEDIUM --reason TEXT [--rater NAME] | label remove FIXTURE SYMBOL [--rater NAME]',
+    summary: 'edit ground_truth, or with --rater that rater\'s labels[NAME]',
+    run: label,
+  },
+  dispute: {
+    usage: 'dispute add FIXTURE SYMBOL --resolution included|excluded --rationale TEXT',
+    summary: 'settle a disagreement: record the dispute and make ground_truth follow it',
+    run: dispute,
+  },
+  kappa: {
+    usage: 'kappa FIXTURE|DIR... [--json] [--write]',
+    summary: 'Cohen\'s kappa between labeler and verifier per fixture; --write stores it as `agreement`',
+    run: kappa,
+  },
+  report: {
+    usage: 'report [CORPUS_DIR]',
+    summary: 'write CORPUS_DIR/labeling-report.md',
+    run: report,
+  },
+};

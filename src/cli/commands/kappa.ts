@@ -1,0 +1,36 @@
+import { agreementOf, Agreement, FixtureLabError, fmt, formatNumber, loadFixtureFile, setField } from '../../core';
+import { CliIO, fixturePaths, moduleFor, parse, UsageError } from '../args';
+import { editFixture } from './edits';
+
+export async function kappa(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse(args, { json: { type: 'boolean' }, write: { type: 'boolean' } });
+  if (positionals.length === 0) throw new UsageError('name at least one fixture (or a folder of fixtures)');
+  const results: Agreement[] = [];
+  for (const path of await fixturePaths(positionals, io.cwd)) {
+    const { read, file } = await loadFixtureFile(path, undefined, io.cwd);
+    if (!read.parsed) throw new FixtureLabError(`${read.problems[0].line}:${read.problems[0].col}: ${read.problems[0].message}; fix it first`, file);
+    const agreement = agreementOf(read.fixture, { module: await moduleFor(path, read.fixture.repo) });
+    results.push(agreement);
+    if (values.write && agreement.kappa !== null && read.fixture.agreement !== Number(formatNumber(agreement.kappa))) {
+      await editFixture(path, (text) => setField(text, 'agreement', agreement.kappa));
+    }
+  }
+  if (values.json) {
+    const out = results.map((a) => ({
+      ...a,
+      disagreements: a.disagreements.map((d) => ({ symbol: d.symbol, labeler: d.labeler, verifier: d.verifier })),
+    }));
+    io.stdout.write(JSON.stringify(out, null, 2) + '\n');
+    return 0;
+  }
+  for (const a of results) {
+    const head = a.kappa === null
+      ? `kappa n/a (${a.reason})${a.observed === null ? '' : `, observed agreement ${fmt(a.observed)}`}`
+      : `kappa ${fmt(a.kappa)} ${a.band}, kappa_confidence ${fmt(a.kappa_confidence)}, observed ${fmt(a.observed)}, expected ${fmt(a.expected)}`;
+    io.stdout.write(`${a.id}: ${head}; ${a.items} items, ${a.disagreements.length} disagreements\n`);
+    for (const d of a.disagreements) {
+      io.stdout.write(`  ${d.symbol}: ${a.labeler ?? 'labeler'} ${d.labeler ?? '-'}, ${a.verifier ?? 'verifier'} ${d.verifier ?? '-'}\n`);
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,12 @@
+// The `fixture-lab` executable: a thin shell over cli.ts, which tests call without a process.
+import { cli } from './cli';
+
+cli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() }).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: Error) => {
+    process.stderr.write(`fixture-lab: internal error, please report it: ${e.stack ?? e}\n`);
+    process.exitCode = 70;
+  },
+);

@@ -1,0 +1,62 @@
+// A corpus on disk: corpus/repos.yaml and one YAML file per task under corpus/tasks/<repo>/<tier>/.
+import { promises as fs } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { readFixture, ReadFixture } from '../fixtures/read';
+import { displayPath, FixtureLabError, Problem } from '../problems';
+import { readRepos, RepoEntry } from './repos';
+
+export interface FixtureFile {
+  /** Absolute path. */
+  path: string;
+  /** Path as shown to people (relative to the working folder). */
+  file: string;
+  /** Path segments under tasks/: [repo, tier, name] for a well-placed fixture. */
+  placement: string[];
+  text: string;
+  read: ReadFixture;
+}
+
+export interface Corpus {
+  dir: string;
+  reposFile: string;
+  repos: RepoEntry[];
+  reposProblems: Problem[];
+  fixtures: FixtureFile[];
+}
+
+/** `cwd` is where shown paths are relative to (the working folder by default). */
+export async function loadCorpus(dir: string, cwd = process.cwd()): Promise<Corpus> {
+  const stat = await fs.stat(dir).catch(() => undefined);
+  if (!stat?.isDirectory()) throw new FixtureLabError('is not a corpus folder (one holding repos.yaml and tasks/)', displayPath(dir, cwd));
+  const reposPath = join(dir, 'repos.yaml');
+  const reposFile = displayPath(reposPath, cwd);
+  const reposText = await fs.readFile(reposPath, 'utf8').catch(() => undefined);
+  const { repos, problems } = reposText === undefined
+    ? { repos: [], problems: [{ file: reposFile, line: 1, col: 1, severity: 'error' as const, code: 'missing-repos', message: 'missing repos.yaml: list the corpus repositories there (name, url, commit, language, module, path)' }] }
+    : readRepos(reposText, reposFile);
+  const tasks = join(dir, 'tasks');
+  const paths = (await fs.stat(tasks).catch(() => undefined))?.isDirectory() ? await yamlFilesUnder(tasks) : [];
+  const fixtures = await Promise.all(paths.map((p) => loadFixtureFile(p, tasks, cwd)));
+  return { dir, reposFile, repos, reposProblems: problems, fixtures };
+}
+
+export async function loadFixtureFile(path: string, tasksDir?: string, cwd = process.cwd()): Promise<FixtureFile> {
+  const file = displayPath(path, cwd);
+  const text = await fs.readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
+    throw new FixtureLabError(e.code === 'ENOENT' ? 'no such fixture; check the path' : e.code === 'EISDIR' ? 'is a folder, not a fixture' : `cannot read (${e.code})`, file);
+  });
+  const placement = tasksDir ? relative(tasksDir, path).split(sep) : [];
+  return { path, file, placement, text, read: readFixture(text, file) };
+}
+
+/** Every .yaml/.yml below `dir`, sorted so output is stable. */
+export async function yamlFilesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await yamlFilesUnder(path)));
+    else if (/\.ya?ml$/.test(entry.name)) out.push(path);
+  }
+  return out.sort();
+}

@@ -1,0 +1,59 @@
+// corpus/repos.yaml: the repositories of the corpus, each pinned to one commit.
+import type { Node } from 'yaml';
+import { Problem } from '../problems';
+import { isEmptyValue, isMap, isSeq, pairOf, parseYaml, stringValue } from '../yamlText';
+
+export interface RepoEntry {
+  name: string;
+  url?: string;
+  commit?: string;
+  /** One repository may hold several languages. */
+  language: string[];
+  module?: string;
+  /** A local checkout, relative to repos.yaml's folder. */
+  path?: string;
+}
+
+export function readRepos(text: string, file: string): { repos: RepoEntry[]; problems: Problem[] } {
+  const { doc, lines } = parseYaml(text);
+  const problems: Problem[] = [];
+  const report = (offset: number, severity: 'error' | 'warning', code: string, message: string) =>
+    problems.push({ file, ...lines.linePos(offset), severity, code, message });
+  for (const e of doc.errors) report(e.pos[0], 'error', 'yaml-syntax', `YAML syntax: ${e.message.split('\n')[0]}`);
+  if (doc.errors.length > 0) return { repos: [], problems };
+  const list = isMap(doc.contents) ? pairOf(doc.contents, 'repos')?.value : undefined;
+  if (!isSeq(list)) {
+    report(0, 'error', 'bad-repos', 'repos.yaml must have `repos:`, a list of {name, url, commit, language, module, path}');
+    return { repos: [], problems };
+  }
+  const repos: RepoEntry[] = [];
+  const seen = new Set<string>();
+  for (const node of list.items as Node[]) {
+    const at = node.range?.[0] ?? 0;
+    if (!isMap(node)) {
+      report(at, 'error', 'bad-repo', 'each repo is a mapping {name, url, commit, language, module, path}');
+      continue;
+    }
+    const get = (key: string) => stringValue(pairOf(node, key)?.value);
+    const name = get('name');
+    if (!name) {
+      report(at, 'error', 'missing-field', 'a repo needs `name:`');
+      continue;
+    }
+    if (seen.has(name)) report(at, 'error', 'duplicate-repo', `repo \`${name}\` is named twice`);
+    seen.add(name);
+    const langNode = pairOf(node, 'language')?.value;
+    const language = isSeq(langNode)
+      ? (langNode.items.map((n) => stringValue(n)).filter(Boolean) as string[])
+      : isEmptyValue(langNode) ? [] : [stringValue(langNode)!].filter(Boolean);
+    if (language.length === 0) report(at, 'warning', 'missing-field', `repo \`${name}\` has no \`language:\``);
+    if (!get('commit')) report(at, 'warning', 'missing-field', `repo \`${name}\` has no pinned \`commit:\``);
+    const repo: RepoEntry = { name, language };
+    for (const key of ['url', 'commit', 'module', 'path'] as const) {
+      const v = get(key);
+      if (v !== undefined) repo[key] = v;
+    }
+    repos.push(repo);
+  }
+  return { repos, problems };
+}

@@ -1,0 +1,45 @@
+// One spelling for a symbol, whatever tool wrote it (§5.3 of the methodology):
+// `<file path without extension>.<Outer>.<Inner>`. Matching, agreement and de-duplication all
+// compare names through this module, so a name written as `shop/pricing.py::apply_discount`,
+// `shop.pricing#apply_discount` or `example.com/bookshop/shop/pricing.apply_discount`
+// is the same symbol as `shop/pricing.apply_discount`.
+
+const SOURCE_EXTENSIONS = [
+  'py', 'pyi', 'ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs', 'go', 'rs', 'java', 'cs', 'rb', 'kt', 'scala', 'php', 'swift', 'c', 'h', 'cc', 'cpp', 'hpp',
+];
+const EXTENSION = new RegExp(`\\.(?:${SOURCE_EXTENSIONS.join('|')})(?=$|[.:#]|::)`);
+
+export interface NormalizeOptions {
+  /** The repository's module path (repos.yaml `module`), stripped when a name starts with it. */
+  module?: string;
+}
+
+/** The canonical display form: path segments joined by `/`, members by `.`. */
+export function normalizeSymbol(raw: string, options: NormalizeOptions = {}): string {
+  let name = raw.trim().replace(/^[`'"]+|[`'"]+$/g, '').replace(/\\/g, '/');
+  // `(...)` parameter lists that some tools append to functions.
+  name = name.replace(/\(.*\)$/, '');
+  const module = options.module?.replace(/[/.]+$/, '');
+  if (module && (name.startsWith(module + '/') || name.startsWith(module + '.'))) {
+    name = name.slice(module.length + 1);
+  }
+  name = name.replace(/^\.?\/+/, '');
+  // The file extension goes before member separators are rewritten, so `app.py:Flask`
+  // and `app.py::Flask` both lose `.py`.
+  name = name.replace(EXTENSION, '');
+  name = name.replace(/::|#|:/g, '.');
+  return name.replace(/\.{2,}/g, '.').replace(/^\.|\.$/g, '');
+}
+
+/**
+ * The comparison key: `/` and `.` are one separator, so `pkg.apis.core.types.Pod` and
+ * `pkg/apis/core/types.Pod` compare equal. Names are case-sensitive, as code is.
+ */
+export function symbolKey(raw: string, options: NormalizeOptions = {}): string {
+  return normalizeSymbol(raw, options).replace(/\//g, '.');
+}
+
+/** The `.`/`/`-separated segments of a name, for the matching rules. */
+export function symbolSegments(raw: string, options: NormalizeOptions = {}): string[] {
+  return symbolKey(raw, options).split('.').filter((s) => s.length > 0);
+}

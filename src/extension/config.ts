@@ -1,0 +1,23 @@
+// Typed getters over the `fixtureLab.*` settings (package.json contributes.configuration).
+import * as vscode from 'vscode';
+
+export class Config {
+  private get section(): vscode.WorkspaceConfiguration {
+    return vscode.workspace.getConfiguration('fixtureLab');
+  }
+
+  /** The corpus folder (holding repos.yaml and tasks/), relative to the first workspace folder; empty = find it. */
+  get corpusPath(): string {
+    return this.section.get<string>('corpusPath', '');
+  }
+
+  /** The rater's name; empty = git's user.name. */
+  get raterName(): string {
+    return this.section.get<string>('raterName', '');
+  }
+
+  /** Local checkouts by repo name, overriding repos.yaml `path`. */
+  get repositoryPaths(): Record<string, string> {
+    return this.section.get<Record<string, string>>('repositoryPaths', {});
+  }
+}

@@ -1,0 +1,28 @@
+// One owner for everything the extension holds: the extension context, the output channel, the
+// typed configuration and every disposable (rust-analyzer's Ctx). Services load lazily (`??=`).
+import * as vscode from 'vscode';
+import { Config } from './config';
+
+export class Ctx implements vscode.Disposable {
+  readonly output: vscode.LogOutputChannel;
+  readonly config = new Config();
+  private readonly disposables: vscode.Disposable[] = [];
+  private diagnosticsCollection?: vscode.DiagnosticCollection;
+
+  constructor(readonly extension: vscode.ExtensionContext) {
+    this.output = this.push(vscode.window.createOutputChannel('Fixture Lab', { log: true }));
+  }
+
+  push<T extends vscode.Disposable>(disposable: T): T {
+    this.disposables.push(disposable);
+    return disposable;
+  }
+
+  get diagnostics(): vscode.DiagnosticCollection {
+    return (this.diagnosticsCollection ??= this.push(vscode.languages.createDiagnosticCollection('fixture-lab')));
+  }
+
+  dispose(): void {
+    for (const d of this.disposables.splice(0).reverse()) d.dispose();
+  }
+}
