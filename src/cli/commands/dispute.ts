@@ -15,7 +15,7 @@ export async function dispute(args: string[], io: CliIO): Promise<number> {
   const { read } = await loadFixtureFile(path, undefined, io.cwd);
   const module = await moduleFor(path, read.fixture.repo);
   const symbol = normalizeSymbol(raw, { module });
-  await editFixture(path, (text) => settleDispute(text, { symbol, resolution, rationale }, module));
+  await editFixture(path, io, (text) => settleDispute(text, { symbol, resolution, rationale }, module));
   io.stdout.write(`${displayPath(path, io.cwd)}: dispute ${symbol} ${resolution}; ground_truth updated\n`);
   return 0;
 }

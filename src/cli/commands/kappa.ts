@@ -12,7 +12,7 @@ export async function kappa(args: string[], io: CliIO): Promise<number> {
     const agreement = agreementOf(read.fixture, { module: await moduleFor(path, read.fixture.repo) });
     results.push(agreement);
     if (values.write && agreement.kappa !== null && read.fixture.agreement !== Number(formatNumber(agreement.kappa))) {
-      await editFixture(path, (text) => setField(text, 'agreement', agreement.kappa));
+      await editFixture(path, io, (text) => setField(text, 'agreement', agreement.kappa));
     }
   }
   if (values.json) {

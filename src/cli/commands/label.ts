@@ -22,11 +22,11 @@ export async function label(args: string[], io: CliIO): Promise<number> {
   if (action === 'add') {
     const confidence = oneOf(values.confidence, CONFIDENCES, '--confidence');
     const reason = required(values.reason, '--reason');
-    await editFixture(path, (text) => addLabel(text, { symbol, confidence, reason }, target));
+    await editFixture(path, io, (text) => addLabel(text, { symbol, confidence, reason }, target));
     io.stdout.write(`${displayPath(path, io.cwd)}: ${list} + ${symbol} (${confidence})\n`);
   } else {
     if (values.confidence || values.reason) throw new UsageError('`label remove` takes no --confidence or --reason');
-    await editFixture(path, (text) => removeLabel(text, symbol, target));
+    await editFixture(path, io, (text) => removeLabel(text, symbol, target));
     io.stdout.write(`${displayPath(path, io.cwd)}: ${list} - ${symbol}\n`);
   }
   return 0;

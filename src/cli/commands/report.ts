@@ -7,7 +7,7 @@ export async function report(args: string[], io: CliIO): Promise<number> {
   if (positionals.length > 1) throw new UsageError('give at most one corpus folder');
   const corpus = await loadCorpus(corpusDir(positionals[0], io.cwd), io.cwd);
   const path = join(corpus.dir, 'labeling-report.md');
-  await writeTextAtomic(path, labelingReport(corpus));
+  await writeTextAtomic(path, labelingReport(corpus), undefined, displayPath(path, io.cwd));
   io.stdout.write(`wrote ${displayPath(path, io.cwd)}\n`);
   return 0;
 }

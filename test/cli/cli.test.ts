@@ -1,0 +1,154 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { cli } from '../../src/cli/cli';
+import { writeTextAtomic } from '../../src/core';
+import { tempDir } from '../helpers/tempDir';
+
+const REPOS = 'repos:\n  - name: demo\n    url: https://example.com/demo.git\n    commit: "0123456"\n    language: python\n    module: example.com/demo\n';
+const FIXTURE = `# comment at the top
+id: "demo-easy-01"
+repo: demo
+difficulty: easy
+diff: {base: "0000001", head: "0000002"}
+task: "Add a thing"
+candidates:
+  - a/b.C
+  - a/b.D
+  - a/b.E
+  - a/b.F
+ground_truth:
+  - {symbol: a/b.C, confidence: HIGH, reason: r}
+  - {symbol: a/b.D, confidence: MEDIUM, reason: r}
+labeler: dana
+verifier: lee
+labels:
+  lee:
+    - {symbol: a/b.C, confidence: HIGH, reason: r}
+    - {symbol: a/b.E, confidence: HIGH, reason: r}
+`;
+const PATH = 'tasks/demo/easy/01-a.yaml';
+
+async function run(cwd: string, ...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await cli(argv, { cwd, stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } });
+  return { code, stdout, stderr };
+}
+
+const corpus = () => tempDir({ 'repos.yaml': REPOS, [PATH]: FIXTURE });
+
+describe('fixture-lab CLI', () => {
+  it('validate prints path:line:col: severity: message and exits 1 on an error', async () => {
+    const dir = corpus();
+    const ok = await run(dir, 'validate');
+    assert.equal(ok.code, 0);
+    assert.equal(ok.stdout, '');
+    writeFileSync(join(dir, PATH), FIXTURE.replace('confidence: MEDIUM', 'confidence: LOW'));
+    const bad = await run(resolve(dir, '..'), 'validate', dir);
+    assert.equal(bad.code, 1);
+    const rel = join(dir.split('/').pop()!, PATH);
+    assert.equal(bad.stdout, `${rel}:14:33: error: confidence \`LOW\` must be HIGH or MEDIUM\n`);
+    const json = JSON.parse((await run(dir, 'validate', '--json')).stdout);
+    assert.deepEqual(json.map((p: { line: number; severity: string; code: string }) => [p.line, p.severity, p.code]), [[14, 'error', 'bad-confidence']]);
+  });
+
+  it('label add/remove edit ground_truth, or labels[NAME] with --rater, normalizing names', async () => {
+    const dir = corpus();
+    const file = join(dir, PATH);
+    assert.equal((await run(dir, 'label', 'add', PATH, 'example.com/demo/a/b.py::F', '--confidence', 'MEDIUM', '--reason', 'A caller')).code, 0);
+    assert.match(readFileSync(file, 'utf8'), /  - \{symbol: a\/b\.D, confidence: MEDIUM, reason: r\}\n  - symbol: "a\/b\.F"\n    confidence: MEDIUM\n    reason: "A caller"\nlabeler/);
+    assert.equal((await run(dir, 'label', 'add', PATH, 'a/b.D', '--confidence', 'HIGH', '--reason', 'Mine', '--rater', 'dana')).code, 0);
+    assert.match(readFileSync(file, 'utf8'), /  dana:\n    - symbol: "a\/b\.D"\n      confidence: HIGH\n      reason: "Mine"\n$/);
+    assert.equal((await run(dir, 'label', 'remove', PATH, 'a/b.D', '--rater', 'dana')).code, 0);
+    assert.equal((await run(dir, 'label', 'remove', PATH, 'a/b.F')).code, 0);
+    assert.equal(readFileSync(file, 'utf8'), FIXTURE + '  dana: []\n');
+  });
+
+  it('dispute add records the ruling and makes ground_truth follow it', async () => {
+    const dir = corpus();
+    assert.equal((await run(dir, 'dispute', 'add', PATH, 'a/b.E', '--resolution', 'included', '--rationale', 'Needed')).code, 0);
+    assert.equal((await run(dir, 'dispute', 'add', PATH, 'a/b.D', '--resolution', 'excluded', '--rationale', 'Known from the task')).code, 0);
+    const text = readFileSync(join(dir, PATH), 'utf8');
+    assert.match(text, /ground_truth:\n  - \{symbol: a\/b\.C, confidence: HIGH, reason: r\}\n  - symbol: "a\/b\.E"\n    confidence: HIGH\n    reason: "r"\nlabeler/);
+    assert.match(text, /disputes:\n  - symbol: "a\/b\.E"\n    resolution: included\n    rationale: "Needed"\n  - symbol: "a\/b\.D"\n    resolution: excluded\n/);
+    assert.equal((await run(dir, 'validate')).code, 0);
+  });
+
+  it('kappa --json gives the contract fields', async () => {
+    const dir = corpus();
+    const { code, stdout } = await run(dir, 'kappa', PATH, '--json');
+    assert.equal(code, 0);
+    const [k] = JSON.parse(stdout);
+    assert.deepEqual(Object.keys(k).filter((key) => key !== 'reason'),
+      ['id', 'labeler', 'verifier', 'items', 'observed', 'expected', 'kappa', 'kappa_confidence', 'band', 'disagreements']);
+    // Items C D E F: labeler {C, D}, verifier {C, E}: po = 2/4, pe = 0.5 -> kappa 0.
+    assert.equal(k.items, 4);
+    assert.equal(k.observed, 0.5);
+    assert.equal(k.kappa, 0);
+    assert.equal(k.band, 'weak');
+    assert.deepEqual(k.disagreements, [
+      { symbol: 'a/b.D', labeler: 'MEDIUM', verifier: null },
+      { symbol: 'a/b.E', labeler: null, verifier: 'HIGH' },
+    ]);
+    assert.equal((await run(dir, 'kappa', 'tasks', '--write')).code, 0);
+    assert.match(readFileSync(join(dir, PATH), "utf8"), /reason: r}\nagreement: 0\n$/);
+  });
+
+  it('report writes labeling-report.md', async () => {
+    const dir = corpus();
+    const { code, stdout } = await run(dir, 'report');
+    assert.equal(code, 0);
+    assert.equal(stdout, 'wrote labeling-report.md\n');
+    assert.match(readFileSync(join(dir, 'labeling-report.md'), 'utf8'), /\| demo-easy-01 \| dana \| lee \| 4 \| 0\.500 \| 0\.000 \|/);
+  });
+
+  it('bad input: one line naming the file and the fix, a non-zero exit, the file untouched', async () => {
+    const dir = corpus();
+    const file = join(dir, PATH);
+    const cases: [string[], number, RegExp][] = [
+      [['label', 'add', PATH, 'a/b.X', '--confidence', 'LOW', '--reason', 'r'], 2, /--confidence must be HIGH or MEDIUM, not `LOW`/],
+      [['label', 'add', PATH, 'a/b.X', '--confidence', 'HIGH'], 2, /--reason is required/],
+      [['label', 'remove', PATH, 'a/b.X'], 1, /^fixture-lab: tasks\/demo\/easy\/01-a\.yaml: `a\/b\.X` is not in ground_truth\n$/],
+      [['label', 'add', 'tasks/nope.yaml', 'a/b.X', '--confidence', 'HIGH', '--reason', 'r'], 1, /^fixture-lab: tasks\/nope\.yaml: no such fixture; check the path\n$/],
+      [['dispute', 'add', PATH, 'a/b.X', '--resolution', 'maybe', '--rationale', 'r'], 2, /--resolution must be included or excluded/],
+      [['kappa'], 2, /name at least one fixture/],
+      [['validate', 'no-such-dir'], 1, /^fixture-lab: no-such-dir: is not a corpus folder/],
+      [['frobnicate'], 2, /unknown command `frobnicate`/],
+    ];
+    for (const [argv, code, message] of cases) {
+      const r = await run(dir, ...argv);
+      assert.equal(r.code, code, argv.join(' '));
+      assert.match(r.stderr, message, argv.join(' '));
+      assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
+    }
+    writeFileSync(file, 'id: [\n');
+    const broken = await run(dir, 'label', 'add', PATH, 'a/b.X', '--confidence', 'HIGH', '--reason', 'r');
+    assert.equal(broken.code, 1);
+    assert.match(broken.stderr, /^fixture-lab: tasks\/demo\/easy\/01-a\.yaml: 2:1: YAML syntax error .*; fix it before editing\n$/);
+    assert.equal(readFileSync(file, 'utf8'), 'id: [\n');
+    assert.deepEqual(readdirSync(join(dir, 'tasks/demo/easy')), ['01-a.yaml']);
+  });
+
+  it('never replaces a file that changed on disk since it was read, and leaves no temp file', async () => {
+    const dir = tempDir({ 'f.yaml': 'a: 1\n' });
+    const file = join(dir, 'f.yaml');
+    writeFileSync(file, 'a: 2\n');
+    await assert.rejects(writeTextAtomic(file, 'a: 3\n', 'a: 1\n'), /changed on disk since it was read; nothing was written/);
+    assert.equal(readFileSync(file, 'utf8'), 'a: 2\n');
+    assert.deepEqual(readdirSync(dir), ['f.yaml']);
+    await writeTextAtomic(file, 'a: 3\n', 'a: 2\n');
+    assert.equal(readFileSync(file, 'utf8'), 'a: 3\n');
+  });
+
+  it('runs as the built executable with one-line errors', () => {
+    const bin = resolve(__dirname, '../../../dist/cli.js');
+    const dir = corpus();
+    assert.match(execFileSync('node', [bin, 'kappa', PATH], { cwd: dir, encoding: 'utf8' }), /^demo-easy-01: kappa 0\.000 weak/);
+    const r = spawnSync('node', [bin, 'label', 'add', PATH, 'x', '--bogus'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(r.status, 2);
+    assert.equal(r.stderr.split('\n').filter(Boolean).length, 2); // the message and the usage line
+    assert.match(r.stderr, /Unknown option '--bogus'/);
+  });
+});
