@@ -1,0 +1,81 @@
+// The extension in a real extension host: activation, the command table, and the label
+// commands' contract (one WorkspaceEdit on the open document, not saved, undoable).
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import { readFixture } from '../../src/core';
+
+const SYMBOL = 'shop/pricing.apply_discount';
+
+/** Polls until `check` passes: the host hears of an undo in the workbench by message. */
+async function eventually(check: () => void, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+describe('Fixture Lab extension', () => {
+  it('registers its commands on activation', async () => {
+    assert.ok(vscode.extensions.getExtension('fixture-lab.fixture-lab')?.isActive);
+    const commands = await vscode.commands.getCommands(true);
+    for (const id of ['fixtureLab.addLabel', 'fixtureLab.removeLabel', 'fixtureLab.validateCorpus', 'fixtureLab.showAgreement', 'fixtureLab.writeReport']) {
+      assert.ok(commands.includes(id), `${id} is not registered`);
+    }
+  });
+
+  describe('label edits', () => {
+    let copy: vscode.Uri;
+    let original: string;
+
+    // A copy of a corpus fixture beside it (so it belongs to the corpus): the originals stay untouched.
+    before(async () => {
+      const fixtures = await vscode.workspace.findFiles('**/tasks/**/*.yaml', '**/node_modules/**');
+      const source = fixtures.map((uri) => uri.fsPath).sort()
+        .find((file) => !fs.readFileSync(file, 'utf8').includes('apply_discount') && readFixture(fs.readFileSync(file, 'utf8'), file).fixture.ground_truth.length > 0);
+      assert.ok(source, 'no fixture under tasks/ with ground truth and without apply_discount in the workspace');
+      original = fs.readFileSync(source, 'utf8');
+      copy = vscode.Uri.file(source.replace(/\.ya?ml$/, `.integration-${process.pid}.yaml`));
+      fs.writeFileSync(copy.fsPath, original);
+    });
+
+    after(async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      if (copy) fs.rmSync(copy.fsPath, { force: true });
+    });
+
+    async function expectUndoRestores(document: vscode.TextDocument): Promise<void> {
+      assert.ok(document.isDirty, 'the edit left the document clean');
+      assert.equal(fs.readFileSync(copy.fsPath, 'utf8'), original, 'the edit was saved to disk');
+      await vscode.commands.executeCommand('undo');
+      await eventually(() => assert.equal(document.getText(), original));
+      assert.equal(document.isDirty, false);
+    }
+
+    it('addLabel adds a ground-truth entry as one undoable edit, not saved', async () => {
+      const document = await vscode.workspace.openTextDocument(copy);
+      await vscode.window.showTextDocument(document);
+      const done = await vscode.commands.executeCommand('fixtureLab.addLabel', copy, SYMBOL, 'HIGH', 'test reason');
+      assert.equal(done, true);
+      const label = readFixture(document.getText(), copy.fsPath).fixture.ground_truth.find((l) => l.symbol === SYMBOL);
+      assert.deepEqual(label, { symbol: SYMBOL, confidence: 'HIGH', reason: 'test reason' });
+      await expectUndoRestores(document);
+    });
+
+    it('removeLabel removes a ground-truth entry as one undoable edit, not saved', async () => {
+      const document = await vscode.workspace.openTextDocument(copy);
+      await vscode.window.showTextDocument(document);
+      const [first] = readFixture(original, copy.fsPath).fixture.ground_truth;
+      const done = await vscode.commands.executeCommand('fixtureLab.removeLabel', copy, first.symbol);
+      assert.equal(done, true);
+      const symbols = readFixture(document.getText(), copy.fsPath).fixture.ground_truth.map((l) => l.symbol);
+      assert.ok(!symbols.includes(first.symbol), `${first.symbol} is still labelled`);
+      await expectUndoRestores(document);
+    });
+  });
+});

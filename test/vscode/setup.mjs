@@ -1,0 +1,89 @@
+// Installs what the real-VS-Code tests need without internet: Debian's chromium and
+// ripgrep, and code-server (VS Code for the browser, from the npm registry) into the
+// ignored cache folder .cache/code-server/. See shared/notes/real-vscode-offline.md.
+// Usage: node test/vscode/setup.mjs
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const CODE_SERVER_VERSION = '4.100.3';
+export const CACHE = join(ROOT, '.cache', 'code-server');
+export const CODE_SERVER_ENTRY = join(CACHE, 'node_modules/code-server/out/node/entry.js');
+export const CHROMIUM = '/usr/bin/chromium';
+const VSCODE_DIR = join(CACHE, 'node_modules/code-server/lib/vscode');
+const MARKER = join(CACHE, `installed-${CODE_SERVER_VERSION}`);
+
+/** Runs a command quietly; on failure throws with the tail of its output. */
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 << 20, ...options });
+  if (result.status !== 0) {
+    const tail = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n').slice(-20).join('\n');
+    throw new Error(`${command} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`})\n${tail}`);
+  }
+  return result.stdout;
+}
+
+function debInstalled(name) {
+  const result = spawnSync('dpkg-query', ['-W', '-f=${db:Status-Status}', name], { encoding: 'utf8' });
+  return result.stdout === 'installed';
+}
+
+/** chromium and ripgrep always; libkrb5-dev only to build code-server's kerberos addon. */
+function ensureDebianPackages() {
+  const wanted = ['chromium', 'ripgrep', ...(existsSync(MARKER) ? [] : ['libkrb5-dev'])];
+  const missing = wanted.filter((name) => !debInstalled(name));
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error(`missing Debian packages, install them: sudo apt-get install -y ${missing.join(' ')}`);
+  }
+  const started = Date.now();
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update'], { env });
+  run('apt-get', ['install', '-y', ...missing], { env });
+  console.log(`setup: apt-get installed ${missing.join(' ')} in ${seconds(started)}`);
+}
+
+function installCodeServer() {
+  const started = Date.now();
+  rmSync(CACHE, { recursive: true, force: true });
+  mkdirSync(CACHE, { recursive: true });
+  // A package.json of its own keeps npm from treating the repository as the project.
+  writeFileSync(join(CACHE, 'package.json'), '{ "private": true }\n');
+  // npm's `yes=false` would cancel node-pty's `npx node-gyp`; nodedir=/usr builds against
+  // the local Node headers instead of downloading them.
+  const env = { ...process.env, npm_config_yes: 'true', npm_config_nodedir: '/usr' };
+  const quiet = ['--no-audit', '--no-fund', '--loglevel=error'];
+  // --ignore-scripts: code-server's postinstall refuses root and would fetch what is offline.
+  run('npm', ['install', '--prefix', CACHE, '--ignore-scripts', '--no-save', '--no-package-lock', ...quiet,
+    `code-server@${CODE_SERVER_VERSION}`], { env });
+  run('npm', ['install', '--omit=dev', '--ignore-scripts', ...quiet], { cwd: VSCODE_DIR, env });
+  run('npm', ['rebuild', '@vscode/spdlog', 'native-watchdog', 'node-pty', 'kerberos', ...quiet], { cwd: VSCODE_DIR, env });
+  run('npm', ['rebuild', 'argon2', ...quiet], { cwd: CACHE, env }); // hoisted to the cache's node_modules
+  // @vscode/ripgrep's install script would download rg: use Debian's.
+  const rgDir = join(VSCODE_DIR, 'node_modules/@vscode/ripgrep/bin');
+  mkdirSync(rgDir, { recursive: true });
+  rmSync(join(rgDir, 'rg'), { force: true });
+  symlinkSync('/usr/bin/rg', join(rgDir, 'rg'));
+  writeFileSync(MARKER, `${new Date().toISOString()}\n`);
+  console.log(`setup: code-server ${CODE_SERVER_VERSION} installed into ${CACHE} in ${seconds(started)}`);
+}
+
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+/** Idempotent: a second call only checks the Debian packages and the marker file. */
+export function setup() {
+  ensureDebianPackages();
+  if (!existsSync(MARKER)) installCodeServer();
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    setup();
+    console.log(`setup: code-server ${CODE_SERVER_VERSION} and chromium ready`);
+  } catch (error) {
+    console.error(`setup: ${error.message}`);
+    process.exit(1);
+  }
+}
