@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { cli } from '../../src/cli/cli';
 import { writeTextAtomic } from '../../src/core';
+import { TestRepo } from '../helpers/gitRepo';
 import { tempDir } from '../helpers/tempDir';
 
 const REPOS = 'repos:\n  - name: demo\n    url: https://example.com/demo.git\n    commit: "0123456"\n    language: python\n    module: example.com/demo\n';
@@ -150,5 +151,25 @@ describe('fixture-lab CLI', () => {
     assert.equal(r.status, 2);
     assert.equal(r.stderr.split('\n').filter(Boolean).length, 2); // the message and the usage line
     assert.match(r.stderr, /Unknown option '--bogus'/);
+  });
+
+  it('symbols --json prints the changed symbols, or one file\'s definitions, with the contract\'s fields', async () => {
+    const repo = new TestRepo();
+    const base = repo.commit('base', { 'svc/queue.go': 'package svc\n\ntype Q struct{}\n\nfunc (q *Q) Push() {}\n' });
+    const head = repo.commit('head', { 'svc/queue.go': 'package svc\n\ntype Q struct{}\n\nfunc (q *Q) Push() { q.Pop() }\n\nfunc (q *Q) Pop() {}\n' });
+    const changed = await run(repo.dir, 'symbols', '--repo', repo.dir, '--base', base, '--head', head, '--json');
+    assert.equal(changed.code, 0, changed.stderr);
+    assert.deepEqual(JSON.parse(changed.stdout), [
+      { symbol: 'svc/queue.Q.Push', file: 'svc/queue.go', kind: 'method', change: 'modified', startLine: 5, endLine: 5 },
+      { symbol: 'svc/queue.Q.Pop', file: 'svc/queue.go', kind: 'method', change: 'added', startLine: 7, endLine: 7 },
+    ]);
+    const file = await run(repo.dir, 'symbols', '--repo', repo.dir, '--rev', base, '--file', 'svc/queue.go', '--json');
+    assert.deepEqual(JSON.parse(file.stdout), [
+      { symbol: 'svc/queue.Q', file: 'svc/queue.go', kind: 'struct', startLine: 3, endLine: 3 },
+      { symbol: 'svc/queue.Q.Push', file: 'svc/queue.go', kind: 'method', startLine: 5, endLine: 5 },
+    ]);
+    const missing = await run(repo.dir, 'symbols', '--repo', repo.dir, '--base', 'deadbeef', '--head', head);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /^fixture-lab: .*: has no commit deadbeef: run `git -C .* fetch origin deadbeef`\n$/);
   });
 });

@@ -4,6 +4,7 @@ import { dispute } from './dispute';
 import { kappa } from './kappa';
 import { label } from './label';
 import { report } from './report';
+import { symbols } from './symbols';
 import { validate } from './validate';
 
 export interface CommandEntry {
@@ -37,5 +38,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
     usage: 'report [CORPUS_DIR]',
     summary: 'write CORPUS_DIR/labeling-report.md',
     run: report,
+  },
+  symbols: {
+    usage: 'symbols --repo PATH --base REV --head REV [--json] | symbols --repo PATH --rev REV --file FILE [--json]',
+    summary: 'the definitions a change touches (added, modified, deleted), or every definition in one file',
+    run: symbols,
   },
 };

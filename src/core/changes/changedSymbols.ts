@@ -1,0 +1,124 @@
+// The definitions a change touches (§7.3 step 3): every definition whose line range meets a hunk,
+// on the base side for what was deleted and the head side for what was added or modified.
+import { MAX_FILE_BYTES } from '../git/blobs';
+import { FileChange, Hunk, listChanges } from '../git/diff';
+import type { FileText, Repository } from '../git/repository';
+import { Definition, definitionsOf, modulePath, SymbolKind } from '../symbols/definitions';
+import { languageOf } from '../symbols/languages';
+
+export type ChangeKind = 'added' | 'modified' | 'deleted';
+
+export interface ChangedSymbol {
+  symbol: string;
+  /** The file on the side the change kind names: base for deleted, head otherwise. */
+  file: string;
+  kind: SymbolKind;
+  change: ChangeKind;
+  /** 1-based lines on that side. */
+  startLine: number;
+  endLine: number;
+}
+
+export interface ChangeReport {
+  base: string;
+  head: string;
+  symbols: ChangedSymbol[];
+  files: FileChange[];
+  /** Files that were not read, with why: binary, submodule, too large, huge diff. */
+  skipped: { path: string; reason: string }[];
+}
+
+export async function changedSymbols(repo: Repository, baseRef: string, headRef: string): Promise<ChangeReport> {
+  const changes = await listChanges(repo, baseRef, headRef);
+  const skipped = [...changes.skipped];
+  const wanted = changes.files.filter((f) => {
+    const path = (f.newPath ?? f.oldPath)!;
+    if (f.submodule) skipped.push({ path, reason: 'submodule' });
+    else if (f.binary) skipped.push({ path, reason: 'binary file' });
+    else return languageOf(path) !== undefined || (f.oldPath !== undefined && languageOf(f.oldPath) !== undefined);
+    return false;
+  });
+  // One batch for every blob of the change: base sides, then head sides.
+  const names = wanted.flatMap((f) => [f.oldPath ? `${changes.base}:${f.oldPath}` : '', f.newPath ? `${changes.head}:${f.newPath}` : '']);
+  const texts = await repo.blobReader.read(names.filter(Boolean));
+  let next = 0;
+  const symbols: ChangedSymbol[] = [];
+  for (const f of wanted) {
+    const oldText = f.oldPath ? texts[next++] : undefined;
+    const newText = f.newPath ? texts[next++] : undefined;
+    const unreadable = [oldText, newText].find((t) => t && t.kind !== 'text');
+    if (unreadable) {
+      skipped.push({ path: (f.newPath ?? f.oldPath)!, reason: describe(unreadable) });
+      continue;
+    }
+    const before = f.oldPath && oldText?.kind === 'text' ? await definitionsOf(f.oldPath, oldText.text) : [];
+    const after = f.newPath && newText?.kind === 'text' ? await definitionsOf(f.newPath, newText.text) : [];
+    symbols.push(...symbolsOfFile(f, before, after));
+  }
+  symbols.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.startLine - b.startLine || b.endLine - a.endLine));
+  return { base: changes.base, head: changes.head, symbols, files: changes.files, skipped };
+}
+
+/** The changed definitions of one file, given its definitions on both sides. */
+export function symbolsOfFile(f: FileChange, before: Definition[], after: Definition[]): ChangedSymbol[] {
+  const beforeKeys = identities(before, f.oldPath);
+  const afterKeys = identities(after, f.newPath);
+  const beforeSet = new Set(beforeKeys);
+  const afterSet = new Set(afterKeys);
+  const out: ChangedSymbol[] = [];
+  const push = (d: Definition, file: string, change: ChangeKind) =>
+    out.push({ symbol: d.symbol, file, kind: d.kind, change, startLine: d.startLine, endLine: d.endLine });
+  if (f.status === 'added' || f.status === 'copied') {
+    for (const d of after) push(d, f.newPath!, 'added');
+    return out;
+  }
+  if (f.status === 'deleted') {
+    for (const d of before) push(d, f.oldPath!, 'deleted');
+    return out;
+  }
+  const modified = new Set<string>();
+  after.forEach((d, i) => {
+    if (!f.hunks.some((h) => meets(d, h.newStart, h.newLines))) return;
+    if (beforeSet.has(afterKeys[i])) modified.add(afterKeys[i]);
+    else push(d, f.newPath!, 'added');
+  });
+  before.forEach((d, i) => {
+    if (!f.hunks.some((h) => meets(d, h.oldStart, h.oldLines))) return;
+    if (afterSet.has(beforeKeys[i])) modified.add(beforeKeys[i]);
+    else push(d, f.oldPath!, 'deleted');
+  });
+  after.forEach((d, i) => {
+    if (modified.has(afterKeys[i])) push(d, f.newPath!, 'modified');
+  });
+  return out;
+}
+
+/**
+ * A definition's identity across the two sides of one file: its name without the path (so a
+ * renamed file keeps its symbols) and, for overloads, which of the same-named ones it is.
+ */
+function identities(defs: Definition[], path: string | undefined): string[] {
+  const prefix = path ? modulePath(path).length : 0;
+  const seen = new Map<string, number>();
+  return defs.map((d) => {
+    const local = d.symbol.slice(prefix);
+    const n = seen.get(local) ?? 0;
+    seen.set(local, n + 1);
+    return `${local}#${n}`;
+  });
+}
+
+/** Does a definition's range meet a hunk side? A side of 0 lines is the gap after line `start`. */
+export function meets(d: Pick<Definition, 'startLine' | 'endLine'>, start: number, lines: Hunk['oldLines']): boolean {
+  if (lines > 0) return d.startLine <= start + lines - 1 && d.endLine >= start;
+  return d.startLine <= start && d.endLine >= start + 1;
+}
+
+function describe(t: FileText): string {
+  switch (t.kind) {
+    case 'binary': return 'binary file';
+    case 'too-large': return `too large (${t.bytes} bytes; the limit is ${MAX_FILE_BYTES})`;
+    case 'submodule': return 'submodule';
+    default: return 'not readable at that revision';
+  }
+}

@@ -1,0 +1,127 @@
+// One hop out from the changed code (§7.3 step 4): what the changed definitions call or use
+// (callees and types) and who calls them (callers), found by name within the repository at base.
+// Together with the changed symbols these make a fixture's default `candidates`.
+import type { Repository } from '../git/repository';
+import { Definition, definitionAt, definitionsOf } from '../symbols/definitions';
+import { languageOf } from '../symbols/languages';
+import { referencesOf } from '../symbols/references';
+import type { ChangedSymbol, ChangeReport } from './changedSymbols';
+
+export type Relation = 'callee' | 'type' | 'caller';
+
+export interface Neighbour {
+  symbol: string;
+  file: string;
+  kind: Definition['kind'];
+  startLine: number;
+  endLine: number;
+  relation: Relation;
+  /** The changed symbols this one is linked to. */
+  via: string[];
+  /** Links counted: uses from changed code, or calls into it. Higher ranks first. */
+  score: number;
+}
+
+/** Files `git grep` may name per search: bounds the cost on huge repositories. */
+const MAX_FILES = 400;
+
+export async function neighboursOf(repo: Repository, report: ChangeReport, limit = 30): Promise<Neighbour[]> {
+  const changed = report.symbols;
+  const changedNames = new Set(changed.map((s) => s.symbol));
+  const found = new Map<string, Neighbour>();
+  const link = (d: Definition, file: string, relation: Relation, via: string) => {
+    if (changedNames.has(d.symbol)) return;
+    const key = `${relation}\0${d.symbol}`;
+    const n = found.get(key) ?? { symbol: d.symbol, file, kind: d.kind, startLine: d.startLine, endLine: d.endLine, relation, via: [], score: 0 };
+    n.score++;
+    if (!n.via.includes(via)) n.via.push(via);
+    found.set(key, n);
+  };
+
+  // Outgoing: names the changed code uses, resolved to definitions that exist at base.
+  const uses = new Map<string, { kind: 'call' | 'type' | 'identifier'; via: string[] }>();
+  for (const [file, symbols] of groupByFile(changed)) {
+    const rev = symbols[0].change === 'deleted' ? report.base : report.head;
+    const text = await textAt(repo, rev, file);
+    if (text === undefined) continue;
+    for (const ref of await referencesOf(file, text)) {
+      const owner = innermost(symbols, ref.line);
+      if (!owner || ref.kind === 'identifier' || owner.symbol.endsWith(`.${ref.name}`)) continue;
+      const use = uses.get(ref.name) ?? { kind: ref.kind, via: [] };
+      use.via.push(owner.symbol);
+      uses.set(ref.name, use);
+    }
+  }
+  for (const { path, defs } of await definitionsMentioning(repo, report.base, [...uses.keys()])) {
+    for (const d of defs) {
+      const use = uses.get(d.name);
+      if (!use) continue;
+      for (const via of use.via) link(d, path, use.kind === 'type' ? 'type' : 'callee', via);
+    }
+  }
+
+  // Incoming: definitions at base whose code calls a changed (existing) symbol by name.
+  const targets = new Map<string, string[]>();
+  for (const s of changed) {
+    if (s.change === 'added') continue;
+    const name = s.symbol.slice(s.symbol.lastIndexOf('.') + 1);
+    targets.set(name, [...(targets.get(name) ?? []), s.symbol]);
+  }
+  for (const path of await filesMentioning(repo, report.base, [...targets.keys()])) {
+    const text = await textAt(repo, report.base, path);
+    if (text === undefined) continue;
+    const defs = await definitionsOf(path, text);
+    for (const ref of await referencesOf(path, text)) {
+      const vias = targets.get(ref.name);
+      const caller = vias && ref.kind === 'call' ? definitionAt(defs, ref.line) : undefined;
+      if (caller) for (const via of vias!) link(caller, path, 'caller', via);
+    }
+  }
+
+  return [...found.values()]
+    .sort((a, b) => b.score - a.score || a.symbol.localeCompare(b.symbol) || a.relation.localeCompare(b.relation))
+    .slice(0, limit);
+}
+
+function groupByFile(symbols: ChangedSymbol[]): Map<string, ChangedSymbol[]> {
+  const out = new Map<string, ChangedSymbol[]>();
+  for (const s of symbols) out.set(s.file, [...(out.get(s.file) ?? []), s]);
+  return out;
+}
+
+function innermost(symbols: ChangedSymbol[], line: number): ChangedSymbol | undefined {
+  return symbols
+    .filter((s) => s.startLine <= line && line <= s.endLine)
+    .sort((a, b) => (a.endLine - a.startLine) - (b.endLine - b.startLine))[0];
+}
+
+async function textAt(repo: Repository, rev: string, path: string): Promise<string | undefined> {
+  const content = await repo.readFile(rev, path);
+  return content.kind === 'text' ? content.text : undefined;
+}
+
+/** Source files at `rev` containing any of `names` as a word (git grep, no checkout needed). */
+async function filesMentioning(repo: Repository, rev: string, names: string[]): Promise<string[]> {
+  const words = names.filter((n) => /^\w+$/.test(n));
+  if (words.length === 0) return [];
+  const args = ['grep', '-l', '-w', '-I', '--full-name', ...words.flatMap((w) => ['-e', w]), rev, '--'];
+  const out = await repo.git.raw(args).catch(() => '');
+  return out
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.slice(rev.length + 1))
+    .filter((path) => languageOf(path) !== undefined)
+    .slice(0, MAX_FILES);
+}
+
+async function definitionsMentioning(repo: Repository, rev: string, names: string[]): Promise<{ path: string; defs: Definition[] }[]> {
+  const wanted = new Set(names);
+  const out: { path: string; defs: Definition[] }[] = [];
+  for (const path of await filesMentioning(repo, rev, names)) {
+    const text = await textAt(repo, rev, path);
+    if (text === undefined) continue;
+    const defs = (await definitionsOf(path, text)).filter((d) => wanted.has(d.name));
+    if (defs.length > 0) out.push({ path, defs });
+  }
+  return out;
+}

@@ -1,0 +1,88 @@
+// One `git cat-file --batch` process serves every read of a run: a 50-file change reads ~100
+// blobs, and a process per blob costs more than the parsing. Requests are queued in order,
+// since the batch protocol answers in order.
+import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import type { FileText } from './repository';
+
+/** Files larger than this are reported and skipped, not parsed. */
+export const MAX_FILE_BYTES = 1024 * 1024;
+
+interface Pending {
+  resolve: (r: FileText) => void;
+  reject: (e: Error) => void;
+}
+
+export class BlobReader {
+  private process?: ChildProcessWithoutNullStreams;
+  private buffer: Buffer = Buffer.alloc(0);
+  private readonly queue: Pending[] = [];
+
+  constructor(private readonly root: string, private readonly maxBytes = MAX_FILE_BYTES) {}
+
+  /** Read `rev:path` object names; results in the same order. */
+  read(objects: string[]): Promise<FileText[]> {
+    const proc = this.start();
+    return Promise.all(
+      objects.map((name) => new Promise<FileText>((resolve, reject) => {
+        if (/[\n\0]/.test(name)) return resolve({ kind: 'missing' });
+        this.queue.push({ resolve, reject });
+        proc.stdin.write(name + '\n');
+      })),
+    );
+  }
+
+  close(): void {
+    this.process?.stdin.end();
+    this.process = undefined;
+  }
+
+  private start(): ChildProcessWithoutNullStreams {
+    if (this.process) return this.process;
+    const proc = spawn('git', ['-c', 'core.quotepath=off', 'cat-file', '--batch'], { cwd: this.root, stdio: 'pipe' });
+    proc.stdout.on('data', (chunk: Buffer) => {
+      this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+      this.drain();
+    });
+    const fail = (e: Error) => {
+      for (const p of this.queue.splice(0)) p.reject(e);
+      if (this.process === proc) this.process = undefined;
+    };
+    proc.on('error', fail);
+    proc.on('exit', (code) => fail(new Error(`git cat-file exited with ${code}`)));
+    proc.stdin.on('error', fail);
+    // The reader must not keep a CLI process alive once its work is done.
+    proc.unref();
+    (proc.stdout as unknown as { unref?: () => void }).unref?.();
+    (proc.stdin as unknown as { unref?: () => void }).unref?.();
+    return (this.process = proc);
+  }
+
+  /** Parse as many complete answers as the buffer holds: `<sha> <type> <size>\n<bytes>\n` or `<name> missing\n`. */
+  private drain(): void {
+    for (;;) {
+      const nl = this.buffer.indexOf(10);
+      if (nl < 0 || this.queue.length === 0) return;
+      const header = this.buffer.subarray(0, nl).toString('utf8');
+      if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
+        this.buffer = this.buffer.subarray(nl + 1);
+        this.queue.shift()!.resolve({ kind: 'missing' });
+        continue;
+      }
+      const [, type, sizeText] = header.split(' ');
+      const size = Number(sizeText);
+      if (this.buffer.length < nl + 1 + size + 1) return;
+      const body = this.buffer.subarray(nl + 1, nl + 1 + size);
+      this.buffer = this.buffer.subarray(nl + 1 + size + 1);
+      this.queue.shift()!.resolve(toText(type, body, this.maxBytes));
+    }
+  }
+}
+
+function toText(type: string, body: Buffer, maxBytes: number): FileText {
+  if (type === 'commit') return { kind: 'submodule' };
+  if (type !== 'blob') return { kind: 'missing' };
+  if (body.length > maxBytes) return { kind: 'too-large', bytes: body.length };
+  // Git's own rule: a NUL in the first 8000 bytes makes a file binary.
+  if (body.subarray(0, 8000).includes(0)) return { kind: 'binary' };
+  return { kind: 'text', text: body.toString('utf8').replace(/^\uFEFF/, '') };
+}

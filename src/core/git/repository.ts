@@ -1,0 +1,80 @@
+// A repository read through git (simple-git): refs, revisions and files at any revision.
+// Every failure a person can fix becomes one line saying what to do.
+import { existsSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { simpleGit, SimpleGit } from 'simple-git';
+import { FixtureLabError } from '../problems';
+import { BlobReader } from './blobs';
+
+export class Repository {
+  private blobs?: BlobReader;
+
+  private constructor(readonly root: string, readonly git: SimpleGit) {}
+
+  /** Open the repository at `path`; fails with what to do when it is not one. */
+  static async open(path: string): Promise<Repository> {
+    const dir = resolve(path);
+    if (!existsSync(dir)) throw new FixtureLabError('no such folder: clone the repository there, or set its path in repos.yaml (path:)', dir);
+    const git = simpleGit({ baseDir: dir, maxConcurrentProcesses: 4, config: ['core.quotepath=off'] });
+    let top: string;
+    try {
+      top = (await git.revparse(['--show-toplevel'])).trim();
+    } catch {
+      throw new FixtureLabError('is not a git repository: clone the repository there, or point repos.yaml (path:) at a clone', dir);
+    }
+    return new Repository(top, git);
+  }
+
+  /** The full SHA of a commit-ish; a missing commit says how to fetch it. */
+  async resolve(ref: string): Promise<string> {
+    if (!/^[\w./@^~{}-]+$/.test(ref) || ref.startsWith('-')) throw new FixtureLabError(`\`${ref}\` is not a revision name`, this.root);
+    // simple-git resolves a failing command that printed nothing on stderr, so an empty answer is a miss too.
+    const sha = (await this.git.raw(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]).catch(() => '')).trim();
+    if (sha) return sha;
+    const shallow = (await this.git.raw(['rev-parse', '--is-shallow-repository']).catch(() => 'false')).trim() === 'true';
+    if (shallow) {
+      throw new FixtureLabError(`is a shallow clone that lacks ${ref}: run \`git -C ${this.root} fetch --unshallow\` (or fetch that commit)`, this.root);
+    }
+    const hint = /^[0-9a-f]{7,40}$/i.test(ref) ? `run \`git -C ${this.root} fetch origin ${ref}\`` : 'check the name, or fetch it';
+    throw new FixtureLabError(`has no commit ${ref}: ${hint}`, this.root);
+  }
+
+  /** A repository-relative path with `/`; refuses paths that leave the repository. */
+  relativePath(path: string): string {
+    const rel = isAbsolute(path) ? relative(this.root, path) : path.replace(/\\/g, '/').replace(/^\.\//, '');
+    const normal = rel.split(sep).join('/');
+    if (normal === '' || normal.startsWith('../') || normal === '..' || isAbsolute(normal) || normal.split('/').includes('..')) {
+      throw new FixtureLabError(`\`${path}\` is outside the repository: give a path inside it`, this.root);
+    }
+    return normal;
+  }
+
+  /** Reads blobs through one long-lived `git cat-file --batch`, much faster than a process per file. */
+  get blobReader(): BlobReader {
+    return (this.blobs ??= new BlobReader(this.root));
+  }
+
+  /** A file's text at a revision, or why it cannot be had. */
+  async readFile(rev: string, path: string): Promise<FileText> {
+    const [result] = await this.blobReader.read([`${rev}:${this.relativePath(path)}`]);
+    return result;
+  }
+
+  /** Every file path at a revision. */
+  async listFiles(rev: string): Promise<string[]> {
+    const out = await this.git.raw(['ls-tree', '-r', '-z', '--name-only', '--full-tree', rev]);
+    return out.split('\0').filter(Boolean);
+  }
+
+  close(): void {
+    this.blobs?.close();
+    this.blobs = undefined;
+  }
+}
+
+export type FileText =
+  | { kind: 'text'; text: string }
+  | { kind: 'binary' }
+  | { kind: 'too-large'; bytes: number }
+  | { kind: 'missing' }
+  | { kind: 'submodule' };

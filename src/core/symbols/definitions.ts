@@ -1,0 +1,313 @@
+// Definitions in a file, named as §5.3 names them: `<file path without extension>.<Outer>.<Inner>`.
+// One tree-sitter query per file (`descendantsOfType`) finds every candidate node; nesting comes
+// from their ranges, so no JavaScript walks the whole tree (see test/bench/symbols.bench.mjs).
+import type { Node } from 'web-tree-sitter';
+import { LanguageId, languageOf } from './languages';
+import { withTree } from './parser';
+
+export type SymbolKind = 'class' | 'struct' | 'interface' | 'trait' | 'enum' | 'type' | 'function' | 'method' | 'constant' | 'module';
+
+export interface Definition {
+  /** The qualified name, e.g. `src/flask/app.Flask.make_response`. */
+  symbol: string;
+  /** The last segment: what code calls it by. */
+  name: string;
+  kind: SymbolKind;
+  /** 1-based, inclusive; decorators and attributes written on the definition count. */
+  startLine: number;
+  endLine: number;
+  /** Where the name is written: 1-based line, 0-based UTF-16 column (as editors count). */
+  nameLine: number;
+  nameColumn: number;
+  /** The qualified name of the enclosing definition (or Rust impl / Go receiver type). */
+  parent?: string;
+}
+
+/** What a rule finds at a node: one definition, or a scope that only qualifies what it holds. */
+interface Found {
+  name: string;
+  kind: SymbolKind | 'scope';
+  /** The node whose range the definition covers (defaults to the matched node). */
+  range?: Node;
+  nameNode: Node;
+  /** Qualifier that replaces the nesting, for Go methods (their receiver type). */
+  qualifier?: string;
+}
+
+interface Scope {
+  name: string;
+  kind: SymbolKind | 'scope';
+  end: number;
+  symbol: string;
+}
+
+type Rule = (node: Node, scope: Scope | undefined) => Found[];
+
+const CLASS_LIKE = new Set<string>(['class', 'struct', 'interface', 'trait', 'enum', 'scope']);
+const CODE_BLOCK = new Set<string>(['function', 'method']);
+
+/** `function` inside a class-like scope is a method; everywhere else a function (or closure). */
+function callable(scope: Scope | undefined, moduleHoldsMethods = false): SymbolKind {
+  if (!scope) return 'function';
+  return CLASS_LIKE.has(scope.kind) || (moduleHoldsMethods && scope.kind === 'module') ? 'method' : 'function';
+}
+
+const atDeclarationLevel = (scope: Scope | undefined) => !scope || !CODE_BLOCK.has(scope.kind);
+
+function named(node: Node, kind: SymbolKind | 'scope', field = 'name', range?: Node): Found[] {
+  const nameNode = node.childForFieldName(field);
+  return nameNode ? [{ name: nameNode.text, kind, nameNode, range }] : [];
+}
+
+function simple(kind: SymbolKind): Rule {
+  return (node) => named(node, kind);
+}
+
+function callableRule(moduleHoldsMethods = false): Rule {
+  return (node, scope) => named(node, callable(scope, moduleHoldsMethods));
+}
+
+const UPPER_CASE = /^[A-Z][A-Z0-9_]*$/;
+const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function']);
+
+/** The innermost type name of a Go receiver or Rust impl type: `*Queue[T]` -> `Queue`. */
+function baseTypeName(node: Node | null): Node | undefined {
+  if (!node) return undefined;
+  if (node.type === 'type_identifier') return node;
+  const inner = node.childForFieldName('type') ?? node.childForFieldName('name') ?? node.namedChildren.find((c) => c !== null && /type/.test(c.type));
+  return inner && inner !== node ? baseTypeName(inner) : undefined;
+}
+
+const ecmaRules: Record<string, Rule> = {
+  class_declaration: simple('class'),
+  abstract_class_declaration: simple('class'),
+  class: simple('class'),
+  interface_declaration: simple('interface'),
+  enum_declaration: simple('enum'),
+  type_alias_declaration: simple('type'),
+  internal_module: simple('module'),
+  module: simple('module'),
+  function_declaration: callableRule(),
+  generator_function_declaration: callableRule(),
+  function_signature: callableRule(),
+  method_definition: (node) => named(node, 'method'),
+  method_signature: (node) => named(node, 'method'),
+  abstract_method_signature: (node) => named(node, 'method'),
+  public_field_definition: fieldWithFunction('name'),
+  field_definition: fieldWithFunction('property'),
+  variable_declarator: (node, scope) => {
+    const nameNode = node.childForFieldName('name');
+    const declaration = node.parent;
+    if (!nameNode || nameNode.type !== 'identifier' || !declaration) return [];
+    // A lone declarator covers its whole statement, `export` included.
+    const single = declaration.namedChildren.filter((c) => c?.type === 'variable_declarator').length === 1;
+    const range = single ? (declaration.parent?.type === 'export_statement' ? declaration.parent : declaration) : node;
+    const value = node.childForFieldName('value');
+    if (value && FUNCTION_VALUES.has(value.type)) return [{ name: nameNode.text, kind: callable(scope), nameNode, range }];
+    const isConst = declaration.firstChild?.text === 'const';
+    return isConst && !scope ? [{ name: nameNode.text, kind: 'constant', nameNode, range }] : [];
+  },
+};
+
+function fieldWithFunction(field: string): Rule {
+  return (node) => {
+    const value = node.childForFieldName('value');
+    return value && FUNCTION_VALUES.has(value.type) ? named(node, 'method', field) : [];
+  };
+}
+
+const RULES: Record<LanguageId, Record<string, Rule>> = {
+  python: {
+    class_definition: (node) => named(node, 'class', 'name', decorated(node)),
+    function_definition: (node, scope) => named(node, callable(scope), 'name', decorated(node)),
+    type_alias_statement: (node) => {
+      const left = node.childForFieldName('left');
+      const nameNode = left?.type === 'type' ? left.firstNamedChild : left;
+      return nameNode ? [{ name: nameNode.text, kind: 'type', nameNode }] : [];
+    },
+    assignment: (node, scope) => {
+      const left = node.childForFieldName('left');
+      if (!left || left.type !== 'identifier' || !UPPER_CASE.test(left.text)) return [];
+      if (node.parent?.type !== 'expression_statement' || !atDeclarationLevel(scope)) return [];
+      return [{ name: left.text, kind: 'constant', nameNode: left, range: node.parent }];
+    },
+  },
+  typescript: ecmaRules,
+  tsx: ecmaRules,
+  javascript: ecmaRules,
+  go: {
+    function_declaration: simple('function'),
+    method_declaration: (node) => {
+      const receiver = node.childForFieldName('receiver')?.namedChildren.find((c) => c?.type === 'parameter_declaration');
+      const type = baseTypeName(receiver?.childForFieldName('type') ?? null);
+      return named(node, 'method').map((f) => ({ ...f, qualifier: type?.text }));
+    },
+    type_spec: (node) => {
+      const type = node.childForFieldName('type')?.type;
+      return named(node, type === 'struct_type' ? 'struct' : type === 'interface_type' ? 'interface' : 'type');
+    },
+    type_alias: simple('type'),
+    method_elem: (node) => named(node, 'method'),
+    const_spec: (node, scope) => {
+      if (scope) return [];
+      const single = node.parent?.namedChildren.filter((c) => c?.type === 'const_spec').length === 1;
+      return node.childrenForFieldName('name').filter((n) => n?.isNamed).map((nameNode) => ({
+        name: nameNode.text,
+        kind: 'constant' as const,
+        nameNode,
+        range: single ? node.parent! : node,
+      }));
+    },
+    short_var_declaration: (node, scope) => {
+      const left = node.childForFieldName('left')?.namedChildren ?? [];
+      const right = node.childForFieldName('right')?.namedChildren ?? [];
+      if (left.length !== 1 || right.length !== 1 || right[0]?.type !== 'func_literal' || !left[0]) return [];
+      return [{ name: left[0].text, kind: callable(scope), nameNode: left[0] }];
+    },
+  },
+  rust: {
+    function_item: callableRule(),
+    function_signature_item: callableRule(),
+    struct_item: simple('struct'),
+    union_item: simple('struct'),
+    enum_item: simple('enum'),
+    trait_item: simple('trait'),
+    type_item: simple('type'),
+    const_item: (node, scope) => (atDeclarationLevel(scope) ? named(node, 'constant') : []),
+    static_item: (node, scope) => (atDeclarationLevel(scope) ? named(node, 'constant') : []),
+    mod_item: (node) => (node.childForFieldName('body') ? named(node, 'module') : []),
+    // `impl Trait for Type` and `impl Type` both hold methods of Type (§5.3).
+    impl_item: (node) => {
+      const type = baseTypeName(node.childForFieldName('type'));
+      return type ? [{ name: type.text, kind: 'scope', nameNode: type }] : [];
+    },
+    let_declaration: (node, scope) => {
+      const pattern = node.childForFieldName('pattern');
+      if (node.childForFieldName('value')?.type !== 'closure_expression' || pattern?.type !== 'identifier') return [];
+      return [{ name: pattern.text, kind: callable(scope), nameNode: pattern }];
+    },
+  },
+  java: {
+    class_declaration: simple('class'),
+    record_declaration: simple('class'),
+    interface_declaration: simple('interface'),
+    annotation_type_declaration: simple('interface'),
+    enum_declaration: simple('enum'),
+    method_declaration: (node) => named(node, 'method'),
+    constructor_declaration: (node) => named(node, 'method'),
+    field_declaration: (node, scope) => {
+      const modifiers = node.namedChildren.find((c) => c?.type === 'modifiers')?.text ?? '';
+      const constant = scope?.kind === 'interface' || (/\bstatic\b/.test(modifiers) && /\bfinal\b/.test(modifiers));
+      if (!constant) return [];
+      return node.childrenForFieldName('declarator').flatMap((d) => (d ? named(d, 'constant', 'name', node) : []));
+    },
+  },
+  csharp: {
+    class_declaration: simple('class'),
+    record_declaration: simple('class'),
+    struct_declaration: simple('struct'),
+    record_struct_declaration: simple('struct'),
+    interface_declaration: simple('interface'),
+    enum_declaration: simple('enum'),
+    delegate_declaration: simple('type'),
+    method_declaration: (node) => named(node, 'method'),
+    constructor_declaration: (node) => named(node, 'method'),
+    local_function_statement: simple('function'),
+    field_declaration: (node) => {
+      if (!node.namedChildren.some((c) => c?.type === 'modifier' && c.text === 'const')) return [];
+      const declaration = node.namedChildren.find((c) => c?.type === 'variable_declaration');
+      return (declaration?.namedChildren ?? [])
+        .filter((d) => d?.type === 'variable_declarator')
+        .flatMap((d) => named(d!, 'constant', 'name', node));
+    },
+  },
+  ruby: {
+    class: rubyNamed('class'),
+    module: rubyNamed('module'),
+    method: callableRule(true),
+    singleton_method: (node) => named(node, 'method'),
+    assignment: (node, scope) => {
+      const left = node.childForFieldName('left');
+      if (left?.type !== 'constant' || !atDeclarationLevel(scope)) return [];
+      return [{ name: left.text, kind: 'constant', nameNode: left }];
+    },
+  },
+};
+
+/** Python decorators belong to the definition they decorate: a change to them changes it. */
+function decorated(node: Node): Node | undefined {
+  return node.parent?.type === 'decorated_definition' ? node.parent : undefined;
+}
+
+/** Ruby's `class Admin::User` names its scope in the name: the segments become the nesting. */
+function rubyNamed(kind: SymbolKind): Rule {
+  return (node) => {
+    const nameNode = node.childForFieldName('name');
+    if (!nameNode) return [];
+    return [{ name: nameNode.text.replace(/^::/, '').replace(/::/g, '.'), kind, nameNode }];
+  };
+}
+
+const RULE_TYPES = new Map(Object.entries(RULES).map(([language, rules]) => [language, Object.keys(rules)]));
+
+/** The file part of a qualified name: the path without its extension. */
+export function modulePath(path: string): string {
+  const slash = path.lastIndexOf('/');
+  const dot = path.lastIndexOf('.');
+  return dot > slash + 1 ? path.slice(0, dot) : path;
+}
+
+/** Every definition in `text` (the file at `path`, repository-relative), in document order. */
+export async function definitionsOf(path: string, text: string): Promise<Definition[]> {
+  const language = languageOf(path);
+  if (!language) return [];
+  const rules = RULES[language];
+  const file = modulePath(path);
+  return withTree(language, text, (tree) => {
+    const out: Definition[] = [];
+    const scopes: Scope[] = [];
+    for (const node of tree.rootNode.descendantsOfType(RULE_TYPES.get(language)!)) {
+      if (!node) continue;
+      while (scopes.length > 0 && scopes[scopes.length - 1].end <= node.startIndex) scopes.pop();
+      const scope = scopes[scopes.length - 1];
+      const founds = rules[node.type](node, scope);
+      for (const found of founds) {
+        const range = found.range ?? node;
+        const parent = found.qualifier !== undefined ? `${file}.${found.qualifier}` : scope?.symbol;
+        const symbol = `${parent ?? file}.${found.name}`;
+        // A definition (or a Rust impl) holds what nests inside it; a multi-name constant holds nothing.
+        if (founds.length === 1) scopes.push({ name: found.name, kind: found.kind, end: node.endIndex, symbol });
+        if (found.kind === 'scope') continue;
+        out.push({
+          symbol,
+          name: found.name.slice(found.name.lastIndexOf('.') + 1),
+          kind: found.kind,
+          startLine: range.startPosition.row + 1,
+          endLine: lastLine(range),
+          nameLine: found.nameNode.startPosition.row + 1,
+          nameColumn: found.nameNode.startPosition.column,
+          ...(parent !== undefined ? { parent } : {}),
+        });
+      }
+    }
+    return out;
+  });
+}
+
+/** The 1-based last line of a node; a node ending at column 0 ends on the line before. */
+function lastLine(node: Node): number {
+  const { row, column } = node.endPosition;
+  return row + 1 - (column === 0 && row > node.startPosition.row ? 1 : 0);
+}
+
+/** The innermost definition whose range holds `line` (1-based), if any. */
+export function definitionAt(defs: Definition[], line: number): Definition | undefined {
+  return enclosingDefinitions(defs, line).pop();
+}
+
+/** Every definition whose range holds `line`, outermost first. */
+export function enclosingDefinitions(defs: Definition[], line: number): Definition[] {
+  return defs
+    .filter((d) => d.startLine <= line && line <= d.endLine)
+    .sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+}

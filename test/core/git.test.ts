@@ -1,0 +1,103 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { listChanges, Repository } from '../../src/core';
+import { GIT_ENV, TestRepo } from '../helpers/gitRepo';
+import { tempDir } from '../helpers/tempDir';
+
+const lines = (n: number, prefix = 'line') => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`).join('\n') + '\n';
+
+describe('git layer', () => {
+  let repo: TestRepo;
+  let base: string;
+  let head: string;
+  let r: Repository;
+
+  before(async () => {
+    repo = new TestRepo();
+    base = repo.commit('base', {
+      'a.txt': lines(10),
+      'gone.txt': 'bye\n',
+      'old/name.txt': lines(30, 'keep'),
+      'logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 1, 2, 3]),
+      'big.txt': 'x'.repeat(10),
+    });
+    head = repo.commit('head', {
+      'a.txt': lines(10).replace('line 3\n', 'line three\n').replace('line 8\nline 9\n', ''),
+      'gone.txt': null,
+      'new.txt': 'hello\nworld\n',
+      'logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 9, 9, 9]),
+      'big.txt': 'y'.repeat(2 * 1024 * 1024),
+    }, [['old/name.txt', 'new/name.txt']]);
+    r = await Repository.open(repo.dir);
+  });
+  after(() => r.close());
+
+  it('lists files with status, rename detection, binary flag and hunk line ranges on both sides', async () => {
+    const changes = await listChanges(r, 'main~1', 'main');
+    assert.equal(changes.base, base);
+    assert.equal(changes.head, head);
+    const brief = changes.files.map((f) => [f.status, f.oldPath ?? null, f.newPath ?? null, f.binary, f.hunks.map((h) => [h.oldStart, h.oldLines, h.newStart, h.newLines])]);
+    assert.deepEqual(brief, [
+      ['modified', 'a.txt', 'a.txt', false, [[3, 1, 3, 1], [8, 2, 7, 0]]],
+      ['modified', 'big.txt', 'big.txt', false, [[1, 1, 1, 1]]],
+      ['deleted', 'gone.txt', null, false, [[1, 1, 0, 0]]],
+      ['modified', 'logo.png', 'logo.png', true, []],
+      ['added', null, 'new.txt', false, [[0, 0, 1, 2]]],
+      ['renamed', 'old/name.txt', 'new/name.txt', false, []],
+    ]);
+    assert.equal(changes.files[5].similarity, 100);
+  });
+
+  it('reads a file at any revision, and says when it is binary, too large or missing', async () => {
+    assert.deepEqual(await r.readFile(base, 'gone.txt'), { kind: 'text', text: 'bye\n' });
+    assert.deepEqual(await r.readFile(head, 'gone.txt'), { kind: 'missing' });
+    assert.deepEqual(await r.readFile(head, 'logo.png'), { kind: 'binary' });
+    assert.deepEqual(await r.readFile(head, 'big.txt'), { kind: 'too-large', bytes: 2 * 1024 * 1024 });
+    // Many reads share one cat-file process and come back in order.
+    const many = await r.blobReader.read([`${base}:a.txt`, `${head}:a.txt`, `${base}:old/name.txt`, `${head}:nope`]);
+    assert.deepEqual(many.map((t) => t.kind), ['text', 'text', 'text', 'missing']);
+    assert.equal(many[1].kind === 'text' && many[1].text.split('\n')[2], 'line three');
+    assert.deepEqual(await r.listFiles(head), ['a.txt', 'big.txt', 'logo.png', 'new.txt', 'new/name.txt']);
+  });
+
+  it('fails with one line saying what to do', async () => {
+    const plain = tempDir({ 'x.txt': 'x' });
+    await assert.rejects(Repository.open(plain), /is not a git repository: clone the repository there/);
+    await assert.rejects(Repository.open(plain + '/nope'), /no such folder/);
+    await assert.rejects(r.resolve('0123456789abcdef0123456789abcdef01234567'), /has no commit 0123456789abcdef0123456789abcdef01234567: run `git -C .* fetch origin 0123456789abcdef/);
+    await assert.rejects(r.resolve('--output=x'), /is not a revision name/);
+    assert.throws(() => r.relativePath('../secret.txt'), /`\.\.\/secret\.txt` is outside the repository/);
+    assert.throws(() => r.relativePath('/etc/passwd'), /outside the repository/);
+    assert.equal(r.relativePath('./new/name.txt'), 'new/name.txt');
+  });
+
+  it('tells a shallow clone that lacks a commit to unshallow', async () => {
+    const clone = tempDir();
+    execFileSync('git', ['clone', '-q', '--depth', '1', `file://${repo.dir}`, clone + '/c'], { env: GIT_ENV });
+    const shallow = await Repository.open(clone + '/c');
+    try {
+      await assert.rejects(shallow.resolve(base), /is a shallow clone that lacks .*: run `git -C .* fetch --unshallow`/);
+      assert.equal(await shallow.resolve('HEAD'), head);
+    } finally {
+      shallow.close();
+    }
+  });
+
+  it('reports a submodule as such, never as text', async () => {
+    const sub = new TestRepo();
+    sub.commit('sub', { 'x.txt': 'x\n' });
+    const outer = new TestRepo();
+    const before = outer.commit('init', { 'readme.txt': 'r\n' });
+    outer.git('-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', sub.dir, 'vendor/sub');
+    const after = outer.commit('add submodule');
+    const o = await Repository.open(outer.dir);
+    try {
+      const changes = await listChanges(o, before, after);
+      const entry = changes.files.find((f) => f.newPath === 'vendor/sub');
+      assert.ok(entry?.submodule, JSON.stringify(changes.files));
+      assert.deepEqual(entry.hunks, []);
+    } finally {
+      o.close();
+    }
+  });
+});
