@@ -8,13 +8,13 @@ import { join } from 'node:path';
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
-/** Every *.test.ts under test/, plus the extension-host entry of the integration suite. */
+/** Every *.test.ts and *.bench.ts under test/, plus the extension-host entry of the integration suite. */
 function testEntries(dir = 'test') {
   const found = [];
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) found.push(...testEntries(path));
-    else if (name.endsWith('.test.ts') || path === join('test', 'integration', 'index.ts')) found.push(path);
+    else if (/\.(test|bench)\.ts$/.test(name) || path === join('test', 'integration', 'index.ts')) found.push(path);
   }
   return found;
 }

@@ -1,0 +1,149 @@
+// Benchmark (not a test): how fast the symbol layer is on a generated repository of thousands
+// of files. Run with `npm run bench:symbols`. Targets (issue "PR diffs and code symbols"):
+// a 50-file change in under 1 s including git; definitions of a whole repository within 3x
+// of the time the grammars alone take to parse the same files.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { changedSymbols, definitionsOf, languageOf, Repository } from '../../src/core';
+import { parserFor } from '../../src/core/symbols/parser';
+
+const FILES = Number(process.env.BENCH_FILES ?? 3000);
+const CHANGED = 50;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const GIT_ENV = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@b', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@b' };
+
+const py = (i: number, v: number) => Array.from({ length: 8 }, (_, k) => `
+class Service${i}_${k}(Base):
+    LIMIT = ${k}
+
+    def handle(self, request, retries=${v}):
+        value = self.lookup(request.key)
+        if value is None:
+            return helper_${k}(request, retries)
+        return value * ${k}
+
+    def lookup(self, key):
+        return self.cache.get(key)
+
+
+def helper_${k}(request, retries):
+    return [r for r in request.items if r.ok][:retries]
+`).join('\n');
+
+const go = (i: number, v: number) => `package pkg${i % 40}\n` + Array.from({ length: 8 }, (_, k) => `
+type Store${i}_${k} struct {
+\titems map[string]int
+\tlimit int
+}
+
+func (s *Store${i}_${k}) Get(key string) (int, bool) {
+\tv, ok := s.items[key]
+\tif !ok || v > ${v} {
+\t\treturn 0, false
+\t}
+\treturn v, true
+}
+
+func helper${i}_${k}(xs []int) int {
+\ttotal := 0
+\tfor _, x := range xs {
+\t\ttotal += x * ${k}
+\t}
+\treturn total
+}
+`).join('');
+
+const ts = (i: number, v: number) => Array.from({ length: 8 }, (_, k) => `
+export interface Item${i}_${k} { id: string; price: number; }
+
+export class Cart${i}_${k} {
+  private items: Item${i}_${k}[] = [];
+  add(item: Item${i}_${k}): void { this.items.push(item); }
+  total(): number {
+    return this.items.reduce((sum, it) => sum + it.price * ${v}, 0);
+  }
+}
+
+export const format${k} = (n: number): string => n.toFixed(${k % 4});
+`).join('\n');
+
+const GENERATORS: [string, (i: number, v: number) => string][] = [['py', py], ['go', go], ['ts', ts]];
+
+function generate(dir: string, version: (i: number) => number): void {
+  for (let i = 0; i < FILES; i++) {
+    const [ext, make] = GENERATORS[i % GENERATORS.length];
+    const path = join(dir, `mod${Math.floor(i / 100)}`, `file${i}.${ext}`);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, make(i, version(i)));
+  }
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+async function time(runs: number, f: () => Promise<unknown>): Promise<number> {
+  const ms: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const t = performance.now();
+    await f();
+    ms.push(performance.now() - t);
+  }
+  return median(ms);
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'fixture-lab-bench-'));
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env: GIT_ENV, encoding: 'utf8' }).trim();
+  try {
+    git('init', '-q', '-b', 'main');
+    generate(dir, () => 1);
+    git('add', '-A');
+    git('commit', '-qm', 'base');
+    // Every (FILES / CHANGED)-th file changes one constant in each of its definitions.
+    const step = Math.floor(FILES / CHANGED);
+    generate(dir, (i) => (i % step === 0 ? 2 : 1));
+    git('commit', '-qam', 'change');
+    const repo = await Repository.open(dir);
+    const files = (await repo.listFiles('HEAD')).filter((p) => languageOf(p));
+    const texts = await repo.blobReader.read(files.map((p) => `HEAD:${p}`));
+    const sources = files.map((p, i) => ({ path: p, text: texts[i].kind === 'text' ? texts[i].text : '' }));
+    const bytes = sources.reduce((n, s) => n + Buffer.byteLength(s.text), 0);
+    const mb = bytes / 1e6;
+    for (const s of sources.slice(0, 3)) await definitionsOf(s.path, s.text); // grammars loaded once, outside the timings
+
+    const cli = resolve(__dirname, '../../../dist/cli.js');
+    const changeProcess = await time(RUNS, async () => execFileSync('node', [cli, 'symbols', '--repo', dir, '--base', 'HEAD~1', '--head', 'HEAD', '--json']));
+    let changed = 0;
+    const changeInProcess = await time(RUNS, async () => {
+      changed = (await changedSymbols(repo, 'HEAD~1', 'HEAD')).symbols.length;
+    });
+    const bare = await time(RUNS, async () => {
+      for (const s of sources) (await parserFor(languageOf(s.path)!)).parse(s.text)!.delete();
+    });
+    let definitions = 0;
+    const whole = await time(RUNS, async () => {
+      definitions = 0;
+      for (const s of sources) definitions += (await definitionsOf(s.path, s.text)).length;
+    });
+    repo.close();
+
+    const line = (label: string, ms: number, extra = '') => console.log(`${label.padEnd(52)} ${ms.toFixed(0).padStart(6)} ms ${extra}`);
+    console.log(`repository: ${files.length} files, ${mb.toFixed(1)} MB; ${CHANGED} files changed; median of ${RUNS} runs`);
+    line(`changed symbols, ${CHANGED}-file change, whole CLI process`, changeProcess, `(${changed} symbols; target < 1000 ms)`);
+    line(`changed symbols, ${CHANGED}-file change, in process`, changeInProcess);
+    line('bare parse of every file (grammar only)', bare, `(${(mb / (bare / 1000)).toFixed(1)} MB/s)`);
+    line('definitions of every file', whole, `(${definitions} definitions, ${(mb / (whole / 1000)).toFixed(1)} MB/s, ${(whole / bare).toFixed(2)}x bare parse; target <= 3x)`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
