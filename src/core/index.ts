@@ -21,3 +21,4 @@ export * from './symbols/definitions';
 export * from './symbols/references';
 export * from './changes/changedSymbols';
 export * from './changes/neighbours';
+export * from './changes/candidates';

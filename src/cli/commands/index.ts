@@ -1,5 +1,6 @@
 // The command table: one entry per `fixture-lab <name>`; later issues add rows.
 import type { Command } from '../args';
+import { candidates } from './candidates';
 import { dispute } from './dispute';
 import { kappa } from './kappa';
 import { label } from './label';
@@ -43,5 +44,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
     usage: 'symbols --repo PATH --base REV --head REV [--json] | symbols --repo PATH --rev REV --file FILE [--json]',
     summary: 'the definitions a change touches (added, modified, deleted), or every definition in one file',
     run: symbols,
+  },
+  candidates: {
+    usage: 'candidates --repo PATH --base REV --head REV [--limit N] [--json]',
+    summary: 'a fixture\'s default candidates: the changed symbols, then their one-hop callers, callees and types',
+    run: candidates,
   },
 };

@@ -20,7 +20,10 @@ export async function symbols(args: string[], io: CliIO): Promise<number> {
     if (changeMode) {
       const report = await changedSymbols(repo, required(values.base, '--base'), required(values.head, '--head'));
       for (const s of report.skipped) io.stderr.write(`fixture-lab: skipped ${s.path}: ${s.reason}\n`);
-      if (values.json) io.stdout.write(JSON.stringify(report.symbols.map((s) => ({ ...s })), null, 2) + '\n');
+      if (values.json) {
+        const rows = report.symbols.map(({ symbol, file, kind, change, startLine, endLine }) => ({ symbol, file, kind, change, startLine, endLine }));
+        io.stdout.write(JSON.stringify(rows, null, 2) + '\n');
+      }
       else for (const s of report.symbols) io.stdout.write(`${s.change.padEnd(8)} ${s.kind.padEnd(9)} ${s.symbol}  ${s.file}:${s.startLine}-${s.endLine}\n`);
       return 0;
     }

@@ -17,6 +17,8 @@ export interface ChangedSymbol {
   /** 1-based lines on that side. */
   startLine: number;
   endLine: number;
+  /** A modified symbol's name at base, when it differs (its file was renamed). */
+  baseSymbol?: string;
 }
 
 export interface ChangeReport {
@@ -87,8 +89,12 @@ export function symbolsOfFile(f: FileChange, before: Definition[], after: Defini
     if (afterSet.has(beforeKeys[i])) modified.add(beforeKeys[i]);
     else push(d, f.oldPath!, 'deleted');
   });
+  const beforeByKey = new Map(before.map((d, i) => [beforeKeys[i], d]));
   after.forEach((d, i) => {
-    if (modified.has(afterKeys[i])) push(d, f.newPath!, 'modified');
+    if (!modified.has(afterKeys[i])) return;
+    push(d, f.newPath!, 'modified');
+    const old = beforeByKey.get(afterKeys[i])!.symbol;
+    if (old !== d.symbol) out[out.length - 1].baseSymbol = old;
   });
   return out;
 }

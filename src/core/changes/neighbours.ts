@@ -22,6 +22,9 @@ export interface Neighbour {
   score: number;
 }
 
+/** Names the language calls by itself (constructors, Python dunders): every `super().__init__` would match. */
+const IMPLICIT_CALLS = /^(__\w+__|constructor|initialize|new|main|init)$/;
+
 /** Files `git grep` may name per search: bounds the cost on huge repositories. */
 const MAX_FILES = 400;
 
@@ -44,8 +47,13 @@ export async function neighboursOf(repo: Repository, report: ChangeReport, limit
     const rev = symbols[0].change === 'deleted' ? report.base : report.head;
     const text = await textAt(repo, rev, file);
     if (text === undefined) continue;
+    // A use belongs to the innermost definition around it, and counts only when that one changed:
+    // a class that changed in one method does not make every name in its other methods a neighbour.
+    const defs = await definitionsOf(file, text);
+    const changedHere = new Map(symbols.map((s) => [`${s.symbol}\0${s.startLine}`, s]));
     for (const ref of await referencesOf(file, text)) {
-      const owner = innermost(symbols, ref.line);
+      const inner = definitionAt(defs, ref.line);
+      const owner = inner && changedHere.get(`${inner.symbol}\0${inner.startLine}`);
       if (!owner || ref.kind === 'identifier' || owner.symbol.endsWith(`.${ref.name}`)) continue;
       const use = uses.get(ref.name) ?? { kind: ref.kind, via: [] };
       use.via.push(owner.symbol);
@@ -65,6 +73,7 @@ export async function neighboursOf(repo: Repository, report: ChangeReport, limit
   for (const s of changed) {
     if (s.change === 'added') continue;
     const name = s.symbol.slice(s.symbol.lastIndexOf('.') + 1);
+    if (IMPLICIT_CALLS.test(name)) continue;
     targets.set(name, [...(targets.get(name) ?? []), s.symbol]);
   }
   for (const path of await filesMentioning(repo, report.base, [...targets.keys()])) {
@@ -87,12 +96,6 @@ function groupByFile(symbols: ChangedSymbol[]): Map<string, ChangedSymbol[]> {
   const out = new Map<string, ChangedSymbol[]>();
   for (const s of symbols) out.set(s.file, [...(out.get(s.file) ?? []), s]);
   return out;
-}
-
-function innermost(symbols: ChangedSymbol[], line: number): ChangedSymbol | undefined {
-  return symbols
-    .filter((s) => s.startLine <= line && line <= s.endLine)
-    .sort((a, b) => (a.endLine - a.startLine) - (b.endLine - b.startLine))[0];
 }
 
 async function textAt(repo: Repository, rev: string, path: string): Promise<string | undefined> {

@@ -1,0 +1,3 @@
+module example.com/bookshop
+
+go 1.21

@@ -1,0 +1,1 @@
+"""The bookshop storefront."""

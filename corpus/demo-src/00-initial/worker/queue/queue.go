@@ -1,0 +1,56 @@
+// Package queue is the in-memory job queue the worker drains.
+package queue
+
+import "sync"
+
+// MaxRetries is how many times a failed job is tried again.
+const MaxRetries = 3
+
+// Job is one unit of background work.
+type Job struct {
+	ID      string
+	Kind    string
+	Payload map[string]string
+}
+
+// Queue is a FIFO of jobs, safe for concurrent use.
+type Queue struct {
+	mu   sync.Mutex
+	jobs []*Job
+}
+
+// New returns an empty queue.
+func New() *Queue {
+	return &Queue{}
+}
+
+// Push appends a job.
+func (q *Queue) Push(job *Job) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.jobs = append(q.jobs, job)
+}
+
+// Pop removes and returns the oldest job, or nil when the queue is empty.
+func (q *Queue) Pop() *Job {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.jobs) == 0 {
+		return nil
+	}
+	job := q.jobs[0]
+	q.jobs = q.jobs[1:]
+	return job
+}
+
+// Len is the number of waiting jobs.
+func (q *Queue) Len() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return len(q.jobs)
+}
+
+// Retry puts a failed job back at the end of the queue.
+func (q *Queue) Retry(job *Job) {
+	q.Push(job)
+}

@@ -1,0 +1,31 @@
+import { candidatesOf, Repository } from '../../core';
+import { CliIO, parse, required, UsageError } from '../args';
+
+/** `candidates --repo PATH --base REV --head REV [--limit N] [--json]`: a fixture's default candidates. */
+export async function candidates(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse(args, {
+    repo: { type: 'string' },
+    base: { type: 'string' },
+    head: { type: 'string' },
+    limit: { type: 'string' },
+    json: { type: 'boolean' },
+  });
+  if (positionals.length > 0) throw new UsageError(`unexpected \`${positionals[0]}\``);
+  const limit = values.limit === undefined ? 30 : Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 0) throw new UsageError('--limit must be a whole number');
+  const repo = await Repository.open(required(values.repo, '--repo'));
+  try {
+    const found = await candidatesOf(repo, required(values.base, '--base'), required(values.head, '--head'), limit);
+    for (const s of found.skipped) io.stderr.write(`fixture-lab: skipped ${s.path}: ${s.reason}\n`);
+    if (values.json) {
+      const { changed, neighbours, symbols } = found;
+      io.stdout.write(JSON.stringify({ base: found.base, head: found.head, symbols, changed, neighbours }, null, 2) + '\n');
+      return 0;
+    }
+    for (const s of found.changed) io.stdout.write(`${s.change.padEnd(8)} ${s.symbol}\n`);
+    for (const n of found.neighbours) io.stdout.write(`${n.relation.padEnd(8)} ${n.symbol}  (via ${n.via.join(', ')})\n`);
+    return 0;
+  } finally {
+    repo.close();
+  }
+}
