@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { listChanges, Repository } from '../../src/core';
+import { listChanges, Repository, repositoryPath } from '../../src/core';
 import { GIT_ENV, TestRepo } from '../helpers/gitRepo';
 import { tempDir } from '../helpers/tempDir';
 
@@ -99,5 +99,13 @@ describe('git layer', () => {
     } finally {
       o.close();
     }
+  });
+
+  it('finds a corpus repository by a set path, else repos.yaml\'s path, else says what to set', () => {
+    const entry = { name: 'bookshop', language: ['go'], path: '.repos/bookshop', url: 'https://example.com/b.git' };
+    assert.equal(repositoryPath('/c', entry), '/c/.repos/bookshop');
+    assert.equal(repositoryPath('/c', entry, '/src/bookshop'), '/src/bookshop');
+    assert.equal(repositoryPath('/c', entry, '../bookshop'), '/bookshop');
+    assert.throws(() => repositoryPath('/c', { name: 'x', language: [] }), /repo `x` has no local checkout: clone it and set `path:` in repos.yaml/);
   });
 });

@@ -1,6 +1,7 @@
 // corpus/repos.yaml: the repositories of the corpus, each pinned to one commit.
 import type { Node } from 'yaml';
-import { Problem } from '../problems';
+import { resolve, join } from 'node:path';
+import { FixtureLabError, Problem } from '../problems';
 import { isEmptyValue, isMap, isSeq, pairOf, parseYaml, stringValue } from '../yamlText';
 
 export interface RepoEntry {
@@ -56,4 +57,17 @@ export function readRepos(text: string, file: string): { repos: RepoEntry[]; pro
     repos.push(repo);
   }
   return { repos, problems };
+}
+
+/**
+ * Where a corpus repository is checked out: a path the user set (the extension's
+ * `fixtureLab.repositoryPaths`, a CLI flag) wins over repos.yaml's `path:`; both may be relative to
+ * the corpus folder. Without either, one line says what to set.
+ */
+export function repositoryPath(corpusDir: string, repo: RepoEntry, override?: string): string {
+  const chosen = override || repo.path;
+  if (!chosen) {
+    throw new FixtureLabError(`repo \`${repo.name}\` has no local checkout: clone ${repo.url ?? 'it'} and set \`path:\` in repos.yaml (or the fixtureLab.repositoryPaths setting)`, join(corpusDir, 'repos.yaml'));
+  }
+  return resolve(corpusDir, chosen);
 }
