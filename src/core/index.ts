@@ -1,6 +1,7 @@
 // The core's one export list. Nothing under src/core imports `vscode`.
 export * from './problems';
 export * from './textDiff';
+export * from './numbers';
 export * from './symbols/normalize';
 export * from './fixtures/model';
 export * from './fixtures/read';

@@ -1,5 +1,6 @@
 // corpus/labeling-report.md (§10 Phase 2): per-task kappa and band, the corpus's mean, median and
 // pooled kappa, the tasks under target, open disagreements, and the disputes with their resolutions.
+import { mean, median } from '../numbers';
 import type { Corpus } from '../corpus/load';
 import { cohensKappa, KAPPA_TARGET, bandOf } from './kappa';
 import { agreementOf, openDisagreements, ratedItems, Rating, verifierList } from './raters';
@@ -77,15 +78,4 @@ function cell(s: string | null | undefined): string {
 
 export function fmt(n: number | null): string {
   return n === null ? 'n/a' : n.toFixed(3);
-}
-
-export function mean(xs: number[]): number | null {
-  return xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length;
-}
-
-export function median(xs: number[]): number | null {
-  if (xs.length === 0) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
