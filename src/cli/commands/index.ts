@@ -2,9 +2,12 @@
 import type { Command } from '../args';
 import { candidates } from './candidates';
 import { dispute } from './dispute';
+import { exportTrecCommand } from './exportTrec';
 import { kappa } from './kappa';
 import { label } from './label';
+import { metrics } from './metrics';
 import { report } from './report';
+import { run } from './run';
 import { symbols } from './symbols';
 import { validate } from './validate';
 
@@ -49,5 +52,20 @@ export const COMMANDS: Record<string, CommandEntry> = {
     usage: 'candidates --repo PATH --base REV --head REV [--limit N] [--json]',
     summary: 'a fixture\'s default candidates: the changed symbols, then their one-hop callers, callees and types',
     run: candidates,
+  },
+  run: {
+    usage: 'run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match bounded|exact|lenient] [--out DIR] [--seed N]',
+    summary: 'run the retrieval systems on the labeled tasks and score them; writes results/run-<timestamp>/ (resumes an existing --out)',
+    run,
+  },
+  'export-trec': {
+    usage: 'export-trec RUN_DIR',
+    summary: 'write a run\'s qrels and per-system TREC run files into RUN_DIR/trec/, for trec_eval',
+    run: exportTrecCommand,
+  },
+  metrics: {
+    usage: 'metrics --qrels QRELS --run RUN [--json]',
+    summary: 'trec_eval\'s P_5/10/20, recall_5/10/20, ndcg_cut_10, recip_rank plus F1_10 for a TREC run, per topic and all',
+    run: metrics,
   },
 };

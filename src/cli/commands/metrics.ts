@@ -1,0 +1,24 @@
+import { resolve } from 'node:path';
+import { displayPath, evaluateTrec, formatTrecTable, parseQrels, parseRun, readText, trecJson } from '../../core';
+import { CliIO, parse, required, UsageError } from '../args';
+
+/**
+ * `metrics --qrels QRELS --run RUN [--json]`: trec_eval's P_5/10/20, recall_5/10/20, ndcg_cut_10
+ * and recip_rank, plus F1_10, per topic and over all evaluated topics (see core/scoring/trec.ts).
+ */
+export async function metrics(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse(args, { qrels: { type: 'string' }, run: { type: 'string' }, json: { type: 'boolean' } });
+  if (positionals.length > 0) throw new UsageError(`unexpected \`${positionals[0]}\`; name the files with --qrels and --run`);
+  const qrelsPath = resolve(io.cwd, required(values.qrels, '--qrels'));
+  const runPath = resolve(io.cwd, required(values.run, '--run'));
+  const qrelsShown = displayPath(qrelsPath, io.cwd);
+  const runShown = displayPath(runPath, io.cwd);
+  const [qrelsText, runText] = await Promise.all([readText(qrelsPath, 'qrels file', qrelsShown), readText(runPath, 'run file', runShown)]);
+  const evaluation = evaluateTrec(parseQrels(qrelsText.text, qrelsShown), parseRun(runText.text, runShown), runShown);
+  if (evaluation.skipped.length > 0) {
+    const shown = evaluation.skipped.slice(0, 5).join(', ') + (evaluation.skipped.length > 5 ? ', ...' : '');
+    io.stderr.write(`fixture-lab metrics: ${evaluation.skipped.length} topic(s) of the run have no judgments in ${qrelsShown} and are not evaluated: ${shown}\n`);
+  }
+  io.stdout.write(values.json ? JSON.stringify(trecJson(evaluation)) + '\n' : formatTrecTable(evaluation));
+  return 0;
+}

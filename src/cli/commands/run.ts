@@ -1,0 +1,112 @@
+import { relative } from 'node:path';
+import { DEFAULT_MATCH_RULE, MATCH_RULES, MatchRule, runBenchmark, RunEvent, summarize } from '../../core';
+import { CliIO, corpusDir, oneOf, parse, UsageError } from '../args';
+
+/**
+ * `run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match RULE] [--out DIR]`:
+ * runs the systems on the corpus's labeled tasks, with a progress bar and an ETA on a terminal,
+ * and prints the summary table. Ctrl-C stops the systems' processes and keeps what finished;
+ * running again with the same --out resumes.
+ */
+export async function run(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse(args, {
+    systems: { type: 'string' },
+    tasks: { type: 'string' },
+    budget: { type: 'string' },
+    match: { type: 'string' },
+    out: { type: 'string' },
+    seed: { type: 'string' },
+  });
+  if (positionals.length > 1) throw new UsageError(`one corpus folder at most, not ${positionals.join(' ')}`);
+  const budgets = (values.budget ?? '5000').split(',').map((b) => Number(b.trim()));
+  if (budgets.some((b) => !Number.isInteger(b) || b <= 0)) throw new UsageError('--budget must be token counts, e.g. 5000 or 5000,2000,10000 (the first is primary)');
+  const match: MatchRule = values.match ? oneOf(values.match, MATCH_RULES, '--match') : DEFAULT_MATCH_RULE;
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError('--seed must be a whole number');
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  process.once('SIGINT', onSignal);
+  const progress = new Progress(io);
+  try {
+    const result = await runBenchmark({
+      corpusDir: corpusDir(positionals[0], io.cwd),
+      cwd: io.cwd,
+      systems: values.systems?.split(',').map((s) => s.trim()).filter(Boolean),
+      tasks: values.tasks,
+      budgets,
+      match,
+      outDir: values.out,
+      seed,
+      signal: controller.signal,
+      onEvent: (e) => progress.update(e),
+    });
+    progress.end();
+    const { overall } = summarize(result.scored.map((s) => ({ system: s.raw.system, task: s.raw.task, tier: s.raw.tier, repo: s.raw.repo, score: s.score })));
+    const columns = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'token_efficiency'];
+    const width = Math.max(6, ...overall.map((g) => g.system.length));
+    const heading = (c: string) => (c === 'token_efficiency' ? 'TokenEff' : c).padStart(8);
+    io.stdout.write(`${'system'.padEnd(width)}  ${'n'.padStart(3)}  ${columns.map(heading).join(' ')}\n`);
+    for (const g of overall) {
+      io.stdout.write(`${g.system.padEnd(width)}  ${String(g.n).padStart(3)}  ${columns.map((c) => fmt(g.mean[c], c === 'token_efficiency' ? 5 : 3).padStart(8)).join(' ')}\n`);
+    }
+    for (const s of result.info.skipped_tasks) io.stderr.write(`fixture-lab: skipped ${s.task}: ${s.reason}\n`);
+    const where = relative(io.cwd, result.dir) || '.';
+    io.stdout.write(result.cancelled ? `stopped; what finished is in ${where} (run again with --out ${where} to resume)\n` : `results: ${where}\n`);
+    return result.cancelled ? 130 : 0;
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+  }
+}
+
+function fmt(v: number | null | undefined, digits: number): string {
+  return v === null || v === undefined ? 'n/a' : v.toFixed(digits);
+}
+
+/** A progress bar with an ETA on a terminal; one line per answer otherwise (logs, CI). */
+class Progress {
+  private started = Date.now();
+  private doneAtStart = 0;
+  private drawn = false;
+
+  constructor(private readonly io: CliIO) {}
+
+  update(e: RunEvent): void {
+    const tty = Boolean((this.io.stderr as { isTTY?: boolean }).isTTY);
+    if (e.kind === 'plan') {
+      this.doneAtStart = e.done;
+      this.started = Date.now();
+      this.io.stderr.write(`running ${e.systems.join(', ')}: ${e.total} answers${e.done ? `, ${e.done} already done` : ''}\n`);
+      return;
+    }
+    if (e.kind === 'index' && e.error) this.line(`${e.system}: index of ${e.repo} failed: ${e.error}`);
+    if (e.kind !== 'result') return;
+    if (e.status !== 'ok') this.line(`${e.system} ${e.task}: ${e.status}${e.error ? `: ${e.error}` : ''}`);
+    const fresh = e.done - this.doneAtStart;
+    const elapsed = (Date.now() - this.started) / 1000;
+    const eta = fresh > 0 ? ((e.total - e.done) * elapsed) / fresh : 0;
+    if (tty) {
+      const width = 24;
+      const filled = Math.round((e.done / Math.max(1, e.total)) * width);
+      this.io.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${e.done}/${e.total} ETA ${duration(eta)}  ${`${e.system} ${e.task}`.slice(0, 40).padEnd(40)}`);
+      this.drawn = true;
+    } else if (e.status === 'ok') {
+      this.io.stderr.write(`${e.done}/${e.total} ${e.system} ${e.task} ok\n`);
+    }
+  }
+
+  end(): void {
+    if (this.drawn) this.io.stderr.write('\n');
+    this.drawn = false;
+  }
+
+  private line(text: string): void {
+    this.end();
+    this.io.stderr.write(`${text}\n`);
+  }
+}
+
+function duration(seconds: number): string {
+  if (seconds < 60) return `${Math.round(seconds)}s`;
+  const m = Math.floor(seconds / 60);
+  return m < 60 ? `${m}m${String(Math.round(seconds % 60)).padStart(2, '0')}s` : `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
+}

@@ -1,0 +1,35 @@
+// Replaying a system's recorded output from an earlier run's raw folder, so systems that are
+// not installed here can still be scored and compared. Tokens are counted again (one tiktoken
+// path, §5.5); timings and status are the recorded ones.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ReplaySystem } from '../systems';
+import { RawResult, rawFileName } from '../results';
+import { QueryInput, QueryOutput, RepoContext, Retriever, SystemFailure } from './types';
+
+export class ReplayAdapter implements Retriever {
+  constructor(private readonly spec: ReplaySystem, private readonly rawDir: string) {}
+
+  async prepare(): Promise<void> {
+    if (!existsSync(this.rawDir)) throw new SystemFailure(`no recorded run at ${this.rawDir}: point \`from:\` at an earlier run's raw folder`);
+  }
+
+  async query(_ctx: RepoContext, input: QueryInput): Promise<QueryOutput> {
+    const file = join(this.rawDir, rawFileName(this.spec.system ?? this.spec.name, input.taskId));
+    if (!existsSync(file)) throw new SystemFailure(`no recorded output for ${input.taskId} in ${this.rawDir}`);
+    const raw = JSON.parse(readFileSync(file, 'utf8')) as RawResult;
+    return {
+      text: raw.output ?? '',
+      symbols: raw.symbols ?? [],
+      ...(raw.reported_tokens !== undefined ? { reportedTokens: raw.reported_tokens } : {}),
+      stderr: raw.stderr,
+      recorded: {
+        indexMs: raw.timings?.index_ms,
+        coldMs: raw.timings?.cold_ms,
+        warmMs: raw.timings?.warm_median_ms,
+        status: raw.status === 'ok' || raw.status === 'timeout' ? raw.status : 'failed',
+        ...(raw.error ? { error: raw.error } : {}),
+      },
+    };
+  }
+}

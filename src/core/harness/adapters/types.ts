@@ -1,0 +1,65 @@
+// What every adapter does, whatever runs behind it: prepare (index) once per repository
+// revision, then answer queries. The runner times both phases and scores the answers.
+import type { Repository } from '../../git/repository';
+
+export interface RepoContext {
+  name: string;
+  repo: Repository;
+  /** The full SHA the tasks run at: a diff fixture's base, else the pinned commit. */
+  rev: string;
+  module?: string;
+  languages: string[];
+  /** A working tree at `rev` for systems that read files (made on first call). */
+  checkout(): Promise<string>;
+}
+
+export interface QueryInput {
+  taskId: string;
+  task: string;
+  budget: number;
+}
+
+export interface QueryOutput {
+  /** Everything the system handed back: what an agent would read, and what tokens are counted on. */
+  text: string;
+  /** The ranked symbols, as the system named them. */
+  symbols: string[];
+  reportedTokens?: number;
+  stderr?: string;
+  /** Replays carry the recorded timings instead of new ones. */
+  recorded?: { indexMs?: number; coldMs?: number; warmMs?: number; status: 'ok' | 'failed' | 'timeout'; error?: string };
+}
+
+/** A failure the runner records on the task (and goes on): a crash, a bad exit, unparsable output. */
+export class SystemFailure extends Error {
+  constructor(message: string, readonly status: 'failed' | 'timeout' | 'cancelled' = 'failed', readonly stderr = '') {
+    super(message);
+  }
+}
+
+export interface Retriever {
+  /** Index the repository at its revision; called once per revision before its queries. */
+  prepare(repo: RepoContext, signal?: AbortSignal): Promise<void>;
+  query(repo: RepoContext, input: QueryInput, signal?: AbortSignal): Promise<QueryOutput>;
+  /** The system's version for run.json, when it can tell. */
+  version?(): Promise<string | undefined>;
+  close?(): Promise<void>;
+}
+
+/** File patterns of each language name repos.yaml may use. */
+export const LANGUAGE_GLOBS: Record<string, string[]> = {
+  python: ['*.py', '*.pyi'],
+  typescript: ['*.ts', '*.tsx', '*.mts', '*.cts'],
+  javascript: ['*.js', '*.jsx', '*.mjs', '*.cjs'],
+  go: ['*.go'],
+  rust: ['*.rs'],
+  java: ['*.java'],
+  csharp: ['*.cs'],
+  'c#': ['*.cs'],
+  ruby: ['*.rb'],
+};
+
+export function languageGlobs(languages: string[]): string[] {
+  const globs = languages.flatMap((l) => LANGUAGE_GLOBS[l.toLowerCase()] ?? []);
+  return globs.length > 0 ? globs : Object.values(LANGUAGE_GLOBS).flat();
+}

@@ -1,0 +1,213 @@
+// Everything a run's raw answers become (§8): scores per task, aggregated/{overall,per-tier,
+// per-repo,per-task}.csv, analysis/significance-tests.json, analysis/failure-analysis.md and
+// FINDINGS.md. Computed from the raw files alone, so a finished run can be re-analyzed (a new
+// matching rule, a person's triage) without running any system again.
+import { existsSync, promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import type { Fixture } from '../fixtures/model';
+import type { Repository } from '../git/repository';
+import { writeTextAtomic } from '../io/files';
+import { matchRanking, MatchResult } from '../scoring/match';
+import { metricValues, ScoredTask, scoreMatch, summarize, TaskScore } from '../scoring/metrics';
+import { significanceMatrix, SignificanceMatrix } from '../scoring/significance';
+import { FAILURE_CATEGORIES, Miss, missesOf, ReferenceGraph, topModes } from './failures';
+import { RawResult, RunInfo, toCsv, writeJson } from './results';
+
+/** The metrics the significance matrix compares, and the tables show. */
+export const COMPARED_METRICS = ['P@10', 'R@10', 'NDCG@10', 'MRR'] as const;
+const TABLE1 = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'token_efficiency'];
+
+export interface ScoredResult {
+  raw: RawResult;
+  match: MatchResult;
+  score: TaskScore;
+}
+
+export interface AnalysisInputs {
+  modules: Map<string, string | undefined>;
+  systemLanguages: Map<string, string[]>;
+  sweep?: { budget: number; raw: RawResult[] }[];
+  /** Open repositories by name, for the hop evidence of depth misses. */
+  repos: Map<string, Repository>;
+}
+
+/** A ground-truth symbol not in a system's top 10 is a miss (§8.3's K). */
+export const MISS_CUTOFF = 10;
+
+export interface Triage {
+  /** Keyed `system|task|symbol`. */
+  [key: string]: { category?: Miss['suggested']; confirmed?: boolean };
+}
+
+export const triageKey = (m: Pick<Miss, 'system' | 'task' | 'symbol'>) => `${m.system}|${m.task}|${m.symbol}`;
+
+/** Score one raw answer against its fixture. A failed or timed-out answer scores as an empty list. */
+export function scoreResult(raw: RawResult, fixture: Fixture, info: Pick<RunInfo, 'match' | 'ks'>, module?: string): ScoredResult {
+  const returned = raw.status === 'ok' ? raw.symbols : [];
+  const match = matchRanking(returned, fixture.ground_truth, { rule: info.match, module });
+  return { raw, match, score: scoreMatch(match, { ks: info.ks, tokens: raw.tokens }) };
+}
+
+export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], fixtures: Map<string, Fixture>, inputs: AnalysisInputs): Promise<ScoredResult[]> {
+  const scored = raws.map((r) => scoreResult(r, fixtures.get(r.task)!, info, inputs.modules.get(r.task)));
+  const rows: ScoredTask[] = scored.map((s) => ({ system: s.raw.system, task: s.raw.task, tier: s.raw.tier, repo: s.raw.repo, score: s.score }));
+  const summaries = summarize(rows);
+  const columns = Object.keys(metricValues(scored[0]?.score ?? scoreMatch(matchRanking([], []), { ks: info.ks })));
+
+  await fs.mkdir(join(dir, 'aggregated'), { recursive: true });
+  await fs.mkdir(join(dir, 'analysis'), { recursive: true });
+  const groupCsv = (groupName: string | undefined, groups: typeof summaries.overall) =>
+    toCsv(['system', ...(groupName ? [groupName] : []), 'n', ...columns], groups.map((g) => [g.system, ...(groupName ? [g.group] : []), g.n, ...columns.map((c) => g.mean[c])]));
+  await writeTextAtomic(join(dir, 'aggregated', 'overall.csv'), groupCsv(undefined, summaries.overall));
+  await writeTextAtomic(join(dir, 'aggregated', 'per-tier.csv'), groupCsv('tier', summaries.perTier));
+  await writeTextAtomic(join(dir, 'aggregated', 'per-repo.csv'), groupCsv('repo', summaries.perRepo));
+  const timing = (s: ScoredResult) => [s.raw.timings.index_ms, s.raw.timings.cold_ms, s.raw.timings.warm_median_ms];
+  await writeTextAtomic(
+    join(dir, 'aggregated', 'per-task.csv'),
+    toCsv(
+      ['system', 'task', 'repo', 'tier', 'status', 'returned', ...columns, 'index_ms', 'cold_ms', 'warm_ms', 'source'],
+      scored.map((s) => [s.raw.system, s.raw.task, s.raw.repo, s.raw.tier, s.raw.status, s.raw.symbols.length, ...columns.map((c) => metricValues(s.score)[c]), ...timing(s), s.raw.source]),
+    ),
+  );
+
+  // Significance: every pair of systems, over the tasks every system was scored on.
+  const significance: Record<string, SignificanceMatrix> = {};
+  const systemNames = [...new Set(scored.map((x) => x.raw.system))].sort();
+  for (const metric of COMPARED_METRICS) {
+    const value = new Map(scored.map((x) => [`${x.raw.system}\0${x.raw.task}`, metricValues(x.score)[metric]]));
+    const tasks = [...new Set(scored.map((x) => x.raw.task))].sort().filter((t) => systemNames.every((sys) => typeof value.get(`${sys}\0${t}`) === 'number'));
+    significance[metric] = significanceMatrix(new Map(systemNames.map((sys) => [sys, tasks.map((t) => value.get(`${sys}\0${t}`) as number)])), { seed: info.seed });
+  }
+  await writeJson(join(dir, 'analysis', 'significance-tests.json'), { seed: info.seed, rule: 'significant when p < 0.05 and |d| > 0.3', metrics: significance });
+
+  // Failure analysis.
+  const triagePath = join(dir, 'analysis', 'triage.json');
+  const triage: Triage = existsSync(triagePath) ? JSON.parse(await fs.readFile(triagePath, 'utf8')) : {};
+  const misses = await failureAnalysis(scored, fixtures, inputs, triage);
+  await writeTextAtomic(join(dir, 'analysis', 'failure-analysis.md'), failureReport(misses, info));
+  await writeJson(join(dir, 'analysis', 'misses.json'), misses);
+
+  await writeTextAtomic(join(dir, 'FINDINGS.md'), findings(info, summaries, significance, misses, inputs.sweep, fixtures));
+  return scored;
+}
+
+async function failureAnalysis(scored: ScoredResult[], fixtures: Map<string, Fixture>, inputs: AnalysisInputs, triage: Triage): Promise<Miss[]> {
+  const graphs = new Map<string, Promise<ReferenceGraph | undefined>>();
+  const graphFor = (raw: RawResult) => {
+    const key = `${raw.repo}@${raw.rev}`;
+    if (!graphs.has(key)) {
+      const repo = inputs.repos.get(raw.repo);
+      // Without the repository (a replayed run elsewhere) there is no hop evidence, only the rest.
+      graphs.set(key, repo ? ReferenceGraph.build(repo, raw.rev).catch(() => undefined) : Promise.resolve(undefined));
+    }
+    return graphs.get(key)!;
+  };
+  const out: Miss[] = [];
+  for (const s of scored) {
+    const graph = await graphFor(s.raw);
+    const fixture = fixtures.get(s.raw.task)!;
+    for (const m of missesOf({
+      raw: s.raw,
+      match: s.match,
+      task: fixture.task ?? '',
+      cutoff: MISS_CUTOFF,
+      languages: inputs.systemLanguages.get(s.raw.system),
+      hops: graph,
+      symbolLanguage: (symbol) => graph?.languages.get(symbol),
+    })) {
+      const person = triage[triageKey(m)];
+      out.push({ ...m, ...(person?.category ? { category: person.category } : {}), ...(person?.confirmed ? { confirmed: true } : {}) });
+    }
+  }
+  return out;
+}
+
+export function failureReport(misses: Miss[], info: RunInfo): string {
+  const out = ['# Failure analysis', '', `Generated from run ${info.started_at} (matching: ${info.match}, K = ${MISS_CUTOFF}). A person's category (triage) counts over the suggestion.`, ''];
+  const systems = [...new Set(misses.map((m) => m.system))].sort();
+  if (systems.length === 0) out.push('No misses: every system returned every ground-truth symbol in its top 10.', '');
+  for (const system of systems) {
+    const mine = misses.filter((m) => m.system === system);
+    out.push(`## ${system}`, '', `${mine.length} missed ground-truth symbols. Top modes:`, '');
+    for (const { category, count } of topModes(mine)) out.push(`1. ${category}: ${count}`);
+    out.push('', '| Category | Count |', '|---|---|');
+    for (const c of FAILURE_CATEGORIES) {
+      const n = mine.filter((m) => (m.category ?? m.suggested) === c).length;
+      if (n > 0) out.push(`| ${c} | ${n} |`);
+    }
+    out.push('', '| Task | Symbol | Category | Evidence |', '|---|---|---|---|');
+    for (const m of mine) {
+      const category = m.category ? `${m.category} (set${m.confirmed ? ', confirmed' : ''}; suggested ${m.suggested})` : m.confirmed ? `${m.suggested} (confirmed)` : m.suggested;
+      out.push(`| ${m.task} | \`${m.symbol}\` | ${category} | ${m.evidence.replace(/\|/g, '\\|')} |`);
+    }
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+function fmt(v: number | null | undefined): string {
+  return v === null || v === undefined ? 'n/a' : v.toFixed(3);
+}
+
+function findings(
+  info: RunInfo,
+  summaries: ReturnType<typeof summarize>,
+  significance: Record<string, SignificanceMatrix>,
+  misses: Miss[],
+  sweep: AnalysisInputs['sweep'],
+  fixtures: Map<string, Fixture>,
+): string {
+  const out = [
+    '# Findings',
+    '',
+    `Generated by \`fixture-lab run\` from this run's raw results; do not edit by hand. Corpus \`${info.corpus}\`${info.corpus_commit ? ` at ${info.corpus_commit.slice(0, 12)}` : ''}, ${info.tasks.length} tasks, budget ${info.budgets[0]} tokens, matching \`${info.match}\`, seed ${info.seed}.`,
+    '',
+    '## Table 1: overall',
+    '',
+    `| System | n | ${TABLE1.join(' | ')} |`,
+    `|---|---|${TABLE1.map(() => '---').join('|')}|`,
+    ...summaries.overall.map((g) => `| ${g.system} | ${g.n} | ${TABLE1.map((c) => fmt(g.mean[c])).join(' | ')} |`),
+    '',
+    '## Table 2: per tier (P@10 / R@10)',
+    '',
+  ];
+  const tiers = [...new Set(summaries.perTier.map((g) => g.group))].sort((a, b) => ['easy', 'medium', 'hard'].indexOf(a) - ['easy', 'medium', 'hard'].indexOf(b));
+  const systems = summaries.overall.map((g) => g.system);
+  out.push(`| System | ${tiers.map((t) => `${t} P@10 | ${t} R@10`).join(' | ')} |`, `|---|${tiers.map(() => '---|---').join('|')}|`);
+  for (const s of systems) {
+    out.push(`| ${s} | ${tiers.map((t) => {
+      const g = summaries.perTier.find((x) => x.system === s && x.group === t);
+      return `${fmt(g?.mean['P@10'])} | ${fmt(g?.mean['R@10'])}`;
+    }).join(' | ')} |`);
+  }
+  out.push('', '## Table 3: per repo (P@10 / R@10)', '', '| System | Repo | n | P@10 | R@10 |', '|---|---|---|---|---|');
+  for (const g of summaries.perRepo) out.push(`| ${g.system} | ${g.group} | ${g.n} | ${fmt(g.mean['P@10'])} | ${fmt(g.mean['R@10'])} |`);
+  if (sweep && sweep.length > 1) {
+    out.push('', '## Table 4: least budget reaching R@10 >= 0.5', '', '| System | Budget |', '|---|---|');
+    for (const s of systems) {
+      const reached = sweep
+        .map(({ budget, raw }) => {
+          const rows = raw.filter((r) => r.system === s && fixtures.has(r.task)).map((r) => scoreResult(r, fixtures.get(r.task)!, info).score.recall[10]);
+          const values = rows.filter((v): v is number => v !== null);
+          return { budget, recall: values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0 };
+        })
+        .filter((x) => x.recall >= 0.5)
+        .sort((a, b) => a.budget - b.budget)[0];
+      out.push(`| ${s} | ${reached ? reached.budget : `not reached (tried ${sweep.map((x) => x.budget).join(', ')})`} |`);
+    }
+  }
+  out.push('', '## Significance (P@10)', '');
+  const pairs = significance['P@10']?.pairs ?? [];
+  if (pairs.length === 0) out.push('One system only: nothing to compare.');
+  for (const p of pairs) {
+    const verdict = p.significant ? `**significant**: ${p.better} is better` : 'not significant (a difference is claimed only when p < 0.05 and |d| > 0.3)';
+    out.push(`- ${p.a} vs ${p.b} over ${p.n} tasks: mean difference ${fmt(p.meanDiff)}, 95% CI ${p.ci ? `[${fmt(p.ci[0])}, ${fmt(p.ci[1])}]` : 'n/a'}, p = ${fmt(p.wilcoxon.p)}, d = ${fmt(p.cohensD)}: ${verdict}`);
+  }
+  out.push('', '## Failure modes (top 3 per system)', '');
+  for (const s of systems) {
+    const modes = topModes(misses.filter((m) => m.system === s));
+    out.push(`- ${s}: ${modes.length ? modes.map((m) => `${m.category} (${m.count})`).join(', ') : 'no misses'}`);
+  }
+  out.push('', 'Details: `analysis/failure-analysis.md`, `analysis/significance-tests.json`, `aggregated/*.csv`.', '');
+  return out.join('\n');
+}

@@ -1,0 +1,370 @@
+// A benchmark run (§5.2): for every system, every repository revision its tasks need is indexed
+// once (timed), then each task's text goes to the system verbatim: one cold query and three warm
+// ones (their median is the warm time). Before anything runs, what the run needs is checked and
+// every missing piece listed at once; after, one system failing on one task is recorded on that
+// task and the run goes on. Fixtures are never written.
+import { execFileSync } from 'node:child_process';
+import { existsSync, promises as fs } from 'node:fs';
+import { basename, delimiter, isAbsolute, join, relative, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadCorpus } from '../corpus/load';
+import { RepoEntry, repositoryPath } from '../corpus/repos';
+import type { Fixture } from '../fixtures/model';
+import { Repository } from '../git/repository';
+import { median } from '../numbers';
+import { FixtureLabError } from '../problems';
+import { DEFAULT_MATCH_RULE, MatchRule } from '../scoring/match';
+import { DEFAULT_SEED } from '../scoring/significance';
+import { DEFAULT_KS } from '../scoring/metrics';
+import { countTokens } from '../scoring/tokens';
+import { Bm25Baseline } from './adapters/bm25';
+import { CommandAdapter } from './adapters/command';
+import { GrepBaseline } from './adapters/grep';
+import { McpAdapter } from './adapters/mcp';
+import { ReplayAdapter } from './adapters/replay';
+import { RepoContext, Retriever, SystemFailure } from './adapters/types';
+import { analyzeRun, ScoredResult } from './analysis';
+import { hasRaw, RawResult, rawDir, readRawDir, RunInfo, runFolderName, writeJson, writeRaw } from './results';
+import { defaultSystems, readSystems, SystemSpec } from './systems';
+
+export const PRIMARY_BUDGET = 5000;
+export const WARM_QUERIES = 3;
+
+export interface RunOptions {
+  corpusDir: string;
+  /** Names from systems.yaml; all when absent. */
+  systems?: string[];
+  /** A glob over task ids and fixture paths (`*` and `?`). */
+  tasks?: string;
+  /** The first is the primary budget; more make a budget sweep (Table 4). */
+  budgets?: number[];
+  match?: MatchRule;
+  ks?: number[];
+  /** The run folder; an existing one is resumed. Default: results/run-<timestamp> under `cwd`. */
+  outDir?: string;
+  cwd?: string;
+  seed?: number;
+  /** Checkout paths by repo name, overriding repos.yaml's `path:`. */
+  repositoryPaths?: Record<string, string>;
+  signal?: AbortSignal;
+  onEvent?: (event: RunEvent) => void;
+}
+
+export type RunEvent =
+  | { kind: 'plan'; total: number; done: number; systems: string[] }
+  | { kind: 'index'; system: string; repo: string; rev: string; ms?: number; error?: string }
+  | { kind: 'result'; system: string; task: string; budget: number; status: RawResult['status']; done: number; total: number; error?: string }
+  | { kind: 'system-done'; system: string };
+
+interface PlannedTask {
+  id: string;
+  file: string;
+  fixture: Fixture;
+  repo: RepoEntry;
+  /** As written in the fixture: diff.base or commit (resolved to a SHA before the run). */
+  rev: string;
+}
+
+export interface RunSummary {
+  dir: string;
+  info: RunInfo;
+  cancelled: boolean;
+  /** Every primary-budget answer of the run (resumed ones included), scored. */
+  scored: ScoredResult[];
+}
+
+export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
+  const cwd = options.cwd ?? process.cwd();
+  const corpusDir = resolve(cwd, options.corpusDir);
+  const corpus = await loadCorpus(corpusDir, cwd);
+  const budgets = options.budgets?.length ? options.budgets : [PRIMARY_BUDGET];
+  const match = options.match ?? DEFAULT_MATCH_RULE;
+  const ks = options.ks ?? [...DEFAULT_KS];
+  const seed = options.seed ?? DEFAULT_SEED;
+
+  // What to run.
+  const systemsFile = join(corpusDir, 'systems.yaml');
+  let systems = existsSync(systemsFile) ? readSystems(await fs.readFile(systemsFile, 'utf8'), relative(cwd, systemsFile)) : defaultSystems();
+  if (options.systems?.length) {
+    const unknown = options.systems.filter((n) => !systems.some((s) => s.name === n));
+    if (unknown.length) throw new FixtureLabError(`no system named ${unknown.join(', ')}: the systems are ${systems.map((s) => s.name).join(', ')}`, relative(cwd, systemsFile));
+    systems = systems.filter((s) => options.systems!.includes(s.name));
+  }
+  const pattern = options.tasks ? globToRegExp(options.tasks) : undefined;
+  const planned: PlannedTask[] = [];
+  const skipped: RunInfo['skipped_tasks'] = [];
+  for (const f of corpus.fixtures) {
+    const fx = f.read.fixture;
+    const id = fx.id ?? basename(f.file, '.yaml');
+    if (pattern && !pattern.test(id) && !pattern.test(f.file)) continue;
+    if (f.read.problems.some((p) => p.severity === 'error')) skipped.push({ task: id, reason: `${f.file} has errors: run fixture-lab validate` });
+    else if (fx.ground_truth.length === 0) skipped.push({ task: id, reason: 'no ground truth yet' });
+    else {
+      const repo = corpus.repos.find((r) => r.name === fx.repo);
+      const rev = fx.diff?.base ?? fx.commit ?? repo?.commit;
+      if (!repo || !rev) skipped.push({ task: id, reason: repo ? 'no commit to run at' : `repo ${fx.repo} is not in repos.yaml` });
+      else planned.push({ id, file: f.file, fixture: fx, repo, rev });
+    }
+  }
+
+  // What it needs, checked before anything runs.
+  const missing: string[] = [];
+  const repos = new Map<string, Repository>();
+  const revs = new Map<string, string>();
+  for (const name of new Set(planned.map((t) => t.repo.name))) {
+    const entry = planned.find((t) => t.repo.name === name)!.repo;
+    let path: string;
+    try {
+      path = repositoryPath(corpusDir, entry, options.repositoryPaths?.[name]);
+      repos.set(name, await Repository.open(path));
+    } catch (e) {
+      missing.push(`repo ${name}: ${(e as Error).message}`);
+      continue;
+    }
+    for (const t of planned.filter((p) => p.repo.name === name)) {
+      const key = `${name}@${t.rev}`;
+      if (revs.has(key)) continue;
+      try {
+        revs.set(key, await repos.get(name)!.resolve(t.rev));
+      } catch (e) {
+        missing.push(`repo ${name}: ${(e as Error).message}`);
+        revs.set(key, '');
+      }
+    }
+  }
+  for (const s of systems) missing.push(...systemNeeds(s, corpusDir));
+  if (missing.length > 0) {
+    for (const r of repos.values()) r.close();
+    throw new FixtureLabError(`the run cannot start; missing:\n  - ${[...new Set(missing)].join('\n  - ')}`, relative(cwd, corpusDir) || '.');
+  }
+
+  // Where it goes; an existing folder is resumed.
+  const dir = resolve(cwd, options.outDir ?? join('results', runFolderName()));
+  await fs.mkdir(dir, { recursive: true });
+  const previous = existsSync(join(dir, 'run.json')) ? (JSON.parse(await fs.readFile(join(dir, 'run.json'), 'utf8')) as RunInfo) : undefined;
+  if (previous && (previous.match !== match || previous.budgets[0] !== budgets[0])) {
+    throw new FixtureLabError(`was run with --match ${previous.match} and budget ${previous.budgets[0]}: resume it with the same, or choose a new --out`, relative(cwd, dir));
+  }
+  const info: RunInfo = {
+    corpus: relative(cwd, corpusDir) || '.',
+    corpus_path: corpusDir,
+    ...corpusCommit(corpusDir),
+    started_at: previous?.started_at ?? new Date().toISOString(),
+    match,
+    budgets,
+    ks,
+    seed,
+    systems: systems.map((s) => ({ name: s.name, type: s.type, ...(s.version ? { version: s.version } : {}) })),
+    tasks: planned.map((t) => t.id),
+    skipped_tasks: skipped,
+  };
+  await writeJson(join(dir, 'run.json'), info);
+
+  const total = systems.length * planned.length * budgets.length;
+  let done = 0;
+  for (const s of systems) for (const b of budgets) for (const t of planned) if (hasRaw(rawDir(dir, b, budgets[0]), s.name, t.id)) done++;
+  options.onEvent?.({ kind: 'plan', total, done, systems: systems.map((s) => s.name) });
+
+  const worktrees = new Worktrees(corpusDir);
+  let cancelled = false;
+  let scored: ScoredResult[] = [];
+  try {
+    for (const spec of systems) {
+      const retriever = retrieverFor(spec, corpusDir);
+      try {
+        const groups = groupBy(planned, (t) => `${t.repo.name}@${revs.get(`${t.repo.name}@${t.rev}`)}`);
+        for (const tasks of groups.values()) {
+          const todo = budgets.flatMap((b) => tasks.filter((t) => !hasRaw(rawDir(dir, b, budgets[0]), spec.name, t.id)).map((t) => ({ t, b })));
+          if (todo.length === 0) continue;
+          if (options.signal?.aborted) break;
+          const entry = tasks[0].repo;
+          const repo = repos.get(entry.name)!;
+          const rev = revs.get(`${entry.name}@${tasks[0].rev}`)!;
+          const ctx: RepoContext = { name: entry.name, repo, rev, module: entry.module, languages: entry.language, checkout: () => worktrees.at(repo, entry.name, rev) };
+          let indexMs: number | undefined;
+          let indexError: SystemFailure | undefined;
+          const started = performance.now();
+          try {
+            await retriever.prepare(ctx, options.signal);
+            indexMs = performance.now() - started;
+          } catch (e) {
+            indexError = asFailure(e);
+          }
+          options.onEvent?.({ kind: 'index', system: spec.name, repo: entry.name, rev, ms: indexMs, error: indexError?.message });
+          for (const { t, b } of todo) {
+            if (options.signal?.aborted) break;
+            const raw = indexError
+              ? failed(spec, t, rev, b, indexError, 'index')
+              : await queryTask(retriever, spec, ctx, t, b, indexMs, options.signal);
+            if (raw.status === 'cancelled') break; // nothing is recorded for a cancelled task: a resume runs it
+            await writeRaw(rawDir(dir, b, budgets[0]), raw);
+            done++;
+            options.onEvent?.({ kind: 'result', system: spec.name, task: t.id, budget: b, status: raw.status, done, total, error: raw.error });
+          }
+        }
+        const version = await retriever.version?.().catch(() => undefined);
+        if (version) info.systems.find((s) => s.name === spec.name)!.version ??= version;
+      } finally {
+        await retriever.close?.();
+      }
+      options.onEvent?.({ kind: 'system-done', system: spec.name });
+      if (options.signal?.aborted) break;
+    }
+    cancelled = options.signal?.aborted ?? false;
+    if (!cancelled) info.finished_at = new Date().toISOString();
+    await writeJson(join(dir, 'run.json'), info);
+    const fixtures = new Map(planned.map((t) => [t.id, t.fixture]));
+    const rawPrimary = (await readRawDir(join(dir, 'raw'))).filter((r) => fixtures.has(r.task) && info.systems.some((s) => s.name === r.system));
+    scored = await analyzeRun(dir, info, rawPrimary, fixtures, {
+      modules: new Map(planned.map((t) => [t.id, t.repo.module])),
+      systemLanguages: new Map(systems.filter((s) => s.languages).map((s) => [s.name, s.languages!])),
+      sweep: budgets.length > 1 ? await Promise.all(budgets.map(async (b) => ({ budget: b, raw: b === budgets[0] ? rawPrimary : await readRawDir(rawDir(dir, b, budgets[0])) }))) : undefined,
+      repos,
+    });
+  } finally {
+    for (const r of repos.values()) r.close();
+  }
+  return { dir, info, cancelled, scored };
+}
+
+async function queryTask(retriever: Retriever, spec: SystemSpec, ctx: RepoContext, t: PlannedTask, budget: number, indexMs: number | undefined, signal?: AbortSignal): Promise<RawResult> {
+  const input = { taskId: t.id, task: t.fixture.task ?? '', budget };
+  try {
+    let started = performance.now();
+    const cold = await retriever.query(ctx, input, signal);
+    const coldMs = performance.now() - started;
+    if (cold.recorded) {
+      const r = cold.recorded;
+      return {
+        ...base(spec, t, ctx.rev, budget),
+        status: r.status,
+        ...(r.error ? { error: r.error } : {}),
+        output: cold.text,
+        symbols: cold.symbols,
+        tokens: countTokens(cold.text),
+        ...(cold.reportedTokens !== undefined ? { reported_tokens: cold.reportedTokens } : {}),
+        timings: { index_ms: r.indexMs, cold_ms: r.coldMs, warm_median_ms: r.warmMs },
+        ...(cold.stderr ? { stderr: cold.stderr } : {}),
+        source: 'replay',
+      };
+    }
+    const warm: number[] = [];
+    for (let i = 0; i < WARM_QUERIES; i++) {
+      started = performance.now();
+      await retriever.query(ctx, input, signal);
+      warm.push(performance.now() - started);
+    }
+    return {
+      ...base(spec, t, ctx.rev, budget),
+      status: 'ok',
+      output: cold.text,
+      symbols: cold.symbols,
+      tokens: countTokens(cold.text),
+      ...(cold.reportedTokens !== undefined ? { reported_tokens: cold.reportedTokens } : {}),
+      timings: { index_ms: indexMs, cold_ms: coldMs, warm_ms: warm, warm_median_ms: median(warm) ?? undefined },
+      ...(cold.stderr ? { stderr: cold.stderr.slice(-16 * 1024) } : {}),
+      source: 'run',
+    };
+  } catch (e) {
+    return failed(spec, t, ctx.rev, budget, asFailure(e), 'query');
+  }
+}
+
+function base(spec: SystemSpec, t: PlannedTask, rev: string, budget: number) {
+  return { system: spec.name, task: t.id, repo: t.repo.name, ...(t.fixture.difficulty ? { tier: t.fixture.difficulty } : {}), rev, budget, finished_at: new Date().toISOString() };
+}
+
+function failed(spec: SystemSpec, t: PlannedTask, rev: string, budget: number, f: SystemFailure, phase: string): RawResult {
+  return {
+    ...base(spec, t, rev, budget),
+    status: f.status,
+    error: `${phase}: ${f.message}`,
+    output: '',
+    symbols: [],
+    tokens: 0,
+    timings: {},
+    ...(f.stderr ? { stderr: f.stderr.slice(-16 * 1024) } : {}),
+    source: 'run',
+  };
+}
+
+function asFailure(e: unknown): SystemFailure {
+  return e instanceof SystemFailure ? e : new SystemFailure((e as Error)?.message ?? String(e));
+}
+
+export function retrieverFor(spec: SystemSpec, corpusDir: string): Retriever {
+  switch (spec.type) {
+    case 'grep':
+      return new GrepBaseline();
+    case 'bm25':
+      return new Bm25Baseline();
+    case 'command':
+      return new CommandAdapter(spec);
+    case 'mcp':
+      return new McpAdapter(spec);
+    case 'replay':
+      return new ReplayAdapter(spec, resolve(corpusDir, spec.from));
+  }
+}
+
+/** What a system needs that is not here: its executable, or its recorded run. */
+function systemNeeds(spec: SystemSpec, corpusDir: string): string[] {
+  switch (spec.type) {
+    case 'command':
+      return [spec.query[0], ...(spec.index ? [spec.index[0]] : [])].filter((exe, i, all) => all.indexOf(exe) === i && !findExecutable(exe)).map((exe) => `system ${spec.name}: \`${exe}\` is not installed (not on PATH)`);
+    case 'mcp':
+      return findExecutable(spec.server[0]) ? [] : [`system ${spec.name}: \`${spec.server[0]}\` is not installed (not on PATH)`];
+    case 'replay':
+      return existsSync(resolve(corpusDir, spec.from)) ? [] : [`system ${spec.name}: no recorded run at ${spec.from}`];
+    default:
+      return [];
+  }
+}
+
+export function findExecutable(name: string): boolean {
+  if (name.includes('{')) return true; // a placeholder path is known only per task
+  if (isAbsolute(name) || name.includes('/')) return existsSync(name);
+  return (process.env.PATH ?? '').split(delimiter).some((dir) => dir && existsSync(join(dir, name)));
+}
+
+/** Working trees at a revision for systems that read files: the checkout itself when it is there. */
+class Worktrees {
+  private readonly made = new Map<string, Promise<string>>();
+  constructor(private readonly corpusDir: string) {}
+
+  at(repo: Repository, name: string, rev: string): Promise<string> {
+    let path = this.made.get(rev);
+    if (!path) {
+      path = (async () => {
+        const head = (await repo.git.raw(['rev-parse', 'HEAD']).catch(() => '')).trim();
+        const clean = (await repo.git.raw(['status', '--porcelain']).catch(() => 'dirty')).trim() === '';
+        if (head === rev && clean) return repo.root;
+        const dir = join(this.corpusDir, '.repos', '.worktrees', `${name}@${rev.slice(0, 12)}`);
+        if (!existsSync(dir)) await repo.git.raw(['worktree', 'add', '--detach', dir, rev]);
+        return dir;
+      })();
+      this.made.set(rev, path);
+    }
+    return path;
+  }
+}
+
+function corpusCommit(dir: string): { corpus_commit?: string } {
+  try {
+    const sha = execFileSync('git', ['-C', dir, 'rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return sha ? { corpus_commit: sha } : {};
+  } catch {
+    return {};
+  }
+}
+
+function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) out.set(key(item), [...(out.get(key(item)) ?? []), item]);
+  return out;
+}
+
+export function globToRegExp(glob: string): RegExp {
+  const escaped = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  return new RegExp(`^${escaped}$`);
+}

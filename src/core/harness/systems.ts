@@ -1,0 +1,187 @@
+// corpus/systems.yaml: the retrieval systems a run compares (§2). Four kinds:
+// `command` (index and query argv with placeholders, run without a shell), `mcp` (a Model Context
+// Protocol server over stdio, one tool call per query), the built-in baselines `grep` and `bm25`
+// that need nothing installed, and `replay` (scores an earlier run's recorded output, for systems
+// not installed here). The file is optional: without it a run uses the two baselines.
+import { parseDocument } from 'yaml';
+import { FixtureLabError } from '../problems';
+
+export type OutputParser =
+  | { format: 'json'; symbols: string; tokens?: string }
+  | { format: 'lines' }
+  | { format: 'regex'; pattern: string; group: number };
+
+interface Common {
+  name: string;
+  /** Languages the system claims to handle; a missed symbol in another is a language gap. */
+  languages?: string[];
+  /** Minutes per phase (index, each query) before the process tree is killed (§15: 30). */
+  timeoutMinutes: number;
+  version?: string;
+}
+
+export interface CommandSystem extends Common {
+  type: 'command';
+  index?: string[];
+  query: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+  parse: OutputParser;
+}
+
+export interface McpSystem extends Common {
+  type: 'mcp';
+  /** The server's argv, started over stdio. */
+  server: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+  tool: string;
+  arguments: Record<string, unknown>;
+  /** Parses the text content of the tool's result. */
+  parse: OutputParser;
+}
+
+export interface BaselineSystem extends Common {
+  type: 'grep' | 'bm25';
+}
+
+export interface ReplaySystem extends Common {
+  type: 'replay';
+  /** An earlier run's raw folder, relative to the corpus folder. */
+  from: string;
+  /** The system's name in that run, when it differs. */
+  system?: string;
+}
+
+export type SystemSpec = CommandSystem | McpSystem | BaselineSystem | ReplaySystem;
+
+export const DEFAULT_TIMEOUT_MINUTES = 30;
+export const PLACEHOLDERS = ['task', 'budget', 'repo_path', 'module', 'commit'] as const;
+
+/** The systems a corpus without systems.yaml is run with. */
+export function defaultSystems(): SystemSpec[] {
+  return [
+    { name: 'grep', type: 'grep', timeoutMinutes: DEFAULT_TIMEOUT_MINUTES },
+    { name: 'bm25', type: 'bm25', timeoutMinutes: DEFAULT_TIMEOUT_MINUTES },
+  ];
+}
+
+/** Read systems.yaml; every mistake is one line naming the file, the system and the fix. */
+export function readSystems(text: string, file: string): SystemSpec[] {
+  const doc = parseDocument(text);
+  if (doc.errors.length > 0) throw new FixtureLabError(`YAML syntax: ${doc.errors[0].message.split('\n')[0]}`, file);
+  const root = doc.toJS() as { systems?: unknown } | null;
+  if (!root || !Array.isArray(root.systems)) throw new FixtureLabError('needs `systems:`, a list of {name, type, ...}', file);
+  const names = new Set<string>();
+  return root.systems.map((raw: unknown, i: number) => {
+    const where = (msg: string) => new FixtureLabError(`systems[${i}]${typeof (raw as { name?: unknown })?.name === 'string' ? ` (${(raw as { name: string }).name})` : ''}: ${msg}`, file);
+    if (!raw || typeof raw !== 'object') throw where('each system is a mapping with `name` and `type`');
+    const s = raw as Record<string, unknown>;
+    if (typeof s.name !== 'string' || !/^[A-Za-z0-9_.-]+$/.test(s.name)) throw where('`name` must be letters, digits, `_`, `.` or `-` (it names result files)');
+    if (names.has(s.name)) throw where(`the name \`${s.name}\` is used twice`);
+    names.add(s.name);
+    const timeout = s.timeout_minutes ?? DEFAULT_TIMEOUT_MINUTES;
+    if (typeof timeout !== 'number' || !(timeout > 0)) throw where('`timeout_minutes` must be a positive number');
+    const common: Common = { name: s.name, timeoutMinutes: timeout };
+    if (s.languages !== undefined) common.languages = stringList(s.languages, 'languages', where);
+    if (s.version !== undefined) common.version = String(s.version);
+    switch (s.type) {
+      case 'grep':
+      case 'bm25':
+        return { ...common, type: s.type };
+      case 'replay':
+        if (typeof s.from !== 'string') throw where('a replay system needs `from:`, an earlier run\'s raw folder');
+        return { ...common, type: 'replay', from: s.from, ...(typeof s.system === 'string' ? { system: s.system } : {}) };
+      case 'command': {
+        const query = argv(s.query, 'query', where);
+        return {
+          ...common,
+          type: 'command',
+          ...(s.index !== undefined ? { index: argv(s.index, 'index', where) } : {}),
+          query,
+          ...(typeof s.cwd === 'string' ? { cwd: s.cwd } : {}),
+          ...(s.env !== undefined ? { env: stringMap(s.env, 'env', where) } : {}),
+          parse: parser(s.parse, where),
+        };
+      }
+      case 'mcp': {
+        if (typeof s.tool !== 'string') throw where('an mcp system needs `tool:`, the name of the tool to call');
+        const args = s.arguments ?? {};
+        if (typeof args !== 'object' || Array.isArray(args)) throw where('`arguments` must be a mapping of the tool\'s arguments');
+        return {
+          ...common,
+          type: 'mcp',
+          server: argv(s.server, 'server', where),
+          ...(typeof s.cwd === 'string' ? { cwd: s.cwd } : {}),
+          ...(s.env !== undefined ? { env: stringMap(s.env, 'env', where) } : {}),
+          tool: s.tool,
+          arguments: args as Record<string, unknown>,
+          parse: parser(s.parse ?? { format: 'lines' }, where),
+        };
+      }
+      default:
+        throw where('`type` must be command, mcp, grep, bm25 or replay');
+    }
+  });
+}
+
+type Where = (msg: string) => FixtureLabError;
+
+function argv(value: unknown, key: string, where: Where): string[] {
+  if (!Array.isArray(value) || value.length === 0 || value.some((v) => typeof v !== 'string' && typeof v !== 'number')) {
+    throw where(`\`${key}\` must be a list of arguments, e.g. [mytool, ${key}, "{repo_path}"] (no shell: one item per argument)`);
+  }
+  const out = value.map(String);
+  for (const arg of out) {
+    for (const [, name] of arg.matchAll(/\{(\w+)\}/g)) {
+      if (!(PLACEHOLDERS as readonly string[]).includes(name)) throw where(`\`${key}\` uses {${name}}; the placeholders are ${PLACEHOLDERS.map((p) => `{${p}}`).join(' ')}`);
+    }
+  }
+  return out;
+}
+
+function stringList(value: unknown, key: string, where: Where): string[] {
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw where(`\`${key}\` must be a list of names`);
+  return value as string[];
+}
+
+function stringMap(value: unknown, key: string, where: Where): Record<string, string> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw where(`\`${key}\` must be a mapping of names to values`);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)]));
+}
+
+function parser(value: unknown, where: Where): OutputParser {
+  const p = (value ?? {}) as Record<string, unknown>;
+  switch (p.format) {
+    case 'json':
+      if (typeof p.symbols !== 'string') throw where('`parse.symbols` must say where the symbols are, e.g. "results[].symbol"');
+      return { format: 'json', symbols: p.symbols, ...(typeof p.tokens === 'string' ? { tokens: p.tokens } : {}) };
+    case 'lines':
+      return { format: 'lines' };
+    case 'regex': {
+      if (typeof p.pattern !== 'string') throw where('`parse.pattern` must be a regular expression');
+      try {
+        new RegExp(p.pattern);
+      } catch (e) {
+        throw where(`\`parse.pattern\` is not a valid regular expression: ${(e as Error).message}`);
+      }
+      const group = p.group ?? 1;
+      if (typeof group !== 'number' || !Number.isInteger(group) || group < 0) throw where('`parse.group` must be a capture group number');
+      return { format: 'regex', pattern: p.pattern, group };
+    }
+    default:
+      throw where('`parse.format` must be json, lines or regex');
+  }
+}
+
+/** Replace {task}, {budget}, ... in each argument; an argument stays one argument whatever the values hold. */
+export function expandPlaceholders(args: string[], values: Record<(typeof PLACEHOLDERS)[number], string>): string[] {
+  return args.map((arg) => arg.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? values[name as keyof typeof values] : whole)));
+}
+
+export function expandValue(value: unknown, values: Record<(typeof PLACEHOLDERS)[number], string>): unknown {
+  if (typeof value === 'string') return expandPlaceholders([value], values)[0];
+  if (Array.isArray(value)) return value.map((v) => expandValue(v, values));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expandValue(v, values)]));
+  return value;
+}

@@ -1,0 +1,59 @@
+// A run as TREC files, so its numbers can be checked with trec_eval: qrels from the fixtures'
+// ground truth (relevance = gain: HIGH 2, MEDIUM 1) and one run file per system. Each returned
+// item is written as the ground-truth name it was credited to, or its own normalized name, so
+// trec_eval's exact docno comparison reproduces Fixture Lab's matching rule; a repeated name
+// keeps its rank under a unique never-relevant docno. A task a system failed has no ranking:
+// run trec_eval with -c to count it as zero, as Fixture Lab does.
+import { promises as fs } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { loadCorpus } from '../corpus/load';
+import { writeTextAtomic } from '../io/files';
+import { truthEntries } from '../scoring/match';
+import { formatQrels, formatRun, Judgment } from '../scoring/trec';
+import { normalizeSymbol } from '../symbols/normalize';
+import { scoreResult } from './analysis';
+import { readRawDir, RunInfo } from './results';
+
+export async function exportTrec(runDir: string, info: RunInfo, cwd = process.cwd()): Promise<string[]> {
+  const corpus = await loadCorpus(info.corpus_path ?? resolve(cwd, info.corpus), cwd);
+  const modules = new Map(corpus.repos.map((r) => [r.name, r.module]));
+  const fixtures = new Map(corpus.fixtures.map((f) => [f.read.fixture.id ?? '', f.read.fixture]));
+  const raws = (await readRawDir(join(runDir, 'raw'))).filter((r) => fixtures.has(r.task));
+  const out = join(runDir, 'trec');
+  await fs.mkdir(out, { recursive: true });
+
+  const judgments: Judgment[] = [];
+  for (const id of [...new Set(raws.map((r) => r.task))].sort()) {
+    const fixture = fixtures.get(id)!;
+    const module = modules.get(fixture.repo ?? '');
+    const seen = new Set<string>();
+    for (const entry of truthEntries(fixture.ground_truth)) {
+      const docno = normalizeSymbol(entry.symbol, { module });
+      if (seen.has(docno)) continue;
+      seen.add(docno);
+      judgments.push({ qid: id, docno, rel: entry.gain });
+    }
+  }
+  const written = [join(out, 'qrels.txt')];
+  await writeTextAtomic(written[0], formatQrels(judgments));
+
+  for (const system of [...new Set(raws.map((r) => r.system))].sort()) {
+    const rankings: [string, string[]][] = [];
+    for (const raw of raws.filter((r) => r.system === system && r.status === 'ok').sort((a, b) => a.task.localeCompare(b.task))) {
+      const fixture = fixtures.get(raw.task)!;
+      const module = modules.get(fixture.repo ?? '');
+      const used = new Set<string>();
+      const docnos = scoreResult(raw, fixture, info, module).match.ranks.map((r) => {
+        let docno = normalizeSymbol(r.relevant && r.groundTruth ? r.groundTruth : r.returned, { module }).replace(/\s+/g, '_') || `empty#${r.rank}`;
+        if (used.has(docno) || (!r.relevant && judgments.some((j) => j.qid === raw.task && j.docno === docno))) docno = `${docno}#dup${r.rank}`;
+        used.add(docno);
+        return docno;
+      });
+      if (docnos.length > 0) rankings.push([raw.task, docnos]);
+    }
+    const file = join(out, `${system}.run`);
+    await writeTextAtomic(file, formatRun(rankings, system));
+    written.push(file);
+  }
+  return written;
+}

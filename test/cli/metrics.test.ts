@@ -1,0 +1,53 @@
+import * as assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { cli } from '../../src/cli/cli';
+import { tempDir } from '../helpers/tempDir';
+
+const ROOT = resolve(__dirname, '../../..');
+
+async function run(cwd: string, ...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await cli(argv, { cwd, stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } });
+  return { code, stdout, stderr };
+}
+
+describe('fixture-lab metrics', () => {
+  it('prints trec_eval-style lines, topics then all', async () => {
+    const r = await run(ROOT, 'metrics', '--qrels', 'test/data/trec/qrels.txt', '--run', 'test/data/trec/run.txt');
+    assert.equal(r.code, 0);
+    // trec_eval v9.0.8's values for these files (see test/core/trec.test.ts).
+    assert.match(r.stdout, /^ndcg_cut_10\s+\tt1\t0\.4790$/m);
+    assert.match(r.stdout, /^recall_10\s+\tall\t0\.3720$/m);
+    assert.match(r.stdout, /^num_q\s+\tall\t4$/m);
+    assert.match(r.stderr, /1 topic\(s\) of the run have no judgments .* t5/);
+  });
+
+  it('prints {"topics": {QID: {...}}, "all": {...}} with --json', async () => {
+    const r = await run(ROOT, 'metrics', '--qrels', 'test/data/trec/qrels.txt', '--run', 'test/data/trec/run.txt', '--json');
+    assert.equal(r.code, 0);
+    const out = JSON.parse(r.stdout);
+    assert.deepEqual(Object.keys(out), ['topics', 'all']);
+    assert.deepEqual(Object.keys(out.topics), ['t1', 't10', 't2', 't3']);
+    assert.equal(out.topics.t3.P_5, 0.6);
+    assert.equal(out.all.recip_rank, 0.625);
+    assert.equal(out.all.num_q, 4);
+    assert.ok('F1_10' in out.all);
+  });
+
+  it('names the file, the line and the fix on bad input; usage errors exit 2', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'q.txt'), 'q1 0 a 1\n');
+    writeFileSync(join(dir, 'bad.run'), 'q1 Q0 a 1 1.0 tag\nq1 Q0 b 2\n');
+    let r = await run(dir, 'metrics', '--qrels', 'q.txt', '--run', 'bad.run');
+    assert.equal(r.code, 1);
+    assert.equal(r.stderr, 'fixture-lab: bad.run: line 2: expected 6 fields `qid Q0 docno rank score tag`, found 4; fix that line (is this qrels rather than a run?)\n');
+    r = await run(dir, 'metrics', '--qrels', 'missing.txt', '--run', 'bad.run');
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /^fixture-lab: missing\.txt: no such qrels file; check the path\n$/);
+    r = await run(dir, 'metrics', '--qrels', 'q.txt');
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /--run is required/);
+  });
+});

@@ -1,0 +1,108 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  compareBytes, evaluateTrec, fixed4, formatQrels, formatRun, formatTrecTable, parseQrels, parseRun, rankEntries, TREC_MEASURES, trecJson,
+} from '../../src/core/scoring/trec';
+import { FixtureLabError } from '../../src/core/problems';
+
+const DATA = join(__dirname, '..', '..', '..', 'test', 'data', 'trec');
+const read = (name: string) => readFileSync(join(DATA, name), 'utf8');
+
+// The expected values below are trec_eval's own output (usnistgov/trec_eval v9.0.8, built from
+// source) for test/data/trec/qrels.txt and run.txt:
+//   trec_eval -q -m P.5,10,20 -m recall.5,10,20 -m ndcg_cut.10 -m recip_rank qrels.txt run.txt
+// The pair has ties in scores (t1; every score tied in t10), graded levels (t1, t3, t10), an
+// unjudged -1 level (t1), a relevant document past rank 20 (t1), a topic judged with nothing
+// relevant (t2, evaluated: all 0), a judged topic missing from the run (t4, ignored), a run topic
+// without judgments (t5, skipped), fewer than 20 retrieved (t2, t3, t10), and a rank column that
+// disagrees with the scores (t1; trec_eval ignores it). trec_eval is not needed to run this test.
+const TREC_EVAL: Record<string, Record<string, string>> = {
+  t1: { recip_rank: '0.5000', P_5: '0.4000', P_10: '0.4000', P_20: '0.2500', recall_5: '0.2857', recall_10: '0.5714', recall_20: '0.7143', ndcg_cut_10: '0.4790' },
+  t10: { recip_rank: '1.0000', P_5: '0.2000', P_10: '0.2000', P_20: '0.1500', recall_5: '0.2500', recall_10: '0.5000', recall_20: '0.7500', ndcg_cut_10: '0.4579' },
+  t2: { recip_rank: '0.0000', P_5: '0.0000', P_10: '0.0000', P_20: '0.0000', recall_5: '0.0000', recall_10: '0.0000', recall_20: '0.0000', ndcg_cut_10: '0.0000' },
+  t3: { recip_rank: '1.0000', P_5: '0.6000', P_10: '0.5000', P_20: '0.2500', recall_5: '0.2500', recall_10: '0.4167', recall_20: '0.4167', ndcg_cut_10: '0.4127' },
+  all: { recip_rank: '0.6250', P_5: '0.3000', P_10: '0.2750', P_20: '0.1625', recall_5: '0.1964', recall_10: '0.3720', recall_20: '0.4702', ndcg_cut_10: '0.3374' },
+};
+
+describe('TREC qrels and runs, checked against trec_eval', () => {
+  const evaluation = evaluateTrec(parseQrels(read('qrels.txt'), 'qrels.txt'), parseRun(read('run.txt'), 'run.txt'), 'run.txt');
+
+  it('evaluates the run topics that have judgments, in trec_eval order', () => {
+    assert.deepEqual([...evaluation.topics.keys()], ['t1', 't10', 't2', 't3']);
+    assert.deepEqual(evaluation.skipped, ['t5']);
+  });
+
+  it('equals trec_eval to 4 decimals on every topic and on all', () => {
+    for (const [qid, expected] of Object.entries(TREC_EVAL)) {
+      const scores = qid === 'all' ? evaluation.all : evaluation.topics.get(qid)!;
+      for (const [measure, value] of Object.entries(expected)) {
+        assert.equal(fixed4(scores[measure as keyof typeof scores]), value, `${measure} ${qid}`);
+      }
+    }
+  });
+
+  it('adds F1_10 from P_10 and recall_10', () => {
+    const t1 = evaluation.topics.get('t1')!;
+    assert.ok(Math.abs(t1.F1_10 - (2 * t1.P_10 * t1.recall_10) / (t1.P_10 + t1.recall_10)) < 1e-12);
+    assert.equal(evaluation.topics.get('t2')!.F1_10, 0);
+  });
+
+  it('prints trec_eval -q lines and the --json shape', () => {
+    const table = formatTrecTable(evaluation);
+    assert.match(table, /^P_5 {19}\tt1\t0\.4000$/m);
+    assert.match(table, /^num_q {17}\tall\t4$/m);
+    assert.match(table, /^ndcg_cut_10 {11}\tall\t0\.3374$/m);
+    const json = trecJson(evaluation);
+    assert.deepEqual(Object.keys(json.topics), ['t1', 't10', 't2', 't3']);
+    assert.deepEqual(Object.keys(json.all), [...TREC_MEASURES, 'num_q']);
+  });
+
+  it('ranks by score descending, ties by docno descending, ignoring the rank column', () => {
+    const run = parseRun('q Q0 a 1 1 r\nq Q0 c 2 1 r\nq Q0 b 3 2 r\nq Q0 B 4 1 r\n');
+    assert.deepEqual(rankEntries(run.topics.get('q')!).map((e) => e.docno), ['b', 'c', 'a', 'B']);
+  });
+
+  it('compares docnos as strcmp compares UTF-8 bytes', () => {
+    assert.ok(compareBytes('B', 'a') < 0);
+    assert.ok(compareBytes('ab', 'a') > 0);
+    // U+FF21 (one UTF-16 unit) sorts before U+1F600 (a surrogate pair) in bytes, not in UTF-16 units.
+    assert.ok(compareBytes('\uff21', '\u{1f600}') < 0);
+  });
+
+  it('rounds exact ties to even, as printf does', () => {
+    assert.equal(fixed4(1 / 32), '0.0312');
+    assert.equal(fixed4(3 / 32), '0.0938');
+    assert.equal(fixed4(2 / 3), '0.6667');
+    assert.equal(fixed4(0), '0.0000');
+  });
+
+  it('rejects bad input with the line, the file and the fix', () => {
+    const fails = (fn: () => unknown, pattern: RegExp) => assert.throws(fn, (e: unknown) => e instanceof FixtureLabError && pattern.test(e.message));
+    fails(() => parseQrels('q 0 a 1\nq Q0 a 1 1.0 tag\n', 'x.qrels'), /^x\.qrels: line 2: expected 4 fields/);
+    fails(() => parseQrels('q 0 a yes\n', 'x.qrels'), /line 1: relevance `yes` is not an integer/);
+    fails(() => parseQrels('q 0 a 1\n\nq 0 a 0\n', 'x.qrels'), /line 3: topic q judges a twice \(first on line 1\)/);
+    fails(() => parseRun('q 0 a 1\n', 'r.run'), /^r\.run: line 1: expected 6 fields/);
+    fails(() => parseRun('q Q0 a 1 high tag\n', 'r.run'), /line 1: score `high` is not a number/);
+    fails(() => evaluateTrec(parseQrels('q 0 a 1\n'), parseRun('q Q0 a 1 1 r\nq Q0 a 2 0 r\n'), 'r.run'), /^r\.run: line 2: topic q retrieves a again/);
+    fails(() => evaluateTrec(parseQrels('q 0 a 1\n'), parseRun('z Q0 a 1 1 r\n'), 'r.run'), /no topic of the run has judgments/);
+  });
+
+  it('reads CRLF files and extra run fields as trec_eval does', () => {
+    const run = parseRun('q Q0 a 1 1.5 tag extra\r\n');
+    assert.deepEqual(run.topics.get('q'), [{ docno: 'a', score: 1.5, line: 1 }]);
+    assert.deepEqual(run.tags, ['tag']);
+  });
+
+  it('writes qrels and runs that read back to the same ranking', () => {
+    const qrels = formatQrels([{ qid: 'fx-1', docno: 'shop/pricing.apply', rel: 2 }, { qid: 'fx-1', docno: 'shop/cart.Cart', rel: 1 }]);
+    assert.equal(qrels, 'fx-1 0 shop/pricing.apply 2\nfx-1 0 shop/cart.Cart 1\n');
+    const text = formatRun([['fx-1', ['z.last', 'a.first', 'shop/pricing.apply']]], 'grep');
+    assert.equal(text.split('\n')[0], 'fx-1 Q0 z.last 1 3 grep');
+    assert.deepEqual(rankEntries(parseRun(text).topics.get('fx-1')!).map((e) => e.docno), ['z.last', 'a.first', 'shop/pricing.apply']);
+    const ev = evaluateTrec(parseQrels(qrels), parseRun(text));
+    assert.equal(ev.topics.get('fx-1')!.recip_rank, 1 / 3);
+    assert.throws(() => formatRun([['q', ['a', 'a']]], 't'), /twice/);
+    assert.throws(() => formatQrels([{ qid: 'q', docno: 'a b', rel: 1 }]), /whitespace/);
+  });
+});
