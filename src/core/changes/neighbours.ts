@@ -3,7 +3,7 @@
 // Together with the changed symbols these make a fixture's default `candidates`.
 import type { Repository } from '../git/repository';
 import { Definition, definitionAt, definitionsOf } from '../symbols/definitions';
-import { languageOf } from '../symbols/languages';
+import { definitionsMentioning, filesMentioning, textAt } from '../symbols/lookup';
 import { referencesOf } from '../symbols/references';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 
@@ -24,9 +24,6 @@ export interface Neighbour {
 
 /** Names the language calls by itself (constructors, Python dunders): every `super().__init__` would match. */
 const IMPLICIT_CALLS = /^(__\w+__|constructor|initialize|new|main|init)$/;
-
-/** Files `git grep` may name per search: bounds the cost on huge repositories. */
-const MAX_FILES = 400;
 
 export async function neighboursOf(repo: Repository, report: ChangeReport, limit = 30): Promise<Neighbour[]> {
   const changed = report.symbols;
@@ -95,36 +92,5 @@ export async function neighboursOf(repo: Repository, report: ChangeReport, limit
 function groupByFile(symbols: ChangedSymbol[]): Map<string, ChangedSymbol[]> {
   const out = new Map<string, ChangedSymbol[]>();
   for (const s of symbols) out.set(s.file, [...(out.get(s.file) ?? []), s]);
-  return out;
-}
-
-async function textAt(repo: Repository, rev: string, path: string): Promise<string | undefined> {
-  const content = await repo.readFile(rev, path);
-  return content.kind === 'text' ? content.text : undefined;
-}
-
-/** Source files at `rev` containing any of `names` as a word (git grep, no checkout needed). */
-async function filesMentioning(repo: Repository, rev: string, names: string[]): Promise<string[]> {
-  const words = names.filter((n) => /^\w+$/.test(n));
-  if (words.length === 0) return [];
-  const args = ['grep', '-l', '-w', '-I', '--full-name', ...words.flatMap((w) => ['-e', w]), rev, '--'];
-  const out = await repo.git.raw(args).catch(() => '');
-  return out
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => line.slice(rev.length + 1))
-    .filter((path) => languageOf(path) !== undefined)
-    .slice(0, MAX_FILES);
-}
-
-async function definitionsMentioning(repo: Repository, rev: string, names: string[]): Promise<{ path: string; defs: Definition[] }[]> {
-  const wanted = new Set(names);
-  const out: { path: string; defs: Definition[] }[] = [];
-  for (const path of await filesMentioning(repo, rev, names)) {
-    const text = await textAt(repo, rev, path);
-    if (text === undefined) continue;
-    const defs = (await definitionsOf(path, text)).filter((d) => wanted.has(d.name));
-    if (defs.length > 0) out.push({ path, defs });
-  }
   return out;
 }

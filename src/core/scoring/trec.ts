@@ -63,67 +63,249 @@ export function compareBytes(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** Calls fn with each non-blank line's whitespace-separated fields and 1-based line number. */
-function eachLine(text: string, fn: (fields: string[], line: number) => void): void {
-  let start = 0;
-  let line = 0;
-  const length = text.length;
-  while (start <= length) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = length;
-    line++;
-    const raw = text.slice(start, end);
-    start = end + 1;
-    const trimmed = raw.trim();
-    if (trimmed.length > 0) fn(trimmed.split(/\s+/), line);
-    if (end === length) break;
-  }
+/** C's isspace: the field separators trec_eval splits on. */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13);
 }
 
-const INTEGER = /^[+-]?\d+$/;
+/** Whether text[start, end) is an optionally signed run of digits. */
+function isInteger(text: string, start: number, end: number): boolean {
+  let i = start;
+  const c = text.charCodeAt(i);
+  if (c === 43 || c === 45) i++;
+  if (i >= end) return false;
+  for (; i < end; i++) {
+    const d = text.charCodeAt(i);
+    if (d < 48 || d > 57) return false;
+  }
+  return true;
+}
+
+const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+/**
+ * The number in text[start, end), NaN when it is not one. Plain decimals of up to 15 digits are
+ * read without making a string (an exact integer over an exact power of ten: one correctly
+ * rounded division, the same double as Number() and C's atof); anything else goes to Number().
+ */
+function readNumber(text: string, start: number, end: number): number {
+  let i = start;
+  let negative = false;
+  const c = text.charCodeAt(i);
+  if (c === 45 || c === 43) {
+    negative = c === 45;
+    i++;
+  }
+  let mantissa = 0;
+  let digits = 0;
+  let decimals = 0;
+  let dot = false;
+  for (; i < end; i++) {
+    const d = text.charCodeAt(i);
+    if (d >= 48 && d <= 57) {
+      mantissa = mantissa * 10 + (d - 48);
+      digits++;
+      if (dot) decimals++;
+    } else if (d === 46 && !dot) {
+      dot = true;
+    } else {
+      break;
+    }
+  }
+  if (i === end && digits > 0 && digits <= 15 && decimals <= 22) {
+    const v = mantissa / POW10[decimals];
+    return negative ? -v : v;
+  }
+  const slow = Number(text.slice(start, end));
+  return Number.isFinite(slow) ? slow : NaN;
+}
 
 /** Reads TREC qrels: `qid iter docno rel` per line, rel an integer; blank lines are skipped. */
 export function parseQrels(text: string, file?: string): Qrels {
   const topics = new Map<string, Map<string, number>>();
-  const lines = new Map<string, number>();
-  eachLine(text, (f, line) => {
-    if (f.length !== 4) {
-      throw new FixtureLabError(`line ${line}: expected 4 fields \`qid 0 docno rel\`, found ${f.length}; fix that line (is this a run rather than qrels?)`, file);
+  const starts = new Int32Array(4);
+  const ends = new Int32Array(4);
+  let qid = '';
+  let docs: Map<string, number> | undefined;
+  const n = text.length;
+  let pos = 0;
+  let line = 0;
+  while (pos < n) {
+    line++;
+    let end = text.indexOf('\n', pos);
+    if (end < 0) end = n;
+    let count = 0;
+    let i = pos;
+    while (i < end && count <= 4) {
+      while (i < end && isSpace(text.charCodeAt(i))) i++;
+      if (i >= end) break;
+      const start = i;
+      while (i < end && !isSpace(text.charCodeAt(i))) i++;
+      if (count < 4) {
+        starts[count] = start;
+        ends[count] = i;
+      }
+      count++;
     }
-    const [qid, , docno, rel] = f;
-    if (!INTEGER.test(rel)) throw new FixtureLabError(`line ${line}: relevance \`${rel}\` is not an integer; write 0 for not relevant, 1 or more for relevant`, file);
-    let docs = topics.get(qid);
-    if (!docs) topics.set(qid, (docs = new Map()));
+    pos = end + 1;
+    if (count === 0) continue;
+    if (count !== 4) {
+      throw new FixtureLabError(`line ${line}: expected 4 fields \`qid 0 docno rel\`, found ${count > 4 ? 'more' : count}; fix that line (is this a run rather than qrels?)`, file);
+    }
+    if (!isInteger(text, starts[3], ends[3])) {
+      throw new FixtureLabError(`line ${line}: relevance \`${text.slice(starts[3], ends[3])}\` is not an integer; write 0 for not relevant, 1 or more for relevant`, file);
+    }
+    if (docs === undefined || ends[0] - starts[0] !== qid.length || !text.startsWith(qid, starts[0])) {
+      qid = text.slice(starts[0], ends[0]);
+      docs = topics.get(qid);
+      if (!docs) topics.set(qid, (docs = new Map()));
+    }
+    const docno = text.slice(starts[2], ends[2]);
     if (docs.has(docno)) {
-      throw new FixtureLabError(`line ${line}: topic ${qid} judges ${docno} twice (first on line ${lines.get(`${qid}\u0000${docno}`)}); keep one judgment`, file);
+      throw new FixtureLabError(`line ${line}: topic ${qid} judges ${docno} twice (first on line ${firstQrelsLine(text, qid, docno)}); keep one judgment`, file);
     }
-    docs.set(docno, Number(rel));
-    lines.set(`${qid}\u0000${docno}`, line);
-  });
+    docs.set(docno, readNumber(text, starts[3], ends[3]));
+  }
   return { topics };
+}
+
+/** The line of a topic's first judgment of a document (for the duplicate message only). */
+function firstQrelsLine(text: string, qid: string, docno: string): number {
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const f = lines[i].trim().split(/[ \t\v\f\r]+/);
+    if (f[0] === qid && f[2] === docno) return i + 1;
+  }
+  return 0;
+}
+
+/** One topic's retrieved documents in file order, as parallel arrays. */
+interface TopicRun {
+  docnos: string[];
+  scores: number[];
+  lines: number[];
+}
+
+const newTopicRun = (): TopicRun => ({ docnos: [], scores: [], lines: [] });
+
+/** Where reading a run has got to: the offset of a line's start and that line's number. */
+interface Cursor {
+  pos: number;
+  line: number;
+}
+
+/**
+ * Moves the cursor to the next non-blank line and returns that line's first field (its qid),
+ * or null at the end of the text.
+ */
+function nextQid(text: string, cur: Cursor): string | null {
+  const n = text.length;
+  while (cur.pos < n) {
+    let end = text.indexOf('\n', cur.pos);
+    if (end < 0) end = n;
+    let i = cur.pos;
+    while (i < end && isSpace(text.charCodeAt(i))) i++;
+    if (i < end) {
+      let j = i;
+      while (j < end && !isSpace(text.charCodeAt(j))) j++;
+      return text.slice(i, j);
+    }
+    cur.pos = end + 1;
+    cur.line++;
+  }
+  return null;
+}
+
+/**
+ * Reads run lines from the cursor for as long as they belong to topic `qid`, checking each,
+ * into `into`; stops at the first line of another topic (the cursor then points at it) or at
+ * the end. With `tags`, each new run tag is added to it.
+ */
+function readTopic(text: string, cur: Cursor, qid: string, file: string | undefined, into: TopicRun, tags?: string[]): void {
+  const n = text.length;
+  const ql = qid.length;
+  let pos = cur.pos;
+  let line = cur.line;
+  let lastTag = '';
+  for (; pos < n; pos++, line++) {
+    let end = text.indexOf('\n', pos);
+    if (end < 0) end = n;
+    let i = pos;
+    while (i < end && isSpace(text.charCodeAt(i))) i++;
+    if (i === end) {
+      pos = end;
+      continue;
+    }
+    // Field 1, the qid: another topic's line ends this topic.
+    if (!(text.startsWith(qid, i) && (i + ql === end || isSpace(text.charCodeAt(i + ql))))) break;
+    i += ql;
+    // Field 2 (Q0, ignored).
+    while (i < end && isSpace(text.charCodeAt(i))) i++;
+    if (i === end) throw tooFewFields(line, 1, file);
+    while (i < end && !isSpace(text.charCodeAt(i))) i++;
+    // Field 3, the docno.
+    while (i < end && isSpace(text.charCodeAt(i))) i++;
+    if (i === end) throw tooFewFields(line, 2, file);
+    const docStart = i;
+    while (i < end && !isSpace(text.charCodeAt(i))) i++;
+    const docEnd = i;
+    // Field 4 (the rank, ignored as trec_eval ignores it).
+    while (i < end && isSpace(text.charCodeAt(i))) i++;
+    if (i === end) throw tooFewFields(line, 3, file);
+    while (i < end && !isSpace(text.charCodeAt(i))) i++;
+    // Field 5, the score.
+    while (i < end && isSpace(text.charCodeAt(i))) i++;
+    if (i === end) throw tooFewFields(line, 4, file);
+    const scoreStart = i;
+    while (i < end && !isSpace(text.charCodeAt(i))) i++;
+    const scoreEnd = i;
+    // Field 6, the run tag; anything after it is ignored.
+    while (i < end && isSpace(text.charCodeAt(i))) i++;
+    if (i === end) throw tooFewFields(line, 5, file);
+    const score = readNumber(text, scoreStart, scoreEnd);
+    if (Number.isNaN(score)) {
+      throw new FixtureLabError(`line ${line}: score \`${text.slice(scoreStart, scoreEnd)}\` is not a number; the fifth field must be the document's score`, file);
+    }
+    into.docnos.push(text.slice(docStart, docEnd));
+    into.scores.push(score);
+    into.lines.push(line);
+    if (tags) {
+      const tagStart = i;
+      while (i < end && !isSpace(text.charCodeAt(i))) i++;
+      if (i - tagStart !== lastTag.length || !text.startsWith(lastTag, tagStart)) {
+        lastTag = text.slice(tagStart, i);
+        if (!tags.includes(lastTag)) tags.push(lastTag);
+      }
+    }
+    pos = end;
+  }
+  cur.pos = pos;
+  cur.line = line;
+}
+
+function tooFewFields(line: number, found: number, file: string | undefined): FixtureLabError {
+  return new FixtureLabError(`line ${line}: expected 6 fields \`qid Q0 docno rank score tag\`, found ${found}; fix that line (is this qrels rather than a run?)`, file);
+}
+
+/** Every topic of a run as parallel arrays, topics in order of first appearance. */
+function readRun(text: string, file: string | undefined, tags?: string[]): Map<string, TopicRun> {
+  const topics = new Map<string, TopicRun>();
+  const cur: Cursor = { pos: 0, line: 1 };
+  for (let qid = nextQid(text, cur); qid !== null; qid = nextQid(text, cur)) {
+    let t = topics.get(qid);
+    if (!t) topics.set(qid, (t = newTopicRun()));
+    readTopic(text, cur, qid, file, t, tags);
+  }
+  return topics;
 }
 
 /** Reads a TREC run: `qid Q0 docno rank score tag` per line (fields past the sixth ignored, as trec_eval does). */
 export function parseRun(text: string, file?: string): Run {
-  const topics = new Map<string, RunEntry[]>();
   const tags: string[] = [];
-  let lastTag = '';
-  eachLine(text, (f, line) => {
-    if (f.length < 6) {
-      throw new FixtureLabError(`line ${line}: expected 6 fields \`qid Q0 docno rank score tag\`, found ${f.length}; fix that line (is this qrels rather than a run?)`, file);
-    }
-    const score = Number(f[4]);
-    if (!Number.isFinite(score) || f[4] === '') {
-      throw new FixtureLabError(`line ${line}: score \`${f[4]}\` is not a number; the fifth field must be the document's score`, file);
-    }
-    let entries = topics.get(f[0]);
-    if (!entries) topics.set(f[0], (entries = []));
-    entries.push({ docno: f[2], score, line });
-    if (f[5] !== lastTag) {
-      lastTag = f[5];
-      if (!tags.includes(lastTag)) tags.push(lastTag);
-    }
-  });
+  const topics = new Map<string, RunEntry[]>();
+  for (const [qid, t] of readRun(text, file, tags)) {
+    topics.set(qid, t.docnos.map((docno, i) => ({ docno, score: t.scores[i], line: t.lines[i] })));
+  }
   return { topics, tags };
 }
 
@@ -132,8 +314,8 @@ export function rankEntries(entries: readonly RunEntry[]): RunEntry[] {
   return [...entries].sort((a, b) => (a.score !== b.score ? b.score - a.score : compareBytes(b.docno, a.docno)));
 }
 
-/** Measures one topic's ranked docnos against its judgments. */
-export function trecScores(ranked: readonly string[], judgments: ReadonlyMap<string, number>): TrecScores {
+/** The ideal DCG@10 of a topic and its number of relevant documents (level >= 1). */
+function idealOf(judgments: ReadonlyMap<string, number>): { idcg: number; numRel: number } {
   const levels: number[] = [];
   let numRel = 0;
   for (const rel of judgments.values()) {
@@ -143,67 +325,160 @@ export function trecScores(ranked: readonly string[], judgments: ReadonlyMap<str
   levels.sort((a, b) => b - a);
   let idcg = 0;
   for (let i = 0; i < Math.min(10, levels.length); i++) idcg += levels[i] / Math.log2(i + 2);
-  let dcg = 0;
-  let firstRel = 0;
-  const relBy = [0, 0, 0]; // relevant in the top 5, 10, 20
-  for (let i = 0; i < ranked.length; i++) {
-    const rel = judgments.get(ranked[i]) ?? 0;
-    if (rel >= 1) {
-      if (firstRel === 0) firstRel = i + 1;
-      if (i < 5) relBy[0]++;
-      if (i < 10) relBy[1]++;
-      if (i < 20) relBy[2]++;
-    }
-    if (i < 10 && rel > 0) dcg += rel / Math.log2(i + 2);
-    if (i >= 20 && firstRel > 0) break;
-  }
-  const recall = (n: number) => (numRel > 0 ? n / numRel : 0);
-  const P_10 = relBy[1] / 10;
-  const recall_10 = recall(relBy[1]);
+  return { idcg, numRel };
+}
+
+function scoresFrom(relBy5: number, relBy10: number, relBy20: number, dcg: number, firstRel: number, idcg: number, numRel: number): TrecScores {
+  const recall = (k: number) => (numRel > 0 ? k / numRel : 0);
+  const P_10 = relBy10 / 10;
+  const recall_10 = recall(relBy10);
   return {
-    P_5: relBy[0] / 5,
+    P_5: relBy5 / 5,
     P_10,
-    P_20: relBy[2] / 20,
-    recall_5: recall(relBy[0]),
+    P_20: relBy20 / 20,
+    recall_5: recall(relBy5),
     recall_10,
-    recall_20: recall(relBy[2]),
+    recall_20: recall(relBy20),
     ndcg_cut_10: idcg > 0 ? dcg / idcg : 0,
     recip_rank: firstRel > 0 ? 1 / firstRel : 0,
     F1_10: f1(P_10, recall_10),
   };
 }
 
+/** Measures one topic's ranked docnos (best first) against its judgments. */
+export function trecScores(ranked: readonly string[], judgments: ReadonlyMap<string, number>): TrecScores {
+  const { idcg, numRel } = idealOf(judgments);
+  let dcg = 0;
+  let firstRel = 0;
+  let r5 = 0;
+  let r10 = 0;
+  let r20 = 0;
+  for (let i = 0; i < ranked.length; i++) {
+    const rel = judgments.get(ranked[i]) ?? 0;
+    if (rel >= 1) {
+      if (firstRel === 0) firstRel = i + 1;
+      if (i < 5) r5++;
+      if (i < 10) r10++;
+      if (i < 20) r20++;
+    }
+    if (i < 10 && rel > 0) dcg += rel / Math.log2(i + 2);
+    if (i >= 20 && firstRel > 0) break;
+  }
+  return scoresFrom(r5, r10, r20, dcg, firstRel, idcg, numRel);
+}
+
+/**
+ * One topic's scores straight from its unsorted entries: only the judged-relevant documents
+ * need a rank, and each one's rank is 1 + the entries ahead of it in trec_eval's order, so the
+ * topic is never sorted. Refuses a document retrieved twice, as trec_eval does.
+ */
+function scoreTopic(qid: string, t: TopicRun, judgments: ReadonlyMap<string, number>, seen: Set<string>, runFile?: string): TrecScores {
+  const { docnos, scores, lines } = t;
+  const n = docnos.length;
+  seen.clear();
+  for (let i = 0; i < n; i++) {
+    seen.add(docnos[i]);
+    if (seen.size !== i + 1) {
+      const first = lines[docnos.indexOf(docnos[i])];
+      throw new FixtureLabError(`line ${lines[i]}: topic ${qid} retrieves ${docnos[i]} again (first on line ${first}); each document once per topic`, runFile);
+    }
+  }
+  const { idcg, numRel } = idealOf(judgments);
+  let dcg = 0;
+  let firstRel = 0;
+  let r5 = 0;
+  let r10 = 0;
+  let r20 = 0;
+  for (let i = 0; i < n; i++) {
+    const rel = judgments.get(docnos[i]);
+    if (rel === undefined || rel <= 0) continue;
+    const score = scores[i];
+    const docno = docnos[i];
+    let ahead = 0;
+    for (let j = 0; j < n; j++) {
+      const s = scores[j];
+      if (s > score || (s === score && j !== i && compareBytes(docnos[j], docno) > 0)) ahead++;
+    }
+    const rank = ahead + 1;
+    if (rank <= 10) dcg += rel / Math.log2(rank + 1);
+    if (rel >= 1) {
+      if (firstRel === 0 || rank < firstRel) firstRel = rank;
+      if (rank <= 5) r5++;
+      if (rank <= 10) r10++;
+      if (rank <= 20) r20++;
+    }
+  }
+  return scoresFrom(r5, r10, r20, dcg, firstRel, idcg, numRel);
+}
+
+function finish(scores: Map<string, TrecScores>, skipped: string[], runFile?: string): TrecEvaluation {
+  if (scores.size === 0) {
+    throw new FixtureLabError('no topic of the run has judgments in the qrels; check that the qids of the two files agree', runFile);
+  }
+  const qids = [...scores.keys()].sort(compareBytes);
+  const topics = new Map(qids.map((q) => [q, scores.get(q)!]));
+  const all = Object.fromEntries(TREC_MEASURES.map((m) => [m, 0])) as TrecScores;
+  for (const s of topics.values()) for (const m of TREC_MEASURES) all[m] += s[m];
+  for (const m of TREC_MEASURES) all[m] /= topics.size;
+  return { topics, all, skipped: skipped.sort(compareBytes) };
+}
+
 /**
  * Evaluates a run against qrels as trec_eval does (see the top of this file). Throws a
- * FixtureLabError when a topic of the run lists a document twice (trec_eval refuses it too), or
- * when no topic of the run has judgments.
+ * FixtureLabError when a topic of the run lists a document twice, or when no topic of the run
+ * has judgments.
  */
 export function evaluateTrec(qrels: Qrels, run: Run, runFile?: string): TrecEvaluation {
-  const topics = new Map<string, TrecScores>();
+  const scores = new Map<string, TrecScores>();
   const skipped: string[] = [];
-  const qids = [...run.topics.keys()].sort(compareBytes);
-  for (const qid of qids) {
+  const seen = new Set<string>();
+  for (const [qid, entries] of run.topics) {
     const judgments = qrels.topics.get(qid);
     if (!judgments) {
       skipped.push(qid);
       continue;
     }
-    const ranked = rankEntries(run.topics.get(qid)!);
-    const seen = new Map<string, number>();
-    for (const e of run.topics.get(qid)!) {
-      const first = seen.get(e.docno);
-      if (first !== undefined) throw new FixtureLabError(`line ${e.line}: topic ${qid} retrieves ${e.docno} again (first on line ${first}); each document once per topic`, runFile);
-      seen.set(e.docno, e.line);
-    }
-    topics.set(qid, trecScores(ranked.map((e) => e.docno), judgments));
+    const t: TopicRun = { docnos: entries.map((e) => e.docno), scores: entries.map((e) => e.score), lines: entries.map((e) => e.line) };
+    scores.set(qid, scoreTopic(qid, t, judgments, seen, runFile));
   }
-  if (topics.size === 0) {
-    throw new FixtureLabError('no topic of the run has judgments in the qrels; check that the qids of the two files agree', runFile);
+  return finish(scores, skipped, runFile);
+}
+
+/**
+ * evaluateTrec(qrels, parseRun(text)) without holding the whole run in memory: the run is read
+ * in one pass and each topic scored as soon as its lines end, so only the current topic's
+ * entries are kept. A topic whose lines are not consecutive (rare) makes it start over, reading
+ * the whole run first. The same results and errors, the first bad line of the file first.
+ */
+export function evaluateTrecText(qrels: Qrels, text: string, runFile?: string): TrecEvaluation {
+  const scores = new Map<string, TrecScores>();
+  const skipped: string[] = [];
+  const seen = new Set<string>();
+  const done = new Set<string>();
+  const cur: Cursor = { pos: 0, line: 1 };
+  for (let qid = nextQid(text, cur); qid !== null; qid = nextQid(text, cur)) {
+    if (done.has(qid)) return evaluateWhole(qrels, text, runFile);
+    done.add(qid);
+    const t = newTopicRun();
+    readTopic(text, cur, qid, runFile, t);
+    const judgments = qrels.topics.get(qid);
+    if (judgments) scores.set(qid, scoreTopic(qid, t, judgments, seen, runFile));
+    else skipped.push(qid);
   }
-  const all = Object.fromEntries(TREC_MEASURES.map((m) => [m, 0])) as TrecScores;
-  for (const s of topics.values()) for (const m of TREC_MEASURES) all[m] += s[m];
-  for (const m of TREC_MEASURES) all[m] /= topics.size;
-  return { topics, all, skipped };
+  return finish(scores, skipped, runFile);
+}
+
+/** The path for runs whose topics' lines are not consecutive: read everything, then score. */
+function evaluateWhole(qrels: Qrels, text: string, runFile?: string): TrecEvaluation {
+  const scores = new Map<string, TrecScores>();
+  const skipped: string[] = [];
+  const seen = new Set<string>();
+  for (const [qid, t] of readRun(text, runFile)) {
+    const judgments = qrels.topics.get(qid);
+    if (judgments) scores.set(qid, scoreTopic(qid, t, judgments, seen, runFile));
+    else skipped.push(qid);
+  }
+  return finish(scores, skipped, runFile);
 }
 
 /**
@@ -212,6 +487,8 @@ export function evaluateTrec(qrels: Qrels, run: Run, runFile?: string): TrecEval
  */
 export function fixed4(v: number): string {
   const rounded = v.toFixed(4);
+  const scaled = Math.abs(v) * 1e4;
+  if (Math.abs(scaled - Math.floor(scaled) - 0.5) > 1e-6) return rounded;
   const exact = v.toFixed(30);
   const dot = exact.indexOf('.');
   if (dot < 0 || !/^50*$/.test(exact.slice(dot + 5))) return rounded;

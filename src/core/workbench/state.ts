@@ -1,0 +1,68 @@
+// Where a fixture is in the labeling protocol (§7), as the Fixtures tree and status bar show it,
+// and who may write which list. Raters: the labeler's clicks edit `ground_truth` until a review
+// starts; starting it freezes a copy in `labels[labeler]`; the verifier labels blind into
+// `labels[verifier]`; finishing it writes `agreement`; settling records disputes.
+import { agreementOf, openDisagreements } from '../agreement/raters';
+import { GROUND_TRUTH_CAP, type Fixture, type Label } from '../fixtures/model';
+import type { NormalizeOptions } from '../symbols/normalize';
+
+export const FIXTURE_STATES = ['unlabeled', 'labeled', 'in review', 'disagreements', 'adjudicated'] as const;
+export type FixtureState = (typeof FIXTURE_STATES)[number];
+
+export interface FixtureSummary {
+  state: FixtureState;
+  groundTruth: number;
+  cap: number;
+  kappa: number | null;
+  /** Disagreements no dispute settles yet (after a finished review). */
+  open: number;
+}
+
+export function reviewStarted(f: Fixture): boolean {
+  return f.verifier !== undefined && f.labels[f.verifier] !== undefined;
+}
+
+export function summarizeFixture(f: Fixture, options: NormalizeOptions = {}): FixtureSummary {
+  const base = { groundTruth: f.ground_truth.length, cap: GROUND_TRUTH_CAP, kappa: typeof f.agreement === 'number' ? f.agreement : null };
+  if (!reviewStarted(f)) return { ...base, state: f.ground_truth.length === 0 ? 'unlabeled' : 'labeled', open: 0 };
+  if (f.agreement === undefined) return { ...base, state: 'in review', open: 0 };
+  const open = openDisagreements(f, agreementOf(f, options), options).length;
+  return { ...base, state: open > 0 ? 'disagreements' : 'adjudicated', open };
+}
+
+export type Role = 'labeler' | 'verifier' | 'other';
+
+export function roleOf(f: Fixture, rater: string | undefined): Role {
+  if (rater && f.verifier === rater) return 'verifier';
+  if (!f.labeler || (rater && f.labeler === rater)) return 'labeler';
+  return 'other';
+}
+
+/** Blind review: the verifier sees neither the labeler's labels nor the ground truth. */
+export function isBlind(f: Fixture, rater: string | undefined): boolean {
+  return roleOf(f, rater) === 'verifier' && f.agreement === undefined;
+}
+
+/**
+ * Where this rater's clicks go: `{}` for ground_truth, `{ rater }` for labels[rater]; or why
+ * they cannot write at all, as one line saying what to do instead.
+ */
+export function clickTarget(f: Fixture, rater: string | undefined): { rater?: string } | { refused: string } {
+  const role = roleOf(f, rater);
+  if (role === 'verifier') {
+    if (!reviewStarted(f)) return { refused: 'the review has not started: run "Start Review as Verifier" first' };
+    if (f.agreement !== undefined) return { refused: 'the review is finished: settle the disagreements instead' };
+    return { rater: f.verifier };
+  }
+  if (role === 'labeler') {
+    if (reviewStarted(f)) return { refused: 'the review has started, so ground_truth is frozen: settle disagreements after it finishes' };
+    return {};
+  }
+  return { refused: `you (${rater ?? 'no name set'}) are neither this fixture's labeler (${f.labeler}) nor its verifier (${f.verifier ?? 'none yet'}): set fixtureLab.raterName` };
+}
+
+/** The labels this rater sees: their own list when blind, the ground truth otherwise. */
+export function visibleLabels(f: Fixture, rater: string | undefined): Label[] {
+  if (isBlind(f, rater)) return f.labels[f.verifier!] ?? [];
+  return f.ground_truth;
+}

@@ -1,0 +1,92 @@
+import * as assert from 'node:assert/strict';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import {
+  clickTarget, Fixture, guardrailsFor, isBlind, isTestSymbol, loadCorpus, newFixtureText, nextFixture, readFixture, reasonsUsed,
+  roleOf, summarizeFixture, validateCorpus, visibleLabels,
+} from '../../src/core';
+import { tempDir } from '../helpers/tempDir';
+
+const CORPUS = resolve(__dirname, '../../../corpus');
+
+async function demo(): Promise<Map<string, Fixture>> {
+  const corpus = await loadCorpus(CORPUS);
+  return new Map(corpus.fixtures.map((f) => [f.read.fixture.id!, f.read.fixture]));
+}
+
+describe('workbench: fixture states and raters', () => {
+  it('names each demo fixture\'s state as the Fixtures tree shows it', async () => {
+    const fixtures = await demo();
+    const states = Object.fromEntries([...fixtures].map(([id, f]) => [id, summarizeFixture(f, { module: 'example.com/bookshop' }).state]));
+    assert.deepEqual(states, {
+      'bookshop-easy-01': 'adjudicated',
+      'bookshop-easy-02': 'labeled',
+      'bookshop-easy-03': 'unlabeled',
+      'bookshop-hard-01': 'labeled',
+      'bookshop-hard-02': 'unlabeled',
+      'bookshop-hard-03': 'adjudicated',
+      'bookshop-medium-01': 'disagreements',
+      'bookshop-medium-02': 'in review',
+      'bookshop-medium-03': 'adjudicated',
+      'bookshop-medium-04': 'labeled',
+    });
+    const s = summarizeFixture(fixtures.get('bookshop-medium-01')!);
+    assert.deepEqual([s.groundTruth, s.cap, s.kappa, s.open], [5, 15, 0.633, 3]);
+  });
+
+  it('sends the labeler\'s clicks to ground_truth until a review starts, the verifier\'s to their own list, blind', async () => {
+    const fixtures = await demo();
+    const labeled = fixtures.get('bookshop-easy-02')!;
+    assert.deepEqual(clickTarget(labeled, 'dana'), {});
+    assert.match((clickTarget(labeled, 'lee') as { refused: string }).refused, /neither this fixture's labeler \(dana\) nor its verifier/);
+    const inReview = fixtures.get('bookshop-medium-02')!;
+    assert.equal(roleOf(inReview, 'lee'), 'verifier');
+    assert.deepEqual(clickTarget(inReview, 'lee'), { rater: 'lee' });
+    assert.match((clickTarget(inReview, 'dana') as { refused: string }).refused, /ground_truth is frozen/);
+    assert.equal(isBlind(inReview, 'lee'), true);
+    assert.deepEqual(visibleLabels(inReview, 'lee').map((l) => l.symbol), ['shop/checkout.checkout', 'shop/coupons.redeem_coupon']);
+    assert.equal(visibleLabels(inReview, 'dana').length, 4);
+    const finished = fixtures.get('bookshop-medium-01')!;
+    assert.equal(isBlind(finished, 'lee'), false);
+    assert.match((clickTarget(finished, 'lee') as { refused: string }).refused, /review is finished: settle/);
+    // Nobody has labeled an unlabeled fixture yet: whoever clicks first is its labeler.
+    assert.deepEqual(clickTarget(fixtures.get('bookshop-easy-03')!, 'sam'), {});
+  });
+});
+
+describe('workbench: guardrails, reasons, new fixtures', () => {
+  it('warns about the cap, test-only symbols and far symbols, without refusing', async () => {
+    const f = (await demo()).get('bookshop-medium-01')!;
+    assert.deepEqual(guardrailsFor(f, 'worker/queue/queue.New', 15).map((g) => g.code), ['cap']);
+    assert.deepEqual(guardrailsFor(f, 'worker/queue/queue_test.TestRetry', 3).map((g) => g.code), ['test-only']);
+    assert.deepEqual(guardrailsFor({ ...f, task: 'Fix the flaky tests of the queue' }, 'worker/queue/queue_test.TestRetry', 3), []);
+    assert.deepEqual(guardrailsFor(f, 'worker/main.main', 3, 3).map((g) => g.code), ['far']);
+    assert.deepEqual(guardrailsFor(f, 'worker/queue/queue.Queue.Retry', 15), [], 'an entry already in the list does not grow it');
+    for (const s of ['web/src/cart.test.CartView', 'tests/unit/pricing.test_total', 'pkg/api/types_test.TestPod', 'src/test/java/com/x/ShopTest.ShopTest.add', 'spec/cart_spec.Cart']) assert.ok(isTestSymbol(s), s);
+    for (const s of ['shop/pricing.apply_discount', 'web/src/testing.render', 'latest/x.y']) assert.ok(!isTestSymbol(s), s);
+  });
+
+  it('offers the reasons already used, most used first', async () => {
+    const reasons = reasonsUsed((await demo()).values());
+    const twice = reasons.indexOf('Applies every discount; the 50% cap is enforced here'); // ground truth and dana's list
+    const once = reasons.indexOf('Base amount'); // lee's list only
+    assert.ok(twice >= 0 && once > twice, `${twice} before ${once}`);
+  });
+
+  it('writes a new fixture from a change that validates, numbered after the last in its tier', async () => {
+    const dir = tempDir({ 'repos.yaml': 'repos:\n  - {name: bookshop, commit: "1111111111111111111111111111111111111111", language: python}\n', 'tasks/bookshop/easy/07-old.yaml': 'id: x\n' });
+    const { path, id } = nextFixture(join(dir, 'tasks'), 'bookshop', 'easy', 'Add a bulk discount!');
+    assert.equal(path, join(dir, 'tasks/bookshop/easy/08-add-a-bulk-discount.yaml'));
+    assert.equal(id, 'bookshop-easy-08');
+    const text = newFixtureText('bookshop-easy-08', { repo: 'bookshop', tier: 'easy', task: 'Add a bulk discount', base: '0123456789012345678901234567890123456789', head: 'abc', candidates: ['shop/pricing.apply_discount'], labeler: 'dana' });
+    const read = readFixture(text, 'x.yaml');
+    assert.deepEqual(read.problems, []);
+    assert.equal(read.fixture.diff?.base, '0123456789012345678901234567890123456789');
+    assert.deepEqual(read.fixture.ground_truth, []);
+    writeFileSync(path, text);
+    rmSync(join(dir, 'tasks/bookshop/easy/07-old.yaml'));
+    const problems = validateCorpus(await loadCorpus(dir, dir)).filter((p) => p.severity === 'error');
+    assert.deepEqual(problems, []);
+    assert.deepEqual(readdirSync(join(dir, 'tasks/bookshop/easy')), ['08-add-a-bulk-discount.yaml']);
+  });
+});
