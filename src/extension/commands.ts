@@ -1,52 +1,176 @@
-// Every command is a factory `(ctx) => handler`, listed in one table and registered in one loop.
-// A unit test keeps this table and package.json's contributes.commands the same.
+// Every command is a factory `(services) => handler`, listed in one table and registered in one
+// loop with one error path. A unit test keeps this table and package.json's commands the same.
 import * as vscode from 'vscode';
 import {
-  addLabel, agreementOf, CONFIDENCES, Confidence, fmt, FixtureLabError, labelingReport, loadCorpus, normalizeSymbol,
-  readFixture, readRepos, removeLabel, validateCorpus, writeTextAtomic,
+  addLabel, agreementOf, candidatesOf, FIXTURE_STATES, CONFIDENCES, Confidence, definitionAt, definitionsOf, fmt, FixtureLabError, isBlind, labelingReport,
+  loadCorpus, modulePath, newFixtureText, nextFixture, normalizeSymbol, readFixture, removeLabel, RESOLUTIONS, Resolution, settleDispute,
+  symbolKey, TIERS, validateCorpus, writeTextAtomic,
 } from '../core';
-import { corpusDirOf, findCorpusDir } from './corpusLocation';
-import { Ctx } from './ctx';
-import { applyFixtureEdit } from './fixtureEdits';
+import { openFileDiff, openFixtureDiff } from './diff/openDiff';
+import { revisionUri } from './diff/revisions';
 import { problemsToDiagnostics } from './diagnostics';
+import { applyFixtureEdit } from './fixtureEdits';
+import type { Services } from './services';
+import { symbolOfArgument } from './views/candidatesTree';
 
 type Handler = (...args: never[]) => Promise<unknown>;
 
 export const COMMANDS = {
-  'fixtureLab.addLabel': (ctx: Ctx) =>
+  'fixtureLab.addLabel': (s: Services) =>
     async (uri?: vscode.Uri, symbol?: string, confidence?: Confidence, reason?: string, rater?: string) => {
-      const document = await fixtureDocument(uri);
-      const module = await moduleOf(document);
+      const document = await fixtureDocument(s, uri);
+      const module = await moduleOf(s, document);
       symbol ??= await vscode.window.showInputBox({ prompt: 'Qualified symbol name', placeHolder: 'pkg/file.Type.method' });
       if (!symbol) return false;
       confidence ??= (await vscode.window.showQuickPick([...CONFIDENCES], { placeHolder: `Confidence for ${symbol}` })) as Confidence | undefined;
       if (!confidence) return false;
       reason ??= await vscode.window.showInputBox({ prompt: `Why does the task need ${symbol}?` });
       if (reason === undefined) return false;
-      const name = normalizeSymbol(symbol, { module });
-      const label = { symbol: name, confidence, reason };
-      const done = await applyFixtureEdit(document, (text) => addLabel(text, label, { rater }));
-      ctx.output.info(`label ${name} ${confidence} -> ${rater ? `labels.${rater}` : 'ground_truth'} in ${document.uri.fsPath}`);
-      return done;
+      const label = { symbol: normalizeSymbol(symbol, { module }), confidence, reason };
+      return applyFixtureEdit(document, (text) => addLabel(text, label, { rater }));
     },
 
-  'fixtureLab.removeLabel': (ctx: Ctx) => async (uri?: vscode.Uri, symbol?: string, rater?: string) => {
-    const document = await fixtureDocument(uri);
+  'fixtureLab.removeLabel': (s: Services) => async (uri?: vscode.Uri, symbol?: string, rater?: string) => {
+    const document = await fixtureDocument(s, uri);
     const { fixture } = readFixture(document.getText(), document.uri.fsPath);
     const list = rater ? fixture.labels[rater] ?? [] : fixture.ground_truth;
     symbol ??= await vscode.window.showQuickPick(list.map((l) => l.symbol), { placeHolder: 'Remove which label?' });
     if (!symbol) return false;
     const name = symbol;
-    const done = await applyFixtureEdit(document, (text) => removeLabel(text, name, { rater }));
-    ctx.output.info(`unlabel ${name} from ${rater ? `labels.${rater}` : 'ground_truth'} in ${document.uri.fsPath}`);
-    return done;
+    return applyFixtureEdit(document, (text) => removeLabel(text, name, { rater }));
   },
 
-  'fixtureLab.validateCorpus': (ctx: Ctx) => async () => {
-    const dir = await requireCorpus(ctx);
-    const problems = validateCorpus(await loadCorpus(dir.fsPath, dir.fsPath));
-    ctx.diagnostics.clear();
-    for (const [file, diagnostics] of problemsToDiagnostics(problems, dir.fsPath)) ctx.diagnostics.set(vscode.Uri.file(file), diagnostics);
+  'fixtureLab.openFixture': (s: Services) => async (uri?: vscode.Uri) => {
+    if (!uri) {
+      const corpus = await s.corpus.require();
+      const pick = await vscode.window.showQuickPick(
+        corpus.fixtures.map((f) => ({ label: f.read.fixture.id ?? f.file, description: f.read.fixture.difficulty, detail: f.read.fixture.task, uri: vscode.Uri.file(f.path) })),
+        { placeHolder: 'Open which fixture?', matchOnDetail: true },
+      );
+      if (!pick) return undefined;
+      uri = pick.uri;
+    }
+    const current = await s.session.open(uri);
+    // Blind review: the YAML would show the labeler's list, so the verifier gets the change instead.
+    if (isBlind(current.fixture, current.rater)) {
+      void vscode.window.showInformationMessage(`Fixture Lab: blind review of ${current.fixture.id}: ${current.fixture.task ?? ''}`);
+      if (current.fixture.diff) await openFixtureDiff(s.corpus, current);
+      return current.fixture.id;
+    }
+    await vscode.window.showTextDocument(uri, { preview: false });
+    return current.fixture.id;
+  },
+
+  'fixtureLab.openDiff': (s: Services) => async () => openFixtureDiff(s.corpus, await s.labeler.requireCurrent()),
+
+  'fixtureLab.openCandidate': () =>
+    async (repo: string, base: string, head: string, oldPath: string | undefined, newPath: string | undefined, line?: number) => openFileDiff(repo, base, head, oldPath, newPath, line),
+
+  'fixtureLab.labelHigh': (s: Services) => async (arg?: unknown, reason?: string) => s.labeler.label(await symbolFrom(s, arg), 'HIGH', reason),
+  'fixtureLab.labelMedium': (s: Services) => async (arg?: unknown, reason?: string) => s.labeler.label(await symbolFrom(s, arg), 'MEDIUM', reason),
+  'fixtureLab.removeSymbolLabel': (s: Services) => async (arg?: unknown) => s.labeler.unlabel(await symbolFrom(s, arg)),
+
+  'fixtureLab.changeLabel': (s: Services) => async (arg?: unknown) => {
+    const symbol = await symbolFrom(s, arg);
+    const pick = await vscode.window.showQuickPick(['HIGH', 'MEDIUM', 'Remove label'], { title: symbol });
+    if (!pick) return false;
+    return pick === 'Remove label' ? s.labeler.unlabel(symbol) : s.labeler.label(symbol, pick as Confidence);
+  },
+
+  'fixtureLab.recordDispute': (s: Services) => async (symbol?: string, resolution?: Resolution, rationale?: string) => {
+    const c = await s.labeler.requireCurrent();
+    const known = [...new Set([...c.fixture.candidates, ...c.fixture.ground_truth.map((l) => l.symbol), ...Object.values(c.fixture.labels).flat().map((l) => l.symbol)])];
+    symbol ??= await vscode.window.showQuickPick(known, { placeHolder: 'Which symbol is disputed?' });
+    if (!symbol) return false;
+    resolution ??= (await vscode.window.showQuickPick([...RESOLUTIONS], { title: symbol })) as Resolution | undefined;
+    if (!resolution) return false;
+    rationale ??= await vscode.window.showInputBox({ title: `${resolution}: ${symbol}`, prompt: 'Rationale for the ruling' });
+    if (!rationale) return false;
+    const dispute = { symbol, resolution, rationale };
+    return applyFixtureEdit((await s.session.document())!, (text) => settleDispute(text, dispute, c.module));
+  },
+
+  'fixtureLab.startReview': (s: Services) => async () => s.review.start(),
+  'fixtureLab.finishReview': (s: Services) => async () => s.review.finish(),
+  'fixtureLab.settleDisagreements': (s: Services) => async (symbol?: string, resolution?: Resolution, rationale?: string) => s.review.settle(symbol, resolution, rationale),
+
+  'fixtureLab.newFixture': (s: Services) => async () => {
+    const corpus = await s.corpus.require();
+    const repoName = corpus.repos.length === 1 ? corpus.repos[0].name : (await vscode.window.showQuickPick(corpus.repos.map((r) => r.name), { placeHolder: 'Which repository?' }));
+    if (!repoName) return undefined;
+    const repo = await s.corpus.repository(repoName);
+    const refs = await vscode.window.showInputBox({ title: 'The change', prompt: 'BASE..HEAD, or a PR\'s merge commit', placeHolder: 'main~1..main  or  a1b2c3d', ignoreFocusOut: true });
+    if (!refs) return undefined;
+    const [base, head] = refs.includes('..') ? refs.split('..') : [`${refs}^1`, refs];
+    const [baseSha, headSha] = [await repo.resolve(base.trim()), await repo.resolve(head.trim())];
+    const task = await vscode.window.showInputBox({ title: 'The task', prompt: 'What the developer was asked to do, as the issue says it', ignoreFocusOut: true });
+    if (!task) return undefined;
+    const tier = await vscode.window.showQuickPick([...TIERS], { placeHolder: 'Tier' });
+    if (!tier) return undefined;
+    const found = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Fixture Lab: reading the change' }, () => candidatesOf(repo, baseSha, headSha));
+    const { path, id } = nextFixture(`${corpus.dir}/tasks`, repoName, tier, task);
+    const text = newFixtureText(id, { repo: repoName, tier: tier as (typeof TIERS)[number], task, base: baseSha, head: headSha, candidates: found.symbols, labeler: await s.session.rater() });
+    await writeTextAtomic(path, text);
+    s.corpus.reload();
+    await s.session.open(vscode.Uri.file(path));
+    await vscode.window.showTextDocument(vscode.Uri.file(path));
+    return path;
+  },
+
+  'fixtureLab.revealSymbol': (s: Services) => async (symbol: string) => {
+    const c = await s.labeler.requireCurrent();
+    const rev = c.fixture.diff?.base ?? c.fixture.commit;
+    if (!c.fixture.repo || !rev) throw new FixtureLabError('the fixture names no repo and revision');
+    const repo = await s.corpus.repository(c.fixture.repo);
+    const name = normalizeSymbol(symbol, c);
+    for (const path of await repo.listFiles(rev)) {
+      if (!name.startsWith(`${modulePath(path)}.`)) continue;
+      const file = await repo.readFile(rev, path);
+      if (file.kind !== 'text') continue;
+      const def = (await definitionsOf(path, file.text)).find((d) => symbolKey(d.symbol) === symbolKey(name));
+      if (!def) continue;
+      const line = def.nameLine - 1;
+      await vscode.window.showTextDocument(revisionUri({ repo: c.fixture.repo, rev, path }), { selection: new vscode.Range(line, def.nameColumn, line, def.nameColumn + def.name.length) });
+      return path;
+    }
+    throw new FixtureLabError(`\`${symbol}\` is not defined at ${rev.slice(0, 12)}: check the name`);
+  },
+
+  'fixtureLab.filterFixtures': (s: Services) => async () => {
+    const corpus = await s.corpus.require();
+    const choice = await vscode.window.showQuickPick(
+      [
+        ...FIXTURE_STATES.map((state) => ({ label: state, description: 'state', apply: { state } })),
+        ...[...new Set(corpus.repos.map((r) => r.name))].map((repo) => ({ label: repo, description: 'repo', apply: { repo } })),
+        ...TIERS.map((tier) => ({ label: tier, description: 'tier', apply: { tier } })),
+        { label: 'Text…', description: 'id, task, tags, symbols', apply: { text: '' } },
+      ],
+      { placeHolder: 'Show only fixtures that…' },
+    );
+    if (!choice) return undefined;
+    let apply = choice.apply as Record<string, string>;
+    if ('text' in apply) {
+      const text = await vscode.window.showInputBox({ prompt: 'Text to look for' });
+      if (!text) return undefined;
+      apply = { text };
+    }
+    s.fixturesTree.setFilter({ ...s.fixturesTree.filter, ...apply });
+    return s.fixturesTree.filter;
+  },
+
+  'fixtureLab.clearFilter': (s: Services) => async () => {
+    s.fixturesTree.setFilter({});
+  },
+
+  'fixtureLab.refresh': (s: Services) => async () => {
+    s.corpus.reload();
+  },
+
+  'fixtureLab.validateCorpus': (s: Services) => async () => {
+    const corpus = await s.corpus.require();
+    const problems = validateCorpus(await loadCorpus(corpus.dir, corpus.dir));
+    s.ctx.diagnostics.clear();
+    for (const [file, diagnostics] of problemsToDiagnostics(problems, corpus.dir)) s.ctx.diagnostics.set(vscode.Uri.file(file), diagnostics);
     const errors = problems.filter((p) => p.severity === 'error').length;
     const message = `Fixture Lab: ${errors} errors, ${problems.length - errors} warnings in the corpus.`;
     if (errors > 0) void vscode.window.showErrorMessage(message, 'Show Problems').then((pick) => pick && vscode.commands.executeCommand('workbench.actions.view.problems'));
@@ -54,10 +178,10 @@ export const COMMANDS = {
     return problems;
   },
 
-  'fixtureLab.showAgreement': () => async (uri?: vscode.Uri) => {
-    const document = await fixtureDocument(uri);
+  'fixtureLab.showAgreement': (s: Services) => async (uri?: vscode.Uri) => {
+    const document = await fixtureDocument(s, uri);
     const { fixture } = readFixture(document.getText(), document.uri.fsPath);
-    const agreement = agreementOf(fixture, { module: await moduleOf(document) });
+    const agreement = agreementOf(fixture, { module: await moduleOf(s, document) });
     const summary = agreement.kappa === null
       ? `kappa n/a: ${agreement.reason}`
       : `kappa ${fmt(agreement.kappa)} (${agreement.band}), kappa with confidence ${fmt(agreement.kappa_confidence)}, ${agreement.disagreements.length} disagreements over ${agreement.items} items`;
@@ -65,26 +189,26 @@ export const COMMANDS = {
     return agreement;
   },
 
-  'fixtureLab.writeReport': (ctx: Ctx) => async () => {
-    const dir = await requireCorpus(ctx);
-    const target = vscode.Uri.joinPath(dir, 'labeling-report.md');
-    await writeTextAtomic(target.fsPath, labelingReport(await loadCorpus(dir.fsPath)));
-    await vscode.window.showTextDocument(target, { preview: true });
+  'fixtureLab.writeReport': (s: Services) => async (options?: { quiet?: boolean }) => {
+    const corpus = await s.corpus.require();
+    const target = vscode.Uri.file(`${corpus.dir}/labeling-report.md`);
+    await writeTextAtomic(target.fsPath, labelingReport(await loadCorpus(corpus.dir)));
+    if (!options?.quiet) await vscode.window.showTextDocument(target, { preview: true });
     return target;
   },
-} satisfies Record<string, (ctx: Ctx) => Handler>;
+} satisfies Record<string, (s: Services) => Handler>;
 
 export type CommandId = keyof typeof COMMANDS;
 
-export function registerCommands(ctx: Ctx): void {
-  for (const [id, factory] of Object.entries(COMMANDS) as [CommandId, (ctx: Ctx) => Handler][]) {
-    const handler = factory(ctx);
-    ctx.push(vscode.commands.registerCommand(id, async (...args: never[]) => {
+export function registerCommands(s: Services): void {
+  for (const [id, factory] of Object.entries(COMMANDS) as [CommandId, (s: Services) => Handler][]) {
+    const handler = factory(s);
+    s.ctx.push(vscode.commands.registerCommand(id, async (...args: never[]) => {
       try {
         return await handler(...args);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
-        if (!(e instanceof FixtureLabError)) ctx.output.error(e instanceof Error ? e : message);
+        if (!(e instanceof FixtureLabError)) s.ctx.output.error(e instanceof Error ? e : message);
         void vscode.window.showErrorMessage(`Fixture Lab: ${message}`);
         return undefined;
       }
@@ -92,24 +216,25 @@ export function registerCommands(ctx: Ctx): void {
   }
 }
 
-async function fixtureDocument(uri?: vscode.Uri): Promise<vscode.TextDocument> {
-  const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
+/** The symbol a labeling command acts on: given, a Candidates item, or the definition at the cursor. */
+async function symbolFrom(s: Services, arg: unknown): Promise<string> {
+  const given = symbolOfArgument(arg);
+  if (given) return given;
+  const editor = vscode.window.activeTextEditor;
+  const found = editor && (await s.symbols.definitions(editor.document));
+  const def = found && definitionAt(found.defs, editor!.selection.active.line + 1);
+  if (!def) throw new FixtureLabError('put the cursor inside a definition in a diff side or a repository file');
+  return def.symbol;
+}
+
+async function fixtureDocument(s: Services, uri?: vscode.Uri): Promise<vscode.TextDocument> {
+  const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document ?? (await s.session.document());
   if (!document || !/\.ya?ml$/.test(document.uri.path)) throw new FixtureLabError('open a fixture YAML file first (corpus/tasks/<repo>/<tier>/NN-slug.yaml)');
   return document;
 }
 
-async function requireCorpus(ctx: Ctx): Promise<vscode.Uri> {
-  const dir = await findCorpusDir(ctx);
-  if (!dir) throw new FixtureLabError('no corpus in this workspace: open a folder holding repos.yaml and tasks/, or set fixtureLab.corpusPath');
-  return dir;
-}
-
 /** The fixture's repo module prefix (repos.yaml `module`), so names are normalized as the CLI does. */
-async function moduleOf(document: vscode.TextDocument): Promise<string | undefined> {
-  const dir = await corpusDirOf(document.uri);
+async function moduleOf(s: Services, document: vscode.TextDocument): Promise<string | undefined> {
   const repo = readFixture(document.getText(), document.uri.fsPath).fixture.repo;
-  if (!dir || !repo) return undefined;
-  const reposUri = vscode.Uri.joinPath(dir, 'repos.yaml');
-  const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(reposUri));
-  return readRepos(text, reposUri.fsPath).repos.find((r) => r.name === repo)?.module;
+  return (await s.corpus.get())?.repos.find((r) => r.name === repo)?.module;
 }

@@ -9,15 +9,3 @@ export async function findCorpusDir(ctx: Ctx): Promise<vscode.Uri | undefined> {
   const shortest = found.sort((a, b) => a.path.length - b.path.length)[0];
   return shortest ? vscode.Uri.joinPath(shortest, '..') : undefined;
 }
-
-/** The corpus a fixture file belongs to: the nearest folder above it holding repos.yaml. */
-export async function corpusDirOf(fixture: vscode.Uri): Promise<vscode.Uri | undefined> {
-  for (let dir = vscode.Uri.joinPath(fixture, '..'); ; dir = vscode.Uri.joinPath(dir, '..')) {
-    try {
-      await vscode.workspace.fs.stat(vscode.Uri.joinPath(dir, 'repos.yaml'));
-      return dir;
-    } catch {
-      if (dir.path === '/' || vscode.Uri.joinPath(dir, '..').path === dir.path) return undefined;
-    }
-  }
-}

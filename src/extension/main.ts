@@ -1,16 +1,46 @@
-// Activation: build the Ctx, register the command table, log how long it took.
+// Activation: build the services, register commands, views, providers; log how long it took.
+// Activation events are the views, the commands and a corpus in the workspace, never `*`.
 import * as vscode from 'vscode';
 import { registerCommands } from './commands';
 import { Ctx } from './ctx';
+import { RevisionContentProvider, REVISION_SCHEME } from './diff/revisions';
+import { DefinitionLens } from './labeling/codeLens';
+import { LabelDecorations } from './labeling/decorations';
+import { LabelHover } from './labeling/hover';
+import { registerLiveDiagnostics } from './liveDiagnostics';
+import { createServices, Services } from './services';
+import { registerStatusBar } from './statusBar';
+import { describeFilter } from './viewModels';
 
 let ctx: Ctx | undefined;
 
-export function activate(context: vscode.ExtensionContext): void {
+/** Documents our CodeLens, hovers and decorations serve: diff sides, and code files on disk. */
+const CODE: vscode.DocumentSelector = [
+  { scheme: REVISION_SCHEME },
+  ...['python', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact', 'go', 'rust', 'java', 'csharp', 'ruby'].map((language) => ({ scheme: 'file', language })),
+];
+
+/** Returns the services: the extension's API for its own integration tests. */
+export function activate(context: vscode.ExtensionContext): Services {
   const started = performance.now();
   ctx = new Ctx(context);
   context.subscriptions.push(ctx);
-  registerCommands(ctx);
+  const s = createServices(ctx);
+  registerCommands(s);
+  ctx.push(vscode.workspace.registerTextDocumentContentProvider(REVISION_SCHEME, new RevisionContentProvider(s.corpus)));
+  const fixtures = ctx.push(vscode.window.createTreeView('fixtureLab.fixtures', { treeDataProvider: s.fixturesTree, showCollapseAll: true }));
+  ctx.push(s.fixturesTree.onDidChangeTreeData(() => (fixtures.message = describeFilter(s.fixturesTree.filter))));
+  ctx.push(vscode.window.createTreeView('fixtureLab.candidates', { treeDataProvider: s.candidatesTree }));
+  const lens = new DefinitionLens(s.symbols, s.session);
+  ctx.push(vscode.languages.registerCodeLensProvider([...CODE as vscode.DocumentFilter[], { scheme: 'file', language: 'yaml', pattern: '**/tasks/*/*/*.yaml' }], lens));
+  ctx.push(vscode.languages.registerHoverProvider(CODE, new LabelHover(s.symbols, s.session, s.corpus)));
+  ctx.push(new LabelDecorations(ctx, s.symbols, s.session));
+  registerStatusBar(s);
+  registerLiveDiagnostics(s);
+  const active = vscode.window.activeTextEditor?.document.uri;
+  if (active && s.session.isFixture(active)) void s.session.open(active);
   ctx.output.info(`activated in ${(performance.now() - started).toFixed(1)} ms`);
+  return s;
 }
 
 export function deactivate(): void {

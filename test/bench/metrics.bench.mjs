@@ -100,15 +100,18 @@ function trecFiles(dir) {
   return { qrels: join(dir, 'qrels.txt'), run: join(dir, 'run.txt'), mb: (qrels.length + run.length) / 1e6 };
 }
 
-function timeProcess(file, args) {
-  const times = [];
-  let out = '';
+/** Runs each command RUNS times, interleaved (so a busy machine slows all alike); medians in ms. */
+function timeProcesses(commands) {
+  const times = commands.map(() => []);
+  const outs = commands.map(() => '');
   for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    out = execFileSync(file, args, { maxBuffer: 1 << 30, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-    times.push(performance.now() - started);
+    commands.forEach(([file, args], c) => {
+      const started = performance.now();
+      outs[c] = execFileSync(file, args, { maxBuffer: 1 << 30, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      times[c].push(performance.now() - started);
+    });
   }
-  return { median: median(times), out };
+  return commands.map((_, c) => ({ median: median(times[c]), out: outs[c] }));
 }
 
 /** The lines both print (trec_eval's measures; not F1_10 or num_q), normalized for comparison. */
@@ -124,12 +127,16 @@ async function benchTrec() {
   try {
     const files = trecFiles(dir);
     console.log(`TREC run: ${TOPICS} topics x ${DOCS} docs (${files.mb.toFixed(1)} MB of qrels + run), ${RUNS} runs each, whole process`);
-    const ours = timeProcess(process.execPath, [cli, 'metrics', '--qrels', files.qrels, '--run', files.run]);
-    console.log(`  fixture-lab metrics          median ${ms(ours.median)}`);
-    const json = timeProcess(process.execPath, [cli, 'metrics', '--qrels', files.qrels, '--run', files.run, '--json']);
+    const commands = [
+      [process.execPath, [cli, 'metrics', '--qrels', files.qrels, '--run', files.run]],
+      [process.execPath, [cli, 'metrics', '--qrels', files.qrels, '--run', files.run, '--json']],
+      [process.execPath, ['-e', '']],
+    ];
+    if (process.env.TREC_EVAL) commands.push([process.env.TREC_EVAL, ['-q', '-m', 'P.5,10,20', '-m', 'recall.5,10,20', '-m', 'ndcg_cut.10', '-m', 'recip_rank', files.qrels, files.run]]);
+    const [ours, json, bare, theirs] = timeProcesses(commands);
+    console.log(`  fixture-lab metrics          median ${ms(ours.median)}  (of which bare node start-up ${ms(bare.median)})`);
     console.log(`  fixture-lab metrics --json   median ${ms(json.median)}`);
-    if (process.env.TREC_EVAL) {
-      const theirs = timeProcess(process.env.TREC_EVAL, ['-q', '-m', 'P.5,10,20', '-m', 'recall.5,10,20', '-m', 'ndcg_cut.10', '-m', 'recip_rank', files.qrels, files.run]);
+    if (theirs) {
       console.log(`  trec_eval -q                 median ${ms(theirs.median)}  (fixture-lab / trec_eval = ${(ours.median / theirs.median).toFixed(2)})`);
       const a = comparable(ours.out);
       const b = comparable(theirs.out);

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  compareBytes, evaluateTrec, fixed4, formatQrels, formatRun, formatTrecTable, parseQrels, parseRun, rankEntries, TREC_MEASURES, trecJson,
+  compareBytes, evaluateTrec, evaluateTrecText, fixed4, formatQrels, formatRun, formatTrecTable, parseQrels, parseRun, rankEntries, TREC_MEASURES, trecJson,
 } from '../../src/core/scoring/trec';
 import { FixtureLabError } from '../../src/core/problems';
 
@@ -86,6 +86,21 @@ describe('TREC qrels and runs, checked against trec_eval', () => {
     fails(() => parseRun('q Q0 a 1 high tag\n', 'r.run'), /line 1: score `high` is not a number/);
     fails(() => evaluateTrec(parseQrels('q 0 a 1\n'), parseRun('q Q0 a 1 1 r\nq Q0 a 2 0 r\n'), 'r.run'), /^r\.run: line 2: topic q retrieves a again/);
     fails(() => evaluateTrec(parseQrels('q 0 a 1\n'), parseRun('z Q0 a 1 1 r\n'), 'r.run'), /no topic of the run has judgments/);
+  });
+
+  it('evaluates run text in one streaming pass with the same results, topics split or not', () => {
+    const qrels = parseQrels(read('qrels.txt'));
+    assert.deepEqual(evaluateTrecText(qrels, read('run.txt'), 'run.txt'), evaluation);
+    // A topic whose lines are not consecutive is evaluated once, on all its lines.
+    const split = 'a Q0 x 1 3 r\nb Q0 y 1 1 r\n\na Q0 y 2 2 r\nb Q0 x 2 0 r\n';
+    const judged = parseQrels('a 0 y 1\nb 0 x 1\n');
+    const streamed = evaluateTrecText(judged, split);
+    assert.deepEqual(streamed, evaluateTrec(judged, parseRun(split)));
+    assert.equal(streamed.topics.get('a')!.recip_rank, 1 / 2);
+    assert.equal(streamed.topics.get('b')!.recip_rank, 1 / 2);
+    // Errors name the first bad line of the file, and a repeat across the split.
+    assert.throws(() => evaluateTrecText(judged, 'a Q0 x 1 3 r\nb Q0 y 1\na Q0 x 2 2\n', 'r.run'), /^Error: r\.run: line 2: expected 6 fields|line 2: expected 6 fields/);
+    assert.throws(() => evaluateTrecText(judged, 'a Q0 x 1 3 r\nb Q0 y 1 1 r\na Q0 x 2 2 r\n', 'r.run'), /line 3: topic a retrieves x again \(first on line 1\)/);
   });
 
   it('reads CRLF files and extra run fields as trec_eval does', () => {

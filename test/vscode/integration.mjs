@@ -3,7 +3,7 @@
 // server.mjs), offline. With FIXTURE_LAB_VSCODE_PATH=<VS Code executable>, or
 // FIXTURE_LAB_VSCODE_DOWNLOAD=1 to let @vscode/test-electron download one: desktop VS Code.
 // Usage: node test/vscode/integration.mjs [workspace folder, default corpus/]
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,8 +45,12 @@ export async function runIntegration({ folder = join(ROOT, 'corpus'), trust = fa
 
 /** Resolves to VS Code's exit code: 0 when run() resolved, 1 when it rejected. */
 async function inCodeServer(folder, trust) {
-  const server = await startServer({ folder, trust, env: { FIXTURE_LAB_TEST_RESULTS: RESULTS_FILE } });
+  const shots = join(ARTIFACTS, 'screens');
+  rmSync(shots, { recursive: true, force: true });
+  mkdirSync(shots, { recursive: true });
+  const server = await startServer({ folder, trust, env: { FIXTURE_LAB_TEST_RESULTS: RESULTS_FILE, FIXTURE_LAB_SCREENSHOTS: shots } });
   let workbench;
+  let watcher;
   try {
     let reportExit;
     const exited = new Promise((resolve) => (reportExit = resolve));
@@ -55,6 +59,14 @@ async function inCodeServer(folder, trust) {
       extensionTestsPath: TESTS_PATH,
       onExit: reportExit,
     });
+    // The suite asks for a screenshot of a key screen by writing NAME.request; the page is
+    // captured as NAME.png, which the suite waits for.
+    watcher = setInterval(() => {
+      for (const name of readdirSync(shots).filter((f) => f.endsWith('.request'))) {
+        rmSync(join(shots, name), { force: true });
+        workbench.page.screenshot({ path: join(shots, name.replace(/\.request$/, '.png')) }).catch(() => {});
+      }
+    }, 100);
     let timer;
     const timedOut = new Promise((resolve) => (timer = setTimeout(resolve, TIMEOUT_MS, 'timeout')));
     const code = await Promise.race([exited, timedOut]);
@@ -66,6 +78,7 @@ async function inCodeServer(folder, trust) {
     }
     return code;
   } finally {
+    clearInterval(watcher);
     await workbench?.close();
     await server.stop();
   }

@@ -1,5 +1,7 @@
+import { isAscii } from 'node:buffer';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { displayPath, evaluateTrec, formatTrecTable, parseQrels, parseRun, readText, trecJson } from '../../core';
+import { displayPath, evaluateTrecText, formatTrecTable, parseQrels, readText, trecJson } from '../../core';
 import { CliIO, parse, required, UsageError } from '../args';
 
 /**
@@ -13,12 +15,27 @@ export async function metrics(args: string[], io: CliIO): Promise<number> {
   const runPath = resolve(io.cwd, required(values.run, '--run'));
   const qrelsShown = displayPath(qrelsPath, io.cwd);
   const runShown = displayPath(runPath, io.cwd);
-  const [qrelsText, runText] = await Promise.all([readText(qrelsPath, 'qrels file', qrelsShown), readText(runPath, 'run file', runShown)]);
-  const evaluation = evaluateTrec(parseQrels(qrelsText.text, qrelsShown), parseRun(runText.text, runShown), runShown);
+  const qrelsText = await read(qrelsPath, 'qrels file', qrelsShown);
+  const runText = await read(runPath, 'run file', runShown);
+  const evaluation = evaluateTrecText(parseQrels(qrelsText, qrelsShown), runText, runShown);
   if (evaluation.skipped.length > 0) {
     const shown = evaluation.skipped.slice(0, 5).join(', ') + (evaluation.skipped.length > 5 ? ', ...' : '');
     io.stderr.write(`fixture-lab metrics: ${evaluation.skipped.length} topic(s) of the run have no judgments in ${qrelsShown} and are not evaluated: ${shown}\n`);
   }
   io.stdout.write(values.json ? JSON.stringify(trecJson(evaluation)) + '\n' : formatTrecTable(evaluation));
   return 0;
+}
+
+/**
+ * A large file read in one synchronous call (chunked async reads are much slower), decoded as
+ * Latin-1 when it is all ASCII (the same text, several times faster than UTF-8 decoding);
+ * readText words the errors.
+ */
+async function read(path: string, what: string, shown: string): Promise<string> {
+  try {
+    const bytes = readFileSync(path);
+    return bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
+  } catch {
+    return (await readText(path, what, shown)).text;
+  }
 }

@@ -78,3 +78,9 @@ export type FileText =
   | { kind: 'too-large'; bytes: number }
   | { kind: 'missing' }
   | { kind: 'submodule' };
+
+/** git's user.name as seen from `dir` (repository, global or system config), if set. */
+export async function gitUserName(dir: string): Promise<string | undefined> {
+  const name = await simpleGit({ baseDir: dir }).raw(['config', 'user.name']).catch(() => '');
+  return name.trim() || undefined;
+}

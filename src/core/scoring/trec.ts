@@ -179,14 +179,76 @@ function firstQrelsLine(text: string, qid: string, docno: string): number {
   return 0;
 }
 
-/** One topic's retrieved documents in file order, as parallel arrays. */
+/**
+ * One topic's retrieved documents in file order, as parallel arrays. A docno is never made into
+ * a string here: it is text[starts[i], ends[i]), with an FNV-1a hash taken while reading it, so
+ * a run of millions of lines allocates next to nothing.
+ */
 interface TopicRun {
-  docnos: string[];
-  scores: number[];
-  lines: number[];
+  text: string;
+  /** Entries in use; the arrays grow by doubling and are reused from topic to topic. */
+  n: number;
+  starts: Int32Array;
+  ends: Int32Array;
+  hashes: Int32Array;
+  scores: Float64Array;
+  lines: Int32Array;
 }
 
-const newTopicRun = (): TopicRun => ({ docnos: [], scores: [], lines: [] });
+function newTopicRun(text: string, capacity = 128): TopicRun {
+  return {
+    text,
+    n: 0,
+    starts: new Int32Array(capacity),
+    ends: new Int32Array(capacity),
+    hashes: new Int32Array(capacity),
+    scores: new Float64Array(capacity),
+    lines: new Int32Array(capacity),
+  };
+}
+
+function pushEntry(t: TopicRun, start: number, end: number, hash: number, score: number, line: number): void {
+  if (t.n === t.starts.length) {
+    const grow = <A extends Int32Array | Float64Array>(a: A): A => {
+      const b = new (a.constructor as { new (n: number): A })(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    t.starts = grow(t.starts);
+    t.ends = grow(t.ends);
+    t.hashes = grow(t.hashes);
+    t.scores = grow(t.scores);
+    t.lines = grow(t.lines);
+  }
+  const i = t.n++;
+  t.starts[i] = start;
+  t.ends[i] = end;
+  t.hashes[i] = hash;
+  t.scores[i] = score;
+  t.lines[i] = line;
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+function hashString(s: string): number {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
+  return h;
+}
+
+/** A topic's entries made from strings (the in-memory Run form). */
+function topicFromEntries(entries: readonly RunEntry[]): TopicRun {
+  const t = newTopicRun(entries.map((e) => e.docno).join('\n'), Math.max(1, entries.length));
+  let at = 0;
+  for (const e of entries) {
+    pushEntry(t, at, at + e.docno.length, hashString(e.docno), e.score, e.line);
+    at += e.docno.length + 1;
+  }
+  return t;
+}
+
+const docnoOf = (t: TopicRun, i: number): string => t.text.slice(t.starts[i], t.ends[i]);
 
 /** Where reading a run has got to: the offset of a line's start and that line's number. */
 interface Cursor {
@@ -247,7 +309,8 @@ function readTopic(text: string, cur: Cursor, qid: string, file: string | undefi
     while (i < end && isSpace(text.charCodeAt(i))) i++;
     if (i === end) throw tooFewFields(line, 2, file);
     const docStart = i;
-    while (i < end && !isSpace(text.charCodeAt(i))) i++;
+    let hash = FNV_OFFSET;
+    for (let c = text.charCodeAt(i); i < end && !isSpace(c); c = text.charCodeAt(++i)) hash = Math.imul(hash ^ c, FNV_PRIME);
     const docEnd = i;
     // Field 4 (the rank, ignored as trec_eval ignores it).
     while (i < end && isSpace(text.charCodeAt(i))) i++;
@@ -266,9 +329,7 @@ function readTopic(text: string, cur: Cursor, qid: string, file: string | undefi
     if (Number.isNaN(score)) {
       throw new FixtureLabError(`line ${line}: score \`${text.slice(scoreStart, scoreEnd)}\` is not a number; the fifth field must be the document's score`, file);
     }
-    into.docnos.push(text.slice(docStart, docEnd));
-    into.scores.push(score);
-    into.lines.push(line);
+    pushEntry(into, docStart, docEnd, hash, score, line);
     if (tags) {
       const tagStart = i;
       while (i < end && !isSpace(text.charCodeAt(i))) i++;
@@ -293,7 +354,7 @@ function readRun(text: string, file: string | undefined, tags?: string[]): Map<s
   const cur: Cursor = { pos: 0, line: 1 };
   for (let qid = nextQid(text, cur); qid !== null; qid = nextQid(text, cur)) {
     let t = topics.get(qid);
-    if (!t) topics.set(qid, (t = newTopicRun()));
+    if (!t) topics.set(qid, (t = newTopicRun(text, 16)));
     readTopic(text, cur, qid, file, t, tags);
   }
   return topics;
@@ -304,7 +365,7 @@ export function parseRun(text: string, file?: string): Run {
   const tags: string[] = [];
   const topics = new Map<string, RunEntry[]>();
   for (const [qid, t] of readRun(text, file, tags)) {
-    topics.set(qid, t.docnos.map((docno, i) => ({ docno, score: t.scores[i], line: t.lines[i] })));
+    topics.set(qid, Array.from({ length: t.n }, (_, i) => ({ docno: docnoOf(t, i), score: t.scores[i], line: t.lines[i] })));
   }
   return { topics, tags };
 }
@@ -367,21 +428,66 @@ export function trecScores(ranked: readonly string[], judgments: ReadonlyMap<str
   return scoresFrom(r5, r10, r20, dcg, firstRel, idcg, numRel);
 }
 
-/**
- * One topic's scores straight from its unsorted entries: only the judged-relevant documents
- * need a rank, and each one's rank is 1 + the entries ahead of it in trec_eval's order, so the
- * topic is never sorted. Refuses a document retrieved twice, as trec_eval does.
- */
-function scoreTopic(qid: string, t: TopicRun, judgments: ReadonlyMap<string, number>, seen: Set<string>, runFile?: string): TrecScores {
-  const { docnos, scores, lines } = t;
-  const n = docnos.length;
-  seen.clear();
-  for (let i = 0; i < n; i++) {
-    seen.add(docnos[i]);
-    if (seen.size !== i + 1) {
-      const first = lines[docnos.indexOf(docnos[i])];
-      throw new FixtureLabError(`line ${lines[i]}: topic ${qid} retrieves ${docnos[i]} again (first on line ${first}); each document once per topic`, runFile);
+/** An open-addressing table of entry indexes by hash, reused from topic to topic. */
+class HashTable {
+  slots = new Int32Array(256).fill(-1);
+  mask = 255;
+
+  /** Empties the table, sized for n entries at most half full. */
+  reset(n: number): void {
+    let size = 256;
+    while (size < 2 * n) size *= 2;
+    if (size !== this.slots.length) this.slots = new Int32Array(size);
+    this.slots.fill(-1);
+    this.mask = size - 1;
+  }
+}
+
+/** Whether entry i's docno (in t.text) equals the string s. */
+function docnoIs(t: TopicRun, i: number, s: string): boolean {
+  return t.ends[i] - t.starts[i] === s.length && t.text.startsWith(s, t.starts[i]);
+}
+
+/** Byte-order comparison of entries i and j's docnos (as compareBytes), without making strings. */
+function compareDocnos(t: TopicRun, i: number, j: number): number {
+  const text = t.text;
+  const a = t.starts[i];
+  const b = t.starts[j];
+  const la = t.ends[i] - a;
+  const lb = t.ends[j] - b;
+  const n = Math.min(la, lb);
+  for (let k = 0; k < n; k++) {
+    let x = text.charCodeAt(a + k);
+    let y = text.charCodeAt(b + k);
+    if (x === y) continue;
+    if (x >= 0xd800 && y >= 0xd800) {
+      x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
+      y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
     }
+    return x - y;
+  }
+  return la - lb;
+}
+
+/**
+ * One topic's scores straight from its unsorted entries: only the relevant documents need a
+ * rank, and each one's rank is 1 + the entries ahead of it in trec_eval's order, so the topic
+ * is never sorted. Refuses a document retrieved twice, as trec_eval does.
+ */
+function scoreTopic(qid: string, t: TopicRun, judgments: ReadonlyMap<string, number>, table: HashTable, runFile?: string): TrecScores {
+  const { hashes, scores, lines, n } = t;
+  // Every docno once.
+  table.reset(n);
+  const { slots, mask } = table;
+  for (let i = 0; i < n; i++) {
+    let slot = hashes[i] & mask;
+    for (let j = slots[slot]; j >= 0; j = slots[slot]) {
+      if (hashes[j] === hashes[i] && compareDocnos(t, i, j) === 0) {
+        throw new FixtureLabError(`line ${lines[i]}: topic ${qid} retrieves ${docnoOf(t, i)} again (first on line ${lines[j]}); each document once per topic`, runFile);
+      }
+      slot = (slot + 1) & mask;
+    }
+    slots[slot] = i;
   }
   const { idcg, numRel } = idealOf(judgments);
   let dcg = 0;
@@ -389,15 +495,23 @@ function scoreTopic(qid: string, t: TopicRun, judgments: ReadonlyMap<string, num
   let r5 = 0;
   let r10 = 0;
   let r20 = 0;
-  for (let i = 0; i < n; i++) {
-    const rel = judgments.get(docnos[i]);
-    if (rel === undefined || rel <= 0) continue;
+  // Each judged-relevant document, found among the entries through the table.
+  for (const [docno, rel] of judgments) {
+    if (rel <= 0) continue;
+    const h = hashString(docno);
+    let i = -1;
+    for (let slot = h & mask, j = slots[slot]; j >= 0; slot = (slot + 1) & mask, j = slots[slot]) {
+      if (hashes[j] === h && docnoIs(t, j, docno)) {
+        i = j;
+        break;
+      }
+    }
+    if (i < 0) continue;
     const score = scores[i];
-    const docno = docnos[i];
     let ahead = 0;
     for (let j = 0; j < n; j++) {
       const s = scores[j];
-      if (s > score || (s === score && j !== i && compareBytes(docnos[j], docno) > 0)) ahead++;
+      if (s > score || (s === score && j !== i && compareDocnos(t, j, i) > 0)) ahead++;
     }
     const rank = ahead + 1;
     if (rank <= 10) dcg += rel / Math.log2(rank + 1);
@@ -431,15 +545,14 @@ function finish(scores: Map<string, TrecScores>, skipped: string[], runFile?: st
 export function evaluateTrec(qrels: Qrels, run: Run, runFile?: string): TrecEvaluation {
   const scores = new Map<string, TrecScores>();
   const skipped: string[] = [];
-  const seen = new Set<string>();
+  const table = new HashTable();
   for (const [qid, entries] of run.topics) {
     const judgments = qrels.topics.get(qid);
     if (!judgments) {
       skipped.push(qid);
       continue;
     }
-    const t: TopicRun = { docnos: entries.map((e) => e.docno), scores: entries.map((e) => e.score), lines: entries.map((e) => e.line) };
-    scores.set(qid, scoreTopic(qid, t, judgments, seen, runFile));
+    scores.set(qid, scoreTopic(qid, topicFromEntries(entries), judgments, table, runFile));
   }
   return finish(scores, skipped, runFile);
 }
@@ -453,16 +566,17 @@ export function evaluateTrec(qrels: Qrels, run: Run, runFile?: string): TrecEval
 export function evaluateTrecText(qrels: Qrels, text: string, runFile?: string): TrecEvaluation {
   const scores = new Map<string, TrecScores>();
   const skipped: string[] = [];
-  const seen = new Set<string>();
+  const table = new HashTable();
   const done = new Set<string>();
+  const t = newTopicRun(text);
   const cur: Cursor = { pos: 0, line: 1 };
   for (let qid = nextQid(text, cur); qid !== null; qid = nextQid(text, cur)) {
     if (done.has(qid)) return evaluateWhole(qrels, text, runFile);
     done.add(qid);
-    const t = newTopicRun();
+    t.n = 0;
     readTopic(text, cur, qid, runFile, t);
     const judgments = qrels.topics.get(qid);
-    if (judgments) scores.set(qid, scoreTopic(qid, t, judgments, seen, runFile));
+    if (judgments) scores.set(qid, scoreTopic(qid, t, judgments, table, runFile));
     else skipped.push(qid);
   }
   return finish(scores, skipped, runFile);
@@ -472,10 +586,10 @@ export function evaluateTrecText(qrels: Qrels, text: string, runFile?: string): 
 function evaluateWhole(qrels: Qrels, text: string, runFile?: string): TrecEvaluation {
   const scores = new Map<string, TrecScores>();
   const skipped: string[] = [];
-  const seen = new Set<string>();
+  const table = new HashTable();
   for (const [qid, t] of readRun(text, runFile)) {
     const judgments = qrels.topics.get(qid);
-    if (judgments) scores.set(qid, scoreTopic(qid, t, judgments, seen, runFile));
+    if (judgments) scores.set(qid, scoreTopic(qid, t, judgments, table, runFile));
     else skipped.push(qid);
   }
   return finish(scores, skipped, runFile);

@@ -1,0 +1,50 @@
+// Labeled symbols marked where they are defined, in diff sides and repository files: a gutter
+// icon (media/high.svg, media/medium.svg: distinct shapes, not only colors) and a subtle
+// background from theme colors (contributes.colors), HIGH and MEDIUM apart.
+import * as vscode from 'vscode';
+import { effectiveConfidence, symbolKey, visibleLabels } from '../../core';
+import { Ctx } from '../ctx';
+import { Session } from '../session';
+import { DocumentSymbols } from './documentSymbols';
+
+export class LabelDecorations implements vscode.Disposable {
+  private readonly types: Record<'HIGH' | 'MEDIUM', vscode.TextEditorDecorationType>;
+
+  constructor(ctx: Ctx, private readonly symbols: DocumentSymbols, private readonly session: Session) {
+    const type = (name: 'high' | 'medium') =>
+      vscode.window.createTextEditorDecorationType({
+        gutterIconPath: vscode.Uri.joinPath(ctx.extension.extensionUri, 'media', `${name}.svg`),
+        gutterIconSize: 'contain',
+        backgroundColor: new vscode.ThemeColor(`fixtureLab.${name}Background`),
+        overviewRulerColor: new vscode.ThemeColor(`fixtureLab.${name}Background`),
+        overviewRulerLane: vscode.OverviewRulerLane.Left,
+        isWholeLine: true,
+      });
+    this.types = { HIGH: type('high'), MEDIUM: type('medium') };
+    ctx.push(vscode.window.onDidChangeVisibleTextEditors(() => void this.refresh()));
+    ctx.push(session.onDidChange(() => void this.refresh()));
+    ctx.push(vscode.workspace.onDidChangeTextDocument((e) => {
+      if (vscode.window.visibleTextEditors.some((ed) => ed.document === e.document)) void this.refresh();
+    }));
+  }
+
+  async refresh(): Promise<void> {
+    const current = await this.session.current();
+    const labels = current ? new Map(visibleLabels(current.fixture, current.rater).map((l) => [symbolKey(l.symbol, current), effectiveConfidence(l)])) : new Map();
+    for (const editor of vscode.window.visibleTextEditors) {
+      const found = await this.symbols.definitions(editor.document);
+      const ranges: Record<'HIGH' | 'MEDIUM', vscode.Range[]> = { HIGH: [], MEDIUM: [] };
+      for (const d of found?.defs ?? []) {
+        const confidence = labels.get(symbolKey(d.symbol, current ?? {}));
+        if (confidence) ranges[confidence as 'HIGH' | 'MEDIUM'].push(new vscode.Range(d.nameLine - 1, 0, d.nameLine - 1, 0));
+      }
+      editor.setDecorations(this.types.HIGH, ranges.HIGH);
+      editor.setDecorations(this.types.MEDIUM, ranges.MEDIUM);
+    }
+  }
+
+  dispose(): void {
+    this.types.HIGH.dispose();
+    this.types.MEDIUM.dispose();
+  }
+}

@@ -1,0 +1,55 @@
+// Hover over an identifier in a diff side or a repository file: the symbol it names (the
+// definition itself, or definitions of that name found at the fixture's revision) with links
+// to label it HIGH or MEDIUM, or its current label.
+import * as vscode from 'vscode';
+import { definitionsNamed, effectiveConfidence, referenceAt, referencesOf, symbolKey, visibleLabels } from '../../core';
+import { Session } from '../session';
+import { WorkspaceCorpus } from '../workspaceCorpus';
+import { DocumentSymbols } from './documentSymbols';
+
+/** Lookups by name across the repository stop here: a hover must come back fast. */
+const MAX_TARGETS = 5;
+
+export class LabelHover implements vscode.HoverProvider {
+  constructor(private readonly symbols: DocumentSymbols, private readonly session: Session, private readonly corpus: WorkspaceCorpus) {}
+
+  async provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
+    const found = await this.symbols.definitions(document);
+    const current = await this.session.current();
+    if (!found || !current) return undefined;
+    const line = position.line + 1;
+    const own = found.defs.find((d) => d.nameLine === line && d.nameColumn <= position.character && position.character <= d.nameColumn + d.name.length);
+    let targets: string[];
+    let range: vscode.Range;
+    if (own) {
+      targets = [own.symbol];
+      range = new vscode.Range(position.line, own.nameColumn, position.line, own.nameColumn + own.name.length);
+    } else {
+      const ref = referenceAt(await referencesOf(found.file.path, document.getText()), line, position.character);
+      if (!ref) return undefined;
+      range = new vscode.Range(position.line, ref.column, position.line, ref.column + ref.name.length);
+      const here = found.defs.filter((d) => d.name === ref.name).map((d) => d.symbol);
+      const rev = found.file.rev ?? current.fixture.diff?.base ?? current.fixture.commit;
+      const elsewhere = here.length || !rev ? [] : (await definitionsNamed(await this.corpus.repository(found.file.repo), rev, ref.name)).map((d) => d.symbol);
+      targets = [...new Set([...here, ...elsewhere])].slice(0, MAX_TARGETS);
+    }
+    if (targets.length === 0) return undefined;
+    const labels = new Map(visibleLabels(current.fixture, current.rater).map((l) => [symbolKey(l.symbol, current), l]));
+    const md = new vscode.MarkdownString(undefined, true);
+    md.isTrusted = { enabledCommands: ['fixtureLab.labelHigh', 'fixtureLab.labelMedium', 'fixtureLab.removeSymbolLabel'] };
+    md.supportThemeIcons = true;
+    for (const symbol of targets) {
+      const link = (command: string, title: string) => `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([symbol]))} "${title} ${symbol}")`;
+      const label = labels.get(symbolKey(symbol, current));
+      md.appendMarkdown(`**Fixture Lab** \`${symbol}\`  \n`);
+      if (label) md.appendMarkdown(`${effectiveConfidence(label)}: ${escape(label.reason ?? '')} · ${link('fixtureLab.removeSymbolLabel', 'Remove')}\n\n`);
+      else md.appendMarkdown(`${link('fixtureLab.labelHigh', '+ HIGH')} · ${link('fixtureLab.labelMedium', '+ MEDIUM')}\n\n`);
+    }
+    return new vscode.Hover(md, range);
+  }
+}
+
+/** A reason is text, never markdown. */
+function escape(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!<>|]/g, '\\$&');
+}

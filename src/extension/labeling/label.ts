@@ -1,0 +1,76 @@
+// Labeling a symbol from anywhere (CodeLens, hover, Candidates tree, the cursor): the qualified
+// name comes from the core, the reason from a quick input offering the corpus's reasons, the
+// list from the rater's role (ground_truth, or labels[verifier] in a blind review), and the
+// edit is one WorkspaceEdit on the fixture's document. Guardrails are shown, not enforced.
+import * as vscode from 'vscode';
+import { addLabel, clickTarget, Confidence, FixtureLabError, guardrailsFor, normalizeSymbol, reasonsUsed, removeLabel, symbolKey, visibleLabels } from '../../core';
+import { Ctx } from '../ctx';
+import { applyFixtureEdit } from '../fixtureEdits';
+import { Current, Session } from '../session';
+import { WorkspaceCorpus } from '../workspaceCorpus';
+
+export class Labeler {
+  constructor(private readonly ctx: Ctx, private readonly session: Session, private readonly corpus: WorkspaceCorpus) {}
+
+  async requireCurrent(): Promise<Current> {
+    const current = await this.session.current();
+    if (!current) throw new FixtureLabError('open a fixture first (Fixture Lab: Open Fixture, or the Fixtures view)');
+    return current;
+  }
+
+  /** Add or change a label; `reason` skips the quick input (tests, and callers that know it). */
+  async label(rawSymbol: string, confidence: Confidence, reason?: string): Promise<boolean> {
+    const current = await this.requireCurrent();
+    const target = clickTarget(current.fixture, current.rater);
+    if ('refused' in target) throw new FixtureLabError(target.refused);
+    const symbol = normalizeSymbol(rawSymbol, { module: current.module });
+    const existing = visibleLabels(current.fixture, current.rater).find((l) => symbolKey(l.symbol, current) === symbolKey(symbol, current));
+    reason ??= await this.askReason(symbol, confidence, existing?.reason);
+    if (reason === undefined) return false;
+    const document = (await this.session.document())!;
+    const ok = await applyFixtureEdit(document, (text) => addLabel(text, { symbol, confidence, reason: reason! }, target));
+    const list = target.rater ? current.fixture.labels[target.rater] ?? [] : current.fixture.ground_truth;
+    const warnings = guardrailsFor(current.fixture, symbol, list.length, undefined, current);
+    if (warnings.length) void vscode.window.showWarningMessage(`Fixture Lab: ${symbol}: ${warnings.map((w) => w.message).join('; ')}`);
+    this.ctx.output.info(`label ${symbol} ${confidence} -> ${target.rater ? `labels.${target.rater}` : 'ground_truth'} of ${current.fixture.id}`);
+    return ok;
+  }
+
+  async unlabel(rawSymbol: string): Promise<boolean> {
+    const current = await this.requireCurrent();
+    const target = clickTarget(current.fixture, current.rater);
+    if ('refused' in target) throw new FixtureLabError(target.refused);
+    const symbol = normalizeSymbol(rawSymbol, { module: current.module });
+    const document = (await this.session.document())!;
+    return applyFixtureEdit(document, (text) => removeLabel(text, symbol, target));
+  }
+
+  /** The reason, picked from the corpus's reasons or typed; undefined when cancelled. */
+  private async askReason(symbol: string, confidence: Confidence, previous?: string): Promise<string | undefined> {
+    const corpus = await this.corpus.get();
+    const used = reasonsUsed(corpus?.fixtures.map((f) => f.read.fixture) ?? []);
+    const pick = vscode.window.createQuickPick();
+    pick.title = `${confidence}: ${symbol}`;
+    pick.placeholder = 'Why does the task need this symbol? Type a reason, or reuse one';
+    pick.value = previous ?? '';
+    const items = used.map((label) => ({ label }));
+    pick.items = items;
+    pick.onDidChangeValue((value) => {
+      pick.items = value && !used.includes(value) ? [{ label: value, description: 'new reason' }, ...items] : items;
+    });
+    return new Promise((resolve) => {
+      pick.onDidAccept(() => {
+        const value = (pick.selectedItems[0]?.label ?? pick.value).trim();
+        if (value) {
+          resolve(value);
+          pick.hide();
+        }
+      });
+      pick.onDidHide(() => {
+        resolve(undefined);
+        pick.dispose();
+      });
+      pick.show();
+    });
+  }
+}

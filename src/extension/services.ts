@@ -1,0 +1,38 @@
+// What the commands and providers share, built once at activation. Nothing heavy is loaded here:
+// tree-sitter grammars and the tokenizer load on first use, inside the core.
+import { Ctx } from './ctx';
+import { DocumentSymbols } from './labeling/documentSymbols';
+import { Labeler } from './labeling/label';
+import { Review } from './review';
+import { Session } from './session';
+import { CandidatesTree } from './views/candidatesTree';
+import { FixturesTree } from './views/fixturesTree';
+import { WorkspaceCorpus } from './workspaceCorpus';
+
+export interface Services {
+  ctx: Ctx;
+  corpus: WorkspaceCorpus;
+  session: Session;
+  symbols: DocumentSymbols;
+  labeler: Labeler;
+  review: Review;
+  fixturesTree: FixturesTree;
+  candidatesTree: CandidatesTree;
+}
+
+export function createServices(ctx: Ctx): Services {
+  const corpus = ctx.push(new WorkspaceCorpus(ctx));
+  const session = ctx.push(new Session(ctx, corpus));
+  const symbols = new DocumentSymbols(ctx, corpus);
+  const labeler = new Labeler(ctx, session, corpus);
+  return {
+    ctx,
+    corpus,
+    session,
+    symbols,
+    labeler,
+    review: new Review(session, labeler),
+    fixturesTree: new FixturesTree(corpus),
+    candidatesTree: new CandidatesTree(corpus, session),
+  };
+}

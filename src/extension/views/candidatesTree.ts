@@ -1,0 +1,92 @@
+// The Candidates view for the current fixture's change: its changed symbols grouped by file with
+// their change kind, and under each the one-hop neighbours reached through it (callers, callees,
+// types). Inline actions label an item HIGH or MEDIUM; a click opens it in the diff.
+import * as vscode from 'vscode';
+import { Candidates, candidatesOf, ChangedSymbol, effectiveConfidence, Neighbour, symbolKey, visibleLabels } from '../../core';
+import { revisionUri } from '../diff/revisions';
+import { Current, Session } from '../session';
+import { WorkspaceCorpus } from '../workspaceCorpus';
+
+type Node =
+  | { kind: 'file'; path: string; symbols: ChangedSymbol[] }
+  | { kind: 'changed'; symbol: ChangedSymbol }
+  | { kind: 'neighbour'; neighbour: Neighbour }
+  | { kind: 'note'; text: string };
+
+export class CandidatesTree implements vscode.TreeDataProvider<Node> {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private cache?: { key: string; candidates: Promise<Candidates> };
+  private current?: Current;
+
+  constructor(private readonly corpus: WorkspaceCorpus, session: Session) {
+    session.onDidChange((c) => {
+      this.current = c;
+      this.changed.fire();
+    });
+  }
+
+  private candidates(c: Current): Promise<Candidates> | undefined {
+    const f = c.fixture;
+    if (!f.diff || !f.repo) return undefined;
+    const key = `${f.repo}@${f.diff.base}..${f.diff.head}`;
+    if (this.cache?.key !== key) this.cache = { key, candidates: this.corpus.repository(f.repo).then((r) => candidatesOf(r, f.diff!.base, f.diff!.head)) };
+    return this.cache.candidates;
+  }
+
+  async getChildren(node?: Node): Promise<Node[]> {
+    const c = this.current;
+    if (!c) return node ? [] : [{ kind: 'note', text: 'Open a fixture to see the symbols of its change.' }];
+    const pending = this.candidates(c);
+    if (!pending) return node ? [] : [{ kind: 'note', text: `${c.fixture.id} has no diff: it was labeled at a commit.` }];
+    const found = await pending;
+    if (!node) {
+      const byFile = new Map<string, ChangedSymbol[]>();
+      for (const s of found.changed) byFile.set(s.file, [...(byFile.get(s.file) ?? []), s]);
+      return [...byFile].map(([path, symbols]) => ({ kind: 'file', path, symbols }));
+    }
+    if (node.kind === 'file') return node.symbols.map((symbol) => ({ kind: 'changed', symbol }));
+    if (node.kind === 'changed') return found.neighbours.filter((n) => n.via.includes(node.symbol.symbol)).map((neighbour) => ({ kind: 'neighbour', neighbour }));
+    return [];
+  }
+
+  getTreeItem(node: Node): vscode.TreeItem {
+    if (node.kind === 'note') return new vscode.TreeItem(node.text);
+    if (node.kind === 'file') {
+      const item = new vscode.TreeItem(node.path, vscode.TreeItemCollapsibleState.Expanded);
+      item.iconPath = vscode.ThemeIcon.File;
+      item.resourceUri = vscode.Uri.file(node.path);
+      return item;
+    }
+    const c = this.current!;
+    const f = c.fixture;
+    const labels = new Map(visibleLabels(f, c.rater).map((l) => [symbolKey(l.symbol, c), effectiveConfidence(l)]));
+    const symbol = node.kind === 'changed' ? node.symbol.symbol : node.neighbour.symbol;
+    const labeled = labels.get(symbolKey(symbol, c));
+    const item = new vscode.TreeItem(symbol.slice(symbol.lastIndexOf('/') + 1), node.kind === 'changed' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    if (node.kind === 'changed') {
+      const s = node.symbol;
+      item.description = `${s.change} ${s.kind}${labeled ? ` · ${labeled}` : ''}`;
+      item.iconPath = new vscode.ThemeIcon(s.change === 'added' ? 'diff-added' : s.change === 'deleted' ? 'diff-removed' : 'diff-modified');
+      item.command = { command: 'fixtureLab.openCandidate', title: 'Open in Diff', arguments: [f.repo, f.diff!.base, f.diff!.head, s.change === 'added' ? undefined : s.file, s.change === 'deleted' ? undefined : s.file, s.startLine] };
+    } else {
+      const n = node.neighbour;
+      item.description = `${n.relation} · ${n.kind}${labeled ? ` · ${labeled}` : ''}`;
+      item.iconPath = new vscode.ThemeIcon(n.relation === 'caller' ? 'call-incoming' : n.relation === 'type' ? 'symbol-class' : 'call-outgoing');
+      item.command = { command: 'vscode.open', title: 'Open', arguments: [revisionUri({ repo: f.repo!, rev: f.diff!.base, path: n.file }), { selection: new vscode.Range(n.startLine - 1, 0, n.startLine - 1, 0) }] };
+    }
+    item.tooltip = symbol;
+    item.contextValue = labeled ? 'candidate.labeled' : 'candidate';
+    item.id = `${node.kind}:${symbol}:${node.kind === 'changed' ? node.symbol.startLine : node.neighbour.relation}`;
+    return item;
+  }
+}
+
+/** The symbol a command got: a name (CodeLens, hover) or a Candidates item (inline action). */
+export function symbolOfArgument(arg: unknown): string | undefined {
+  if (typeof arg === 'string') return arg;
+  const node = arg as Node | undefined;
+  if (node?.kind === 'changed') return node.symbol.symbol;
+  if (node?.kind === 'neighbour') return node.neighbour.symbol;
+  return undefined;
+}

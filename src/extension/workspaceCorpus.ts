@@ -1,0 +1,82 @@
+// The corpus this window works on, loaded through the core and kept fresh: a watcher on
+// tasks/**/*.yaml and repos.yaml reloads it, open documents are read from the editor (so unsaved
+// edits count), and repositories open on first use, once each.
+import * as vscode from 'vscode';
+import { Corpus, FixtureFile, FixtureLabError, loadCorpus, Repository, repositoryPath, RepoEntry } from '../core';
+import { findCorpusDir } from './corpusLocation';
+import { Ctx } from './ctx';
+
+export class WorkspaceCorpus implements vscode.Disposable {
+  private corpus?: Promise<Corpus | undefined>;
+  private readonly repos = new Map<string, Promise<Repository>>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private watcher?: vscode.FileSystemWatcher;
+
+  constructor(private readonly ctx: Ctx) {
+    ctx.push(vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('fixtureLab')) this.reload();
+    }));
+  }
+
+  /** The corpus, or undefined when the workspace has none. */
+  get(): Promise<Corpus | undefined> {
+    this.corpus ??= (async () => {
+      const dir = await findCorpusDir(this.ctx);
+      if (!dir) return undefined;
+      this.watch(dir);
+      return loadCorpus(dir.fsPath, dir.fsPath);
+    })();
+    return this.corpus;
+  }
+
+  async require(): Promise<Corpus> {
+    const corpus = await this.get();
+    if (!corpus) throw new FixtureLabError('no corpus in this workspace: open a folder holding repos.yaml and tasks/, or set fixtureLab.corpusPath');
+    return corpus;
+  }
+
+  async fixtureAt(uri: vscode.Uri): Promise<FixtureFile | undefined> {
+    return (await this.get())?.fixtures.find((f) => f.path === uri.fsPath);
+  }
+
+  repoEntry(corpus: Corpus, name: string | undefined): RepoEntry {
+    const entry = corpus.repos.find((r) => r.name === name);
+    if (!entry) throw new FixtureLabError(`repo \`${name}\` is not in repos.yaml: add it there`, corpus.reposFile);
+    return entry;
+  }
+
+  /** The repository of a corpus repo, opened once. */
+  async repository(name: string): Promise<Repository> {
+    let repo = this.repos.get(name);
+    if (!repo) {
+      repo = (async () => {
+        const corpus = await this.require();
+        return Repository.open(repositoryPath(corpus.dir, this.repoEntry(corpus, name), this.ctx.config.repositoryPaths[name]));
+      })();
+      repo.catch(() => this.repos.delete(name));
+      this.repos.set(name, repo);
+    }
+    return repo;
+  }
+
+  reload(): void {
+    this.corpus = undefined;
+    this.changed.fire();
+  }
+
+  private watch(dir: vscode.Uri): void {
+    if (this.watcher) return;
+    this.watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(dir, '{repos.yaml,tasks/**/*.yaml}'));
+    const reload = () => this.reload();
+    this.watcher.onDidChange(reload);
+    this.watcher.onDidCreate(reload);
+    this.watcher.onDidDelete(reload);
+  }
+
+  dispose(): void {
+    this.watcher?.dispose();
+    this.changed.dispose();
+    for (const r of this.repos.values()) void r.then((repo) => repo.close(), () => undefined);
+  }
+}

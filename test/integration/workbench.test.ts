@@ -1,0 +1,172 @@
+// Journeys through the labeling workbench in a real VS Code, as a person takes them: a labeler
+// opens a demo fixture from the Fixtures tree, opens its diff, clicks `+ HIGH` above a changed
+// function, gives a reason, finds it in the YAML and undoes it; a verifier labels blind,
+// finishes the review, sees kappa, and settles a disagreement into a dispute.
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { readFixture } from '../../src/core';
+import type { Services } from '../../src/extension/services';
+
+const EXTENSION = 'fixture-lab.fixture-lab';
+
+async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** Asks the outer runner for a screenshot of the workbench (code-server runs only). */
+async function screenshot(name: string): Promise<void> {
+  const dir = process.env.FIXTURE_LAB_SCREENSHOTS;
+  if (!dir) return;
+  await new Promise((resolve) => setTimeout(resolve, 400)); // let the screen settle
+  writeFileSync(join(dir, `${name}.request`), '');
+  await eventually(() => assert.ok(existsSync(join(dir, `${name}.png`))), 10_000).catch(() => undefined);
+}
+
+async function setRater(name: string): Promise<void> {
+  await vscode.workspace.getConfiguration('fixtureLab').update('raterName', name, vscode.ConfigurationTarget.Global);
+}
+
+/** A copy of a demo fixture beside it, with its own id, removed after the test. */
+function copyFixture(relative: string, suffix: string): { uri: vscode.Uri; original: string } {
+  const folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+  const source = join(folder, 'tasks', relative);
+  const original = readFileSync(source, 'utf8').replace(/^id: "([^"]+)"/m, `id: "$1-${suffix}"`);
+  const path = source.replace(/\.yaml$/, `.integration-${suffix}-${process.pid}.yaml`);
+  writeFileSync(path, original);
+  return { uri: vscode.Uri.file(path), original };
+}
+
+describe('labeling workbench journeys', function () {
+  this.timeout(120_000);
+  let s: Services;
+  const made: vscode.Uri[] = [];
+
+  before(async () => {
+    s = vscode.extensions.getExtension<Services>(EXTENSION)!.exports;
+    assert.ok(s?.fixturesTree, 'the extension returns its services');
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const uri of made) rmSync(uri.fsPath, { force: true });
+    await vscode.workspace.getConfiguration('fixtureLab').update('raterName', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  it('labeler: tree -> fixture -> diff -> `+ HIGH` with a reason -> in the YAML -> undo', async () => {
+    await setRater('dana');
+    const { uri, original } = copyFixture('bookshop/easy/03-cart-badge.yaml', 'labeler');
+    made.push(uri);
+    s.corpus.reload();
+
+    // The Fixtures tree: bookshop -> easy -> the copy, shown as not labeled yet.
+    const [repo] = await eventually(async () => {
+      const roots = await s.fixturesTree.getChildren();
+      assert.ok(roots.length > 0);
+      return roots;
+    });
+    const tiers = await s.fixturesTree.getChildren(repo);
+    const easy = tiers.find((t) => s.fixturesTree.getTreeItem(t).label === 'easy')!;
+    const node = await eventually(async () => {
+      const found = (await s.fixturesTree.getChildren(easy)).find((n) => s.fixturesTree.getTreeItem(n).label === 'bookshop-easy-03-labeler');
+      assert.ok(found, 'the copy is in the tree');
+      return found;
+    });
+    const item = s.fixturesTree.getTreeItem(node);
+    assert.match(String(item.description), /^unlabeled · 0\/15/);
+    await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
+    await eventually(() => assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, uri.fsPath));
+
+    // Its diff, in the multi-file changes editor.
+    const files = await vscode.commands.executeCommand<number>('fixtureLab.openDiff');
+    assert.equal(files, 3);
+    await screenshot('01-fixture-diff');
+
+    // The head side of web/src/cart.ts: `+ HIGH` above CartView.render.
+    const head = readFixture(original, uri.fsPath).fixture.diff!.head;
+    const side = vscode.Uri.from({ scheme: 'fixture-lab-rev', path: '/web/src/cart.ts', query: `repo=bookshop&rev=${head}` });
+    const editor = await vscode.window.showTextDocument(side);
+    const renderLine = editor.document.getText().split('\n').findIndex((l) => l.includes('render(cart: CartDto)'));
+    const lenses = await eventually(async () => {
+      const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', side, 10);
+      assert.ok(found.some((l) => l.command?.title === '+ HIGH'), 'CodeLens are shown');
+      return found;
+    });
+    await screenshot('02-codelens-on-diff-side');
+    const high = lenses.find((l) => l.range.start.line === renderLine && l.command?.title === '+ HIGH');
+    assert.ok(high, `a + HIGH lens above line ${renderLine + 1}`);
+    assert.deepEqual(high.command!.arguments, ['web/src/cart.CartView.render']);
+    // The click, with the reason typed into the quick input.
+    const done = await vscode.commands.executeCommand(high.command!.command, ...high.command!.arguments!, 'Renders the cart; the badge is drawn here');
+    assert.equal(done, true);
+
+    const yaml = await vscode.workspace.openTextDocument(uri);
+    assert.deepEqual(readFixture(yaml.getText(), uri.fsPath).fixture.ground_truth, [
+      { symbol: 'web/src/cart.CartView.render', confidence: 'HIGH', reason: 'Renders the cart; the badge is drawn here' },
+    ]);
+    assert.ok(yaml.isDirty, 'not saved');
+    // Once labeled, the lens says so.
+    await eventually(async () => {
+      const after = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', side, 10);
+      assert.ok(after.some((l) => l.range.start.line === renderLine && l.command?.title === 'HIGH: Renders the cart; the badge is drawn here'));
+    });
+
+    // Hovering a call offers the symbol it names, found in another file.
+    const callLine = editor.document.getText().split('\n').findIndex((l) => l.includes('renderBadge(document'));
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', side, new vscode.Position(callLine, editor.document.lineAt(callLine).text.indexOf('renderBadge') + 2));
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
+    assert.match(text, /web\/src\/badge\.renderBadge/);
+    assert.match(text, /\+ HIGH\]\(command:fixtureLab\.labelHigh/);
+
+    // Undo, in the YAML's editor.
+    await vscode.window.showTextDocument(yaml);
+    await vscode.commands.executeCommand('undo');
+    await eventually(() => assert.equal(yaml.getText(), original));
+  });
+
+  it('verifier: blind labels -> finish review -> kappa -> settle a disagreement into a dispute', async () => {
+    await setRater('lee');
+    const { uri } = copyFixture('bookshop/medium/02-drop-legacy-coupons.yaml', 'verifier');
+    made.push(uri);
+    s.corpus.reload();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+
+    await vscode.commands.executeCommand('fixtureLab.openFixture', uri);
+    // Blind: the fixture's YAML (with the labeler's list) is not shown to the verifier.
+    assert.notEqual(vscode.window.activeTextEditor?.document.uri.fsPath, uri.fsPath);
+    const current = (await s.session.current())!;
+    assert.equal(current.role, 'verifier');
+    await screenshot('03-blind-review');
+
+    const before = readFixture((await vscode.workspace.openTextDocument(uri)).getText(), uri.fsPath).fixture;
+    assert.equal(await vscode.commands.executeCommand('fixtureLab.labelMedium', 'shop/cart.Cart.total', 'Gets the promotion percent'), true);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    let fixture = readFixture(doc.getText(), uri.fsPath).fixture;
+    assert.deepEqual(fixture.ground_truth, before.ground_truth, 'the ground truth is untouched');
+    assert.deepEqual(fixture.labels.lee.map((l) => l.symbol), ['shop/checkout.checkout', 'shop/coupons.redeem_coupon', 'shop/cart.Cart.total']);
+
+    const agreement = await vscode.commands.executeCommand<{ kappa: number; band: string; disagreements: { symbol: string }[] }>('fixtureLab.finishReview');
+    assert.equal(agreement.band, 'moderate');
+    assert.deepEqual(agreement.disagreements.map((d) => d.symbol), ['shop/coupons.LEGACY_CODES']);
+    fixture = readFixture(doc.getText(), uri.fsPath).fixture;
+    assert.equal(fixture.agreement, Number(agreement.kappa.toFixed(3)));
+    await screenshot('04-finished-review');
+
+    const settled = await vscode.commands.executeCommand('fixtureLab.settleDisagreements', 'shop/coupons.LEGACY_CODES', 'excluded', 'Deleted together with redeem_coupon; no agent needs it');
+    assert.equal(settled, 1);
+    fixture = readFixture(doc.getText(), uri.fsPath).fixture;
+    assert.deepEqual(fixture.disputes, [{ symbol: 'shop/coupons.LEGACY_CODES', resolution: 'excluded', rationale: 'Deleted together with redeem_coupon; no agent needs it' }]);
+    assert.ok(!fixture.ground_truth.some((l) => l.symbol === 'shop/coupons.LEGACY_CODES'), 'ground truth follows the ruling');
+    assert.equal(fixture.labels.dana.length, 4, "the labeler's own list stays as it was");
+    await doc.save();
+  });
+});
