@@ -2,8 +2,8 @@
 // in a real VS Code extension host. By default: code-server + headless chromium (setup.mjs,
 // server.mjs), offline. With FIXTURE_LAB_VSCODE_PATH=<VS Code executable>, or
 // FIXTURE_LAB_VSCODE_DOWNLOAD=1 to let @vscode/test-electron download one: desktop VS Code.
-// Usage: node test/vscode/integration.mjs [workspace folder, default corpus/]
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// Usage: node test/vscode/integration.mjs [workspace folder, default a temp copy of corpus/]
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +17,20 @@ const TIMEOUT_MS = 5 * 60_000;
 const SCREENSHOT_NAME = 'integration-no-results';
 const LOGS = join(ARTIFACTS, 'integration-logs');
 
+/**
+ * The demo corpus copied to a temp folder (its repository stays where it is built): the journeys
+ * save fixtures and the labeling report regenerates on save, so the real corpus stays untouched.
+ */
+export function corpusCopy() {
+  const dir = join(mkdtempSync(join(tmpdir(), 'fixture-lab-workspace-')), 'corpus');
+  cpSync(join(ROOT, 'corpus'), dir, { recursive: true, filter: (src) => !src.includes(`${join(ROOT, 'corpus', '.repos')}`) });
+  const repos = readFileSync(join(dir, 'repos.yaml'), 'utf8').replace('path: .repos/bookshop', `path: ${join(ROOT, 'corpus', '.repos', 'bookshop')}`);
+  writeFileSync(join(dir, 'repos.yaml'), repos);
+  return dir;
+}
+
 /** Runs the suite and prints it; resolves to { passed, failed, failures }, rejects if it could not run. */
-export async function runIntegration({ folder = join(ROOT, 'corpus'), trust = false } = {}) {
+export async function runIntegration({ folder = corpusCopy(), trust = false } = {}) {
   if (!existsSync(TESTS_PATH)) throw new Error(`${TESTS_PATH} is missing: run \`node esbuild.mjs\` first`);
   if (!existsSync(folder)) throw new Error(`workspace folder ${folder} is missing`);
   mkdirSync(ARTIFACTS, { recursive: true });
