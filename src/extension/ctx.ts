@@ -8,6 +8,8 @@ export class Ctx implements vscode.Disposable {
   readonly config = new Config();
   private readonly disposables: vscode.Disposable[] = [];
   private diagnosticsCollection?: vscode.DiagnosticCollection;
+  /** How long activate() took, for the log and the tests' report. */
+  activationMs?: number;
 
   constructor(readonly extension: vscode.ExtensionContext) {
     this.output = this.push(vscode.window.createOutputChannel('Fixture Lab', { log: true }));

@@ -54,6 +54,9 @@ describe('labeling workbench journeys', function () {
   before(async () => {
     s = vscode.extensions.getExtension<Services>(EXTENSION)!.exports;
     assert.ok(s?.fixturesTree, 'the extension returns its services');
+    // Activation time, kept with the screenshots for the notes (a figure, not a timed test).
+    const dir = process.env.FIXTURE_LAB_SCREENSHOTS;
+    if (dir) writeFileSync(join(dir, 'activation.json'), JSON.stringify({ activationMs: s.ctx.activationMs }) + '\n');
   });
 
   after(async () => {

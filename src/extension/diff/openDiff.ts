@@ -21,6 +21,7 @@ export async function openFixtureDiff(corpus: WorkspaceCorpus, current: Current)
     });
   const title = `${fixture.id ?? 'fixture'}: ${changes.base.slice(0, 7)}..${changes.head.slice(0, 7)}`;
   await vscode.commands.executeCommand('vscode.changes', title, resources);
+  offerDiffCodeLens();
   return resources.length;
 }
 
@@ -30,4 +31,13 @@ export async function openFileDiff(repoName: string, base: string, head: string,
   const right = revisionUri({ repo: repoName, rev: head, path: newPath ?? oldPath! });
   const selection = line ? new vscode.Range(line - 1, 0, line - 1, 0) : undefined;
   await vscode.commands.executeCommand('vscode.diff', left, right, `${newPath ?? oldPath} (${base.slice(0, 7)}..${head.slice(0, 7)})`, { selection, preview: true });
+}
+
+/** `+ HIGH | + MEDIUM` live in CodeLens, which diff editors hide unless diffEditor.codeLens is on. */
+function offerDiffCodeLens(): void {
+  const config = vscode.workspace.getConfiguration('diffEditor');
+  if (config.get<boolean>('codeLens')) return;
+  void vscode.window
+    .showInformationMessage('Fixture Lab labels symbols with CodeLens, which diff editors hide by default.', 'Show CodeLens in Diffs')
+    .then((pick) => pick && config.update('codeLens', true, vscode.ConfigurationTarget.Global));
 }
