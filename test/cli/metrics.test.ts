@@ -36,6 +36,15 @@ describe('fixture-lab metrics', () => {
     assert.ok('F1_10' in out.all);
   });
 
+  it('counts qrels topics missing from the run as 0 with --complete (-c), as trec_eval -c', async () => {
+    const r = await run(ROOT, 'metrics', '-c', '--qrels', 'test/data/trec/qrels.txt', '--run', 'test/data/trec/run.txt', '--json');
+    assert.equal(r.code, 0);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.all.num_q, 5);
+    assert.equal(out.topics.t4.P_5, 0);
+    assert.equal(out.all.P_5.toFixed(4), '0.2400');
+  });
+
   it('names the file, the line and the fix on bad input; usage errors exit 2', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'q.txt'), 'q1 0 a 1\n');

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  compareBytes, evaluateTrec, evaluateTrecText, fixed4, formatQrels, formatRun, formatTrecTable, parseQrels, parseRun, rankEntries, TREC_MEASURES, trecJson,
+  compareBytes, evaluateTrec, evaluateTrecText, fixed4, formatQrels, formatRun, formatTrecTable, parseQrels, parseRun, rankEntries, TREC_MEASURES, trecJson, trecScores,
 } from '../../src/core/scoring/trec';
 import { FixtureLabError } from '../../src/core/problems';
 
@@ -40,6 +40,32 @@ describe('TREC qrels and runs, checked against trec_eval', () => {
         assert.equal(fixed4(scores[measure as keyof typeof scores]), value, `${measure} ${qid}`);
       }
     }
+  });
+
+  it('scores a sorted ranking (trecScores) exactly as the unsorted fast path does', () => {
+    const qrels = parseQrels(read('qrels.txt'));
+    const run = parseRun(read('run.txt'));
+    for (const [qid, scores] of evaluation.topics) {
+      assert.deepEqual(trecScores(rankEntries(run.topics.get(qid)!).map((e) => e.docno), qrels.topics.get(qid)!), scores, qid);
+    }
+  });
+
+  it('reads scores as Number() does, fast path or not', () => {
+    const scores = ['0.1', '-2.5', '+3', '1e-3', '12345678901234567', '0.30000000000000004', '7.', '.5', '-0'];
+    const run = parseRun(scores.map((s, i) => `q Q0 d${i} 1 ${s} r`).join('\n'));
+    assert.deepEqual(run.topics.get('q')!.map((e) => e.score), scores.map(Number));
+    assert.throws(() => parseRun('q Q0 d 1 1.2.3 r\n'), /score `1\.2\.3` is not a number/);
+    assert.throws(() => parseRun('q Q0 d 1 NaN r\n'), /not a number/);
+  });
+
+  it('with complete (trec_eval -c) averages over every qrels topic, a missing one scoring 0', () => {
+    // trec_eval v9.0.8 -c on the same files; t4 (judged, not in the run) counts as 0.
+    const expected = { recip_rank: '0.5000', P_5: '0.2400', P_10: '0.2200', P_20: '0.1300', recall_5: '0.1571', recall_10: '0.2976', recall_20: '0.3762', ndcg_cut_10: '0.2699' };
+    const complete = evaluateTrecText(parseQrels(read('qrels.txt')), read('run.txt'), 'run.txt', { complete: true });
+    for (const [measure, value] of Object.entries(expected)) assert.equal(fixed4(complete.all[measure as keyof typeof complete.all]), value, measure);
+    assert.deepEqual([...complete.topics.keys()], ['t1', 't10', 't2', 't3', 't4']);
+    assert.ok(TREC_MEASURES.every((m) => complete.topics.get('t4')![m] === 0));
+    assert.deepEqual(evaluateTrec(parseQrels(read('qrels.txt')), parseRun(read('run.txt')), 'run.txt', { complete: true }), complete);
   });
 
   it('adds F1_10 from P_10 and recall_10', () => {

@@ -64,8 +64,8 @@ export const COMMANDS: Record<string, CommandEntry> = {
     run: exportTrecCommand,
   },
   metrics: {
-    usage: 'metrics --qrels QRELS --run RUN [--json]',
-    summary: 'trec_eval\'s P_5/10/20, recall_5/10/20, ndcg_cut_10, recip_rank plus F1_10 for a TREC run, per topic and all',
+    usage: 'metrics --qrels QRELS --run RUN [--complete] [--json]',
+    summary: 'trec_eval\'s P_5/10/20, recall_5/10/20, ndcg_cut_10, recip_rank plus F1_10 for a TREC run, per topic and all; --complete is trec_eval -c',
     run: metrics,
   },
 };

@@ -5,11 +5,12 @@ import { displayPath, evaluateTrecText, formatTrecTable, parseQrels, readText, t
 import { CliIO, parse, required, UsageError } from '../args';
 
 /**
- * `metrics --qrels QRELS --run RUN [--json]`: trec_eval's P_5/10/20, recall_5/10/20, ndcg_cut_10
- * and recip_rank, plus F1_10, per topic and over all evaluated topics (see core/scoring/trec.ts).
+ * `metrics --qrels QRELS --run RUN [--complete] [--json]`: trec_eval's P_5/10/20, recall_5/10/20,
+ * ndcg_cut_10 and recip_rank, plus F1_10, per topic and over all evaluated topics (see
+ * core/scoring/trec.ts); --complete (-c) is trec_eval's -c.
  */
 export async function metrics(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parse(args, { qrels: { type: 'string' }, run: { type: 'string' }, json: { type: 'boolean' } });
+  const { values, positionals } = parse(args, { qrels: { type: 'string' }, run: { type: 'string' }, complete: { type: 'boolean', short: 'c' }, json: { type: 'boolean' } });
   if (positionals.length > 0) throw new UsageError(`unexpected \`${positionals[0]}\`; name the files with --qrels and --run`);
   const qrelsPath = resolve(io.cwd, required(values.qrels, '--qrels'));
   const runPath = resolve(io.cwd, required(values.run, '--run'));
@@ -17,7 +18,7 @@ export async function metrics(args: string[], io: CliIO): Promise<number> {
   const runShown = displayPath(runPath, io.cwd);
   const qrelsText = await read(qrelsPath, 'qrels file', qrelsShown);
   const runText = await read(runPath, 'run file', runShown);
-  const evaluation = evaluateTrecText(parseQrels(qrelsText, qrelsShown), runText, runShown);
+  const evaluation = evaluateTrecText(parseQrels(qrelsText, qrelsShown), runText, runShown, { complete: values.complete });
   if (evaluation.skipped.length > 0) {
     const shown = evaluation.skipped.slice(0, 5).join(', ') + (evaluation.skipped.length > 5 ? ', ...' : '');
     io.stderr.write(`fixture-lab metrics: ${evaluation.skipped.length} topic(s) of the run have no judgments in ${qrelsShown} and are not evaluated: ${shown}\n`);
