@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import {
-  bootstrapMeanCI, cohensDPaired, comparePaired, erfc, mulberry32, normalSf, pairOf, significanceMatrix, wilcoxon,
+  bootstrapMeanCI, cohensDPaired, comparePaired, mulberry32, pairOf, significanceMatrix, wilcoxon,
 } from '../../src/core/scoring/significance';
 
 const close = (actual: number | null | undefined, expected: number, eps = 1e-9) => {
@@ -36,7 +36,6 @@ describe('significance: paired Wilcoxon signed-rank', () => {
     assert.equal(w.method, 'normal');
     assert.equal(w.n, 11);
     assert.equal(w.statistic, 12.5);
-    close(w.z, -1.8280996444776103, 1e-12);
     close(w.p, 0.06753459831355195, 1e-12);
   });
 
@@ -61,17 +60,6 @@ describe('significance: paired Wilcoxon signed-rank', () => {
     const w = wilcoxon([0.1 + 0.2 - 0.3, 0, 0]);
     assert.equal(w.n, 0);
     assert.equal(w.p, 1);
-  });
-
-  it('computes erfc and the normal tail to double precision', () => {
-    close(erfc(0), 1, 1e-15);
-    close(erfc(0.5), 0.4795001221869535, 1e-15);
-    close(erfc(1.5), 0.03389485352468927, 1e-16);
-    close(erfc(2.9), 4.109787809945884e-05, 1e-19);
-    close(erfc(3.5), 7.430983723414129e-07, 1e-21);
-    close(erfc(10), 2.0884875837625446e-45, 1e-58);
-    close(erfc(-1), 1.8427007929497148, 1e-15);
-    close(normalSf(1.959963984540054), 0.025, 1e-15);
   });
 });
 

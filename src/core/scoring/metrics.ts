@@ -7,6 +7,7 @@
 // back. A value that is undefined is null (recall with an empty ground truth, token efficiency
 // without a token count); means skip nulls.
 import type { MatchResult } from './match';
+import { mean as meanOfAll, standardDeviation } from '../numbers';
 
 export const DEFAULT_KS: readonly number[] = [5, 10, 20];
 export const NDCG_CUTOFF = 10;
@@ -171,24 +172,8 @@ function summarizeGroup(system: string, group: string, rows: readonly ScoredTask
   const mean: Record<string, number | null> = {};
   const sd: Record<string, number | null> = {};
   for (const [name, xs] of columns) {
-    mean[name] = meanOf(xs);
-    sd[name] = sdOf(xs);
+    mean[name] = meanOfAll(xs);
+    sd[name] = standardDeviation(xs);
   }
   return { system, group, n: rows.length, mean, sd };
-}
-
-export function meanOf(xs: readonly number[]): number | null {
-  if (xs.length === 0) return null;
-  let s = 0;
-  for (const x of xs) s += x;
-  return s / xs.length;
-}
-
-/** Sample standard deviation (n - 1); null below two values. */
-export function sdOf(xs: readonly number[]): number | null {
-  if (xs.length < 2) return null;
-  const m = meanOf(xs)!;
-  let s = 0;
-  for (const x of xs) s += (x - m) ** 2;
-  return Math.sqrt(s / (xs.length - 1));
 }

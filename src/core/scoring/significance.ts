@@ -2,6 +2,12 @@
 // Cohen's d for paired samples, a seeded bootstrap confidence interval of the mean difference,
 // and the pairwise matrix over systems. A difference is called significant only when p < 0.05
 // AND |d| > 0.3. Pure arithmetic, no I/O; the same inputs and seed give the same numbers.
+// The test itself is @stdlib/stats-wilcoxon's (exact null distribution, or the normal
+// approximation with the tie correction); this module decides what it is given.
+import stdlibWilcoxon from '@stdlib/stats-wilcoxon';
+import { mean as meanOrNull, standardDeviation } from '../numbers';
+
+const mean = (xs: readonly number[]): number => meanOrNull(xs) ?? 0;
 
 export const ALPHA = 0.05;
 export const MIN_EFFECT = 0.3;
@@ -20,8 +26,6 @@ export interface WilcoxonResult {
   /** Two-sided p-value; 1 when every difference is 0. */
   p: number;
   method: 'exact' | 'normal' | 'none';
-  /** The normal approximation's z (with tie correction, no continuity correction); null for exact. */
-  z: number | null;
 }
 
 /** A seeded 32-bit PRNG (mulberry32): uniform in [0, 1). */
@@ -36,73 +40,6 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
-/** erfc(x) to ~1e-15 relative: a power series below 1.5, a continued fraction above. */
-export function erfc(x: number): number {
-  if (Number.isNaN(x)) return NaN;
-  if (x < 0) return 2 - erfc(-x);
-  if (x < 1.5) {
-    // erf(x) = 2/sqrt(pi) * exp(-x^2) * sum_n 2^n x^(2n+1) / (1*3*...*(2n+1)), all terms positive.
-    let term = x;
-    let sum = x;
-    for (let n = 1; n < 200 && term > sum * 1e-17; n++) {
-      term *= (2 * x * x) / (2 * n + 1);
-      sum += term;
-    }
-    return 1 - (2 / Math.sqrt(Math.PI)) * Math.exp(-x * x) * sum;
-  }
-  // erfc(x) = exp(-x^2)/sqrt(pi) * 1/(x + (1/2)/(x + 1/(x + (3/2)/(x + 2/(x + ...))))), by Lentz's method.
-  const tiny = 1e-300;
-  let f = x;
-  let c = x;
-  let d = 0;
-  for (let i = 1; i < 500; i++) {
-    const a = i / 2;
-    d = x + a * d;
-    d = d === 0 ? tiny : d;
-    c = x + a / c;
-    c = c === 0 ? tiny : c;
-    d = 1 / d;
-    const delta = c * d;
-    f *= delta;
-    if (Math.abs(delta - 1) < 1e-16) break;
-  }
-  return Math.exp(-x * x) / Math.sqrt(Math.PI) / f;
-}
-
-/** The standard normal's upper tail P(Z > z). */
-export function normalSf(z: number): number {
-  return 0.5 * erfc(z / Math.SQRT2);
-}
-
-/** Number of subsets of {1..n} with each sum, 0..n(n+1)/2: the exact null distribution of W+. */
-function signedRankCounts(n: number): Float64Array {
-  const max = (n * (n + 1)) / 2;
-  const counts = new Float64Array(max + 1);
-  counts[0] = 1;
-  for (let k = 1; k <= n; k++) {
-    for (let s = (k * (k + 1)) / 2; s >= k; s--) counts[s] += counts[s - k];
-  }
-  return counts;
-}
-
-const countsCache = new Map<number, Float64Array>();
-
-/** Ranks of |d| (1-based, ties averaged), with the tie groups' sizes. */
-function absRanks(d: readonly number[]): { ranks: number[]; ties: number[] } {
-  const order = d.map((_, i) => i).sort((i, j) => Math.abs(d[i]) - Math.abs(d[j]));
-  const ranks = new Array<number>(d.length);
-  const ties: number[] = [];
-  for (let i = 0; i < order.length; ) {
-    let j = i;
-    while (j + 1 < order.length && Math.abs(d[order[j + 1]]) === Math.abs(d[order[i]])) j++;
-    const rank = (i + j + 2) / 2;
-    for (let k = i; k <= j; k++) ranks[order[k]] = rank;
-    if (j > i) ties.push(j - i + 1);
-    i = j + 1;
-  }
-  return { ranks, ties };
-}
-
 /**
  * The two-sided paired Wilcoxon signed-rank test on differences x - y (or on the differences
  * themselves when y is omitted). Zero differences are dropped; with n <= 50 non-zero
@@ -114,28 +51,15 @@ function absRanks(d: readonly number[]): { ranks: number[]; ties: number[] } {
 export function wilcoxon(x: readonly number[], y?: readonly number[]): WilcoxonResult {
   const diffs = differences(x, y).map(roundNoise).filter((v) => v !== 0);
   const n = diffs.length;
-  if (n === 0) return { statistic: 0, wPlus: 0, n: 0, p: 1, method: 'none', z: null };
-  const { ranks, ties } = absRanks(diffs);
-  let wPlus = 0;
-  let total = 0;
-  for (let i = 0; i < n; i++) {
-    total += ranks[i];
-    if (diffs[i] > 0) wPlus += ranks[i];
-  }
-  const statistic = Math.min(wPlus, total - wPlus);
-  if (ties.length === 0 && n <= EXACT_MAX_N) {
-    let counts = countsCache.get(n);
-    if (!counts) countsCache.set(n, (counts = signedRankCounts(n)));
-    let below = 0;
-    for (let s = 0; s <= statistic; s++) below += counts[s];
-    const p = Math.min(1, (2 * below) / 2 ** n);
-    return { statistic, wPlus, n, p, method: 'exact', z: null };
-  }
-  const mean = (n * (n + 1)) / 4;
-  let variance = (n * (n + 1) * (2 * n + 1)) / 24;
-  for (const t of ties) variance -= (t * t * t - t) / 48;
-  const z = variance > 0 ? (statistic - mean) / Math.sqrt(variance) : 0;
-  return { statistic, wPlus, n, p: Math.min(1, 2 * normalSf(Math.abs(z))), method: 'normal', z };
+  if (n === 0) return { statistic: 0, wPlus: 0, n: 0, p: 1, method: 'none' };
+  // A single difference: W+ is 0 or 1 with equal chance, so the two-sided p is 1.
+  if (n === 1) return { statistic: 0, wPlus: diffs[0] > 0 ? 1 : 0, n, p: 1, method: 'exact' };
+  const ties = new Set(diffs.map(Math.abs)).size !== n;
+  const exact = !ties && n <= EXACT_MAX_N;
+  // Zeros are dropped here, so the library's exact path applies whenever it should.
+  const result = stdlibWilcoxon(diffs, { correction: false, exact });
+  const wPlus = result.statistic;
+  return { statistic: Math.min(wPlus, (n * (n + 1)) / 2 - wPlus), wPlus, n, p: Math.min(1, result.pValue), method: exact ? 'exact' : 'normal' };
 }
 
 /** A difference without floating-point noise: 12 significant digits, 12 decimals. */
@@ -149,12 +73,6 @@ function differences(x: readonly number[], y?: readonly number[]): number[] {
   return x.map((v, i) => v - y[i]);
 }
 
-function mean(xs: readonly number[]): number {
-  let s = 0;
-  for (const v of xs) s += v;
-  return s / xs.length;
-}
-
 /**
  * Cohen's d for paired samples: the mean difference over the sample standard deviation of the
  * differences (d_z). null below two pairs; 0 when every difference is 0; +-Infinity when the
@@ -162,11 +80,9 @@ function mean(xs: readonly number[]): number {
  */
 export function cohensDPaired(x: readonly number[], y?: readonly number[]): number | null {
   const d = differences(x, y);
-  if (d.length < 2) return null;
+  const sd = standardDeviation(d);
+  if (sd === null) return null;
   const m = mean(d);
-  let ss = 0;
-  for (const v of d) ss += (v - m) ** 2;
-  const sd = Math.sqrt(ss / (d.length - 1));
   if (sd === 0) return m === 0 ? 0 : m > 0 ? Infinity : -Infinity;
   return m / sd;
 }
@@ -285,7 +201,7 @@ export function pairOf(matrix: SignificanceMatrix, a: string, b: string): PairCo
         meanDiff: -p.meanDiff,
         cohensD: p.cohensD === null ? null : -p.cohensD,
         ci: p.ci === null ? null : [-p.ci[1], -p.ci[0]],
-        wilcoxon: { ...p.wilcoxon, wPlus: p.wilcoxon.n * (p.wilcoxon.n + 1) / 2 - p.wilcoxon.wPlus, z: p.wilcoxon.z === null ? null : p.wilcoxon.z },
+        wilcoxon: { ...p.wilcoxon, wPlus: (p.wilcoxon.n * (p.wilcoxon.n + 1)) / 2 - p.wilcoxon.wPlus },
       };
     }
   }

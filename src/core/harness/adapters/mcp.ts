@@ -2,8 +2,7 @@
 // TypeScript SDK: the server starts once per repository revision (its argv may name
 // {repo_path}), each task is one tool call with the configured arguments, and the text content
 // of the result is parsed like a command's output.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { expandPlaceholders, expandValue, McpSystem } from '../systems';
 import { parseOutput } from '../output';
 import { QueryInput, QueryOutput, RepoContext, Retriever, SystemFailure } from './types';
@@ -20,6 +19,12 @@ export class McpAdapter implements Retriever {
     const path = await ctx.checkout();
     const values = this.values(ctx, path, { taskId: '', task: '', budget: 0 });
     const [command, ...args] = expandPlaceholders(this.spec.server, values);
+    // Loaded here, not at the top: the SDK (with its schema validators) costs every CLI command
+    // ~60 ms of start-up, and only runs with an mcp system need it.
+    const [{ Client: McpClient }, { getDefaultEnvironment, StdioClientTransport }] = await Promise.all([
+      import('@modelcontextprotocol/sdk/client/index.js'),
+      import('@modelcontextprotocol/sdk/client/stdio.js'),
+    ]);
     const transport = new StdioClientTransport({
       command,
       args,
@@ -30,7 +35,7 @@ export class McpAdapter implements Retriever {
     transport.stderr?.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString('utf8')).slice(-64 * 1024);
     });
-    const client = new Client({ name: 'fixture-lab', version: '0.1.0' });
+    const client = new McpClient({ name: 'fixture-lab', version: '0.1.0' });
     try {
       await client.connect(transport, { timeout: this.timeoutMs(), signal });
     } catch (e) {
