@@ -1,8 +1,9 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
-  clickTarget, Fixture, guardrailsFor, isBlind, isTestSymbol, loadCorpus, newFixtureText, nextFixture, readFixture, reasonsUsed,
+  changedSymbols, clickTarget, Fixture, ReferenceGraph, Repository, guardrailsFor, isBlind, isTestSymbol, loadCorpus, newFixtureText, nextFixture, readFixture, reasonsUsed,
   roleOf, summarizeFixture, validateCorpus, visibleLabels,
 } from '../../src/core';
 import { tempDir } from '../helpers/tempDir';
@@ -64,6 +65,22 @@ describe('workbench: guardrails, reasons, new fixtures', () => {
     assert.deepEqual(guardrailsFor(f, 'worker/queue/queue.Queue.Retry', 15), [], 'an entry already in the list does not grow it');
     for (const s of ['web/src/cart.test.CartView', 'tests/unit/pricing.test_total', 'pkg/api/types_test.TestPod', 'src/test/java/com/x/ShopTest.ShopTest.add', 'spec/cart_spec.Cart']) assert.ok(isTestSymbol(s), s);
     for (const s of ['shop/pricing.apply_discount', 'web/src/testing.render', 'latest/x.y']) assert.ok(!isTestSymbol(s), s);
+  });
+
+  it('measures how far a symbol is from the changed code, in reference hops', async () => {
+    execFileSync('node', [join(CORPUS, 'build-demo.mjs')]);
+    const repo = await Repository.open(join(CORPUS, '.repos/bookshop'));
+    try {
+      const base = await repo.resolve('02-queue-retry-limit~1');
+      const graph = (await ReferenceGraph.build(repo, base))!;
+      const changed = (await changedSymbols(repo, base, '02-queue-retry-limit')).symbols.filter((c) => c.change !== 'added').map((c) => c.symbol);
+      assert.equal(graph.hopsFrom(changed, 'worker/queue/queue.Queue.Retry'), 0);
+      assert.equal(graph.hopsFrom(changed, 'worker/queue/queue.Queue.Pop'), 1, 'drain calls Pop');
+      assert.equal(graph.hopsFrom(changed, 'worker/jobs/email.Render'), 2, 'drain -> EmailJob.Run -> Render');
+      assert.equal(graph.hopsFrom(changed, 'shop/pricing.apply_discount'), undefined, 'unrelated code is out of reach');
+    } finally {
+      repo.close();
+    }
   });
 
   it('offers the reasons already used, most used first', async () => {

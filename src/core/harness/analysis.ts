@@ -10,7 +10,8 @@ import { writeTextAtomic } from '../io/files';
 import { matchRanking, MatchResult } from '../scoring/match';
 import { metricValues, ScoredTask, scoreMatch, summarize, TaskScore } from '../scoring/metrics';
 import { significanceMatrix, SignificanceMatrix } from '../scoring/significance';
-import { FAILURE_CATEGORIES, Miss, missesOf, ReferenceGraph, topModes } from './failures';
+import { ReferenceGraph } from '../symbols/referenceGraph';
+import { FAILURE_CATEGORIES, Miss, missesOf, topModes } from './failures';
 import { RawResult, RunInfo, toCsv, writeJson } from './results';
 
 /** The metrics the significance matrix compares, and the tables show. */

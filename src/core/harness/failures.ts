@@ -2,11 +2,7 @@
 // a suggested category with the evidence that suggests it. A person's choice (the triage file
 // the panel writes) overrides the suggestion; the fixtures are never touched.
 import type { MatchResult } from '../scoring/match';
-import { Definition, definitionsOf } from '../symbols/definitions';
-import { languageOf } from '../symbols/languages';
-import { referencesOf } from '../symbols/references';
-import type { Repository } from '../git/repository';
-import { extractKeywords, foldPlural, identifierWords, wordsOf } from './keywords';
+import { foldPlural, identifierWords, wordsOf } from '../symbols/words';
 import type { RawResult } from './results';
 
 export const FAILURE_CATEGORIES = ['noise overwhelm', 'vocabulary miss', 'depth miss', 'language gap', 'scale failure', 'unexplained'] as const;
@@ -81,82 +77,6 @@ export function missesOf(c: MissContext): Miss[] {
     out.push(miss('unexplained', `shares vocabulary with the task and is ${hops} hop${hops === 1 ? '' : 's'} from a keyword hit, yet was not returned`));
   });
   return out;
-}
-
-/**
- * A name-based reference graph of one revision: definitions are nodes, a call or type use inside
- * one definition of another's name is an edge (both ways). Keyword hits are the definitions whose
- * name shares a word with the task's keywords.
- */
-export class ReferenceGraph implements HopOracle {
-  private constructor(
-    private readonly defs: Definition[],
-    private readonly edges: Map<string, Set<string>>,
-    readonly languages: Map<string, string>,
-  ) {}
-
-  static async build(repo: Repository, rev: string, maxFiles = 5000): Promise<ReferenceGraph | undefined> {
-    const files = (await repo.listFiles(rev)).filter((p) => languageOf(p));
-    if (files.length > maxFiles) return undefined; // too big to walk for a suggestion
-    const texts = await repo.blobReader.read(files.map((p) => `${rev}:${p}`));
-    const defs: Definition[] = [];
-    const byName = new Map<string, string[]>();
-    const uses: { from: string; name: string }[] = [];
-    const languages = new Map<string, string>();
-    for (let i = 0; i < files.length; i++) {
-      const t = texts[i];
-      if (t.kind !== 'text') continue;
-      const fileDefs = await definitionsOf(files[i], t.text);
-      for (const d of fileDefs) {
-        defs.push(d);
-        byName.set(d.name, [...(byName.get(d.name) ?? []), d.symbol]);
-        languages.set(d.symbol, languageOf(files[i])!);
-      }
-      for (const ref of await referencesOf(files[i], t.text)) {
-        if (ref.kind === 'identifier') continue;
-        const owner = fileDefs.filter((d) => d.startLine <= ref.line && ref.line <= d.endLine).pop();
-        if (owner) uses.push({ from: owner.symbol, name: ref.name });
-      }
-    }
-    const edges = new Map<string, Set<string>>();
-    const link = (a: string, b: string) => {
-      if (a === b) return;
-      if (!edges.has(a)) edges.set(a, new Set());
-      edges.get(a)!.add(b);
-    };
-    for (const u of uses) {
-      for (const target of byName.get(u.name) ?? []) {
-        link(u.from, target);
-        link(target, u.from);
-      }
-    }
-    // A member and its container are one hop apart: a method is reached through its class.
-    for (const d of defs) if (d.parent) {
-      link(d.symbol, d.parent);
-      link(d.parent, d.symbol);
-    }
-    return new ReferenceGraph(defs, edges, languages);
-  }
-
-  hopsFromKeywords(task: string, symbol: string): number | undefined {
-    const keywords = new Set(extractKeywords(task).flatMap((k) => identifierWords(k)));
-    const start = this.defs.filter((d) => identifierWords(d.name).some((w) => keywords.has(w))).map((d) => d.symbol);
-    const seen = new Map(start.map((s) => [s, 0]));
-    const queue = [...start];
-    while (queue.length > 0) {
-      const s = queue.shift()!;
-      const depth = seen.get(s)!;
-      if (s === symbol) return depth;
-      if (depth >= 3) continue;
-      for (const next of this.edges.get(s) ?? []) {
-        if (!seen.has(next)) {
-          seen.set(next, depth + 1);
-          queue.push(next);
-        }
-      }
-    }
-    return undefined;
-  }
 }
 
 /** The top three categories of a system's misses, a person's category counting over the suggestion. */

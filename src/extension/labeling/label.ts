@@ -3,13 +3,16 @@
 // list from the rater's role (ground_truth, or labels[verifier] in a blind review), and the
 // edit is one WorkspaceEdit on the fixture's document. Guardrails are shown, not enforced.
 import * as vscode from 'vscode';
-import { addLabel, clickTarget, Confidence, FixtureLabError, guardrailsFor, normalizeSymbol, reasonsUsed, removeLabel, symbolKey, visibleLabels } from '../../core';
+import { addLabel, changedSymbols, clickTarget, Confidence, FixtureLabError, guardrailsFor, normalizeSymbol, reasonsUsed, ReferenceGraph, removeLabel, symbolKey, visibleLabels } from '../../core';
 import { Ctx } from '../ctx';
 import { applyFixtureEdit } from '../fixtureEdits';
-import { Current, Session } from '../session';
+import type { Current, Session } from '../session';
 import { WorkspaceCorpus } from '../workspaceCorpus';
 
 export class Labeler {
+  /** Per change: its changed symbols at base and the reference graph there, for the distance guardrail. */
+  private readonly distances = new Map<string, Promise<((symbol: string) => number | undefined) | undefined>>();
+
   constructor(private readonly ctx: Ctx, private readonly session: Session, private readonly corpus: WorkspaceCorpus) {}
 
   async requireCurrent(): Promise<Current> {
@@ -30,7 +33,7 @@ export class Labeler {
     const document = (await this.session.document())!;
     const ok = await applyFixtureEdit(document, (text) => addLabel(text, { symbol, confidence, reason: reason! }, target));
     const list = target.rater ? current.fixture.labels[target.rater] ?? [] : current.fixture.ground_truth;
-    const warnings = guardrailsFor(current.fixture, symbol, list.length, undefined, current);
+    const warnings = guardrailsFor(current.fixture, symbol, list.length, await this.hopsFromChange(current, symbol), current);
     if (warnings.length) void vscode.window.showWarningMessage(`Fixture Lab: ${symbol}: ${warnings.map((w) => w.message).join('; ')}`);
     this.ctx.output.info(`label ${symbol} ${confidence} -> ${target.rater ? `labels.${target.rater}` : 'ground_truth'} of ${current.fixture.id}`);
     return ok;
@@ -43,6 +46,24 @@ export class Labeler {
     const symbol = normalizeSymbol(rawSymbol, { module: current.module });
     const document = (await this.session.document())!;
     return applyFixtureEdit(document, (text) => removeLabel(text, symbol, target));
+  }
+
+  /** How far `symbol` is from the fixture's changed code; undefined when unknown or a candidate. */
+  private async hopsFromChange(c: Current, symbol: string): Promise<number | undefined> {
+    const f = c.fixture;
+    if (!f.diff || !f.repo || f.candidates.some((s) => symbolKey(s, c) === symbolKey(symbol, c))) return undefined;
+    const key = `${f.repo}@${f.diff.base}..${f.diff.head}`;
+    let distance = this.distances.get(key);
+    if (!distance) {
+      distance = (async () => {
+        const repo = await this.corpus.repository(f.repo!);
+        const [graph, report] = await Promise.all([ReferenceGraph.build(repo, f.diff!.base), changedSymbols(repo, f.diff!.base, f.diff!.head)]);
+        const starts = report.symbols.filter((s) => s.change !== 'added').map((s) => s.baseSymbol ?? s.symbol);
+        return graph && ((target: string) => graph.hopsFrom(starts, target) ?? Infinity);
+      })().catch(() => undefined);
+      this.distances.set(key, distance);
+    }
+    return (await distance)?.(symbol);
   }
 
   /** The reason, picked from the corpus's reasons or typed; undefined when cancelled. */

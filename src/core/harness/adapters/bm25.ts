@@ -6,7 +6,7 @@ import MiniSearch from 'minisearch';
 import { definitionsOf } from '../../symbols/definitions';
 import { languageOf } from '../../symbols/languages';
 import { countTokens } from '../../scoring/tokens';
-import { extractKeywords, identifierWords } from '../keywords';
+import { extractKeywords, identifierWords } from '../../symbols/words';
 import { LANGUAGE_GLOBS, QueryInput, QueryOutput, RepoContext, Retriever } from './types';
 
 /** Lines of a definition's body that are indexed and printed; long bodies add words, not meaning. */

@@ -5,7 +5,7 @@
 // (case-insensitive, fixed strings), so it needs no checkout and nothing installed.
 import { Definition, definitionAt, definitionsOf } from '../../symbols/definitions';
 import { countTokens } from '../../scoring/tokens';
-import { extractKeywords } from '../keywords';
+import { extractKeywords } from '../../symbols/words';
 import { languageGlobs, QueryInput, QueryOutput, RepoContext, Retriever } from './types';
 
 export const LINES_PER_KEYWORD = 20;
