@@ -169,7 +169,13 @@ describe('harness: a run on the demo corpus', function () {
   it('replays a recorded run, and exports TREC files whose trec_eval-style scores match the run\'s', async () => {
     const corpus = demoCorpus();
     const first = join(tempDir(), 'first');
-    await runBenchmark({ corpusDir: corpus, outDir: first, systems: ['bm25'] });
+    await runBenchmark({ corpusDir: corpus, outDir: first, systems: ['bm25'], budgets: [5000, 500] });
+    // A budget sweep: the other budget's answers beside the primary ones, and Table 4.
+    assert.equal(readdirSync(join(first, 'raw/budget-500')).length, 8);
+    assert.match(readFileSync(join(first, 'FINDINGS.md'), 'utf8'), /## Table 4: least budget reaching R@10 >= 0\.5\n\n\| System \| Budget \|\n\|---\|---\|\n\| bm25 \| (500|5000|not reached.*) \|/);
+    const misses = readFileSync(join(first, 'analysis/failure-analysis.md'), 'utf8');
+    assert.match(misses, /\| noise overwhelm \| found at rank \d+, below K=10 \|/);
+    assert.match(misses, /\| bookshop-easy-02 \| `web\/src\/money\.centsToUnits` \| vocabulary miss \| no word of `money\.centsToUnits` occurs in the task \|/);
     writeFileSync(join(corpus, 'systems.yaml'), `systems:\n  - {name: bm25-recorded, type: replay, from: ${JSON.stringify(join(first, 'raw'))}, system: bm25}\n`);
     const second = join(tempDir(), 'second');
     await runBenchmark({ corpusDir: corpus, outDir: second });
