@@ -18,3 +18,8 @@ export function standardDeviation(xs: readonly number[]): number | null {
   if (m === null || xs.length < 2) return null;
   return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1));
 }
+
+/** A figure for a table: fixed decimals, or `n/a` when there is none. */
+export function fmt(n: number | null | undefined, digits = 3): string {
+  return n === null || n === undefined ? 'n/a' : n.toFixed(digits);
+}

@@ -2,13 +2,14 @@
 // tasks/**/*.yaml and repos.yaml reloads it, open documents are read from the editor (so unsaved
 // edits count), and repositories open on first use, once each.
 import * as vscode from 'vscode';
-import { Corpus, FixtureFile, FixtureLabError, loadCorpus, Repository, repositoryPath, RepoEntry } from '../core';
+import { Candidates, candidatesOf, Corpus, FixtureFile, FixtureLabError, loadCorpus, Repository, repositoryPath, RepoEntry } from '../core';
 import { findCorpusDir } from './corpusLocation';
 import { Ctx } from './ctx';
 
 export class WorkspaceCorpus implements vscode.Disposable {
   private corpus?: Promise<Corpus | undefined>;
   private readonly repos = new Map<string, Promise<Repository>>();
+  private readonly changes = new Map<string, Promise<Candidates>>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private watcher?: vscode.FileSystemWatcher;
@@ -58,6 +59,18 @@ export class WorkspaceCorpus implements vscode.Disposable {
       this.repos.set(name, repo);
     }
     return repo;
+  }
+
+  /** A change's symbols and neighbours, read once per change (the Candidates view and the guardrails share it). */
+  candidates(repoName: string, base: string, head: string): Promise<Candidates> {
+    const key = `${repoName}@${base}..${head}`;
+    let found = this.changes.get(key);
+    if (!found) {
+      found = this.repository(repoName).then((r) => candidatesOf(r, base, head));
+      found.catch(() => this.changes.delete(key));
+      this.changes.set(key, found);
+    }
+    return found;
   }
 
   reload(): void {

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { changedSymbols, definitionsOf, languageOf, Repository } from '../../src/core';
+import { changedSymbols, definitionsOf, languageOf, median, Repository } from '../../src/core';
 import { parserFor } from '../../src/core/symbols/parser';
 
 const FILES = Number(process.env.BENCH_FILES ?? 3000);
@@ -81,11 +81,6 @@ function generate(dir: string, version: (i: number) => number): void {
   }
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
-
 async function time(runs: number, f: () => Promise<unknown>): Promise<number> {
   const ms: number[] = [];
   for (let r = 0; r < runs; r++) {
@@ -93,7 +88,7 @@ async function time(runs: number, f: () => Promise<unknown>): Promise<number> {
     await f();
     ms.push(performance.now() - t);
   }
-  return median(ms);
+  return median(ms)!;
 }
 
 async function main(): Promise<void> {

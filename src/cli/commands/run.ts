@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { DEFAULT_MATCH_RULE, MATCH_RULES, MatchRule, runBenchmark, RunEvent, summarize } from '../../core';
+import { DEFAULT_MATCH_RULE, fmt, MATCH_RULES, MatchRule, runBenchmark, RunEvent, summarize } from '../../core';
 import { CliIO, corpusDir, oneOf, parse, UsageError } from '../args';
 
 /**
@@ -56,10 +56,6 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   } finally {
     process.removeListener('SIGINT', onSignal);
   }
-}
-
-function fmt(v: number | null | undefined, digits: number): string {
-  return v === null || v === undefined ? 'n/a' : v.toFixed(digits);
 }
 
 /** A progress bar with an ETA on a terminal; one line per answer otherwise (logs, CI). */

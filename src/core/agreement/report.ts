@@ -1,6 +1,6 @@
 // corpus/labeling-report.md (§10 Phase 2): per-task kappa and band, the corpus's mean, median and
 // pooled kappa, the tasks under target, open disagreements, and the disputes with their resolutions.
-import { mean, median } from '../numbers';
+import { fmt, mean, median } from '../numbers';
 import type { Corpus } from '../corpus/load';
 import { cohensKappa, KAPPA_TARGET, bandOf } from './kappa';
 import { agreementOf, openDisagreements, ratedItems, Rating, verifierList } from './raters';
@@ -74,8 +74,4 @@ function rating(r: Rating): string {
 
 function cell(s: string | null | undefined): string {
   return (s ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
-}
-
-export function fmt(n: number | null): string {
-  return n === null ? 'n/a' : n.toFixed(3);
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Fixture } from '../fixtures/model';
 import type { Repository } from '../git/repository';
 import { writeTextAtomic } from '../io/files';
+import { fmt } from '../numbers';
 import { matchRanking, MatchResult } from '../scoring/match';
 import { metricValues, ScoredTask, scoreMatch, summarize, TaskScore } from '../scoring/metrics';
 import { significanceMatrix, SignificanceMatrix } from '../scoring/significance';
@@ -144,10 +145,6 @@ export function failureReport(misses: Miss[], info: RunInfo): string {
     out.push('');
   }
   return out.join('\n');
-}
-
-function fmt(v: number | null | undefined): string {
-  return v === null || v === undefined ? 'n/a' : v.toFixed(3);
 }
 
 function findings(

@@ -4,7 +4,7 @@
 // `labels[verifier]`; finishing it writes `agreement`; settling records disputes.
 import { agreementOf, openDisagreements } from '../agreement/raters';
 import { GROUND_TRUTH_CAP, type Fixture, type Label } from '../fixtures/model';
-import type { NormalizeOptions } from '../symbols/normalize';
+import { symbolKey, type NormalizeOptions } from '../symbols/normalize';
 
 export const FIXTURE_STATES = ['unlabeled', 'labeled', 'in review', 'disagreements', 'adjudicated'] as const;
 export type FixtureState = (typeof FIXTURE_STATES)[number];
@@ -65,4 +65,10 @@ export function clickTarget(f: Fixture, rater: string | undefined): { rater?: st
 export function visibleLabels(f: Fixture, rater: string | undefined): Label[] {
   if (isBlind(f, rater)) return f.labels[f.verifier!] ?? [];
   return f.ground_truth;
+}
+
+/** Those labels looked up by a symbol in any spelling (what CodeLens, hovers and decorations ask). */
+export function visibleLabelOf(f: Fixture, rater: string | undefined, options: NormalizeOptions = {}): (symbol: string) => Label | undefined {
+  const byKey = new Map(visibleLabels(f, rater).map((l) => [symbolKey(l.symbol, options), l]));
+  return (symbol) => byKey.get(symbolKey(symbol, options));
 }

@@ -2,7 +2,7 @@
 // (`HIGH: reason`) once the current fixture has it; in a fixture's YAML, `Reveal in code` above
 // each ground-truth entry.
 import * as vscode from 'vscode';
-import { effectiveConfidence, readFixture, symbolKey, visibleLabels } from '../../core';
+import { effectiveConfidence, readFixture, visibleLabelOf } from '../../core';
 import { Session } from '../session';
 import { DocumentSymbols } from './documentSymbols';
 
@@ -19,11 +19,11 @@ export class DefinitionLens implements vscode.CodeLensProvider {
     const found = await this.symbols.definitions(document);
     const current = await this.session.current();
     if (!found || !current) return [];
-    const labels = new Map(visibleLabels(current.fixture, current.rater).map((l) => [symbolKey(l.symbol, current), l]));
+    const labelOf = visibleLabelOf(current.fixture, current.rater, current);
     const lenses: vscode.CodeLens[] = [];
     for (const d of found.defs) {
       const range = new vscode.Range(d.startLine - 1, 0, d.startLine - 1, 0);
-      const label = labels.get(symbolKey(d.symbol, current));
+      const label = labelOf(d.symbol);
       if (label) {
         const confidence = effectiveConfidence(label);
         lenses.push(new vscode.CodeLens(range, { title: `${confidence}: ${label.reason ?? ''}`.trim(), tooltip: `${d.symbol}: change or remove`, command: 'fixtureLab.changeLabel', arguments: [d.symbol] }));

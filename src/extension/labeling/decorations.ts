@@ -2,7 +2,7 @@
 // icon (media/high.svg, media/medium.svg: distinct shapes, not only colors) and a subtle
 // background from theme colors (contributes.colors), HIGH and MEDIUM apart.
 import * as vscode from 'vscode';
-import { effectiveConfidence, symbolKey, visibleLabels } from '../../core';
+import { effectiveConfidence, visibleLabelOf } from '../../core';
 import { Ctx } from '../ctx';
 import { Session } from '../session';
 import { DocumentSymbols } from './documentSymbols';
@@ -30,13 +30,13 @@ export class LabelDecorations implements vscode.Disposable {
 
   async refresh(): Promise<void> {
     const current = await this.session.current();
-    const labels = current ? new Map(visibleLabels(current.fixture, current.rater).map((l) => [symbolKey(l.symbol, current), effectiveConfidence(l)])) : new Map();
+    const labelOf = current ? visibleLabelOf(current.fixture, current.rater, current) : () => undefined;
     for (const editor of vscode.window.visibleTextEditors) {
       const found = await this.symbols.definitions(editor.document);
       const ranges: Record<'HIGH' | 'MEDIUM', vscode.Range[]> = { HIGH: [], MEDIUM: [] };
       for (const d of found?.defs ?? []) {
-        const confidence = labels.get(symbolKey(d.symbol, current ?? {}));
-        if (confidence) ranges[confidence as 'HIGH' | 'MEDIUM'].push(new vscode.Range(d.nameLine - 1, 0, d.nameLine - 1, 0));
+        const label = labelOf(d.symbol);
+        if (label) ranges[effectiveConfidence(label)].push(new vscode.Range(d.nameLine - 1, 0, d.nameLine - 1, 0));
       }
       editor.setDecorations(this.types.HIGH, ranges.HIGH);
       editor.setDecorations(this.types.MEDIUM, ranges.MEDIUM);

@@ -2,7 +2,7 @@
 // definition itself, or definitions of that name found at the fixture's revision) with links
 // to label it HIGH or MEDIUM, or its current label.
 import * as vscode from 'vscode';
-import { definitionsNamed, effectiveConfidence, referenceAt, referencesOf, symbolKey, visibleLabels } from '../../core';
+import { definitionsNamed, effectiveConfidence, referenceAt, referencesOf, visibleLabelOf } from '../../core';
 import { Session } from '../session';
 import { WorkspaceCorpus } from '../workspaceCorpus';
 import { DocumentSymbols } from './documentSymbols';
@@ -34,13 +34,13 @@ export class LabelHover implements vscode.HoverProvider {
       targets = [...new Set([...here, ...elsewhere])].slice(0, MAX_TARGETS);
     }
     if (targets.length === 0) return undefined;
-    const labels = new Map(visibleLabels(current.fixture, current.rater).map((l) => [symbolKey(l.symbol, current), l]));
+    const labelOf = visibleLabelOf(current.fixture, current.rater, current);
     const md = new vscode.MarkdownString(undefined, true);
     md.isTrusted = { enabledCommands: ['fixtureLab.labelHigh', 'fixtureLab.labelMedium', 'fixtureLab.removeSymbolLabel'] };
     md.supportThemeIcons = true;
     for (const symbol of targets) {
       const link = (command: string, title: string) => `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([symbol]))} "${title} ${symbol}")`;
-      const label = labels.get(symbolKey(symbol, current));
+      const label = labelOf(symbol);
       md.appendMarkdown(`**Fixture Lab** \`${symbol}\`  \n`);
       if (label) md.appendMarkdown(`${effectiveConfidence(label)}: ${escape(label.reason ?? '')} · ${link('fixtureLab.removeSymbolLabel', 'Remove')}\n\n`);
       else md.appendMarkdown(`${link('fixtureLab.labelHigh', '+ HIGH')} · ${link('fixtureLab.labelMedium', '+ MEDIUM')}\n\n`);

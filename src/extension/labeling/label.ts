@@ -3,7 +3,7 @@
 // list from the rater's role (ground_truth, or labels[verifier] in a blind review), and the
 // edit is one WorkspaceEdit on the fixture's document. Guardrails are shown, not enforced.
 import * as vscode from 'vscode';
-import { addLabel, changedSymbols, clickTarget, Confidence, FixtureLabError, guardrailsFor, normalizeSymbol, reasonsUsed, ReferenceGraph, removeLabel, symbolKey, visibleLabels } from '../../core';
+import { addLabel, clickTarget, Confidence, FixtureLabError, guardrailsFor, normalizeSymbol, reasonsUsed, ReferenceGraph, removeLabel, symbolKey, visibleLabelOf } from '../../core';
 import { Ctx } from '../ctx';
 import { applyFixtureEdit } from '../fixtureEdits';
 import type { Current, Session } from '../session';
@@ -27,7 +27,7 @@ export class Labeler {
     const target = clickTarget(current.fixture, current.rater);
     if ('refused' in target) throw new FixtureLabError(target.refused);
     const symbol = normalizeSymbol(rawSymbol, { module: current.module });
-    const existing = visibleLabels(current.fixture, current.rater).find((l) => symbolKey(l.symbol, current) === symbolKey(symbol, current));
+    const existing = visibleLabelOf(current.fixture, current.rater, current)(symbol);
     reason ??= await this.askReason(symbol, confidence, existing?.reason);
     if (reason === undefined) return false;
     const document = (await this.session.document())!;
@@ -57,8 +57,8 @@ export class Labeler {
     if (!distance) {
       distance = (async () => {
         const repo = await this.corpus.repository(f.repo!);
-        const [graph, report] = await Promise.all([ReferenceGraph.build(repo, f.diff!.base), changedSymbols(repo, f.diff!.base, f.diff!.head)]);
-        const starts = report.symbols.filter((s) => s.change !== 'added').map((s) => s.baseSymbol ?? s.symbol);
+        const [graph, change] = await Promise.all([ReferenceGraph.build(repo, f.diff!.base), this.corpus.candidates(f.repo!, f.diff!.base, f.diff!.head)]);
+        const starts = change.changed.filter((s) => s.change !== 'added').map((s) => s.baseSymbol ?? s.symbol);
         return graph && ((target: string) => graph.hopsFrom(starts, target) ?? Infinity);
       })().catch(() => undefined);
       this.distances.set(key, distance);

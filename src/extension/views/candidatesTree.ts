@@ -2,7 +2,7 @@
 // their change kind, and under each the one-hop neighbours reached through it (callers, callees,
 // types). Inline actions label an item HIGH or MEDIUM; a click opens it in the diff.
 import * as vscode from 'vscode';
-import { Candidates, candidatesOf, ChangedSymbol, effectiveConfidence, Neighbour, symbolKey, visibleLabels } from '../../core';
+import { Candidates, ChangedSymbol, effectiveConfidence, Neighbour, visibleLabelOf } from '../../core';
 import { revisionUri } from '../diff/revisions';
 import { Current, Session } from '../session';
 import { WorkspaceCorpus } from '../workspaceCorpus';
@@ -16,7 +16,6 @@ type Node =
 export class CandidatesTree implements vscode.TreeDataProvider<Node> {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
-  private cache?: { key: string; candidates: Promise<Candidates> };
   private current?: Current;
 
   constructor(private readonly corpus: WorkspaceCorpus, session: Session) {
@@ -29,9 +28,7 @@ export class CandidatesTree implements vscode.TreeDataProvider<Node> {
   private candidates(c: Current): Promise<Candidates> | undefined {
     const f = c.fixture;
     if (!f.diff || !f.repo) return undefined;
-    const key = `${f.repo}@${f.diff.base}..${f.diff.head}`;
-    if (this.cache?.key !== key) this.cache = { key, candidates: this.corpus.repository(f.repo).then((r) => candidatesOf(r, f.diff!.base, f.diff!.head)) };
-    return this.cache.candidates;
+    return this.corpus.candidates(f.repo, f.diff.base, f.diff.head);
   }
 
   async getChildren(node?: Node): Promise<Node[]> {
@@ -60,9 +57,10 @@ export class CandidatesTree implements vscode.TreeDataProvider<Node> {
     }
     const c = this.current!;
     const f = c.fixture;
-    const labels = new Map(visibleLabels(f, c.rater).map((l) => [symbolKey(l.symbol, c), effectiveConfidence(l)]));
+    const labelOf = visibleLabelOf(f, c.rater, c);
     const symbol = node.kind === 'changed' ? node.symbol.symbol : node.neighbour.symbol;
-    const labeled = labels.get(symbolKey(symbol, c));
+    const label = labelOf(symbol);
+    const labeled = label && effectiveConfidence(label);
     const item = new vscode.TreeItem(symbol.slice(symbol.lastIndexOf('/') + 1), node.kind === 'changed' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     if (node.kind === 'changed') {
       const s = node.symbol;
