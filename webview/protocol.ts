@@ -1,8 +1,67 @@
-// The one message protocol between the extension and the panel's webview; both bundles import it.
-// The benchmark panel (a later issue) adds its messages here.
-
-/** Webview -> extension. */
-export type WebviewMessage = { type: 'ready' };
+// The one message protocol between the extension (src/extension/panel) and the panel's webview.
+// Both bundles import this file; the payload shapes live in src/core/panel/model.ts (types only,
+// so nothing from core is bundled into the browser). Messages are discriminated on `type`, and
+// each side handles them through a `Handlers` table, so a new message is a type error until
+// both sides handle it.
+import type { ChartView, CorpusResults, FixtureHeader, FixtureResults, RunControls } from '../src/core/panel/model';
+import type { MatchRule } from '../src/core/scoring/match';
 
 /** Extension -> webview. */
-export type HostMessage = { type: 'fixture'; id: string; task: string };
+export type HostMessage =
+  /** The open fixture (null: none open) and the run form. Sent on ready and whenever either changes. */
+  | { type: 'fixture'; header: FixtureHeader | null; controls: RunControls }
+  /** The fixture's results as they stand: sent again, whole, each time a system finishes. */
+  | { type: 'results'; results: FixtureResults | null }
+  /** A run began: these systems, this many answers to wait for. */
+  | { type: 'runStarted'; systems: string[]; total: number }
+  /** One system's progress. */
+  | { type: 'progress'; system: string; done: number; total: number; status: 'running' | 'done' }
+  /** The run ended (cancelled, or failed before any system ran, with `error`). */
+  | { type: 'runFinished'; run?: string; cancelled: boolean; error?: string }
+  /** The latest run over the corpus (null: there is none yet). */
+  | { type: 'corpus'; corpus: CorpusResults | null };
+
+/** Webview -> extension. */
+export type WebviewMessage =
+  | { type: 'ready' }
+  | { type: 'run'; systems: string[]; budget: number; match: MatchRule }
+  | { type: 'cancel' }
+  /** Open a ground-truth or returned symbol at the fixture's revision. */
+  | { type: 'openSymbol'; symbol: string };
+
+/** What the webview keeps through vscode.setState, and the serializer hands back after a reload. */
+export interface PanelState {
+  /** Corpus-relative path of the fixture the panel showed. */
+  fixture?: string;
+  /** The tab that was open. */
+  tab?: string;
+}
+
+export type Handlers<M extends { type: string }> = { [K in M['type']]: (message: Extract<M, { type: K }>) => void | Promise<void> };
+
+export type { ChartView, CorpusResults, FixtureHeader, FixtureResults, RunControls };
+
+const MATCH = new Set(['exact', 'bounded', 'lenient']);
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+/**
+ * A message from the webview, checked: the host trusts nothing that comes out of the page.
+ * Undefined for anything that is not one of WebviewMessage's shapes.
+ */
+export function parseWebviewMessage(value: unknown): WebviewMessage | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const m = value as Record<string, unknown>;
+  switch (m.type) {
+    case 'ready':
+    case 'cancel':
+      return { type: m.type };
+    case 'run':
+      return isStringArray(m.systems) && typeof m.budget === 'number' && Number.isInteger(m.budget) && m.budget > 0 && typeof m.match === 'string' && MATCH.has(m.match)
+        ? { type: 'run', systems: m.systems, budget: m.budget, match: m.match as MatchRule }
+        : undefined;
+    case 'openSymbol':
+      return typeof m.symbol === 'string' && m.symbol.length > 0 ? { type: 'openSymbol', symbol: m.symbol } : undefined;
+    default:
+      return undefined;
+  }
+}

@@ -2,7 +2,7 @@
 // per-repo,per-task}.csv, analysis/significance-tests.json, analysis/failure-analysis.md and
 // FINDINGS.md. Computed from the raw files alone, so a finished run can be re-analyzed (a new
 // matching rule, a person's triage) without running any system again.
-import { existsSync, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { Fixture } from '../fixtures/model';
 import type { Repository } from '../git/repository';
@@ -14,6 +14,7 @@ import { significanceMatrix, SignificanceMatrix } from '../scoring/significance'
 import { ReferenceGraph } from '../symbols/referenceGraph';
 import { FAILURE_CATEGORIES, Miss, missesOf, topModes } from './failures';
 import { RawResult, RunInfo, toCsv, writeJson } from './results';
+import { applyTriage, readTriage } from './triage';
 
 /** The metrics the significance matrix compares, and the tables show. */
 export const COMPARED_METRICS = ['P@10', 'R@10', 'NDCG@10', 'MRR'] as const;
@@ -35,13 +36,6 @@ export interface AnalysisInputs {
 
 /** A ground-truth symbol not in a system's top 10 is a miss (§8.3's K). */
 export const MISS_CUTOFF = 10;
-
-export interface Triage {
-  /** Keyed `system|task|symbol`. */
-  [key: string]: { category?: Miss['suggested']; confirmed?: boolean };
-}
-
-export const triageKey = (m: Pick<Miss, 'system' | 'task' | 'symbol'>) => `${m.system}|${m.task}|${m.symbol}`;
 
 /** Score one raw answer against its fixture. A failed or timed-out answer scores as an empty list. */
 export function scoreResult(raw: RawResult, fixture: Fixture, info: Pick<RunInfo, 'match' | 'ks'>, module?: string): ScoredResult {
@@ -83,9 +77,7 @@ export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], 
   await writeJson(join(dir, 'analysis', 'significance-tests.json'), { seed: info.seed, rule: 'significant when p < 0.05 and |d| > 0.3', metrics: significance });
 
   // Failure analysis.
-  const triagePath = join(dir, 'analysis', 'triage.json');
-  const triage: Triage = existsSync(triagePath) ? JSON.parse(await fs.readFile(triagePath, 'utf8')) : {};
-  const misses = await failureAnalysis(scored, fixtures, inputs, triage);
+  const misses = applyTriage(await failureAnalysis(scored, fixtures, inputs), await readTriage(dir));
   await writeTextAtomic(join(dir, 'analysis', 'failure-analysis.md'), failureReport(misses, info));
   await writeJson(join(dir, 'analysis', 'misses.json'), misses);
 
@@ -93,7 +85,7 @@ export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], 
   return scored;
 }
 
-async function failureAnalysis(scored: ScoredResult[], fixtures: Map<string, Fixture>, inputs: AnalysisInputs, triage: Triage): Promise<Miss[]> {
+async function failureAnalysis(scored: ScoredResult[], fixtures: Map<string, Fixture>, inputs: AnalysisInputs): Promise<Miss[]> {
   const graphs = new Map<string, Promise<ReferenceGraph | undefined>>();
   const graphFor = (raw: RawResult) => {
     const key = `${raw.repo}@${raw.rev}`;
@@ -116,10 +108,7 @@ async function failureAnalysis(scored: ScoredResult[], fixtures: Map<string, Fix
       languages: inputs.systemLanguages.get(s.raw.system),
       hops: graph,
       symbolLanguage: (symbol) => graph?.languages.get(symbol),
-    })) {
-      const person = triage[triageKey(m)];
-      out.push({ ...m, ...(person?.category ? { category: person.category } : {}), ...(person?.confirmed ? { confirmed: true } : {}) });
-    }
+    })) out.push(m);
   }
   return out;
 }

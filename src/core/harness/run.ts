@@ -84,7 +84,7 @@ export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
 
   // What to run.
   const systemsFile = join(corpusDir, 'systems.yaml');
-  let systems = existsSync(systemsFile) ? readSystems(await fs.readFile(systemsFile, 'utf8'), relative(cwd, systemsFile)) : defaultSystems();
+  let systems = await configuredSystems(corpusDir, cwd);
   if (options.systems?.length) {
     const unknown = options.systems.filter((n) => !systems.some((s) => s.name === n));
     if (unknown.length) throw new FixtureLabError(`no system named ${unknown.join(', ')}: the systems are ${systems.map((s) => s.name).join(', ')}`, relative(cwd, systemsFile));
@@ -307,8 +307,14 @@ export function retrieverFor(spec: SystemSpec, corpusDir: string): Retriever {
   }
 }
 
+/** The corpus's systems.yaml, or the two baselines when it has none. */
+export async function configuredSystems(corpusDir: string, cwd = process.cwd()): Promise<SystemSpec[]> {
+  const file = join(corpusDir, 'systems.yaml');
+  return existsSync(file) ? readSystems(await fs.readFile(file, 'utf8'), relative(cwd, file)) : defaultSystems();
+}
+
 /** What a system needs that is not here: its executable, or its recorded run. */
-function systemNeeds(spec: SystemSpec, corpusDir: string): string[] {
+export function systemNeeds(spec: SystemSpec, corpusDir: string): string[] {
   switch (spec.type) {
     case 'command':
       return [spec.query[0], ...(spec.index ? [spec.index[0]] : [])].filter((exe, i, all) => all.indexOf(exe) === i && !findExecutable(exe)).map((exe) => `system ${spec.name}: \`${exe}\` is not installed (not on PATH)`);

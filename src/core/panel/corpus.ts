@@ -1,0 +1,40 @@
+// The corpus view: a whole run, scored against the fixtures as they stand now.
+import { basename, join } from 'node:path';
+import type { Corpus } from '../corpus/load';
+import type { Fixture } from '../fixtures/model';
+import { ScoredResult, scoreResult } from '../harness/analysis';
+import { RAW, readRawDir } from '../harness/results';
+import { summarize } from '../scoring/metrics';
+import type { ChartView, CorpusResults, TableMetric } from './model';
+import { TABLE_METRICS } from './model';
+import type { RunFolder } from './runs';
+
+/** Every primary-budget answer of a run whose fixture is still in the corpus, scored. */
+export async function scoreRun(run: RunFolder, corpus: Corpus): Promise<ScoredResult[]> {
+  const fixtures = new Map<string, { fixture: Fixture; module?: string }>();
+  for (const f of corpus.fixtures) {
+    const fx = f.read.fixture;
+    fixtures.set(fx.id ?? basename(f.file, '.yaml'), { fixture: fx, module: corpus.repos.find((r) => r.name === fx.repo)?.module });
+  }
+  const raws = (await readRawDir(join(run.dir, RAW))).filter((r) => fixtures.has(r.task) && fixtures.get(r.task)!.fixture.ground_truth.length > 0);
+  return raws.map((raw) => {
+    const { fixture, module } = fixtures.get(raw.task)!;
+    return scoreResult(raw, fixture, run.info, module);
+  });
+}
+
+export function corpusResults(run: RunFolder, scored: readonly ScoredResult[], charts: ChartView[] = []): CorpusResults {
+  const overall = summarize(scored.map((s) => ({ system: s.raw.system, task: s.raw.task, score: s.score }))).overall;
+  return {
+    run: run.name,
+    tasks: new Set(scored.map((s) => s.raw.task)).size,
+    systems: overall.map((g) => g.system),
+    rows: overall.map((g) => ({
+      system: g.system,
+      n: g.n,
+      metrics: Object.fromEntries(TABLE_METRICS.map((m) => [m, g.mean[m] ?? null])) as Record<TableMetric, number | null>,
+      tokenEfficiency: g.mean.token_efficiency ?? null,
+    })),
+    charts,
+  };
+}

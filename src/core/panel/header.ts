@@ -1,0 +1,24 @@
+// The panel's header for the open fixture.
+import { bandOf } from '../agreement/kappa';
+import { effectiveConfidence, Fixture } from '../fixtures/model';
+import { summarizeFixture } from '../workbench/state';
+import type { FixtureHeader } from './model';
+
+export function fixtureHeader(fixture: Fixture, file: string, module?: string): FixtureHeader {
+  const summary = summarizeFixture(fixture, { module });
+  const high = fixture.ground_truth.filter((l) => effectiveConfidence(l) === 'HIGH').length;
+  const rev = fixture.diff?.base ?? fixture.commit;
+  return {
+    id: fixture.id ?? file,
+    file,
+    repo: fixture.repo ?? '',
+    ...(fixture.difficulty ? { tier: fixture.difficulty } : {}),
+    tags: fixture.tags,
+    task: fixture.task ?? '',
+    ...(rev ? { rev } : {}),
+    state: summary.state,
+    kappa: summary.kappa,
+    band: bandOf(summary.kappa),
+    groundTruth: { total: fixture.ground_truth.length, high, medium: fixture.ground_truth.length - high },
+  };
+}

@@ -1,0 +1,72 @@
+// The runs on disk that the panel reads: results/run-*/ folders holding run.json (results.ts).
+// A fixture's rows come from the newest answer of each system, wherever it was recorded, so a
+// system not installed here still has its row from the run that had it.
+import { existsSync, promises as fs } from 'node:fs';
+import { basename, join } from 'node:path';
+import { RAW, RawResult, rawFileName, RunInfo } from '../harness/results';
+import { configuredSystems, systemNeeds } from '../harness/run';
+import type { SystemChoice } from './model';
+
+export interface RunFolder {
+  dir: string;
+  /** The folder's name, `run-20261123-101500`. */
+  name: string;
+  info: RunInfo;
+}
+
+/** Every run under `resultsDir`, newest first (folder names sort by time). Unreadable ones are skipped. */
+export async function listRuns(resultsDir: string): Promise<RunFolder[]> {
+  if (!existsSync(resultsDir)) return [];
+  const names = (await fs.readdir(resultsDir)).filter((n) => n.startsWith('run-')).sort().reverse();
+  const runs: RunFolder[] = [];
+  for (const name of names) {
+    const dir = join(resultsDir, name);
+    try {
+      runs.push({ dir, name, info: JSON.parse(await fs.readFile(join(dir, 'run.json'), 'utf8')) as RunInfo });
+    } catch {
+      // A folder without a readable run.json is not a run (or one still being created).
+    }
+  }
+  return runs;
+}
+
+export async function readRun(dir: string): Promise<RunFolder> {
+  return { dir, name: basename(dir), info: JSON.parse(await fs.readFile(join(dir, 'run.json'), 'utf8')) as RunInfo };
+}
+
+export interface Answer {
+  raw: RawResult;
+  run: RunFolder;
+}
+
+/**
+ * The newest primary-budget answer of each system to one task, over all runs (newest first).
+ * `first` is searched before the rest: the run the panel just made.
+ */
+export async function latestAnswers(runs: readonly RunFolder[], task: string, systems: readonly string[], first?: RunFolder): Promise<Map<string, Answer>> {
+  const found = new Map<string, Answer>();
+  const order = first ? [first, ...runs.filter((r) => r.dir !== first.dir)] : runs;
+  for (const run of order) {
+    if (!run.info.tasks.includes(task)) continue;
+    for (const system of systems) {
+      if (found.has(system)) continue;
+      const path = join(run.dir, RAW, rawFileName(system, task));
+      if (existsSync(path)) found.set(system, { raw: JSON.parse(await fs.readFile(path, 'utf8')) as RawResult, run });
+    }
+    if (found.size === systems.length) break;
+  }
+  return found;
+}
+
+/** The newest run over more than one task: what the corpus view shows. */
+export function latestCorpusRun(runs: readonly RunFolder[]): RunFolder | undefined {
+  return runs.find((r) => r.info.tasks.length > 1);
+}
+
+/** The configured systems, each with whether it can run here and, when not, why. */
+export async function systemChoices(corpusDir: string): Promise<SystemChoice[]> {
+  return (await configuredSystems(corpusDir, corpusDir)).map((spec) => {
+    const needs = systemNeeds(spec, corpusDir);
+    return { name: spec.name, type: spec.type, available: needs.length === 0, ...(needs.length ? { reason: needs.join('; ') } : {}) };
+  });
+}
