@@ -4,8 +4,10 @@ import * as vscode from 'vscode';
 import {
   addLabel, agreementOf, candidatesOf, FIXTURE_STATES, CONFIDENCES, Confidence, definitionAt, definitionsOf, fmt, FixtureLabError, isBlind, labelingReport,
   loadCorpus, modulePath, newFixtureText, nextFixture, normalizeSymbol, readFixture, removeLabel, RESOLUTIONS, Resolution, settleDispute,
-  symbolKey, TIERS, validateCorpus, writeTextAtomic,
+  symbolKey, TIERS, validateCorpus, writeTextAtomic, FAILURE_CATEGORIES, FailureCategory, Miss,
 } from '../core';
+import { BenchmarkPanel } from './benchmark/panel';
+import { RunRequest } from './benchmark/runner';
 import { openFileDiff, openFixtureDiff } from './diff/openDiff';
 import { revisionUri } from './diff/revisions';
 import { problemsToDiagnostics } from './diagnostics';
@@ -189,6 +191,45 @@ export const COMMANDS = {
     return agreement;
   },
 
+  'fixtureLab.openPanel': (s: Services) => async () => {
+    BenchmarkPanel.show(s);
+    return true;
+  },
+
+  'fixtureLab.runBenchmark': (s: Services) => async (request?: RunRequest) => {
+    BenchmarkPanel.show(s);
+    return s.runner.run(request);
+  },
+
+  'fixtureLab.cancelRun': (s: Services) => async () => {
+    if (!s.runner.busy) throw new FixtureLabError('no run is under way');
+    s.runner.cancel();
+    return true;
+  },
+
+  'fixtureLab.setFailureCategory': (s: Services) => async (miss: MissRef, category?: FailureCategory) => {
+    category ??= (await vscode.window.showQuickPick([...FAILURE_CATEGORIES], { title: `${miss.system} missed ${miss.symbol}`, placeHolder: 'Failure category' })) as FailureCategory | undefined;
+    if (!category) return false;
+    await s.results.triage(miss, { category });
+    return true;
+  },
+
+  'fixtureLab.confirmFailureCategory': (s: Services) => async (miss: MissRef) => {
+    await s.results.triage(miss, { confirmed: true });
+    return true;
+  },
+
+  'fixtureLab.revealMiss': (s: Services) => async (miss: MissRef) => {
+    const corpus = await s.corpus.require();
+    const file = corpus.fixtures.find((f) => (f.read.fixture.id ?? '') === miss.task);
+    if (!file) throw new FixtureLabError(`no fixture has id ${miss.task}`);
+    if ((await s.session.current())?.uri.fsPath !== file.path) await s.session.open(vscode.Uri.file(file.path));
+    return vscode.commands.executeCommand('fixtureLab.revealSymbol', miss.symbol);
+  },
+
+  'fixtureLab.nextMiss': (s: Services) => async () => stepMiss(s, 1),
+  'fixtureLab.previousMiss': (s: Services) => async () => stepMiss(s, -1),
+
   'fixtureLab.writeReport': (s: Services) => async (options?: { quiet?: boolean }) => {
     const corpus = await s.corpus.require();
     const target = vscode.Uri.file(`${corpus.dir}/labeling-report.md`);
@@ -214,6 +255,19 @@ export function registerCommands(s: Services): void {
       }
     }));
   }
+}
+
+type MissRef = Pick<Miss, 'system' | 'task' | 'symbol'>;
+
+/** Next/Previous Miss: select it in the Triage view and reveal it in code. */
+async function stepMiss(s: Services, delta: 1 | -1): Promise<unknown> {
+  const view = s.triageView;
+  await s.triageTree.getChildren();
+  const selected = view?.selection[0] as { kind?: string; miss?: Miss } | undefined;
+  const next = s.triageTree.step(selected?.kind === 'miss' ? selected.miss : undefined, delta);
+  if (!next) throw new FixtureLabError('no misses to step through: run systems from the Benchmark panel first');
+  await view?.reveal(s.triageTree.nodeOf(next), { select: true, focus: false });
+  return vscode.commands.executeCommand('fixtureLab.revealMiss', next);
 }
 
 /** The symbol a labeling command acts on: given, a Candidates item, or the definition at the cursor. */

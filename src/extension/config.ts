@@ -20,4 +20,9 @@ export class Config {
   get repositoryPaths(): Record<string, string> {
     return this.section.get<Record<string, string>>('repositoryPaths', {});
   }
+
+  /** Where runs are written and read: a folder relative to the first workspace folder (or absolute). */
+  get resultsPath(): string {
+    return this.section.get<string>('resultsPath', 'results') || 'results';
+  }
 }

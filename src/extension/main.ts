@@ -1,6 +1,7 @@
 // Activation: build the services, register commands, views, providers; log how long it took.
 // Activation events are the views, the commands and a corpus in the workspace, never `*`.
 import * as vscode from 'vscode';
+import { BenchmarkPanel } from './benchmark/panel';
 import { registerCommands } from './commands';
 import { Ctx } from './ctx';
 import { RevisionContentProvider, REVISION_SCHEME } from './diff/revisions';
@@ -10,6 +11,8 @@ import { LabelHover } from './labeling/hover';
 import { registerLiveDiagnostics } from './liveDiagnostics';
 import { createServices, Services } from './services';
 import { registerStatusBar } from './statusBar';
+import { MissDecorations } from './triage/decorations';
+import { TriageHover } from './triage/hover';
 import { describeFilter } from './viewModels';
 
 let ctx: Ctx | undefined;
@@ -35,6 +38,10 @@ export function activate(context: vscode.ExtensionContext): Services {
   ctx.push(vscode.languages.registerCodeLensProvider([...CODE as vscode.DocumentFilter[], { scheme: 'file', language: 'yaml', pattern: '**/tasks/*/*/*.yaml' }], lens));
   ctx.push(vscode.languages.registerHoverProvider(CODE, new LabelHover(s.symbols, s.session, s.corpus)));
   ctx.push(new LabelDecorations(ctx, s.symbols, s.session));
+  s.triageView = ctx.push(vscode.window.createTreeView('fixtureLab.triage', { treeDataProvider: s.triageTree }));
+  ctx.push(vscode.languages.registerHoverProvider(CODE, new TriageHover(s.symbols, s.results)));
+  ctx.push(new MissDecorations(ctx, s.symbols, s.results));
+  BenchmarkPanel.register(s);
   registerStatusBar(s);
   registerLiveDiagnostics(s);
   const active = vscode.window.activeTextEditor?.document.uri;

@@ -1,11 +1,15 @@
 // What the commands and providers share, built once at activation. Nothing heavy is loaded here:
 // tree-sitter grammars and the tokenizer load on first use, inside the core.
+import type * as vscode from 'vscode';
+import { BenchmarkResults } from './benchmark/results';
+import { BenchmarkRunner } from './benchmark/runner';
 import { Ctx } from './ctx';
 import { DocumentSymbols } from './labeling/documentSymbols';
 import { Labeler } from './labeling/label';
 import { Review } from './review';
 import { Session } from './session';
 import { CandidatesTree } from './views/candidatesTree';
+import { TriageTree } from './triage/triageTree';
 import { FixturesTree } from './views/fixturesTree';
 import { WorkspaceCorpus } from './workspaceCorpus';
 
@@ -18,6 +22,10 @@ export interface Services {
   review: Review;
   fixturesTree: FixturesTree;
   candidatesTree: CandidatesTree;
+  results: BenchmarkResults;
+  runner: BenchmarkRunner;
+  triageTree: TriageTree;
+  triageView?: vscode.TreeView<unknown>;
 }
 
 export function createServices(ctx: Ctx): Services {
@@ -25,6 +33,7 @@ export function createServices(ctx: Ctx): Services {
   const session = ctx.push(new Session(ctx, corpus));
   const symbols = new DocumentSymbols(ctx, corpus);
   const labeler = new Labeler(ctx, session, corpus);
+  const results = ctx.push(new BenchmarkResults(ctx, corpus, session));
   return {
     ctx,
     corpus,
@@ -34,5 +43,8 @@ export function createServices(ctx: Ctx): Services {
     review: new Review(session, labeler),
     fixturesTree: new FixturesTree(corpus),
     candidatesTree: new CandidatesTree(corpus, session),
+    results,
+    runner: ctx.push(new BenchmarkRunner(ctx, corpus, session, results)),
+    triageTree: new TriageTree(results),
   };
 }

@@ -1,25 +1,15 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { extractKeywords, identifierWords, parseOutput, readSystems, RunInfo, runBenchmark, runProcess } from '../../src/core';
 import { cli } from '../../src/cli/cli';
+import { demoCorpus } from '../helpers/demoCorpus';
 import { tempDir } from '../helpers/tempDir';
 
 const ROOT = resolve(__dirname, '../../..');
 const SCRIPTED = join(ROOT, 'test/fixtures/systems/scripted-system.mjs');
 const MCP_SERVER = join(ROOT, 'test/fixtures/systems/mcp-server.mjs');
-
-/** A copy of the demo corpus whose repos.yaml points at the built demo repository. */
-function demoCorpus(systemsYaml?: string): string {
-  execFileSync('node', [join(ROOT, 'corpus/build-demo.mjs')]);
-  const dir = tempDir();
-  cpSync(join(ROOT, 'corpus/tasks'), join(dir, 'tasks'), { recursive: true });
-  const repos = readFileSync(join(ROOT, 'corpus/repos.yaml'), 'utf8').replace('path: .repos/bookshop', `path: ${join(ROOT, 'corpus/.repos/bookshop')}`);
-  writeFileSync(join(dir, 'repos.yaml'), repos);
-  if (systemsYaml) writeFileSync(join(dir, 'systems.yaml'), systemsYaml);
-  return dir;
-}
 
 /** Running, not a zombie: in a container nobody may reap an orphan, so /proc's state decides. */
 function pidAlive(pid: number): boolean {

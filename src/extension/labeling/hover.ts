@@ -3,6 +3,7 @@
 // to label it HIGH or MEDIUM, or its current label.
 import * as vscode from 'vscode';
 import { definitionsNamed, effectiveConfidence, referenceAt, referencesOf, visibleLabelOf } from '../../core';
+import { escapeMarkdown } from '../markdown';
 import { Session } from '../session';
 import { WorkspaceCorpus } from '../workspaceCorpus';
 import { DocumentSymbols } from './documentSymbols';
@@ -42,14 +43,9 @@ export class LabelHover implements vscode.HoverProvider {
       const link = (command: string, title: string) => `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([symbol]))} "${title} ${symbol}")`;
       const label = labelOf(symbol);
       md.appendMarkdown(`**Fixture Lab** \`${symbol}\`  \n`);
-      if (label) md.appendMarkdown(`${effectiveConfidence(label)}: ${escape(label.reason ?? '')} · ${link('fixtureLab.removeSymbolLabel', 'Remove')}\n\n`);
+      if (label) md.appendMarkdown(`${effectiveConfidence(label)}: ${escapeMarkdown(label.reason ?? '')} · ${link('fixtureLab.removeSymbolLabel', 'Remove')}\n\n`);
       else md.appendMarkdown(`${link('fixtureLab.labelHigh', '+ HIGH')} · ${link('fixtureLab.labelMedium', '+ MEDIUM')}\n\n`);
     }
     return new vscode.Hover(md, range);
   }
-}
-
-/** A reason is text, never markdown. */
-function escape(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!<>|]/g, '\\$&');
 }

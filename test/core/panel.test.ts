@@ -1,0 +1,166 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  corpusResults, DEFAULT_MATCH_RULE, failureReport, fixtureHeader, fixtureResults, latestAnswers, latestCorpusRun, listRuns, loadCorpus, matchRanking,
+  readMisses, readTriage, runBenchmark, scoreRun, setTriage, systemChoices, triageKey, verdictsFor, verdictText,
+} from '../../src/core';
+import { parseWebviewMessage } from '../../webview/protocol';
+import { demoCorpus } from '../helpers/demoCorpus';
+import { tempDir } from '../helpers/tempDir';
+
+const TASK = 'bookshop-easy-01';
+const FILE = 'tasks/bookshop/easy/01-bulk-discount.yaml';
+
+describe('panel: what the benchmark panel shows, from real runs on the demo corpus', function () {
+  this.timeout(180_000);
+  let corpus: string;
+  let results: string;
+
+  before(async () => {
+    corpus = demoCorpus();
+    results = join(tempDir(), 'results');
+    // An older run with both baselines over the whole corpus, then a newer one with bm25 on one fixture.
+    await runBenchmark({ corpusDir: corpus, outDir: join(results, 'run-20260101-000000') });
+    await runBenchmark({ corpusDir: corpus, outDir: join(results, 'run-20260202-000000'), systems: ['bm25'], tasks: TASK });
+  });
+
+  async function loaded() {
+    const c = await loadCorpus(corpus, corpus);
+    const fixture = c.fixtures.find((f) => f.file === FILE)!.read.fixture;
+    const runs = await listRuns(results);
+    return { c, fixture, runs };
+  }
+
+  it('lists runs newest first, and takes each system\'s newest answer: this run, or a recorded one', async () => {
+    const { fixture, runs } = await loaded();
+    assert.deepEqual(runs.map((r) => r.name), ['run-20260202-000000', 'run-20260101-000000']);
+    const answers = await latestAnswers(runs, TASK, ['grep', 'bm25'], runs[0]);
+    assert.equal(answers.get('bm25')!.run.name, 'run-20260202-000000');
+    assert.equal(answers.get('grep')!.run.name, 'run-20260101-000000');
+    const view = fixtureResults(fixture, answers, { match: DEFAULT_MATCH_RULE, budget: 5000, run: runs[0].name, systems: ['grep', 'bm25', 'absent'] });
+    assert.deepEqual(view.rows.map((r) => [r.system, r.status, r.source.kind, r.source.run]), [
+      ['grep', 'ok', 'recorded', 'run-20260101-000000'],
+      ['bm25', 'ok', 'run', 'run-20260202-000000'],
+      ['absent', 'pending', 'run', ''],
+    ]);
+    assert.equal(latestCorpusRun(runs)?.name, 'run-20260101-000000', 'the corpus view skips the one-fixture run');
+  });
+
+  it('fills the table, matrix and lists from the scorer', async () => {
+    const { fixture, runs } = await loaded();
+    const answers = await latestAnswers(runs, TASK, ['grep', 'bm25']);
+    const view = fixtureResults(fixture, answers, { match: DEFAULT_MATCH_RULE, budget: 5000, systems: ['grep', 'bm25'] });
+    const perTask = readFileSync(join(results, 'run-20260101-000000', 'aggregated', 'per-task.csv'), 'utf8').split('\n');
+    const header = perTask[0].split(',');
+    const grepLine = perTask.find((l) => l.startsWith(`grep,${TASK},`))!.split(',');
+    const grepRow = view.rows.find((r) => r.system === 'grep')!;
+    for (const metric of ['P@5', 'P@10', 'R@10', 'NDCG@10', 'MRR'] as const) {
+      assert.equal(grepRow.metrics[metric]!.toFixed(4), Number(grepLine[header.indexOf(metric)]).toFixed(4), metric);
+    }
+    assert.equal(grepRow.tokens, answers.get('grep')!.raw.tokens);
+    assert.ok(grepRow.timings.cold_ms! >= 0 && grepRow.timings.warm_ms! >= 0);
+    for (const [i, system] of view.matrix.systems.entries()) {
+      const match = matchRanking(answers.get(system)!.raw.symbols, fixture.ground_truth, { rule: DEFAULT_MATCH_RULE });
+      view.matrix.rows.forEach((row, j) => {
+        const rank = match.creditedAt[j];
+        const cell = row.cells[i];
+        if (rank === null) assert.equal(cell.kind, 'missed');
+        else assert.deepEqual(cell, { kind: rank <= 10 ? 'hit' : 'below', rank });
+      });
+      const list = view.lists.find((l) => l.system === system)!;
+      assert.deepEqual(list.items.map((x) => [x.rank, x.returned, x.groundTruth]), match.ranks.map((r) => [r.rank, r.returned, r.groundTruth]));
+    }
+    assert.deepEqual(view.matrix.rows.map((r) => r.symbol), fixture.ground_truth.map((l) => l.symbol));
+  });
+
+  it('describes the fixture for the header', async () => {
+    const { fixture } = await loaded();
+    const header = fixtureHeader(fixture, FILE);
+    assert.equal(header.id, TASK);
+    assert.equal(header.groundTruth.total, fixture.ground_truth.length);
+    assert.equal(header.groundTruth.high + header.groundTruth.medium, header.groundTruth.total);
+    assert.equal(header.rev, fixture.diff!.base);
+    assert.equal(header.state, 'adjudicated');
+    assert.ok(header.kappa !== null && header.band !== null);
+  });
+
+  it('says why each system missed a symbol, and saves a person\'s triage with the run, never in the fixture', async () => {
+    const { c, fixture, runs } = await loaded();
+    const run = runs[1];
+    const before = readFileSync(join(corpus, FILE), 'utf8');
+    const misses = await readMisses(run.dir);
+    const answers = await latestAnswers([run], TASK, ['grep', 'bm25']);
+    const view = fixtureResults(fixture, answers, { match: run.info.match, budget: 5000, systems: ['grep', 'bm25'], misses });
+    const missedRow = view.matrix.rows.find((r) => r.cells.some((cell) => cell.kind === 'missed' || cell.kind === 'below'));
+    assert.ok(missedRow, 'the baselines miss something in easy-01');
+    const verdicts = verdictsFor(view, misses, missedRow.symbol)!;
+    const missed = verdicts.find((v) => v.kind !== 'hit')!;
+    assert.ok(missed.miss, 'a miss record with evidence');
+    assert.match(verdictText(missed, 10), new RegExp(`^${missed.system}: (missed|found below K=10, at rank \\d+); ${missed.miss!.suggested} \\(suggested\\): .+`));
+    assert.equal(verdictsFor(view, misses, 'shop/nowhere.nothing'), undefined);
+
+    const key = { system: missed.system, task: TASK, symbol: missedRow.symbol };
+    const other = missed.miss!.suggested === 'depth miss' ? 'vocabulary miss' : 'depth miss';
+    await setTriage(run.dir, key, { category: other }, failureReport);
+    await setTriage(run.dir, key, { confirmed: true }, failureReport);
+    assert.deepEqual((await readTriage(run.dir))[triageKey(key)], { category: other, confirmed: true });
+    const report = readFileSync(join(run.dir, 'analysis', 'failure-analysis.md'), 'utf8');
+    assert.ok(report.includes(`| ${TASK} | \`${missedRow.symbol}\` | ${other} (set, confirmed; suggested ${missed.miss!.suggested}) |`), report);
+    const after = (await readMisses(run.dir)).find((m) => triageKey(m) === triageKey(key))!;
+    assert.equal(after.category, other);
+    assert.equal(readFileSync(join(corpus, FILE), 'utf8'), before, 'the fixture is untouched');
+    // The corpus view from the same run counts it too.
+    assert.ok((await scoreRun(run, c)).length > 0);
+
+    await assert.rejects(setTriage(run.dir, key, { category: 'bad luck' as never }, failureReport), /unknown failure category `bad luck`/);
+    await assert.rejects(setTriage(run.dir, { ...key, symbol: 'shop/nowhere.nothing' }, { confirmed: true }, failureReport), /has no miss of `shop\/nowhere.nothing`/);
+  });
+
+  it('averages a whole run for the corpus view as the aggregated CSV does', async () => {
+    const { c, runs } = await loaded();
+    const run = latestCorpusRun(runs)!;
+    const view = corpusResults(run, await scoreRun(run, c));
+    const overall = readFileSync(join(run.dir, 'aggregated', 'overall.csv'), 'utf8').split('\n');
+    const header = overall[0].split(',');
+    for (const row of view.rows) {
+      const line = overall.find((l) => l.startsWith(`${row.system},`))!.split(',');
+      assert.equal(row.n, Number(line[header.indexOf('n')]));
+      assert.equal(row.metrics['P@10']!.toFixed(4), Number(line[header.indexOf('P@10')]).toFixed(4));
+    }
+    assert.equal(view.tasks, run.info.tasks.length);
+  });
+
+  it('says which systems can run here, and why not', async () => {
+    const dir = demoCorpus('systems:\n  - {name: grep, type: grep}\n  - name: ghost\n    type: command\n    query: [no-such-retriever-xyz, "{task}"]\n    parse: {format: lines}\n');
+    assert.deepEqual(await systemChoices(dir), [
+      { name: 'grep', type: 'grep', available: true },
+      { name: 'ghost', type: 'command', available: false, reason: 'system ghost: `no-such-retriever-xyz` is not installed (not on PATH)' },
+    ]);
+  });
+
+  it('skips a folder that is not a run', async () => {
+    const dir = join(tempDir(), 'results');
+    await runBenchmark({ corpusDir: corpus, outDir: join(dir, 'run-20260303-000000'), systems: ['grep'], tasks: TASK });
+    renameSync(join(dir, 'run-20260303-000000', 'run.json'), join(dir, 'run-20260303-000000', 'run.json.bak'));
+    writeFileSync(join(dir, 'notes.txt'), 'not a run');
+    assert.deepEqual(await listRuns(dir), []);
+  });
+});
+
+describe('panel: the message protocol', () => {
+  it('accepts what the webview may send', () => {
+    assert.deepEqual(parseWebviewMessage({ type: 'ready' }), { type: 'ready' });
+    assert.deepEqual(parseWebviewMessage({ type: 'run', systems: ['grep'], budget: 5000, match: 'bounded' }), { type: 'run', systems: ['grep'], budget: 5000, match: 'bounded' });
+    assert.deepEqual(parseWebviewMessage({ type: 'openSymbol', symbol: 'shop/cart.Cart' }), { type: 'openSymbol', symbol: 'shop/cart.Cart' });
+    assert.deepEqual(parseWebviewMessage({ type: 'cancel', extra: '<script>' }), { type: 'cancel' }, 'unknown fields are dropped');
+  });
+
+  it('refuses anything else', () => {
+    for (const bad of [null, 'run', 42, {}, { type: 'eval', code: 'x' }, { type: 'run', systems: 'grep', budget: 5000, match: 'bounded' },
+      { type: 'run', systems: ['grep'], budget: '5000', match: 'bounded' }, { type: 'run', systems: ['grep'], budget: -1, match: 'bounded' },
+      { type: 'run', systems: ['grep'], budget: 5000, match: 'fuzzy' }, { type: 'openSymbol', symbol: '' }, { type: 'openSymbol' }]) {
+      assert.equal(parseWebviewMessage(bad), undefined, JSON.stringify(bad));
+    }
+  });
+});
