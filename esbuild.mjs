@@ -42,12 +42,12 @@ const common = {
 const node = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
 
 const builds = [
-  { ...node, entryPoints: ['src/extension/main.ts'], outfile: 'dist/extension.js', external: ['vscode', 'web-tree-sitter', '@vscode/tree-sitter-wasm', 'tiktoken'] },
+  { ...node, entryPoints: ['src/extension/main.ts'], outfile: 'dist/extension.js', external: ['vscode', 'web-tree-sitter', '@vscode/tree-sitter-wasm', 'tiktoken', 'vega', 'vega-lite', 'vega-interpreter'] },
   {
     ...node,
     entryPoints: ['src/cli/main.ts'],
     outfile: 'dist/cli.js',
-    external: ['web-tree-sitter', '@vscode/tree-sitter-wasm', 'tiktoken'],
+    external: ['web-tree-sitter', '@vscode/tree-sitter-wasm', 'tiktoken', 'vega', 'vega-lite', 'vega-interpreter'],
     banner: { js: '#!/usr/bin/env node' },
   },
   { ...common, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js' },

@@ -1,6 +1,7 @@
 // The command table: one entry per `fixture-lab <name>`; later issues add rows.
 import type { Command } from '../args';
 import { candidates } from './candidates';
+import { charts } from './charts';
 import { dispute } from './dispute';
 import { exportTrecCommand } from './exportTrec';
 import { kappa } from './kappa';
@@ -62,6 +63,11 @@ export const COMMANDS: Record<string, CommandEntry> = {
     usage: 'export-trec RUN_DIR',
     summary: 'write a run\'s qrels and per-system TREC run files into RUN_DIR/trec/, for trec_eval',
     run: exportTrecCommand,
+  },
+  charts: {
+    usage: 'charts RUN_DIR',
+    summary: 'draw a run\'s charts again from its raw answers: RUN_DIR/analysis/charts/*.svg (PR curves, token efficiency, P@10 heatmap, box plots, significance)',
+    run: charts,
   },
   metrics: {
     usage: 'metrics --qrels QRELS --run RUN [--complete] [--json]',

@@ -4,6 +4,7 @@
 // matching rule, a person's triage) without running any system again.
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
+import { chartsSection, writeRunCharts } from '../charts/runCharts';
 import type { Fixture } from '../fixtures/model';
 import type { Repository } from '../git/repository';
 import { writeTextAtomic } from '../io/files';
@@ -81,7 +82,9 @@ export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], 
   await writeTextAtomic(join(dir, 'analysis', 'failure-analysis.md'), failureReport(misses, info));
   await writeJson(join(dir, 'analysis', 'misses.json'), misses);
 
-  await writeTextAtomic(join(dir, 'FINDINGS.md'), findings(info, summaries, significance, misses, inputs.sweep, fixtures));
+  // The charts are drawn from the scores alone; one that fails to draw costs the run only its charts.
+  const charts = await writeRunCharts(dir, scored, significance).catch((e: Error) => e);
+  await writeTextAtomic(join(dir, 'FINDINGS.md'), findings(info, summaries, significance, misses, inputs.sweep, fixtures) + chartsSection(charts));
   return scored;
 }
 

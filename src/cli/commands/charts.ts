@@ -1,0 +1,16 @@
+import { existsSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { FixtureLabError, redrawRunCharts } from '../../core';
+import { CliIO, parse, UsageError } from '../args';
+
+/** `charts RUN_DIR`: draws a run's charts again as RUN_DIR/analysis/charts/<id>.svg. */
+export async function charts(args: string[], io: CliIO): Promise<number> {
+  const { positionals } = parse(args, {});
+  if (positionals.length !== 1) throw new UsageError('give one run folder (results/run-...)');
+  const dir = resolve(io.cwd, positionals[0]);
+  if (!existsSync(join(dir, 'run.json'))) throw new FixtureLabError('is not a run folder (no run.json): give a folder `fixture-lab run` wrote', relative(io.cwd, dir) || '.');
+  const written = await redrawRunCharts(dir, io.cwd);
+  if (written.length === 0) throw new FixtureLabError('has no answers of its systems to the corpus\'s labeled tasks in raw/: nothing to draw', relative(io.cwd, dir) || '.');
+  for (const chart of written) io.stdout.write(`wrote ${relative(io.cwd, join(dir, chart.path))}\n`);
+  return 0;
+}

@@ -1,0 +1,31 @@
+// The charts of a whole run (the panel's corpus view, and the SVGs analyzeRun writes beside
+// FINDINGS.md): every answer of the run's primary budget, and the run's significance matrices.
+import type { ScoredResult } from '../harness/analysis';
+import type { ChartView } from '../panel/model';
+import type { SignificanceMatrix } from '../scoring/significance';
+import { inOrder, systemsOf } from './encodings';
+import { boxPlotChart, heatmapChart, taskCells } from './perTask';
+import { meanPrPoints, prCurveChart } from './precisionRecall';
+import { significanceChart } from './significanceMatrix';
+import { tokenPoints, tokenScatterChart } from './tokenEfficiency';
+
+/** The metric whose significance matrix is drawn (the one FINDINGS.md discusses). */
+export const CHARTED_SIGNIFICANCE = 'P@10';
+
+/** `significance`: analyzeRun's matrices by metric; without P@10's, no significance chart. */
+export function corpusCharts(answers: readonly ScoredResult[], significance: Readonly<Record<string, SignificanceMatrix>> = {}): ChartView[] {
+  if (answers.length === 0) return [];
+  const scored = inOrder(answers);
+  const systems = systemsOf(scored);
+  const tasks = new Set(scored.map((s) => s.raw.task)).size;
+  const { cells, tasks: byDifficulty } = taskCells(scored);
+  const matrix = significance[CHARTED_SIGNIFICANCE];
+  const charts = [
+    prCurveChart('pr-curves', `Precision-recall, mean over ${tasks} tasks`, meanPrPoints(scored), systems),
+    tokenScatterChart('token-efficiency', 'Tokens consumed vs recall, per task', tokenPoints(scored), systems),
+    heatmapChart('p10-heatmap', 'P@10 per task', cells, byDifficulty, systems),
+    boxPlotChart('p10-boxplot', 'P@10 per system', cells, systems),
+    matrix ? significanceChart('p10-significance', CHARTED_SIGNIFICANCE, matrix) : null,
+  ];
+  return charts.filter((c): c is ChartView => c !== null);
+}

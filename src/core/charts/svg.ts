@@ -1,0 +1,31 @@
+// Charts as SVG in Node (the CLI, FINDINGS.md): Vega-Lite compiled to Vega, run headless
+// (renderer 'none': no canvas, no DOM) and serialized by Vega's own SVG string renderer.
+// vega and vega-lite are ES modules with a top-level await (vega-canvas's optional
+// `await import('canvas')`), which a CommonJS bundle cannot require(): they are loaded with
+// import() when a chart is first drawn, and left external by esbuild.mjs's Node builds. That
+// also keeps them off the extension's and CLI's start-up path.
+import type { ChartView } from '../panel/model';
+import { chartConfig, ChartTheme, LIGHT_THEME } from './theme';
+
+type Vega = typeof import('vega');
+type VegaLite = typeof import('vega-lite');
+
+let loading: Promise<[VegaLite, Vega]> | undefined;
+
+/** vega-lite and vega, imported once. */
+function libraries(): Promise<[VegaLite, Vega]> {
+  loading ??= Promise.all([import('vega-lite'), import('vega')]);
+  return loading;
+}
+
+/** One chart as a standalone SVG document, in `theme`'s colors (the CLI's light theme by default). */
+export async function renderSvg(chart: ChartView, theme: ChartTheme = LIGHT_THEME): Promise<string> {
+  const [vl, vega] = await libraries();
+  const { spec } = vl.compile(chart.spec as unknown as Parameters<VegaLite["compile"]>[0], { config: chartConfig(theme) });
+  const view = new vega.View(vega.parse(spec), { renderer: 'none' });
+  try {
+    return await view.toSVG();
+  } finally {
+    view.finalize();
+  }
+}
