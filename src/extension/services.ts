@@ -1,6 +1,7 @@
 // What the commands and providers share, built once at activation. Nothing heavy is loaded here:
 // tree-sitter grammars and the tokenizer load on first use, inside the core.
 import type * as vscode from 'vscode';
+import { BenchmarkPanel } from './benchmark/panel';
 import { BenchmarkResults } from './benchmark/results';
 import { BenchmarkRunner } from './benchmark/runner';
 import { Ctx } from './ctx';
@@ -26,6 +27,8 @@ export interface Services {
   runner: BenchmarkRunner;
   triageTree: TriageTree;
   triageView?: vscode.TreeView<unknown>;
+  /** The open benchmark panel, if any. */
+  panel(): BenchmarkPanel | undefined;
 }
 
 export function createServices(ctx: Ctx): Services {
@@ -46,5 +49,6 @@ export function createServices(ctx: Ctx): Services {
     results,
     runner: ctx.push(new BenchmarkRunner(ctx, corpus, session, results)),
     triageTree: new TriageTree(results),
+    panel: () => BenchmarkPanel.open,
   };
 }

@@ -5,6 +5,7 @@ import { existsSync, promises as fs } from 'node:fs';
 import { basename, join } from 'node:path';
 import { RAW, RawResult, rawFileName, RunInfo } from '../harness/results';
 import { configuredSystems, systemNeeds } from '../harness/run';
+import type { SignificanceMatrix } from '../scoring/significance';
 import type { SystemChoice } from './model';
 
 export interface RunFolder {
@@ -69,4 +70,10 @@ export async function systemChoices(corpusDir: string): Promise<SystemChoice[]> 
     const needs = systemNeeds(spec, corpusDir);
     return { name: spec.name, type: spec.type, available: needs.length === 0, ...(needs.length ? { reason: needs.join('; ') } : {}) };
   });
+}
+
+/** A run's significance matrices (analysis/significance-tests.json), by metric; empty before analysis. */
+export async function readSignificance(runDir: string): Promise<Record<string, SignificanceMatrix>> {
+  const path = join(runDir, 'analysis', 'significance-tests.json');
+  return existsSync(path) ? (JSON.parse(await fs.readFile(path, 'utf8')).metrics as Record<string, SignificanceMatrix>) : {};
 }

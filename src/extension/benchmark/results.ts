@@ -5,7 +5,7 @@
 import { isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
 import {
-  Answer, corpusResults, CorpusResults, DEFAULT_MATCH_RULE, failureReport, fixtureHeader, FixtureHeader, fixtureResults, FixtureResults, latestAnswers,
+  Answer, corpusCharts, corpusResults, fixtureCharts, readSignificance, CorpusResults, DEFAULT_MATCH_RULE, failureReport, fixtureHeader, FixtureHeader, fixtureResults, FixtureResults, latestAnswers,
   latestCorpusRun, listRuns, MatchRule, Miss, PRIMARY_BUDGET, readMisses, readRun, RunFolder, scoreRun, setTriage, SystemChoice, systemChoices, TriageChoice,
 } from '../../core';
 import { Ctx } from '../ctx';
@@ -66,7 +66,8 @@ export class BenchmarkResults implements vscode.Disposable {
     const corpus = await this.corpus.get();
     const run = latestCorpusRun(await listRuns(this.resultsDir()));
     if (!corpus || !run) return null;
-    return corpusResults(run, await scoreRun(run, corpus));
+    const scored = await scoreRun(run, corpus);
+    return corpusResults(run, scored, corpusCharts(scored, await readSignificance(run.dir)));
   }
 
   /** Record a person's choice for one miss in its run's triage file, and show it. */
@@ -109,6 +110,7 @@ export class BenchmarkResults implements vscode.Disposable {
       systems: systems.filter((s) => answers.has(s) || configured.includes(s)),
       misses,
       running: this.running,
+      charts: fixtureCharts,
     });
     return { header, results, misses, runs: new Map([...answers].map(([s, a]) => [s, a.run])), module: c.module };
   }
