@@ -1,14 +1,143 @@
-// The panel's browser bundle. It reports ready and renders what the host sends as text, never HTML.
-import type { HostMessage, WebviewMessage } from './protocol';
+// The benchmark panel's browser bundle (dist/webview.js). It draws what the host sends, keeps the
+// last of it in the webview state so a hidden or reloaded panel draws itself at once, and posts
+// the user's requests back. Messages are handled through one Handlers table: a new message type
+// is a type error here until it is handled.
+import type { CorpusResults, FixtureResults } from '../src/core/panel/model';
+import { ChartList } from './chartList';
+import { DeferredPane } from './deferred';
+import { h, placeholder, show, symbolOf } from './dom';
+import { renderHeader } from './header';
+import { returnedLists } from './lists';
+import { matrixTable } from './matrix';
+import { RunProgress } from './progress';
+import type { Handlers, HostMessage } from './protocol';
+import { RunForm } from './runForm';
+import { Host } from './state';
+import { corpusTable, resultsTable } from './table';
+import { Tabs } from './tabs';
 
-declare function acquireVsCodeApi(): { postMessage(message: WebviewMessage): void };
+const host = new Host();
+const root = document.getElementById('root') ?? document.body.appendChild(h('main', { attrs: { id: 'root' } }));
 
-const vscode = acquireVsCodeApi();
-window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
-  const message = event.data;
-  if (message.type === 'fixture') {
-    const root = document.getElementById('root');
-    if (root) root.textContent = `${message.id}: ${message.task}`;
-  }
+const header = h('header', { class: 'fixture-header' });
+const form = new RunForm(host);
+const progress = new RunProgress();
+const resultsPane = h('div', { class: 'results-pane' });
+const listsPane = new DeferredPane(h('div', { class: 'lists-pane' }));
+const fixtureCharts = new ChartList('No charts yet: run systems on this fixture.');
+const corpusPane = h('div', { class: 'corpus-summary' });
+const corpusCharts = new ChartList('No corpus charts: run every task (fixture-lab run) to see them.');
+
+const tabs = new Tabs([
+  { id: 'results', label: 'Results', content: resultsPane },
+  { id: 'returned', label: 'Returned', content: listsPane.element },
+  { id: 'charts', label: 'Charts', content: fixtureCharts.element },
+  { id: 'corpus', label: 'Corpus', content: h('div', { class: 'corpus-pane' }, corpusPane, corpusCharts.element) },
+], host.saved.tab, (tab) => {
+  host.save({ tab });
+  paneVisibility();
 });
-vscode.postMessage({ type: 'ready' });
+
+/** The lists and the charts are drawn only in the open tab (DeferredPane). */
+function paneVisibility(): void {
+  listsPane.setVisible(tabs.selected === 'returned');
+  fixtureCharts.setVisible(tabs.selected === 'charts');
+  corpusCharts.setVisible(tabs.selected === 'corpus');
+}
+
+function renderResults(results: FixtureResults | null): void {
+  if (!results) {
+    const open = !!host.saved.last?.fixture?.header;
+    show(resultsPane, placeholder(open ? 'No results for this fixture yet: choose systems above and Run.' : 'Open a fixture to see how each system does on it.'));
+    listsPane.set((pane) => show(pane, placeholder('Nothing returned yet.')));
+    fixtureCharts.setCharts([]);
+    return;
+  }
+  show(resultsPane,
+    resultsTable(results),
+    h('h2', null, 'Ground truth by system'),
+    results.matrix.rows.length > 0 ? matrixTable(results.matrix) : placeholder('This fixture has no ground truth yet.'));
+  listsPane.set((pane) => {
+    const lists = returnedLists(results.lists, results.rows);
+    show(pane, ...(lists.length > 0 ? lists : [placeholder('Nothing returned yet.')]));
+  });
+  fixtureCharts.setCharts(results.charts);
+}
+
+function renderCorpus(corpus: CorpusResults | null): void {
+  if (!corpus) {
+    show(corpusPane, placeholder('No run over the corpus yet: `fixture-lab run corpus` makes one.'));
+  } else {
+    show(corpusPane, corpusTable(corpus));
+  }
+  corpusCharts.setCharts(corpus?.charts ?? []);
+}
+
+const handlers: Handlers<HostMessage> = {
+  fixture: ({ header: fixture, controls }) => {
+    host.save({ fixture: fixture?.file, last: { fixture: { header: fixture, controls } } });
+    renderHeader(header, fixture);
+    form.setControls(controls);
+  },
+  results: ({ results }) => {
+    host.save({ last: { results: { results } } });
+    renderResults(results);
+  },
+  corpus: ({ corpus }) => {
+    host.save({ last: { corpus: { corpus } } });
+    renderCorpus(corpus);
+  },
+  runStarted: (m) => {
+    progress.started(m);
+    form.setRunning(true);
+  },
+  progress: (m) => {
+    progress.progress(m);
+    form.setRunning(true);
+  },
+  runFinished: (m) => {
+    progress.finished(m);
+    form.setRunning(false);
+  },
+};
+
+/** Only the host's message shapes get through: anything else posted to the window is ignored. */
+function isHostMessage(value: unknown): value is HostMessage {
+  const type = (value as { type?: unknown } | null)?.type;
+  return typeof type === 'string' && Object.prototype.hasOwnProperty.call(handlers, type);
+}
+
+function dispatch(message: HostMessage): void {
+  (handlers[message.type] as (m: HostMessage) => void)(message);
+}
+
+show(root, header, form.element, progress.element, tabs.element);
+
+// Draw the last state before the host answers `ready`: the page looks the same after a reload.
+const last = host.saved.last;
+renderHeader(header, last?.fixture?.header ?? null);
+if (last?.fixture) form.setControls(last.fixture.controls);
+renderResults(last?.results?.results ?? null);
+renderCorpus(last?.corpus?.corpus ?? null);
+paneVisibility();
+
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  if (isHostMessage(event.data)) dispatch(event.data);
+});
+
+// Every symbol on the page is a symbolButton: one listener opens any of them (a native button
+// turns Enter and Space into a click).
+root.addEventListener('click', (event) => {
+  const symbol = symbolOf(event.target);
+  if (symbol) host.post({ type: 'openSymbol', symbol });
+});
+
+// VS Code changes the body's class and the root's variables when the color theme changes.
+const redraw = () => {
+  fixtureCharts.invalidate();
+  corpusCharts.invalidate();
+};
+new MutationObserver(redraw).observe(document.body, { attributes: true, attributeFilter: ['class'] });
+new MutationObserver(redraw).observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
+
+host.post({ type: 'ready' });

@@ -1,0 +1,127 @@
+// Benchmark (not a test) for the benchmark panel's webview (issue 6, "How fast"): in headless
+// Chromium, the page the host builds (test/webview/harness.ts), with
+//  1. first contentful paint of an empty panel, and of a panel restored from its saved state
+//     holding a 10-system x 15-symbol fixture and a 300-task corpus view;
+//  2. from the `results` message of that fixture to its table (10 rows) and matrix (150 cells)
+//     in the DOM, and to the next frame (style, layout and paint done);
+//  3. from the `corpus` message of the 300-task run to its table, and, with the Corpus tab open,
+//     to its five charts drawn (vega, SVG), and the longest main-thread task meanwhile.
+// Prints medians over BENCH_RUNS runs (5 by default), each in a fresh browser context.
+//   npm run bench:panel
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const ms = (x) => `${x.toFixed(1)} ms`;
+
+/** The same build the extension ships (dist/webview.js), then the harness and the generators bundled for Node. */
+async function prepare() {
+  const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('node esbuild.mjs failed');
+  const outfile = join(ROOT, 'out', 'bench', 'panel-harness.cjs');
+  mkdirSync(dirname(outfile), { recursive: true });
+  await esbuild.build({
+    stdin: { contents: "export * from './test/webview/harness';\nexport * from './test/webview/generated';", resolveDir: ROOT, loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    packages: 'external',
+    outfile,
+    logLevel: 'warning',
+  });
+  return createRequire(import.meta.url)(outfile);
+}
+
+/** First contentful paint, once Chromium has reported it. */
+async function firstContentfulPaint(page) {
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+  return page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0].startTime);
+}
+
+/** Posts `message` and times it until the page holds `expect` ([selector, count] pairs), and until the frame after that. */
+async function timeMessage(page, message, expect) {
+  return page.evaluate(async ({ message, expect }) => {
+    const done = () => expect.every(([selector, n]) => document.querySelectorAll(selector).length === n);
+    const start = performance.now();
+    window.postMessage(message, '*');
+    await window.__flush();
+    while (!done()) await new Promise((r) => setTimeout(r, 0));
+    const dom = performance.now() - start;
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    return { dom, frame: performance.now() - start };
+  }, { message, expect });
+}
+
+const h = await prepare();
+const fixture = h.bigFixture();
+const corpus = h.bigCorpus();
+const browser = await h.launchChromium();
+const server = await h.startPanelServer();
+const samples = {};
+const add = (name, value) => (samples[name] ??= []).push(value);
+
+try {
+  for (let run = 0; run < RUNS; run++) {
+    // 1. An empty panel, then one restored with everything in its state.
+    let panel = await h.PanelPage.open(browser, server);
+    add('first paint, empty panel', await firstContentfulPaint(panel.page));
+
+    // 2. The fixture's results.
+    await panel.send({ type: 'fixture', header: fixture.header, controls: fixture.controls });
+    const results = await timeMessage(panel.page, { type: 'results', results: fixture.results },
+      [['table.results-table tbody tr', 10], ['table.matrix td.cell', 150]]);
+    add('results -> table + matrix in DOM (10 x 15)', results.dom);
+    add('results -> next frame', results.frame);
+
+    // 3. The corpus: its table, then its charts with the tab open.
+    const table = await timeMessage(panel.page, { type: 'corpus', corpus },
+      [['table.corpus-table tbody tr', 10]]);
+    add('corpus -> table in DOM (300 tasks)', table.dom);
+    const charts = await panel.page.evaluate(async () => {
+      // The longest task meanwhile: how long the panel could not answer a click or a key.
+      let longest = 0;
+      const observer = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) longest = Math.max(longest, e.duration);
+      });
+      observer.observe({ type: 'longtask' });
+      const start = performance.now();
+      document.querySelector('vscode-tab-header[data-tab="corpus"]').click();
+      while (document.querySelectorAll('vscode-tab-panel[data-tab="corpus"] .chart svg').length < 5) await new Promise((r) => setTimeout(r, 5));
+      const drawn = performance.now() - start;
+      await new Promise((r) => setTimeout(r, 50));
+      observer.disconnect();
+      return { drawn, longest };
+    });
+    add('corpus tab -> 5 charts drawn (300 tasks x 10 systems)', charts.drawn);
+    add('  longest main-thread task meanwhile', charts.longest);
+    const problems = await panel.problems();
+    if (problems.length > 0) throw new Error(`the page reported problems:\n${problems.join('\n')}`);
+    const state = await panel.page.evaluate(() => JSON.parse(sessionStorage.getItem('fixture-lab-test-state')));
+    await panel.close();
+
+    // The same page restored from that state, Results tab open, before any host message.
+    panel = await h.PanelPage.open(browser, server, { state: { ...state, tab: 'results' } });
+    add('first paint, restored 10 x 15 fixture + 300-task corpus', await firstContentfulPaint(panel.page));
+    await panel.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+console.log(`benchmark panel webview, headless Chromium, median of ${RUNS} runs (dist/webview.js as built by node esbuild.mjs)`);
+for (const [name, values] of Object.entries(samples)) {
+  console.log(`  ${name.padEnd(58)} ${ms(median(values)).padStart(10)}   (min ${ms(Math.min(...values))}, max ${ms(Math.max(...values))})`);
+}

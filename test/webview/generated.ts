@@ -1,0 +1,69 @@
+// Big panel payloads for the speed measurements (issue 6, "How fast"): a fixture with 10 systems x
+// 15 ground-truth symbols and a 300-task corpus view, made the way the host makes them (core's
+// scoring, fixtureResults, corpusResults and the chart builders) from seeded synthetic answers.
+import { corpusCharts } from '../../src/core/charts/corpusCharts';
+import { fixtureCharts } from '../../src/core/charts/fixtureCharts';
+import type { Fixture } from '../../src/core/fixtures/model';
+import { scoreResult, ScoredResult } from '../../src/core/harness/analysis';
+import type { RawResult, RunInfo } from '../../src/core/harness/results';
+import { corpusResults } from '../../src/core/panel/corpus';
+import type { CorpusResults, FixtureHeader, FixtureResults, RunControls } from '../../src/core/panel/model';
+import { fixtureResults } from '../../src/core/panel/results';
+import type { RunFolder } from '../../src/core/panel/runs';
+import { metricValues } from '../../src/core/scoring/metrics';
+import { mulberry32, significanceMatrix } from '../../src/core/scoring/significance';
+
+const RUN = 'run-20261123-120000';
+const INFO: RunInfo = { corpus: 'corpus', started_at: '2026-11-23T12:00:00.000Z', match: 'bounded', budgets: [5000], ks: [5, 10, 20], seed: 20250101, systems: [], tasks: [], skipped_tasks: [] };
+
+const systemNames = (n: number) => Array.from({ length: n }, (_, i) => `system-${String(i + 1).padStart(2, '0')}`);
+
+function fixture(id: string, symbols: number, random: () => number): Fixture {
+  const ground_truth = Array.from({ length: symbols }, (_, i) => ({ symbol: `pkg/module${i % 7}.Type${i}.method_${i}`, confidence: random() < 0.6 ? ('HIGH' as const) : ('MEDIUM' as const), reason: 'generated' }));
+  return { id, repo: 'big', difficulty: 'hard', task: `Generated task ${id}: change every method the ground truth names.`, candidates: [], ground_truth, labels: {}, disputes: [], tags: ['generated', 'bench'], agreement: 0.81, diff: { base: 'a'.repeat(40), head: 'b'.repeat(40) } };
+}
+
+/** A ranked list of `length` symbols: each ground-truth symbol found with some probability, at a random rank. */
+function answer(f: Fixture, system: string, length: number, random: () => number): RawResult {
+  const symbols = Array.from({ length }, (_, i) => `pkg/noise${i % 11}.Helper${i}.run`);
+  for (const label of f.ground_truth) if (random() < 0.55) symbols[Math.floor(random() * length)] = label.symbol;
+  const failed = random() < 0.05;
+  return {
+    system, task: f.id!, repo: 'big', tier: 'hard', rev: f.diff!.base, budget: 5000,
+    status: failed ? 'failed' : 'ok', ...(failed ? { error: 'exit 1: generated failure' } : {}),
+    output: '', symbols: failed ? [] : symbols, tokens: Math.round(1000 + random() * 4000),
+    timings: { index_ms: random() * 5000, cold_ms: random() * 800, warm_ms: [], warm_median_ms: random() * 200 },
+    source: 'run', finished_at: INFO.started_at,
+  };
+}
+
+const runFolder = (tasks: string[]): RunFolder => ({ dir: `/tmp/${RUN}`, name: RUN, info: { ...INFO, tasks } });
+
+export interface BigFixture {
+  header: FixtureHeader;
+  controls: RunControls;
+  results: FixtureResults;
+}
+
+export function bigFixture(systems = 10, symbols = 15, seed = 1): BigFixture {
+  const random = mulberry32(seed);
+  const f = fixture('big-hard-01', symbols, random);
+  const names = systemNames(systems);
+  const run = runFolder([f.id!]);
+  const answers = new Map(names.map((s) => [s, { raw: answer(f, s, 50, random), run }]));
+  const high = f.ground_truth.filter((l) => l.confidence === 'HIGH').length;
+  return {
+    header: { id: f.id!, file: 'tasks/big/hard/01-generated.yaml', repo: 'big', tier: 'hard', tags: f.tags, task: f.task!, rev: f.diff!.base, state: 'adjudicated', kappa: 0.81, band: 'strong', groundTruth: { total: symbols, high, medium: symbols - high } },
+    controls: { systems: names.map((name) => ({ name, type: 'command', available: true })), budgets: [2000, 5000, 10000], budget: 5000, matchRules: ['exact', 'bounded', 'lenient'], match: 'bounded', canRun: true },
+    results: fixtureResults(f, answers, { match: 'bounded', budget: 5000, run: RUN, systems: names, charts: fixtureCharts }),
+  };
+}
+
+export function bigCorpus(tasks = 300, systems = 10, seed = 2): CorpusResults {
+  const random = mulberry32(seed);
+  const fixtures = Array.from({ length: tasks }, (_, i) => fixture(`big-${String(i + 1).padStart(3, '0')}`, 5 + (i % 11), random));
+  const names = systemNames(systems);
+  const scored: ScoredResult[] = fixtures.flatMap((f) => names.map((s) => scoreResult(answer(f, s, 30, random), f, INFO)));
+  const p10 = new Map(names.map((s) => [s, scored.filter((x) => x.raw.system === s).map((x) => metricValues(x.score)['P@10'] ?? 0)]));
+  return corpusResults(runFolder(fixtures.map((f) => f.id!)), scored, corpusCharts(scored, { 'P@10': significanceMatrix(p10, { seed: INFO.seed, resamples: 200 }) }));
+}

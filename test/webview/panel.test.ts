@@ -1,0 +1,308 @@
+// The benchmark panel's webview in headless Chromium against recorded host sessions
+// (test/fixtures/panel/): what it shows, what it posts, that fixture and system strings stay text,
+// that the CSP holds, that it restores itself after a reload, and that it works by keyboard.
+// Screenshots land in test-artifacts/screens/panel-*.png; the speed figures are logged only
+// (npm run bench:panel measures them properly).
+import * as assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { nonce, panelCsp, panelHtml } from '../../webview/html';
+import type { HostMessage } from '../../webview/protocol';
+import { bigCorpus, bigFixture } from './generated';
+import { launchChromium, PanelPage, PanelServer, recording, ROOT, startPanelServer, ThemeName } from './harness';
+
+const SCREENS = join(ROOT, 'test-artifacts', 'screens');
+
+describe('panelHtml', () => {
+  it('builds a page with a strict CSP and the nonce on its only script', () => {
+    const html = panelHtml({ scriptUri: 'https://x.vscode-cdn.net/dist/webview.js', styleUri: 'https://x.vscode-cdn.net/media/panel.css', cspSource: 'https://x.vscode-cdn.net', nonce: 'abc123' });
+    const csp = panelCsp('https://x.vscode-cdn.net', 'abc123');
+    assert.equal(csp, "default-src 'none'; img-src https://x.vscode-cdn.net data:; style-src https://x.vscode-cdn.net; font-src https://x.vscode-cdn.net; script-src 'nonce-abc123';");
+    assert.ok(html.includes(`content="${csp.replace(/'/g, "'")}"`));
+    assert.doesNotMatch(html, /unsafe-(inline|eval)/);
+    assert.equal(html.match(/<script/g)?.length, 1);
+    assert.match(html, /<script nonce="abc123" src="https:\/\/x\.vscode-cdn\.net\/dist\/webview\.js"><\/script>/);
+    assert.doesNotMatch(html, /<style|style=|\bon[a-z]+=/i);
+    assert.doesNotMatch(html, /vscode-codicon-stylesheet/);
+    assert.match(panelHtml({ scriptUri: 's', styleUri: 'c', codiconsUri: 'i"x', cspSource: 'o', nonce: 'n' }), /<link rel="stylesheet" id="vscode-codicon-stylesheet" href="i&quot;x">/);
+  });
+
+  it('makes a fresh 128-bit nonce each time', () => {
+    const a = nonce();
+    assert.match(a, /^[0-9a-f]{32}$/);
+    assert.notEqual(a, nonce());
+  });
+});
+
+describe('benchmark panel webview (headless Chromium)', function () {
+  let browser: Browser;
+  let server: PanelServer;
+  let panel: PanelPage | undefined;
+
+  before(async () => {
+    browser = await launchChromium();
+    server = await startPanelServer();
+    mkdirSync(SCREENS, { recursive: true });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  afterEach(async function () {
+    if (!panel) return;
+    // Every test: no CSP violation, no console error, no exception in the page.
+    const problems = await panel.problems();
+    if (this.currentTest?.state === 'failed') await panel.page.screenshot({ path: join(SCREENS, `panel-failed-${this.currentTest.title.replace(/\W+/g, '-').slice(0, 60)}.png`), fullPage: true }).catch(() => undefined);
+    await panel.close();
+    panel = undefined;
+    assert.deepEqual(problems, []);
+  });
+
+  const open = async (theme: ThemeName = 'dark') => (panel = await PanelPage.open(browser, server, { theme }));
+  const text = (selector: string) => panel!.page.locator(selector).first().textContent();
+  const texts = (selector: string) => panel!.page.locator(selector).allTextContents();
+  /** The cells of the table row whose header is `name` (system or symbol). */
+  const row = (table: string, name: string) => panel!.page.locator(`table.${table} tbody tr`).filter({ has: panel!.page.locator('th', { hasText: name }) }).locator('td').allTextContents();
+  const tab = (id: string) => panel!.page.locator(`vscode-tab-header[data-tab="${id}"]`).click();
+
+  it('shows the fixture, the results table, the matrix and the returned lists of a recorded run', async () => {
+    const p = await open();
+    await p.send(...recording('easy-01-run'));
+    assert.equal(await text('.fixture-id'), 'bookshop-easy-01');
+    assert.match((await text('.task'))!, /^Orders of five or more books should get 10% off automatically/);
+    assert.deepEqual(await texts('.tags li'), ['python', 'pricing', 'single-package']);
+    assert.equal(await text('.tier'), 'easy');
+    assert.equal(await text('.kappa-value'), '\u03ba 0.467');
+    assert.equal(await text('.kappa .band'), 'weak');
+    assert.equal(await text('.ground-truth'), 'Ground truth: 5 symbols (3 HIGH, 2 MEDIUM)');
+
+    // Table: one row per system, metrics to three decimals, en dash for none, status and source.
+    assert.deepEqual(await texts('table.results-table tbody th'), ['grep', 'bm25', 'codegraph', 'knowing']);
+    assert.deepEqual(await texts('table.results-table thead th'), ['System', 'P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'F1@10', 'Tokens', 'Tok. eff.', 'Index ms', 'Cold ms', 'Warm ms', 'Status', 'Source']);
+    const bm25 = await row('results-table', 'bm25');
+    assert.deepEqual(bm25.slice(0, 7), ['0.800', '0.400', '0.200', '0.800', '0.869', '1.000', '0.533']);
+    assert.equal(bm25[7], '414');
+    assert.match(bm25[8], /^0\.\d{3}$/);
+    assert.deepEqual(bm25.slice(12), ['ok', 'this run']);
+    const codegraph = await row('results-table', 'codegraph');
+    assert.deepEqual(codegraph.slice(9, 14), ['8,123', '413', '88', 'ok', 'recorded: run-20261101-120000']);
+    const knowing = await row('results-table', 'knowing');
+    assert.equal(knowing[12], 'timed outtimed out after 30 minutes (index)');
+    assert.equal(await text('table.results-table .status-timeout + .error-message'), 'timed out after 30 minutes (index)');
+    assert.deepEqual(knowing.slice(9, 12), ['\u2013', '\u2013', '\u2013']);
+
+    // Matrix: ranks, `> K (rank)` below the cut, missed.
+    assert.deepEqual(await texts('table.matrix thead th'), ['Ground truth', 'Confidence', 'grep', 'bm25', 'codegraph', 'knowing']);
+    assert.deepEqual(await row('matrix', 'shop/pricing.apply_discount'), ['HIGH', '4', '2', '1', 'missed']);
+    assert.deepEqual(await row('matrix', 'shop/models.LineItem'), ['MEDIUM', 'missed', 'missed', '> 10 (15)', 'missed']);
+    assert.equal(await panel!.page.locator('table.matrix td.cell-below').count(), 1);
+
+    // The run's progress ended.
+    assert.equal(await text('.run-summary'), 'Run finished: run-20261123-094222');
+    assert.deepEqual(await texts('.progress-text'), ['done 1/1', 'done 1/1']);
+
+    // Returned lists: hits marked, the credited ground truth beside each, notes.
+    await tab('returned');
+    const list = p.page.locator('.returned-list').filter({ has: p.page.locator('h3', { hasText: 'codegraph' }) });
+    assert.equal(await list.locator('.list-summary').textContent(), '15 returned, 3 hits');
+    const second = await list.locator('tbody tr').nth(1).locator('td').allTextContents();
+    assert.deepEqual(second, ['2', 'shop/cart.Cart', '\u2713 hit', 'shop/cart.Cart.total', '']);
+    assert.deepEqual(await list.locator('tbody tr').nth(2).locator('td').allTextContents(), ['3', 'shop/pricing.apply_discount', '', '', 'duplicate']);
+    assert.deepEqual(await list.locator('tbody tr').nth(13).locator('td').allTextContents(), ['14', 'shop/cart.Cart.total', '', '', 'already credited']);
+    assert.match((await p.page.locator('.returned-list', { hasText: 'knowing' }).locator('.placeholder').textContent())!, /^Nothing returned: timed out: timed out after 30 minutes/);
+
+    // Charts and the corpus view, drawn by charts.ts when their tab opens.
+    await tab('charts');
+    await p.page.locator('[data-chart="pr-curve"] svg').waitFor();
+    assert.deepEqual(await texts('vscode-tab-panel[data-tab="charts"] figcaption'), ['Precision-recall', 'Tokens consumed vs recall']);
+    await tab('corpus');
+    assert.deepEqual(await texts('table.corpus-table tbody th'), ['bm25', 'grep']);
+    assert.deepEqual((await row('corpus-table', 'bm25')).slice(0, 3), ['8', '0.475', '0.350']);
+    await p.page.locator('[data-chart="p10-heatmap"] svg').waitFor();
+    assert.equal(await p.page.locator('vscode-tab-panel[data-tab="corpus"] .chart svg').count(), 5);
+  });
+
+  it('shows each system running while a run is on, with Run disabled and Cancel enabled', async () => {
+    const p = await open();
+    const messages = recording('easy-01-run');
+    await p.send(...messages.slice(0, 8)); // up to grep's answer
+    assert.deepEqual(await texts('.progress-text'), ['done 1/1', 'running 0/1']);
+    assert.equal((await row('results-table', 'bm25'))[12], 'running');
+    assert.equal(await p.page.locator('vscode-button.run').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), true);
+    assert.equal(await p.page.locator('vscode-button.cancel').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), false);
+    await p.page.locator('vscode-button.cancel').click();
+    assert.deepEqual((await p.posted()).filter((m) => m.type === 'cancel'), [{ type: 'cancel' }]);
+    await p.send({ type: 'runFinished', cancelled: true });
+    assert.equal(await text('.run-summary'), 'Run cancelled.');
+    assert.equal(await p.page.locator('vscode-button.cancel').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), true);
+  });
+
+  it('posts run with the chosen systems, budget and matching rule', async () => {
+    const p = await open();
+    await p.send(...recording('easy-01-run'));
+    // Unavailable systems are shown disabled, with their reason.
+    assert.deepEqual(await texts('.system.unavailable .reason'), ['codegraph is not on PATH', 'knowing is not on PATH']);
+    assert.equal(await p.page.locator('.system.unavailable vscode-checkbox[disabled]').count(), 2);
+    await p.page.locator('vscode-checkbox[value="grep"]').click();
+    await p.page.locator('#run-budget').click();
+    await p.page.locator('#run-budget').getByRole('option', { name: '10,000 tokens' }).click();
+    await p.page.locator('#run-match').click();
+    await p.page.locator('#run-match').getByRole('option', { name: 'lenient' }).click();
+    await p.clearPosted();
+    await p.page.locator('vscode-button.run').click();
+    assert.deepEqual(await p.posted(), [{ type: 'run', systems: ['bm25'], budget: 10000, match: 'lenient' }]);
+    // The choice survives the host's next controls (it resends them with every result).
+    await p.send(recording('easy-01-run')[0]);
+    await p.clearPosted();
+    await p.page.locator('vscode-button.run').click();
+    assert.deepEqual(await p.posted(), [{ type: 'run', systems: ['bm25'], budget: 10000, match: 'lenient' }]);
+  });
+
+  it('shows the form disabled, with the reason, when running is not allowed (Restricted Mode)', async () => {
+    const p = await open();
+    await p.send(...recording('restricted'));
+    assert.equal(await text('.disabled-reason'), 'Running retrieval systems executes commands: trust this workspace to run them.');
+    assert.equal(await p.page.locator('.disabled-reason').isVisible(), true);
+    const disabled = await p.page.locator('.run-form vscode-checkbox, .run-form vscode-single-select, .run-form vscode-button').evaluateAll((els) => els.map((e) => (e as HTMLElement & { disabled: boolean }).disabled));
+    assert.ok(disabled.length >= 6 && disabled.every(Boolean), JSON.stringify(disabled));
+    await p.clearPosted();
+    await p.page.locator('vscode-button.run').click({ force: true });
+    await p.page.locator('vscode-button.run').press('Enter');
+    assert.deepEqual(await p.posted(), []);
+    assert.match((await text('.results-pane .placeholder'))!, /No results for this fixture yet/);
+  });
+
+  it('shows an empty state when no fixture is open', async () => {
+    const p = await open();
+    await p.send(...recording('no-fixture'));
+    assert.equal(await text('.empty-state h1'), 'No fixture open');
+    assert.match((await text('.results-pane .placeholder'))!, /Open a fixture/);
+  });
+
+  it('shows markup in a task, a returned symbol and an error message as text, and runs none of it', async () => {
+    const p = await open();
+    const script = '<script>window.__pwned=1</script>';
+    const img = '<img src=x onerror="window.__pwned=2">';
+    await p.send(...recording('hostile'));
+    assert.equal(await text('.task'), `Fix the discount cap ${script} and ${img} in pricing.`);
+    assert.ok((await texts('.tags li')).includes(img));
+    assert.equal(await text('table.results-table .error-message'), `bm25 crashed: ${script} ${img}`);
+    await tab('returned');
+    assert.deepEqual((await texts('.returned-list button.symbol')), [script, 'shop/pricing.apply_discount', img]);
+    // Nothing became an element: one script (the bundle), no image, and nothing ran.
+    assert.equal(await p.page.locator('script').count(), 1);
+    assert.equal(await p.page.locator('img').count(), 0);
+    assert.equal(await p.page.evaluate(() => window.__pwned), undefined);
+    // Opening such a symbol sends its text as is, for the host to look up.
+    await p.clearPosted();
+    await p.page.locator('.returned-list button.symbol').first().click();
+    assert.deepEqual(await p.posted(), [{ type: 'openSymbol', symbol: script }]);
+  });
+
+  it('runs under a CSP that refuses inline script and style, and the test sees violations', async () => {
+    const p = await open();
+    await p.page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__pwned = 3';
+      document.body.append(script);
+      document.body.setAttribute('style', 'color: red');
+    });
+    await p.page.waitForFunction(() => window.__problems.length >= 2);
+    assert.equal(await p.page.evaluate(() => window.__pwned), undefined);
+    const reported = await p.page.evaluate(() => window.__problems.splice(0));
+    assert.ok(reported.some((r) => r.startsWith('CSP script-src')), reported.join('\n'));
+    assert.ok(reported.some((r) => r.startsWith('CSP style-src')), reported.join('\n'));
+    // Chromium also logs each refusal as a console error: expected here, so not a problem of the page.
+    p.errors.splice(0);
+  });
+
+  it('posts openSymbol when a ground-truth symbol of the matrix is clicked', async () => {
+    const p = await open();
+    await p.send(...recording('easy-01-run'));
+    await p.clearPosted();
+    await p.page.locator('table.matrix button.symbol', { hasText: 'shop/cart.Cart.subtotal' }).click();
+    assert.deepEqual(await p.posted(), [{ type: 'openSymbol', symbol: 'shop/cart.Cart.subtotal' }]);
+  });
+
+  it('is usable by keyboard: Tab reaches Run and a matrix symbol, Enter opens the symbol', async () => {
+    const p = await open();
+    await p.send(...recording('easy-01-run'));
+    await p.clearPosted();
+    const focused = () => p.page.evaluate(() => {
+      const e = document.activeElement as HTMLElement | null;
+      return e ? `${e.tagName.toLowerCase()}.${e.className}|${e.getAttribute('data-symbol') ?? e.textContent?.trim() ?? ''}` : '';
+    });
+    const seen: string[] = [];
+    for (let i = 0; i < 40 && !seen.some((s) => s.startsWith('button.symbol')); i++) {
+      await p.page.keyboard.press('Tab');
+      seen.push(await focused());
+    }
+    assert.ok(seen.includes('vscode-button.run|Run'), seen.join('\n'));
+    const symbol = seen.find((s) => s.startsWith('button.symbol'));
+    assert.equal(symbol, 'button.symbol|shop/pricing.apply_discount', seen.join('\n'));
+    // The focused symbol shows a focus outline.
+    assert.notEqual(await p.page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle), 'none');
+    await p.page.keyboard.press('Enter');
+    assert.deepEqual(await p.posted(), [{ type: 'openSymbol', symbol: 'shop/pricing.apply_discount' }]);
+  });
+
+  it('draws itself from the saved state after a reload, before the host answers', async () => {
+    const p = await open();
+    await p.send(...recording('easy-01-run'));
+    await tab('corpus');
+    await p.reload();
+    // No message sent since the reload: everything below comes from getState.
+    assert.equal(await text('.fixture-id'), 'bookshop-easy-01');
+    assert.deepEqual(await texts('table.results-table tbody th'), ['grep', 'bm25', 'codegraph', 'knowing']);
+    assert.deepEqual(await row('matrix', 'shop/models.LineItem'), ['MEDIUM', 'missed', 'missed', '> 10 (15)', 'missed']);
+    assert.equal(await p.page.locator('vscode-tabs').getAttribute('selected-index'), '3');
+    assert.equal(await p.page.locator('table.corpus-table').isVisible(), true);
+    const state = await p.page.evaluate(() => JSON.parse(sessionStorage.getItem('fixture-lab-test-state')!));
+    assert.equal(state.fixture, 'tasks/bookshop/easy/01-bulk-discount.yaml');
+    assert.equal(state.tab, 'corpus');
+    assert.deepEqual((await p.posted()).map((m) => m.type), ['ready']);
+  });
+
+  for (const theme of ['dark', 'light', 'high-contrast'] as const) {
+    it(`renders in the ${theme} theme (screenshots)`, async () => {
+      const p = await open(theme);
+      await p.send(...recording('easy-01-run'));
+      await p.page.screenshot({ path: join(SCREENS, `panel-${theme}.png`), fullPage: true });
+      await tab('charts');
+      await p.page.locator('[data-chart="token-efficiency"] svg').waitFor();
+      await p.page.screenshot({ path: join(SCREENS, `panel-${theme}-charts.png`), fullPage: true });
+      if (theme === 'dark') {
+        await tab('corpus');
+        await p.page.locator('[data-chart="p10-significance"] svg').waitFor();
+        await p.page.screenshot({ path: join(SCREENS, 'panel-dark-corpus.png'), fullPage: true });
+      }
+      // Colors come from the theme's variables: the page's background is the editor's.
+      const background = await p.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      assert.equal(background, { dark: 'rgb(31, 31, 31)', light: 'rgb(255, 255, 255)', 'high-contrast': 'rgb(0, 0, 0)' }[theme]);
+    });
+  }
+
+  it('renders 10 systems x 15 symbols and a 300-task corpus (timings logged, not asserted)', async () => {
+    const big = bigFixture();
+    const corpus = bigCorpus();
+    const p = await open();
+    const fixture: HostMessage = { type: 'fixture', header: big.header, controls: big.controls };
+    await p.send(fixture);
+    const ms = await p.page.evaluate(async (results) => {
+      const start = performance.now();
+      window.postMessage(results, '*');
+      await window.__flush();
+      return performance.now() - start;
+    }, { type: 'results', results: big.results } as HostMessage);
+    assert.equal(await p.page.locator('table.results-table tbody tr').count(), 10);
+    assert.equal(await p.page.locator('table.matrix tbody tr').count(), 15);
+    assert.equal(await p.page.locator('table.matrix td.cell').count(), 150);
+    await p.send({ type: 'corpus', corpus });
+    await tab('corpus');
+    await p.page.locator('[data-chart="p10-heatmap"] svg').waitFor({ timeout: 30_000 });
+    console.log(`      results message to table and matrix in the DOM: ${ms.toFixed(1)} ms (one run; npm run bench:panel for medians)`);
+  });
+});

@@ -1,0 +1,59 @@
+// The one way the panel makes elements. Every string from a fixture or a system's output passes
+// through here as a text node or an attribute value, never as markup: there is no innerHTML
+// anywhere in webview/, and attributes that could run code or need 'unsafe-inline' are refused.
+
+export type Child = Node | string | number | null | undefined | false;
+
+export interface Props {
+  class?: string;
+  /** Plain attributes (aria-*, role, title, data-*, ...): set with setAttribute, so values are never parsed. */
+  attrs?: Record<string, string | number | boolean | undefined>;
+}
+
+/** Event handler attributes and style attributes are what the CSP forbids: refuse them early. */
+const FORBIDDEN = /^(on|style$|srcdoc$)/i;
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props?: Props | null, ...children: Child[]): HTMLElementTagNameMap[K];
+export function h(tag: string, props?: Props | null, ...children: Child[]): HTMLElement;
+export function h(tag: string, props?: Props | null, ...children: Child[]): HTMLElement {
+  const element = document.createElement(tag);
+  if (props?.class) element.className = props.class;
+  for (const [name, value] of Object.entries(props?.attrs ?? {})) {
+    if (FORBIDDEN.test(name)) throw new Error(`refusing attribute ${name}: handlers and styles go through listeners and panel.css`);
+    if (value === undefined || value === false) continue;
+    element.setAttribute(name, value === true ? '' : String(value));
+  }
+  append(element, children);
+  return element;
+}
+
+/** Strings become text nodes: this is where untrusted text enters the page. */
+export function append(parent: Node, children: readonly Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    parent.appendChild(typeof child === 'object' ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Replace what `parent` shows in one DOM operation (one layout for a big table). */
+export function show(parent: Element, ...children: Child[]): void {
+  const fragment = document.createDocumentFragment();
+  append(fragment, children);
+  parent.replaceChildren(fragment);
+}
+
+/** A ground-truth or returned symbol that opens in the editor: a native button, so Tab, Enter and Space work. */
+export function symbolButton(symbol: string): HTMLButtonElement {
+  return h('button', { class: 'symbol', attrs: { type: 'button', 'data-symbol': symbol, title: `Open ${symbol}` } }, symbol);
+}
+
+/** The symbol a click or keypress landed on, if it was on a symbolButton. */
+export function symbolOf(target: EventTarget | null): string | undefined {
+  const button = target instanceof Element ? target.closest('button.symbol') : null;
+  return button?.getAttribute('data-symbol') ?? undefined;
+}
+
+/** A short explanation where content will appear (no fixture, no results yet). */
+export function placeholder(text: string): HTMLElement {
+  return h('p', { class: 'placeholder' }, text);
+}

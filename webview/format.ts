@@ -1,0 +1,54 @@
+// How the panel writes numbers and statuses. Metrics use core's fmt (three decimals) so the panel
+// and the CLI's tables print the same figures; a missing value is an en dash, as in a printed table.
+import { fmt } from '../src/core/numbers';
+import type { RowStatus, SystemRow } from '../src/core/panel/model';
+
+export const EN_DASH = '\u2013';
+
+/** A metric: three decimals, or an en dash. */
+export function figure(n: number | null | undefined): string {
+  return n === null || n === undefined ? EN_DASH : fmt(n);
+}
+
+/**
+ * A whole number with thousands separators, always `1,234` (the CLI's tables do not localize
+ * either). By hand: the first toLocaleString of a page loads ICU data, ~20 ms of first paint.
+ */
+export function thousands(n: number): string {
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** A count (tokens): whole, with thousands separators. */
+export function count(n: number | null | undefined): string {
+  return n === null || n === undefined ? EN_DASH : thousands(n);
+}
+
+/** Milliseconds: one decimal below 10 ms (the baselines answer in a few), whole above. */
+export function millis(n: number | null | undefined): string {
+  if (n === null || n === undefined) return EN_DASH;
+  return n < 10 ? n.toFixed(1) : thousands(n);
+}
+
+const STATUS: Record<RowStatus, string> = {
+  ok: 'ok',
+  timeout: 'timed out',
+  failed: 'failed',
+  cancelled: 'cancelled',
+  pending: 'pending',
+  running: 'running',
+};
+
+export function statusText(status: RowStatus): string {
+  return STATUS[status] ?? status;
+}
+
+/** Where a row comes from: this run, or the recorded run it was read from (its name apart, to keep it on one line). */
+export function sourceText(source: SystemRow['source']): { text: string; run?: string } {
+  if (!source.run) return { text: EN_DASH };
+  return source.kind === 'run' ? { text: 'this run' } : { text: 'recorded: ', run: source.run };
+}
+
+/** `2,000 tokens`. */
+export function budgetText(budget: number): string {
+  return `${thousands(budget)} tokens`;
+}

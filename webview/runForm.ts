@@ -1,0 +1,140 @@
+// The run form: which systems, at which budget, under which matching rule; Run and Cancel.
+// The host resends the controls whenever results change, so the form rebuilds only when the
+// controls themselves change, and the user's choices live in the saved state, not in the DOM.
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
+import '@vscode-elements/elements/dist/vscode-label/index.js';
+import '@vscode-elements/elements/dist/vscode-option/index.js';
+import '@vscode-elements/elements/dist/vscode-single-select/index.js';
+import type { VscodeButton } from '@vscode-elements/elements/dist/vscode-button/vscode-button.js';
+import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
+import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-single-select/vscode-single-select.js';
+import type { RunControls } from '../src/core/panel/model';
+import type { MatchRule } from '../src/core/scoring/match';
+import { h, show } from './dom';
+import { budgetText } from './format';
+import type { FormChoice, Host } from './state';
+
+const MATCH_HELP: Record<string, string> = {
+  exact: 'exact: the same symbol, normalized',
+  bounded: 'bounded: also a container of the symbol, or a member of it (the default)',
+  lenient: 'lenient: also the same name in another place',
+};
+
+export class RunForm {
+  readonly element = h('section', { class: 'run-form', attrs: { 'aria-label': 'Run systems on this fixture' } });
+  private controls?: RunControls;
+  private shown = '';
+  private running = false;
+  private checkboxes = new Map<string, VscodeCheckbox>();
+  private budget?: VscodeSingleSelect;
+  private match?: VscodeSingleSelect;
+  private runButton?: VscodeButton;
+  private cancelButton?: VscodeButton;
+
+  constructor(private readonly host: Host) {}
+
+  setControls(controls: RunControls): void {
+    this.controls = controls;
+    const key = JSON.stringify(controls);
+    if (key !== this.shown) {
+      this.shown = key;
+      this.build(controls, this.choose(controls));
+    }
+    this.refresh();
+  }
+
+  setRunning(running: boolean): void {
+    this.running = running;
+    this.refresh();
+  }
+
+  /** The user's earlier choices where they still apply; new systems and first use: every available system. */
+  private choose(controls: RunControls): FormChoice {
+    const saved = this.host.saved.form;
+    const available = controls.systems.filter((s) => s.available).map((s) => s.name);
+    return {
+      systems: available.filter((name) => !saved || saved.systems.includes(name) || !saved.seen.includes(name)),
+      seen: [...new Set([...(saved?.seen ?? []), ...controls.systems.map((s) => s.name)])],
+      budget: saved && controls.budgets.includes(saved.budget) ? saved.budget : controls.budget,
+      match: saved && controls.matchRules.includes(saved.match) ? saved.match : controls.match,
+    };
+  }
+
+  private build(controls: RunControls, choice: FormChoice): void {
+    this.checkboxes.clear();
+    const systems = controls.systems.map((s) => {
+      const box = h('vscode-checkbox', { attrs: { value: s.name, checked: s.available && choice.systems.includes(s.name), disabled: !s.available } }, s.name);
+      if (s.available) this.checkboxes.set(s.name, box);
+      box.addEventListener('change', () => this.changed());
+      return h('div', { class: s.available ? 'system' : 'system unavailable' },
+        box,
+        // The type says what kind of system it is; the baselines' types repeat their names.
+        s.type !== s.name ? h('span', { class: 'system-type' }, s.type) : null,
+        !s.available && s.reason ? h('span', { class: 'reason' }, s.reason) : null);
+    });
+    this.budget = select('run-budget', controls.budgets.map((b) => [String(b), budgetText(b)]), String(choice.budget));
+    this.match = select('run-match', controls.matchRules.map((m) => [m, m]), choice.match);
+    this.match.setAttribute('title', controls.matchRules.map((m) => MATCH_HELP[m] ?? m).join('\n'));
+    for (const s of [this.budget, this.match]) s.addEventListener('change', () => this.changed());
+    this.runButton = h('vscode-button', { class: 'run' }, 'Run');
+    this.cancelButton = h('vscode-button', { class: 'cancel', attrs: { secondary: true } }, 'Cancel');
+    this.runButton.addEventListener('click', () => this.run());
+    this.cancelButton.addEventListener('click', () => {
+      if (!this.cancelButton?.disabled) this.host.post({ type: 'cancel' });
+    });
+    show(this.element,
+      h('fieldset', { class: 'systems' }, h('legend', null, 'Systems'), ...(systems.length > 0 ? systems : [h('p', { class: 'placeholder' }, 'No systems configured (systems.yaml).')])),
+      h('div', { class: 'settings' },
+        h('div', { class: 'field' }, h('vscode-label', { attrs: { for: 'run-budget' } }, 'Budget'), this.budget),
+        h('div', { class: 'field' }, h('vscode-label', { attrs: { for: 'run-match' } }, 'Matching rule'), this.match),
+        h('div', { class: 'actions' }, this.runButton, this.cancelButton)),
+      h('p', { class: 'disabled-reason', attrs: { role: 'note', hidden: true } }));
+    this.host.save({ form: choice });
+  }
+
+  /** What the form says now, read from the widgets. */
+  private current(): FormChoice {
+    const saved = this.host.saved.form;
+    return {
+      systems: [...this.checkboxes].filter(([, box]) => box.checked).map(([name]) => name),
+      seen: saved?.seen ?? [],
+      budget: Number(this.budget?.value ?? this.controls?.budget),
+      match: (this.match?.value ?? this.controls?.match) as MatchRule,
+    };
+  }
+
+  private changed(): void {
+    this.host.save({ form: this.current() });
+    this.refresh();
+  }
+
+  private run(): void {
+    if (!this.runButton || this.runButton.disabled) return;
+    const { systems, budget, match } = this.current();
+    this.host.post({ type: 'run', systems, budget, match });
+  }
+
+  /** Enable what may be used now: nothing when the host says no (Restricted Mode), Cancel only while running. */
+  private refresh(): void {
+    const c = this.controls;
+    if (!c) return;
+    const locked = !c.canRun;
+    for (const [, box] of this.checkboxes) box.disabled = locked || this.running;
+    for (const s of [this.budget, this.match]) if (s) s.disabled = locked || this.running;
+    if (this.runButton) this.runButton.disabled = locked || this.running || this.current().systems.length === 0;
+    if (this.cancelButton) this.cancelButton.disabled = locked || !this.running;
+    this.element.classList.toggle('locked', locked);
+    const reason = this.element.querySelector<HTMLElement>('.disabled-reason');
+    if (reason) {
+      reason.hidden = !locked;
+      reason.textContent = locked ? c.disabledReason ?? 'Running systems is not possible here.' : '';
+    }
+  }
+}
+
+/** A single select whose initial value is marked on its option (it is read before the element upgrades its slot). */
+function select(id: string, options: [value: string, label: string][], value: string): VscodeSingleSelect {
+  return h('vscode-single-select', { attrs: { id } },
+    ...options.map(([v, label]) => h('vscode-option', { attrs: { value: v, selected: v === value } }, label)));
+}
