@@ -5,14 +5,14 @@
 // page's scripts, so everything, the drawing included, runs in nonce'd page scripts; a probe page
 // first shows that this CSP does refuse `new Function`, so a clean run means Vega never needed it.
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import { Browser, chromium, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ChartView, corpusCharts } from '../../src/core';
 import { SCRIPTED_SYSTEMS, scriptedRun } from '../helpers/scriptedRun';
 import { tempDir } from '../helpers/tempDir';
+import { launchChromium } from './harness';
 
 const ROOT = resolve(__dirname, '../../..');
 const ORIGIN = 'http://fixture-lab.test';
@@ -70,11 +70,6 @@ describe('webview charts in Chromium under a CSP without unsafe-eval', function 
   const files = new Map<string, { body: string; contentType: string }>();
 
   before(async function () {
-    const { CHROMIUM } = (await import(pathToFileURL(join(ROOT, 'test/vscode/setup.mjs')).href)) as { CHROMIUM: string };
-    if (!existsSync(CHROMIUM)) {
-      console.log(`    (skipped: no ${CHROMIUM}; install Debian's chromium: apt-get install -y chromium)`);
-      this.skip();
-    }
     const run = await scriptedRun();
     charts = corpusCharts(run.scored, run.significance);
     dir = tempDir();
@@ -131,13 +126,7 @@ describe('webview charts in Chromium under a CSP without unsafe-eval', function 
 </script>`),
     });
     files.set('/charts.js', { contentType: 'text/javascript', body: readFileSync(join(dir, 'charts.js'), 'utf8') });
-    mkdirSync(join(dir, 'home'), { recursive: true });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-      env: { ...process.env, HOME: join(dir, 'home') }, // else chromium writes into ~/.config and ~/.cache
-    });
+    browser = await launchChromium();
   });
 
   after(async () => {

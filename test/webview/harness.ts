@@ -3,7 +3,8 @@
 // webview's cspSource, VS Code's theme variables set on the root, and a fake acquireVsCodeApi that
 // records what the page posts and keeps its state across reloads (sessionStorage), as VS Code does.
 // Used by test/webview/panel.test.ts and test/bench/panel.bench.mjs.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -25,7 +26,12 @@ export async function launchChromium(): Promise<Browser> {
   const setup = pathToFileURL(join(ROOT, 'test', 'vscode', 'setup.mjs')).href;
   const { CHROMIUM } = (await import(setup)) as { CHROMIUM: string };
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium`);
-  return chromium.launch({ executablePath: CHROMIUM });
+  const home = mkdtempSync(join(tmpdir(), 'fixture-lab-chromium-'));
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    env: { ...process.env, HOME: home }, // else chromium writes into ~/.config and ~/.cache
+  });
 }
 
 export interface PanelServer {
