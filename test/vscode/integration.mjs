@@ -3,7 +3,7 @@
 // server.mjs), offline. With FIXTURE_LAB_VSCODE_PATH=<VS Code executable>, or
 // FIXTURE_LAB_VSCODE_DOWNLOAD=1 to let @vscode/test-electron download one: desktop VS Code.
 // Usage: node test/vscode/integration.mjs [workspace folder, default a temp copy of corpus/]
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,6 +78,16 @@ async function inCodeServer(folder, trust) {
         rmSync(join(shots, name), { force: true });
         workbench.page.screenshot({ path: join(shots, name.replace(/\.request$/, '.png')) }).catch(() => {});
       }
+      // What only the browser can do for the suite (test/integration/ui.ts): read or click inside a webview.
+      for (const name of readdirSync(shots).filter((f) => f.endsWith('.webview.json'))) {
+        const request = JSON.parse(readFileSync(join(shots, name), 'utf8'));
+        rmSync(join(shots, name), { force: true });
+        const out = join(shots, name.replace(/\.json$/, '.out'));
+        void inWebview(workbench.page, request).then((answer) => {
+          writeFileSync(`${out}.tmp`, JSON.stringify(answer));
+          renameSync(`${out}.tmp`, out);
+        });
+      }
     }, 100);
     let timer;
     const timedOut = new Promise((resolve) => (timer = setTimeout(resolve, TIMEOUT_MS, 'timeout')));
@@ -94,6 +104,34 @@ async function inCodeServer(folder, trust) {
     await workbench?.close();
     await server.stop();
   }
+}
+
+/**
+ * Finds the webview frame showing `selector` (holding `contains`, when given) and reads its text or
+ * clicks it, as a person would. Webviews are nested iframes of the workbench; Playwright sees them all.
+ */
+async function inWebview(page, { action, selector, contains }) {
+  const deadline = Date.now() + 20_000;
+  let last = 'no frame shows it';
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      try {
+        const element = await frame.$(selector);
+        if (!element) continue;
+        const text = await frame.evaluate(() => document.body.innerText);
+        if (contains && !text.includes(contains)) {
+          last = `the frame does not show "${contains}" yet`;
+          continue;
+        }
+        if (action === 'click') await element.click();
+        return { ok: true, text };
+      } catch (error) {
+        last = error.message.split('\n')[0];
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { ok: false, error: `${selector}: ${last}` };
 }
 
 async function inDesktopVSCode(folder, trust) {

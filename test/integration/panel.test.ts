@@ -1,0 +1,125 @@
+// The benchmark panel and failure triage in a real VS Code, as a person uses them: open a demo
+// fixture, open the panel, click Run (the built-in baselines), watch the table and the matrix
+// fill, hover a symbol a system missed, set its category from the hover's link, and find the
+// choice in the run's failure-analysis.md. In code-server the page itself is read and clicked
+// through the outer runner (webview requests); elsewhere the same messages go through commands.
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { FAILURE_CATEGORIES, FailureCategory, missedSymbols } from '../../src/core';
+import type { HostMessage } from '../../webview/protocol';
+import type { Services } from '../../src/extension/services';
+import { eventually, screenshot, webview } from './ui';
+
+const FIXTURE = 'tasks/bookshop/easy/01-bulk-discount.yaml';
+
+describe('benchmark panel and triage journey', function () {
+  this.timeout(180_000);
+  let s: Services;
+  const folder = () => vscode.workspace.workspaceFolders![0].uri.fsPath;
+
+  before(async () => {
+    s = vscode.extensions.getExtension<Services>('fixture-lab.fixture-lab')!.exports;
+  });
+
+  after(async () => {
+    s.panel()?.dispose();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  const posted = <T extends HostMessage['type']>(type: T) =>
+    (s.panel()?.posted ?? []).filter((m): m is Extract<HostMessage, { type: T }> => m.type === type);
+
+  it('runs the baselines from the panel, fills the table and matrix, and triages a miss from its hover', async () => {
+    await vscode.commands.executeCommand('fixtureLab.openFixture', vscode.Uri.file(join(folder(), FIXTURE)));
+    await vscode.commands.executeCommand('fixtureLab.openPanel');
+    const header = await eventually(() => {
+      const last = posted('fixture').at(-1);
+      assert.equal(last?.header?.id, 'bookshop-easy-01');
+      return last!;
+    }, 20_000);
+    assert.equal(header.controls.canRun, true, 'a trusted workspace may run systems');
+    assert.deepEqual(header.controls.systems.map((x) => [x.name, x.available]), [['grep', true], ['bm25', true]]);
+
+    // The page shows the fixture, then the person clicks Run.
+    const page = await webview.text('panel-fixture', '#root', 'bookshop-easy-01');
+    if (page !== undefined) {
+      assert.match(page, /Orders of five or more books/);
+      assert.match(page, /Run/);
+      await webview.click('panel-run', 'vscode-button.run');
+    } else {
+      await vscode.commands.executeCommand('fixtureLab.runBenchmark', { systems: ['grep', 'bm25'], budget: 5000, match: 'bounded' });
+    }
+    const finished = await eventually(() => {
+      const done = posted('runFinished').at(-1);
+      assert.ok(done, 'the run finished');
+      return done;
+    }, 120_000);
+    assert.equal(finished.cancelled, false, finished.error);
+    assert.ok(posted('runStarted').some((m) => m.systems.join() === 'grep,bm25'));
+    assert.ok(posted('progress').some((m) => m.system === 'grep' && m.status === 'done'));
+
+    // The table and the matrix, as sent and as shown.
+    const results = await eventually(() => {
+      const last = posted('results').at(-1)?.results;
+      assert.ok(last && last.rows.every((r) => r.status === 'ok'), JSON.stringify(last?.rows.map((r) => r.status)));
+      return last;
+    }, 20_000);
+    assert.deepEqual(results.rows.map((r) => [r.system, r.source.kind, r.source.run]), [['grep', 'run', finished.run], ['bm25', 'run', finished.run]]);
+    assert.equal(results.matrix.rows.length, 5);
+    const shown = await webview.text('panel-results', '#root', `Run ${finished.run}`);
+    if (shown !== undefined) {
+      for (const row of results.rows) assert.ok(shown.includes(row.system));
+      assert.ok(shown.includes(results.matrix.rows[0].symbol), 'the matrix lists the ground truth');
+      assert.ok(/missed|> 10/.test(shown), 'a miss is shown in the matrix');
+    }
+    await screenshot('10-panel-results');
+
+    // A symbol some baseline missed: revealed at the fixture's revision, decorated, and its hover says why.
+    const missed = missedSymbols(results)[0];
+    assert.ok(missed, 'the baselines miss something in easy-01');
+    await vscode.commands.executeCommand('fixtureLab.revealSymbol', missed);
+    const editor = vscode.window.activeTextEditor!;
+    assert.equal(editor.document.uri.scheme, 'fixture-lab-rev');
+    const hovers = await eventually(async () => {
+      const found = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, editor.selection.start.translate(0, 1));
+      const text = found.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
+      assert.match(text, /Fixture Lab triage/);
+      return text;
+    });
+    assert.match(hovers, /(missed|found below K=10)/);
+    const link = /\[Set category…\]\(command:fixtureLab\.setFailureCategory\?([^ )]+)/.exec(hovers);
+    assert.ok(link, hovers);
+    await vscode.commands.executeCommand('editor.action.showHover');
+    await screenshot('11-triage-hover');
+    const [miss] = JSON.parse(decodeURIComponent(link[1])) as [{ system: string; task: string; symbol: string }];
+    assert.equal(miss.task, 'bookshop-easy-01');
+    const suggested = (await s.results.current())!.misses.find((m) => m.system === miss.system && m.symbol === miss.symbol)!.suggested;
+    const chosen: FailureCategory = FAILURE_CATEGORIES.find((c) => c !== suggested)!;
+    // The person clicks the link and picks a category in the quick pick.
+    const picked = vscode.commands.executeCommand('fixtureLab.setFailureCategory', miss);
+    await pickInQuickPick(FAILURE_CATEGORIES.indexOf(chosen));
+    assert.equal(await picked, true);
+
+    const report = readFileSync(join(folder(), 'results', finished.run!, 'analysis', 'failure-analysis.md'), 'utf8');
+    assert.ok(report.includes(`| bookshop-easy-01 | \`${miss.symbol}\` | ${chosen} (set; suggested ${suggested}) |`), report);
+    assert.ok(existsSync(join(folder(), 'results', finished.run!, 'analysis', 'triage.json')));
+    assert.equal(readFileSync(join(folder(), FIXTURE), 'utf8').includes(chosen), false, 'never written into the fixture');
+
+    // The Triage view lists it under the chosen category.
+    const categories = await s.triageTree.getChildren();
+    const node = categories.find((n) => s.triageTree.getTreeItem(n).label === chosen);
+    assert.ok(node, `a ${chosen} group`);
+    // Charts for the fixture were drawn in the page (an SVG per chart).
+    assert.ok(results.charts.length >= 2);
+    assert.ok(readdirSync(join(folder(), 'results', finished.run!, 'analysis')).includes('charts'));
+  });
+});
+
+/** Moves down the open quick pick to the item at `index` and accepts it, as a person would with the arrow keys. */
+async function pickInQuickPick(index: number): Promise<void> {
+  await new Promise((r) => setTimeout(r, 800)); // the quick pick opens
+  for (let i = 0; i < index; i++) await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+  await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+}
