@@ -111,6 +111,12 @@ describe('benchmark panel and triage journey', function () {
     const categories = await s.triageTree.getChildren();
     const node = categories.find((n) => s.triageTree.getTreeItem(n).label === chosen);
     assert.ok(node, `a ${chosen} group`);
+    // Stepping through the misses with the keyboard command reveals each at its fixture's revision.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const revealed = await vscode.commands.executeCommand<string>('fixtureLab.nextMiss');
+    assert.ok(revealed, 'Next Missed Symbol reveals a symbol');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.scheme, 'fixture-lab-rev');
+    assert.ok(vscode.window.activeTextEditor!.document.uri.path.endsWith(revealed));
     // Charts for the fixture were drawn in the page (an SVG per chart).
     assert.ok(results.charts.length >= 2);
     assert.ok(readdirSync(join(folder(), 'results', finished.run!, 'analysis')).includes('charts'));
