@@ -1,11 +1,12 @@
 // `npm test`: build, typecheck, unit tests in plain Node, then the integration suite in a
-// real VS Code (test/vscode/). Ends with one line `N passed, N failed`, which CI reads;
-// exits non-zero when anything failed. A step that cannot run counts as one failure.
+// real VS Code (test/vscode/) in two passes, the journeys and Restricted Mode. Ends with one
+// line `N passed, N failed`, which CI reads; exits non-zero when anything failed. A step that
+// cannot run counts as one failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Mocha from 'mocha';
-import { runIntegration } from './vscode/integration.mjs';
+import { PASSES, runIntegration } from './vscode/integration.mjs';
 import { ROOT } from './vscode/setup.mjs';
 
 let passed = 0;
@@ -53,17 +54,18 @@ async function unitTests() {
   }
 }
 
-async function integrationTests() {
-  heading('integration tests (real VS Code extension host)');
+/** One pass of the integration suite (test/vscode/integration.mjs): main, or Restricted Mode. */
+async function integrationTests(title, options) {
+  heading(title);
   try {
-    const result = await runIntegration();
+    const result = await runIntegration(options);
     passed += result.passed;
     failed += result.failed;
   } catch (error) {
     failed++;
     const [reason, ...detail] = error.message.split('\n');
     if (detail.length > 0) console.log(detail.join('\n'));
-    console.log(`integration: FAILED before any test ran: ${reason}`);
+    console.log(`${options.restricted ? PASSES.restricted.label : PASSES.main.label}: FAILED before any test ran: ${reason}`);
   }
 }
 
@@ -77,7 +79,8 @@ if (!step('build (node esbuild.mjs)', 'esbuild.mjs')) {
   const demo = join('corpus', 'build-demo.mjs');
   if (existsSync(join(ROOT, demo)) && !step(`demo repository (${demo})`, demo)) failed++;
   await unitTests();
-  await integrationTests();
+  await integrationTests('integration tests (real VS Code extension host)', { restricted: false });
+  await integrationTests('Restricted Mode tests (untrusted workspace, Fixture Lab installed)', { restricted: true });
 }
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -26,8 +26,11 @@ export async function run(): Promise<void> {
   mocha.suite.beforeAll('activate Fixture Lab', async () => {
     await vscode.extensions.getExtension('fixture-lab.fixture-lab')!.activate();
   });
+  // Two passes: the journeys (Fixture Lab in development mode, trust off), and with
+  // FIXTURE_LAB_TEST_PASS=restricted only restricted.test.js (an untrusted workspace, Fixture Lab installed).
+  const restricted = process.env.FIXTURE_LAB_TEST_PASS === 'restricted';
   for (const name of fs.readdirSync(__dirname).filter((file) => file.endsWith('.test.js')).sort()) {
-    mocha.addFile(path.join(__dirname, name));
+    if ((name === 'restricted.test.js') === restricted) mocha.addFile(path.join(__dirname, name));
   }
 
   const tests: TestResult[] = [];

@@ -3,48 +3,12 @@
 // function, gives a reason, finds it in the YAML and undoes it; a verifier labels blind,
 // finishes the review, sees kappa, and settles a disagreement into a dispute.
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-
-const EXTENSION = 'fixture-lab.fixture-lab';
-
-async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
-/** Asks the outer runner for a screenshot of the workbench (code-server runs only). */
-async function screenshot(name: string): Promise<void> {
-  const dir = process.env.FIXTURE_LAB_SCREENSHOTS;
-  if (!dir) return;
-  await new Promise((resolve) => setTimeout(resolve, 400)); // let the screen settle
-  writeFileSync(join(dir, `${name}.request`), '');
-  await eventually(() => assert.ok(existsSync(join(dir, `${name}.png`))), 10_000).catch(() => undefined);
-}
-
-async function setRater(name: string): Promise<void> {
-  await vscode.workspace.getConfiguration('fixtureLab').update('raterName', name, vscode.ConfigurationTarget.Global);
-}
-
-/** A copy of a demo fixture beside it, with its own id, removed after the test. */
-function copyFixture(relative: string, suffix: string): { uri: vscode.Uri; original: string } {
-  const folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
-  const source = join(folder, 'tasks', relative);
-  const original = readFileSync(source, 'utf8').replace(/^id: "([^"]+)"/m, `id: "$1-${suffix}"`);
-  const path = source.replace(/\.yaml$/, `.integration-${suffix}-${process.pid}.yaml`);
-  writeFileSync(path, original);
-  return { uri: vscode.Uri.file(path), original };
-}
+import { copyFixture, eventually, screenshot, services, setRater } from './helpers';
 
 describe('labeling workbench journeys', function () {
   this.timeout(120_000);
@@ -52,8 +16,7 @@ describe('labeling workbench journeys', function () {
   const made: vscode.Uri[] = [];
 
   before(async () => {
-    s = vscode.extensions.getExtension<Services>(EXTENSION)!.exports;
-    assert.ok(s?.fixturesTree, 'the extension returns its services');
+    s = services();
     // Activation time, kept with the screenshots for the notes (a figure, not a timed test).
     const dir = process.env.FIXTURE_LAB_SCREENSHOTS;
     if (dir) writeFileSync(join(dir, 'activation.json'), JSON.stringify({ activationMs: s.ctx.activationMs }) + '\n');

@@ -1,21 +1,35 @@
 // Runs the integration suite (out/test/integration/index.js, built by `node esbuild.mjs`)
-// in a real VS Code extension host. By default: code-server + headless chromium (setup.mjs,
-// server.mjs), offline. With FIXTURE_LAB_VSCODE_PATH=<VS Code executable>, or
-// FIXTURE_LAB_VSCODE_DOWNLOAD=1 to let @vscode/test-electron download one: desktop VS Code.
-// Usage: node test/vscode/integration.mjs [workspace folder, default a temp copy of corpus/]
+// in a real VS Code extension host, in two passes:
+// - main: the journeys, with Fixture Lab loaded from this folder in development mode and
+//   workspace trust off. By default in code-server + headless chromium (setup.mjs, server.mjs),
+//   offline; with FIXTURE_LAB_VSCODE_PATH=<VS Code executable>, or FIXTURE_LAB_VSCODE_DOWNLOAD=1
+//   to let @vscode/test-electron download one: desktop VS Code.
+// - restricted: Restricted Mode, always in code-server (test-electron turns trust off): workspace
+//   trust on and the folder not trusted, Fixture Lab installed in the extensions folder (development
+//   mode is exempt from trust), a code-less runner extension in development mode so VS Code still
+//   awaits run(); only test/integration/restricted.test.ts runs (FIXTURE_LAB_TEST_PASS=restricted).
+// Usage: node test/vscode/integration.mjs [workspace folder, default a temp copy of corpus/] [--pass=main|restricted]
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ARTIFACTS, openWorkbench, screenshot, startServer, writeUserSettings } from './server.mjs';
+import { ARTIFACTS, installExtension, openWorkbench, screenshot, startServer, testRunnerExtension, writeUserSettings } from './server.mjs';
 import { ROOT, setup } from './setup.mjs';
 
 const TESTS_PATH = join(ROOT, 'out', 'test', 'integration', 'index.js');
-const RESULTS_FILE = join(ARTIFACTS, 'integration-results.json');
 const TIMEOUT_MS = 5 * 60_000;
-// What the workbench showed and what VS Code logged, kept for the reader of a run without results.
-const SCREENSHOT_NAME = 'integration-no-results';
-const LOGS = join(ARTIFACTS, 'integration-logs');
+
+/**
+ * Each pass's artifacts in test-artifacts/: its results, screenshots, and (a run without results)
+ * what the workbench showed and what VS Code logged.
+ */
+export const PASSES = {
+  main: { label: 'integration', results: 'integration-results.json', screens: 'screens', noResults: 'integration-no-results', logs: 'integration-logs' },
+  restricted: { label: 'restricted mode', results: 'restricted-results.json', screens: 'screens-restricted', noResults: 'restricted-no-results', logs: 'restricted-logs' },
+};
+
+/** What an installed Fixture Lab holds, as its .vsix would: manifest, bundles, icons, grammar, schema, runtime packages. */
+const INSTALLED_ENTRIES = ['package.json', 'README.md', 'LICENSE', 'dist', 'media', 'syntaxes', 'docs', 'node_modules'];
 
 /**
  * The demo corpus copied to a temp folder (its repository stays where it is built): the journeys
@@ -29,20 +43,31 @@ export function corpusCopy() {
   return dir;
 }
 
-/** Runs the suite and prints it; resolves to { passed, failed, failures }, rejects if it could not run. */
-export async function runIntegration({ folder = corpusCopy(), trust = false } = {}) {
+/**
+ * Runs one pass of the suite and prints it; `restricted` picks the Restricted Mode pass.
+ * Resolves to { passed, failed, failures }, rejects if it could not run.
+ */
+export async function runIntegration({ folder, restricted = false } = {}) {
   if (!existsSync(TESTS_PATH)) throw new Error(`${TESTS_PATH} is missing: run \`node esbuild.mjs\` first`);
+  const copied = folder === undefined;
+  folder ??= corpusCopy();
   if (!existsSync(folder)) throw new Error(`workspace folder ${folder} is missing`);
+  const pass = restricted ? PASSES.restricted : PASSES.main;
+  const resultsFile = join(ARTIFACTS, pass.results);
   mkdirSync(ARTIFACTS, { recursive: true });
-  for (const old of [RESULTS_FILE, join(ARTIFACTS, `${SCREENSHOT_NAME}.png`), LOGS]) rmSync(old, { recursive: true, force: true });
-  const desktop = process.env.FIXTURE_LAB_VSCODE_PATH || process.env.FIXTURE_LAB_VSCODE_DOWNLOAD === '1';
+  for (const old of [resultsFile, join(ARTIFACTS, `${pass.noResults}.png`), join(ARTIFACTS, pass.logs)]) rmSync(old, { recursive: true, force: true });
+  const desktop = !restricted && (process.env.FIXTURE_LAB_VSCODE_PATH || process.env.FIXTURE_LAB_VSCODE_DOWNLOAD === '1');
   if (!desktop) setup();
   const started = Date.now();
-  const exitCode = desktop ? await inDesktopVSCode(folder, trust) : await inCodeServer(folder, trust);
-  if (!existsSync(RESULTS_FILE)) {
-    throw new Error(`the suite wrote no results (VS Code exit code ${exitCode}); see ${ARTIFACTS}`);
+  try {
+    const exitCode = desktop ? await inDesktopVSCode(folder, resultsFile) : await inCodeServer(folder, pass, resultsFile, restricted);
+    if (!existsSync(resultsFile)) {
+      throw new Error(`the suite wrote no results (VS Code exit code ${exitCode}); see ${ARTIFACTS}`);
+    }
+  } finally {
+    if (copied) rmSync(resolve(folder, '..'), { recursive: true, force: true });
   }
-  const results = JSON.parse(readFileSync(RESULTS_FILE, 'utf8'));
+  const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
   for (const test of results.tests) {
     console.log(`  ${test.state === 'passed' ? 'ok  ' : 'FAIL'} ${test.title}${test.duration ? ` (${test.duration} ms)` : ''}`);
   }
@@ -51,23 +76,32 @@ export async function runIntegration({ folder = corpusCopy(), trust = false } = 
   }
   const passed = results.tests.filter((test) => test.state === 'passed').length;
   const failed = results.failures.length;
-  console.log(`integration: ${passed} passing, ${failed} failing (${((Date.now() - started) / 1000).toFixed(1)} s in VS Code)`);
+  console.log(`${pass.label}: ${passed} passing, ${failed} failing (${((Date.now() - started) / 1000).toFixed(1)} s in VS Code)`);
   return { passed, failed, failures: results.failures };
 }
 
 /** Resolves to VS Code's exit code: 0 when run() resolved, 1 when it rejected. */
-async function inCodeServer(folder, trust) {
-  const shots = join(ARTIFACTS, 'screens');
+async function inCodeServer(folder, pass, resultsFile, restricted) {
+  const shots = join(ARTIFACTS, pass.screens);
   rmSync(shots, { recursive: true, force: true });
   mkdirSync(shots, { recursive: true });
-  const server = await startServer({ folder, trust, env: { FIXTURE_LAB_TEST_RESULTS: RESULTS_FILE, FIXTURE_LAB_SCREENSHOTS: shots } });
+  const server = await startServer({
+    folder,
+    trust: restricted,
+    env: (runDir) => ({
+      FIXTURE_LAB_TEST_RESULTS: resultsFile,
+      FIXTURE_LAB_SCREENSHOTS: shots,
+      ...(restricted ? { FIXTURE_LAB_TEST_PASS: 'restricted', FIXTURE_LAB_EXTENSIONS_DIR: join(runDir, 'exts') } : {}),
+    }),
+  });
   let workbench;
   let watcher;
   try {
     let reportExit;
     const exited = new Promise((resolve) => (reportExit = resolve));
+    if (restricted) installExtension(server, ROOT, INSTALLED_ENTRIES);
     workbench = await openWorkbench(server, {
-      extensionDevelopmentPath: ROOT,
+      extensionDevelopmentPath: restricted ? testRunnerExtension(server) : ROOT,
       extensionTestsPath: TESTS_PATH,
       onExit: reportExit,
     });
@@ -88,14 +122,24 @@ async function inCodeServer(folder, trust) {
           renameSync(`${out}.tmp`, out);
         });
       }
+      // Steps in the workbench as a person takes them (test/integration/helpers.ts `ui`): quick inputs, what is shown.
+      for (const name of readdirSync(shots).filter((f) => f.endsWith('.ui.json'))) {
+        const { steps } = JSON.parse(readFileSync(join(shots, name), 'utf8'));
+        rmSync(join(shots, name), { force: true });
+        const out = join(shots, name.replace(/\.json$/, '.result.json'));
+        void inWorkbench(workbench.page, steps, shots).then((answer) => {
+          writeFileSync(`${out}.tmp`, JSON.stringify(answer));
+          renameSync(`${out}.tmp`, out);
+        });
+      }
     }, 100);
     let timer;
     const timedOut = new Promise((resolve) => (timer = setTimeout(resolve, TIMEOUT_MS, 'timeout')));
     const code = await Promise.race([exited, timedOut]);
     clearTimeout(timer);
-    if (code === 'timeout' || !existsSync(RESULTS_FILE)) {
-      await screenshot(workbench.page, SCREENSHOT_NAME).catch(() => {});
-      cpSync(join(server.runDir, 'ud', 'logs'), LOGS, { recursive: true });
+    if (code === 'timeout' || !existsSync(resultsFile)) {
+      await screenshot(workbench.page, pass.noResults).catch(() => {});
+      cpSync(join(server.runDir, 'ud', 'logs'), join(ARTIFACTS, pass.logs), { recursive: true });
       if (code === 'timeout') throw new Error(`no results within ${TIMEOUT_MS / 1000} s; see ${ARTIFACTS}`);
     }
     return code;
@@ -103,6 +147,51 @@ async function inCodeServer(folder, trust) {
     clearInterval(watcher);
     await workbench?.close();
     await server.stop();
+  }
+}
+
+/**
+ * Does `steps` in the workbench page as a person would (see UiStep in test/integration/helpers.ts):
+ * answers a quick input (typed, then Enter) or a quick pick (filtered, then the item clicked), or
+ * reads the text of what a selector shows. Resolves to { ok, results } or { ok: false, error }.
+ */
+async function inWorkbench(page, steps, shots) {
+  const results = [];
+  try {
+    for (const step of steps) {
+      if ('texts' in step) {
+        results.push(await page.locator(step.texts).allInnerTexts());
+        continue;
+      }
+      // The quick input showing `expect` in its title, placeholder or prompt (the widget is reused
+      // from one prompt to the next: waiting for the next one's text is waiting for the next prompt).
+      await page.waitForFunction((expect) => {
+        const widget = document.querySelector('.quick-input-widget');
+        if (!widget || getComputedStyle(widget).display === 'none') return false;
+        const shown = [widget.querySelector('.quick-input-title')?.textContent, widget.querySelector('.quick-input-box input')?.getAttribute('placeholder'),
+          widget.querySelector('.quick-input-message')?.textContent];
+        return shown.some((text) => text?.includes(expect));
+      }, step.expect, { timeout: 20_000 });
+      const input = page.locator('.quick-input-widget .quick-input-box input');
+      const shoot = () => step.screenshot && page.screenshot({ path: join(shots, `${step.screenshot}.png`) });
+      if ('input' in step) {
+        await input.fill(step.input);
+        await shoot();
+        await input.press('Enter');
+      } else {
+        await input.fill(step.pick);
+        const exact = new RegExp(`^\\s*${step.pick.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+        const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: exact }).first();
+        await row.waitFor({ timeout: 10_000 });
+        await shoot();
+        await row.click();
+      }
+      results.push(null);
+    }
+    return { ok: true, results };
+  } catch (error) {
+    await page.screenshot({ path: join(shots, `ui-failed-${Date.now()}.png`) }).catch(() => {});
+    return { ok: false, error: `step ${results.length + 1} ${JSON.stringify(steps[results.length])}: ${error.message.split('\n')[0]}` };
   }
 }
 
@@ -134,8 +223,7 @@ async function inWebview(page, { action, selector, contains }) {
   return { ok: false, error: `${selector}: ${last}` };
 }
 
-async function inDesktopVSCode(folder, trust) {
-  if (trust) throw new Error('@vscode/test-electron always disables workspace trust: run trust tests in code-server');
+async function inDesktopVSCode(folder, resultsFile) {
   const { runTests } = await import('@vscode/test-electron');
   const userDataDir = mkdtempSync(join(tmpdir(), 'fixture-lab-vscode-'));
   writeUserSettings(userDataDir);
@@ -145,7 +233,7 @@ async function inDesktopVSCode(folder, trust) {
       cachePath: join(ROOT, '.cache', 'vscode'), // where a download goes: ignored like code-server's
       extensionDevelopmentPath: ROOT,
       extensionTestsPath: TESTS_PATH,
-      extensionTestsEnv: { FIXTURE_LAB_TEST_RESULTS: RESULTS_FILE },
+      extensionTestsEnv: { FIXTURE_LAB_TEST_RESULTS: resultsFile },
       launchArgs: [folder, '--user-data-dir', userDataDir, '--extensions-dir', join(userDataDir, 'exts')],
     });
   } catch (error) {
@@ -156,11 +244,18 @@ async function inDesktopVSCode(folder, trust) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  try {
-    const { failed } = await runIntegration(process.argv[2] ? { folder: resolve(process.argv[2]) } : {});
-    process.exitCode = failed > 0 ? 1 : 0;
-  } catch (error) {
-    console.error(`integration: ${error.message}`);
-    process.exitCode = 1;
+  const args = process.argv.slice(2);
+  const only = args.find((arg) => arg.startsWith('--pass='))?.slice('--pass='.length);
+  const folder = args.find((arg) => !arg.startsWith('--'));
+  let failed = 0;
+  for (const restricted of [false, true]) {
+    if (only && only !== (restricted ? 'restricted' : 'main')) continue;
+    try {
+      failed += (await runIntegration({ folder: folder && resolve(folder), restricted })).failed;
+    } catch (error) {
+      console.error(`${restricted ? PASSES.restricted.label : PASSES.main.label}: ${error.message}`);
+      failed++;
+    }
   }
+  process.exitCode = failed > 0 ? 1 : 0;
 }

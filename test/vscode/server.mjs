@@ -2,7 +2,7 @@
 // directory, and opens its workbench in headless Debian chromium through Playwright.
 // Used by integration.mjs, start.mjs and UI journey tests.
 import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +27,9 @@ export async function freePort() {
 
 /**
  * User settings for a test profile. The web default autoSave is afterDelay: edits would be
- * saved after 1 s and documents never stay dirty. Trust stays on only when asked (Restricted Mode tests).
+ * saved after 1 s and documents never stay dirty. Trust stays on only when asked (Restricted Mode
+ * tests): nothing is trusted in a fresh profile, so the folder opens in Restricted Mode, without
+ * the startup dialog asking whether to trust it (answering it "No" gives the same).
  */
 export function writeUserSettings(userDataDir, { trust = false } = {}) {
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
@@ -35,13 +37,16 @@ export function writeUserSettings(userDataDir, { trust = false } = {}) {
     'files.autoSave': 'off',
     'workbench.startupEditor': 'none',
     'security.workspace.trust.enabled': trust,
+    ...(trust ? { 'security.workspace.trust.startupPrompt': 'never' } : {}),
   };
   writeFileSync(join(userDataDir, 'User', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
 }
 
 /**
- * Starts code-server on `folder`. Options: port (default: a free one), trust (default false),
- * env (added to code-server's, which the extension host inherits).
+ * Starts code-server on `folder`. Options: port (default: a free one), trust (default false:
+ * `--disable-workspace-trust`; true: workspace trust on, the folder not trusted, Restricted Mode),
+ * env (added to code-server's, which the extension host inherits; or a function of the run
+ * directory returning it).
  * Resolves to { url, port, runDir, env, stop() } once /healthz answers.
  */
 export async function startServer({ folder, port, trust = false, env: extraEnv = {} }) {
@@ -53,7 +58,7 @@ export async function startServer({ folder, port, trust = false, env: extraEnv =
   // stops queries to the marketplace. HOME stays: terminals and git in the workbench need the real one.
   const env = {
     ...process.env,
-    ...extraEnv,
+    ...(typeof extraEnv === 'function' ? extraEnv(runDir) : extraEnv),
     XDG_CONFIG_HOME: join(runDir, 'xdg-config'),
     XDG_DATA_HOME: join(runDir, 'xdg-data'),
     XDG_CACHE_HOME: join(runDir, 'xdg-cache'),
@@ -106,6 +111,35 @@ function killGroup(pid, signal) {
   } catch (error) {
     if (error.code !== 'ESRCH') throw error;
   }
+}
+
+/**
+ * Installs an unpacked extension into the server's --extensions-dir as `publisher.name-version`,
+ * as VS Code unpacks a .vsix, each of `entries` (top-level files and folders of `source`) a
+ * symlink. VS Code finds it when the workbench loads. Returns its folder.
+ */
+export function installExtension(server, source, entries) {
+  const { publisher, name, version } = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8'));
+  const dir = join(server.runDir, 'exts', `${publisher}.${name}-${version}`);
+  mkdirSync(dir, { recursive: true });
+  for (const entry of entries) if (existsSync(join(source, entry))) symlinkSync(join(source, entry), join(dir, entry));
+  return dir;
+}
+
+/**
+ * A tiny extension with no code, written into the run directory, for the extensionDevelopmentPath
+ * of a run whose extension under test is installed instead: development mode is what makes VS Code
+ * await the tests module's run() (and call codeAutomationExit), and it exempts only itself from trust.
+ */
+export function testRunnerExtension(server) {
+  const dir = join(server.runDir, 'test-runner');
+  mkdirSync(dir, { recursive: true });
+  const manifest = {
+    name: 'test-runner', publisher: 'fixture-lab', version: '0.0.0', engines: { vscode: '^1.100.0' },
+    capabilities: { untrustedWorkspaces: { supported: true } },
+  };
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return dir;
 }
 
 /**

@@ -1,0 +1,75 @@
+// What the workbench journeys share: the services, the rater setting, fixture copies, and steps
+// in the workbench page as a person takes them (typing into a quick input, picking an item, reading
+// what is shown), done by the outer runner (test/vscode/integration.mjs): NAME.ui.json in the
+// FIXTURE_LAB_SCREENSHOTS folder, answered in NAME.ui.result.json, like ui.ts's screenshot and
+// webview requests. Code-server runs only: under @vscode/test-electron `ui()` throws.
+import * as assert from 'node:assert/strict';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { Services } from '../../src/extension/services';
+import { eventually } from './ui';
+
+export { eventually, screenshot } from './ui';
+
+export const EXTENSION = 'fixture-lab.fixture-lab';
+
+const requests = (): string | undefined => process.env.FIXTURE_LAB_SCREENSHOTS;
+
+/** The extension's services (its exports: the API for its own tests). */
+export function services(): Services {
+  const s = vscode.extensions.getExtension<Services>(EXTENSION)!.exports;
+  assert.ok(s?.fixturesTree, 'the extension returns its services');
+  return s;
+}
+
+/** True when the page can be driven (`ui()`): code-server runs. */
+export const canDriveUi = (): boolean => requests() !== undefined;
+
+/** One thing done in the page, as a person does it. */
+export type UiStep =
+  /**
+   * Waits for the quick input whose title, placeholder or prompt contains `expect`, types `input`,
+   * presses Enter; `screenshot` names a screenshot taken before Enter.
+   */
+  | { expect: string; input: string; screenshot?: string }
+  /** Waits for the quick pick whose title or placeholder contains `expect`, filters by `pick`, clicks the item labeled so. */
+  | { expect: string; pick: string; screenshot?: string }
+  /** Reads the visible text of every element matching a CSS selector. */
+  | { texts: string };
+
+let uiRequests = 0;
+
+/** Has the outer runner do `steps` in the page, in order; resolves to each step's result (texts, or null). */
+export async function ui(steps: UiStep[], timeoutMs = 60_000): Promise<(string[] | null)[]> {
+  const dir = requests();
+  if (!dir) throw new Error('no page to drive: the UI steps need the code-server runner (FIXTURE_LAB_SCREENSHOTS)');
+  const name = `ui-${process.pid}-${++uiRequests}`;
+  const answer = join(dir, `${name}.ui.result.json`);
+  writeFileSync(join(dir, `${name}.ui.json.tmp`), JSON.stringify({ steps }));
+  renameSync(join(dir, `${name}.ui.json.tmp`), join(dir, `${name}.ui.json`));
+  const result = await eventually(() => JSON.parse(readFileSync(answer, 'utf8')) as { ok: boolean; results?: (string[] | null)[]; error?: string }, timeoutMs);
+  rmSync(answer, { force: true });
+  if (!result.ok) throw new Error(`in the page: ${result.error}`);
+  return result.results!;
+}
+
+/** The texts of the notification toasts now shown. */
+export async function notifications(): Promise<string[]> {
+  const [texts] = await ui([{ texts: '.notifications-toasts .notification-toast' }]);
+  return texts!;
+}
+
+export async function setRater(name: string | undefined): Promise<void> {
+  await vscode.workspace.getConfiguration('fixtureLab').update('raterName', name, vscode.ConfigurationTarget.Global);
+}
+
+/** A copy of a demo fixture beside it, with its own id; the caller removes it. */
+export function copyFixture(relative: string, suffix: string): { uri: vscode.Uri; original: string } {
+  const folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+  const source = join(folder, 'tasks', relative);
+  const original = readFileSync(source, 'utf8').replace(/^id: "([^"]+)"/m, `id: "$1-${suffix}"`);
+  const path = source.replace(/\.yaml$/, `.integration-${suffix}-${process.pid}.yaml`);
+  writeFileSync(path, original);
+  return { uri: vscode.Uri.file(path), original };
+}
