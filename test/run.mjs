@@ -78,6 +78,8 @@ if (!step('build (node esbuild.mjs)', 'esbuild.mjs')) {
   // The demo repository that the corpus and its tests point at (idempotent).
   const demo = join('corpus', 'build-demo.mjs');
   if (existsSync(join(ROOT, demo)) && !step(`demo repository (${demo})`, demo)) failed++;
+  // The webview tests drive Debian's chromium in plain Node: it is installed before them, not with VS Code.
+  if (!step('chromium for the webview tests (test/vscode/setup.mjs --packages)', join('test', 'vscode', 'setup.mjs'), '--packages')) failed++;
   await unitTests();
   await integrationTests('integration tests (real VS Code extension host)', { restricted: false });
   await integrationTests('Restricted Mode tests (untrusted workspace, Fixture Lab installed)', { restricted: true });

@@ -14,13 +14,25 @@ export type { ChartTheme };
 /** The view drawn in each container, finalized when the container is drawn again. */
 const views = new WeakMap<HTMLElement, View>();
 
-/** Draws `chart` as SVG into `container` (replacing what was there), labeled for screen readers. */
+/**
+ * SVG keeps every mark in the DOM (each one labeled, and what the tests count) but costs the main
+ * thread per mark: a 300-task x 10-system heatmap or scatter (3,000 marks) held it for a third of a
+ * second. Past this many data points a chart is drawn on a canvas instead.
+ */
+export const SVG_MAX_POINTS = 1000;
+
+function pointsOf(spec: Record<string, unknown>): number {
+  const values = (spec.data as { values?: unknown } | undefined)?.values;
+  return Array.isArray(values) ? values.length : 0;
+}
+
+/** Draws `chart` into `container` (replacing what was there), labeled for screen readers: SVG, or canvas when large. */
 export async function renderChart(container: HTMLElement, chart: ChartView, theme: ChartTheme): Promise<void> {
   views.get(container)?.finalize();
   views.delete(container);
   container.replaceChildren();
   const { spec } = compile(chart.spec as unknown as TopLevelSpec, { config: chartConfig(theme) });
-  const view = new View(parse(spec, undefined, { ast: true }), { expr: expressionInterpreter, renderer: 'svg', container, hover: true });
+  const view = new View(parse(spec, undefined, { ast: true }), { expr: expressionInterpreter, renderer: pointsOf(chart.spec) > SVG_MAX_POINTS ? 'canvas' : 'svg', container, hover: true });
   views.set(container, view);
   // After the View: it labels its container itself (role graphics-document, the description).
   container.setAttribute('role', 'img');

@@ -98,7 +98,7 @@ try {
       observer.observe({ type: 'longtask' });
       const start = performance.now();
       document.querySelector('vscode-tab-header[data-tab="corpus"]').click();
-      while (document.querySelectorAll('vscode-tab-panel[data-tab="corpus"] .chart svg').length < 5) await new Promise((r) => setTimeout(r, 5));
+      while (document.querySelectorAll('vscode-tab-panel[data-tab="corpus"] .chart :is(svg, canvas)').length < 5) await new Promise((r) => setTimeout(r, 5));
       const drawn = performance.now() - start;
       await new Promise((r) => setTimeout(r, 50));
       observer.disconnect();

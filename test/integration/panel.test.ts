@@ -111,6 +111,10 @@ describe('benchmark panel and triage journey', function () {
     const categories = await s.triageTree.getChildren();
     const node = categories.find((n) => s.triageTree.getTreeItem(n).label === chosen);
     assert.ok(node, `a ${chosen} group`);
+    // The Fixture Lab side bar: its Triage view holds the run's misses.
+    await vscode.commands.executeCommand('workbench.view.extension.fixtureLab');
+    await vscode.commands.executeCommand('fixtureLab.triage.focus');
+    await screenshot('12-triage-view');
     // Stepping through the misses with the keyboard command reveals each at its fixture's revision.
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const revealed = await vscode.commands.executeCommand<string>('fixtureLab.nextMiss');

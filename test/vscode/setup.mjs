@@ -80,8 +80,14 @@ export function setup() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
-    setup();
-    console.log(`setup: code-server ${CODE_SERVER_VERSION} and chromium ready`);
+    // --packages: only Debian's chromium and ripgrep, which the webview tests need before any VS Code.
+    if (process.argv.includes('--packages')) {
+      ensureDebianPackages();
+      console.log('setup: chromium and ripgrep ready');
+    } else {
+      setup();
+      console.log(`setup: code-server ${CODE_SERVER_VERSION} and chromium ready`);
+    }
   } catch (error) {
     console.error(`setup: ${error.message}`);
     process.exit(1);
