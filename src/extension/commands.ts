@@ -119,7 +119,9 @@ export const COMMANDS = {
     return path;
   },
 
-  'fixtureLab.revealSymbol': (s: Services) => async (symbol: string) => {
+  'fixtureLab.revealSymbol': (s: Services) => async (symbol: string, fixture?: vscode.Uri) => {
+    // From a lens on a fixture's YAML: that fixture, whichever is current.
+    if (fixture && (await s.session.current())?.uri.toString() !== fixture.toString()) await s.session.open(fixture);
     const c = await s.labeler.requireCurrent();
     const rev = c.fixture.diff?.base ?? c.fixture.commit;
     if (!c.fixture.repo || !rev) throw new FixtureLabError('the fixture names no repo and revision');

@@ -133,7 +133,11 @@ describe('more workbench journeys', function () {
     const lenses = await eventually(async () => {
       const found = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 10))
         .filter((l) => l.command?.title === 'Reveal in code');
-      assert.deepEqual(found.map((l) => l.command!.arguments), fixture.ground_truth.map((l) => [l.symbol]));
+      // Each names its symbol and this fixture: the lens acts on the YAML it is in, whichever fixture is current.
+      assert.deepEqual(
+        found.map((l) => [l.command!.arguments![0], vscode.Uri.from(l.command!.arguments![1]).toString()]),
+        fixture.ground_truth.map((l) => [l.symbol, uri.toString()]),
+      );
       return found;
     });
     const entryLine = editor.document.getText().split('\n').findIndex((l) => l.includes('symbol: "shop/cart.Cart.total"'));

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
 import type { Services } from '../../src/extension/services';
 import { canDriveUi, copyFixture, EXTENSION, eventually, notifications, screenshot, services, setRater } from './helpers';
+import { webview } from './ui';
 
 describe('Restricted Mode (untrusted workspace, Fixture Lab installed)', function () {
   this.timeout(60_000);
@@ -94,5 +95,18 @@ describe('Restricted Mode (untrusted workspace, Fixture Lab installed)', functio
       await screenshot('02-restricted-run-refused');
     }
     assert.ok(!existsSync(results), 'a results/ folder was created');
+
+    // The panel says so too: its run form is disabled, with the reason.
+    await vscode.commands.executeCommand('fixtureLab.openPanel');
+    const controls = await eventually(() => {
+      const last = s.panel()?.posted.filter((m) => m.type === 'fixture').at(-1);
+      assert.ok(last?.type === 'fixture' && last.header, 'the panel was told the fixture');
+      return last.controls;
+    }, 20_000);
+    assert.equal(controls.canRun, false);
+    assert.match(controls.disabledReason ?? '', /Restricted Mode/);
+    const page = await webview.text('restricted-panel', '#root', 'Restricted Mode');
+    if (page !== undefined) assert.match(page, /Running systems is disabled in Restricted Mode/);
+    await screenshot('03-restricted-panel');
   });
 });

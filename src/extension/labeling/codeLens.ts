@@ -41,7 +41,7 @@ export class DefinitionLens implements vscode.CodeLensProvider {
       const offset = offsets.get(`ground_truth/${i}`);
       if (offset === undefined) return [];
       const line = document.positionAt(offset).line;
-      return [new vscode.CodeLens(new vscode.Range(line, 0, line, 0), { title: 'Reveal in code', tooltip: `Open ${l.symbol} at the fixture's revision`, command: 'fixtureLab.revealSymbol', arguments: [l.symbol] })];
+      return [new vscode.CodeLens(new vscode.Range(line, 0, line, 0), { title: 'Reveal in code', tooltip: `Open ${l.symbol} at the fixture's revision`, command: 'fixtureLab.revealSymbol', arguments: [l.symbol, document.uri] })];
     });
   }
 }
