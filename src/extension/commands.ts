@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import {
   addLabel, agreementOf, candidatesOf, FIXTURE_STATES, CONFIDENCES, Confidence, definitionAt, definitionsOf, fmt, FixtureLabError, isBlind, labelingReport,
   loadCorpus, modulePath, newFixtureText, nextFixture, normalizeSymbol, readFixture, removeLabel, RESOLUTIONS, Resolution, settleDispute,
-  symbolKey, TIERS, validateCorpus, writeTextAtomic, FAILURE_CATEGORIES, FailureCategory, Miss,
+  symbolKey, TIERS, validateCorpus, writeTextAtomic, FAILURE_CATEGORIES, FailureCategory, fixtureIdOf, Miss,
 } from '../core';
 import { BenchmarkPanel } from './benchmark/panel';
 import { RunRequest } from './benchmark/runner';
@@ -223,7 +223,7 @@ export const COMMANDS = {
 
   'fixtureLab.revealMiss': (s: Services) => async (miss: MissRef) => {
     const corpus = await s.corpus.require();
-    const file = corpus.fixtures.find((f) => (f.read.fixture.id ?? '') === miss.task);
+    const file = corpus.fixtures.find((f) => fixtureIdOf(f) === miss.task);
     if (!file) throw new FixtureLabError(`no fixture has id ${miss.task}`);
     if ((await s.session.current())?.uri.fsPath !== file.path) await s.session.open(vscode.Uri.file(file.path));
     return vscode.commands.executeCommand('fixtureLab.revealSymbol', miss.symbol);

@@ -10,26 +10,19 @@
 //   node test/bench/metrics.bench.mjs            BENCH_RUNS=5 by default
 //   TREC_EVAL=/path/to/trec_eval node test/bench/metrics.bench.mjs
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
+import { loadTs, ROOT } from './loadTs.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TOPICS = Number(process.env.BENCH_TOPICS ?? 5000);
 const DOCS = 100;
 const TASKS = 300;
 const SYSTEMS = 7;
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
+const { median } = await loadTs('numbers', ['src/core/numbers']);
 const ms = (x) => `${x.toFixed(0)} ms`;
 
 /** A seeded PRNG so every run of the benchmark uses the same data. */
@@ -44,24 +37,8 @@ function prng(seed) {
 }
 
 /** The scoring modules, bundled from src/ into out/bench (beside node_modules, so tiktoken resolves). */
-async function loadScoring() {
-  const outfile = join(ROOT, 'out', 'bench', 'scoring.cjs');
-  mkdirSync(dirname(outfile), { recursive: true });
-  await esbuild.build({
-    stdin: {
-      contents: ['match', 'metrics', 'significance', 'tokens', 'trec'].map((m) => `export * from './src/core/scoring/${m}';`).join('\n'),
-      resolveDir: ROOT,
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    packages: 'external',
-    outfile,
-    logLevel: 'warning',
-  });
-  return createRequire(import.meta.url)(outfile);
+function loadScoring() {
+  return loadTs('scoring', ['match', 'metrics', 'significance', 'tokens', 'trec'].map((m) => `src/core/scoring/${m}`));
 }
 
 function trecFiles(dir) {

@@ -9,39 +9,18 @@
 // Prints medians over BENCH_RUNS runs (5 by default), each in a fresh browser context.
 //   npm run bench:panel
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
+import { loadTs, ROOT } from './loadTs.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
+const { median } = await loadTs('numbers', ['src/core/numbers']);
 const ms = (x) => `${x.toFixed(1)} ms`;
 
 /** The same build the extension ships (dist/webview.js), then the harness and the generators bundled for Node. */
 async function prepare() {
   const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('node esbuild.mjs failed');
-  const outfile = join(ROOT, 'out', 'bench', 'panel-harness.cjs');
-  mkdirSync(dirname(outfile), { recursive: true });
-  await esbuild.build({
-    stdin: { contents: "export * from './test/webview/harness';\nexport * from './test/webview/generated';", resolveDir: ROOT, loader: 'ts' },
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    packages: 'external',
-    outfile,
-    logLevel: 'warning',
-  });
-  return createRequire(import.meta.url)(outfile);
+  return loadTs('panel-harness', ['test/webview/harness', 'test/webview/generated']);
 }
 
 /** First contentful paint, once Chromium has reported it. */

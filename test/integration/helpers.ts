@@ -73,3 +73,21 @@ export function copyFixture(relative: string, suffix: string): { uri: vscode.Uri
   writeFileSync(path, original);
   return { uri: vscode.Uri.file(path), original };
 }
+
+/**
+ * The head side of a demo change's web/src/cart.ts opened as a person opens it, and the `+ HIGH`
+ * lens above CartView.render once the CodeLens are shown (the labeling journeys' first click).
+ */
+export async function renderLensOnHeadSide(head: string): Promise<{ side: vscode.Uri; editor: vscode.TextEditor; renderLine: number; high: vscode.CodeLens }> {
+  const side = vscode.Uri.from({ scheme: 'fixture-lab-rev', path: '/web/src/cart.ts', query: `repo=bookshop&rev=${head}` });
+  const editor = await vscode.window.showTextDocument(side);
+  const renderLine = editor.document.getText().split('\n').findIndex((l) => l.includes('render(cart: CartDto)'));
+  const lenses = await eventually(async () => {
+    const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', side, 10);
+    assert.ok(found.some((l) => l.command?.title === '+ HIGH'), 'CodeLens are shown');
+    return found;
+  });
+  const high = lenses.find((l) => l.range.start.line === renderLine && l.command?.title === '+ HIGH');
+  assert.ok(high, `a + HIGH lens above line ${renderLine + 1}`);
+  return { side, editor, renderLine, high };
+}

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { FAILURE_CATEGORIES, FailureCategory, missedSymbols } from '../../src/core';
+import { FAILURE_CATEGORIES, FailureCategory, missedBy } from '../../src/core';
 import type { HostMessage } from '../../webview/protocol';
 import type { Services } from '../../src/extension/services';
 import { eventually, screenshot, webview } from './ui';
@@ -77,7 +77,7 @@ describe('benchmark panel and triage journey', function () {
     await screenshot('10-panel-results');
 
     // A symbol some baseline missed: revealed at the fixture's revision, decorated, and its hover says why.
-    const missed = missedSymbols(results)[0];
+    const missed = missedBy(results)[0]?.symbol;
     assert.ok(missed, 'the baselines miss something in easy-01');
     await vscode.commands.executeCommand('fixtureLab.revealSymbol', missed);
     const editor = vscode.window.activeTextEditor!;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { canDriveUi, copyFixture, EXTENSION, eventually, notifications, screenshot, services, setRater } from './helpers';
+import { canDriveUi, copyFixture, EXTENSION, eventually, notifications, renderLensOnHeadSide, screenshot, services, setRater } from './helpers';
 import { webview } from './ui';
 
 describe('Restricted Mode (untrusted workspace, Fixture Lab installed)', function () {
@@ -50,16 +50,7 @@ describe('Restricted Mode (untrusted workspace, Fixture Lab installed)', functio
 
     // The head side of web/src/cart.ts, its CodeLens from the installed extension's tree-sitter.
     const head = readFixture(original, uri.fsPath).fixture.diff!.head;
-    const side = vscode.Uri.from({ scheme: 'fixture-lab-rev', path: '/web/src/cart.ts', query: `repo=bookshop&rev=${head}` });
-    const editor = await vscode.window.showTextDocument(side);
-    const renderLine = editor.document.getText().split('\n').findIndex((l) => l.includes('render(cart: CartDto)'));
-    const lenses = await eventually(async () => {
-      const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', side, 10);
-      assert.ok(found.some((l) => l.command?.title === '+ HIGH'), 'CodeLens are shown');
-      return found;
-    });
-    const high = lenses.find((l) => l.range.start.line === renderLine && l.command?.title === '+ HIGH');
-    assert.ok(high, `a + HIGH lens above line ${renderLine + 1}`);
+    const { high } = await renderLensOnHeadSide(head);
     assert.equal(high.command!.command, 'fixtureLab.labelHigh');
     const reason = 'Renders the cart; the badge is drawn here';
     assert.equal(await vscode.commands.executeCommand(high.command!.command, ...high.command!.arguments!, reason), true);

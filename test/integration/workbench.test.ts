@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { copyFixture, eventually, screenshot, services, setRater } from './helpers';
+import { copyFixture, eventually, renderLensOnHeadSide, screenshot, services, setRater } from './helpers';
 
 describe('labeling workbench journeys', function () {
   this.timeout(120_000);
@@ -59,17 +59,8 @@ describe('labeling workbench journeys', function () {
 
     // The head side of web/src/cart.ts: `+ HIGH` above CartView.render.
     const head = readFixture(original, uri.fsPath).fixture.diff!.head;
-    const side = vscode.Uri.from({ scheme: 'fixture-lab-rev', path: '/web/src/cart.ts', query: `repo=bookshop&rev=${head}` });
-    const editor = await vscode.window.showTextDocument(side);
-    const renderLine = editor.document.getText().split('\n').findIndex((l) => l.includes('render(cart: CartDto)'));
-    const lenses = await eventually(async () => {
-      const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', side, 10);
-      assert.ok(found.some((l) => l.command?.title === '+ HIGH'), 'CodeLens are shown');
-      return found;
-    });
+    const { side, editor, renderLine, high } = await renderLensOnHeadSide(head);
     await screenshot('02-codelens-on-diff-side');
-    const high = lenses.find((l) => l.range.start.line === renderLine && l.command?.title === '+ HIGH');
-    assert.ok(high, `a + HIGH lens above line ${renderLine + 1}`);
     assert.deepEqual(high.command!.arguments, ['web/src/cart.CartView.render']);
     // The click, with the reason typed into the quick input.
     const done = await vscode.commands.executeCommand(high.command!.command, ...high.command!.arguments!, 'Renders the cart; the badge is drawn here');

@@ -1,6 +1,6 @@
 // A corpus on disk: corpus/repos.yaml and one YAML file per task under corpus/tasks/<repo>/<tier>/.
 import { promises as fs } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import { readFixture, ReadFixture } from '../fixtures/read';
 import { displayPath, FixtureLabError, Problem } from '../problems';
 import { readRepos, RepoEntry } from './repos';
@@ -38,6 +38,11 @@ export async function loadCorpus(dir: string, cwd = process.cwd()): Promise<Corp
   const paths = (await fs.stat(tasks).catch(() => undefined))?.isDirectory() ? await yamlFilesUnder(tasks) : [];
   const fixtures = await Promise.all(paths.map((p) => loadFixtureFile(p, tasks, cwd)));
   return { dir, reposFile, repos, reposProblems: problems, fixtures };
+}
+
+/** A fixture's task id, as runs and results name it: its `id`, else its file name. */
+export function fixtureIdOf(f: Pick<FixtureFile, 'file' | 'read'>): string {
+  return f.read.fixture.id ?? basename(f.file, '.yaml');
 }
 
 export async function loadFixtureFile(path: string, tasksDir?: string, cwd = process.cwd()): Promise<FixtureFile> {

@@ -5,9 +5,9 @@
 // task and the run goes on. Fixtures are never written.
 import { execFileSync } from 'node:child_process';
 import { existsSync, promises as fs } from 'node:fs';
-import { basename, delimiter, isAbsolute, join, relative, resolve } from 'node:path';
+import { delimiter, isAbsolute, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadCorpus } from '../corpus/load';
+import { fixtureIdOf, loadCorpus } from '../corpus/load';
 import { RepoEntry, repositoryPath } from '../corpus/repos';
 import type { Fixture } from '../fixtures/model';
 import { Repository } from '../git/repository';
@@ -95,7 +95,7 @@ export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
   const skipped: RunInfo['skipped_tasks'] = [];
   for (const f of corpus.fixtures) {
     const fx = f.read.fixture;
-    const id = fx.id ?? basename(f.file, '.yaml');
+    const id = fixtureIdOf(f);
     if (pattern && !pattern.test(id) && !pattern.test(f.file)) continue;
     if (f.read.problems.some((p) => p.severity === 'error')) skipped.push({ task: id, reason: `${f.file} has errors: run fixture-lab validate` });
     else if (fx.ground_truth.length === 0) skipped.push({ task: id, reason: 'no ground truth yet' });

@@ -1,6 +1,6 @@
 // The corpus view: a whole run, scored against the fixtures as they stand now.
-import { basename, join } from 'node:path';
-import type { Corpus } from '../corpus/load';
+import { join } from 'node:path';
+import { Corpus, fixtureIdOf } from '../corpus/load';
 import type { Fixture } from '../fixtures/model';
 import { ScoredResult, scoreResult } from '../harness/analysis';
 import { RAW, readRawDir } from '../harness/results';
@@ -14,7 +14,7 @@ export async function scoreRun(run: RunFolder, corpus: Corpus): Promise<ScoredRe
   const fixtures = new Map<string, { fixture: Fixture; module?: string }>();
   for (const f of corpus.fixtures) {
     const fx = f.read.fixture;
-    fixtures.set(fx.id ?? basename(f.file, '.yaml'), { fixture: fx, module: corpus.repos.find((r) => r.name === fx.repo)?.module });
+    fixtures.set(fixtureIdOf(f), { fixture: fx, module: corpus.repos.find((r) => r.name === fx.repo)?.module });
   }
   const systems = new Set(run.info.systems.map((s) => s.name));
   const raws = (await readRawDir(join(run.dir, RAW))).filter((r) => systems.has(r.system) && fixtures.has(r.task) && fixtures.get(r.task)!.fixture.ground_truth.length > 0);

@@ -28,9 +28,11 @@ export function verdictsFor(results: FixtureResults, misses: readonly Miss[], sy
   return out;
 }
 
-/** Ground-truth symbols some system missed (or found only below the cut): the ones to decorate. */
-export function missedSymbols(results: FixtureResults): string[] {
-  return results.matrix.rows.filter((r) => r.cells.some((c) => c.kind === 'missed' || c.kind === 'below')).map((r) => r.symbol);
+/** Ground-truth symbols some system missed (or found only below the cut), with those systems: the ones to decorate. */
+export function missedBy(results: FixtureResults): { symbol: string; systems: string[] }[] {
+  return results.matrix.rows
+    .map((r) => ({ symbol: r.symbol, systems: results.matrix.systems.filter((_, i) => r.cells[i].kind === 'missed' || r.cells[i].kind === 'below') }))
+    .filter((m) => m.systems.length > 0);
 }
 
 /** The category that counts: a person's, else the suggestion. */

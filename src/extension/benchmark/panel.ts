@@ -100,7 +100,8 @@ export class BenchmarkPanel implements vscode.Disposable {
 
   private async sendFixture(): Promise<void> {
     const loaded = await this.s.results.current().catch((e) => this.failed(e, undefined));
-    const systems = await this.s.results.systems().catch((e) => this.failed(e, []));
+    // Read with the results when a fixture is open: one read of systems.yaml per update, not two.
+    const systems = loaded?.systems ?? (await this.s.results.systems().catch((e) => this.failed(e, [])));
     const trusted = vscode.workspace.isTrusted;
     this.post({
       type: 'fixture',

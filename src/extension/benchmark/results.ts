@@ -20,6 +20,8 @@ export interface Loaded {
   /** The run each system's answer came from. */
   runs: Map<string, RunFolder>;
   module?: string;
+  /** The configured systems as read for these results (systems.yaml and PATH), for the run form. */
+  systems: SystemChoice[];
 }
 
 export class BenchmarkResults implements vscode.Disposable {
@@ -97,7 +99,8 @@ export class BenchmarkResults implements vscode.Disposable {
     const header = fixtureHeader(c.fixture, file, c.module);
     const runs = await listRuns(this.resultsDir());
     const id = header.id;
-    const configured = (await this.systems()).map((s) => s.name);
+    const choices = await this.systems();
+    const configured = choices.map((s) => s.name);
     const recorded = runs.filter((r) => r.info.tasks.includes(id)).flatMap((r) => r.info.systems.map((s) => s.name));
     const systems = [...new Set([...configured, ...recorded])];
     const answers = await latestAnswers(runs, id, systems, this.lastRun);
@@ -112,7 +115,7 @@ export class BenchmarkResults implements vscode.Disposable {
       running: this.running,
       charts: fixtureCharts,
     });
-    return { header, results, misses, runs: new Map([...answers].map(([s, a]) => [s, a.run])), module: c.module };
+    return { header, results, misses, runs: new Map([...answers].map(([s, a]) => [s, a.run])), module: c.module, systems: choices };
   }
 
   dispose(): void {

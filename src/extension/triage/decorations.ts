@@ -2,7 +2,7 @@
 // missed (or found only below the cut) is marked where it is defined, with the systems named
 // after the line, so a person sees where to hover.
 import * as vscode from 'vscode';
-import { missedSymbols, symbolKey } from '../../core';
+import { missedBy, symbolKey } from '../../core';
 import { BenchmarkResults } from '../benchmark/results';
 import { Ctx } from '../ctx';
 import { DocumentSymbols } from '../labeling/documentSymbols';
@@ -24,11 +24,7 @@ export class MissDecorations implements vscode.Disposable {
 
   async refresh(): Promise<void> {
     const loaded = await this.results.current().catch(() => undefined);
-    const missed = new Map<string, string[]>();
-    for (const symbol of loaded ? missedSymbols(loaded.results) : []) {
-      const row = loaded!.results.matrix.rows.find((r) => r.symbol === symbol)!;
-      missed.set(symbolKey(symbol, loaded!), loaded!.results.matrix.systems.filter((_, i) => row.cells[i].kind === 'missed' || row.cells[i].kind === 'below'));
-    }
+    const missed = new Map((loaded ? missedBy(loaded.results) : []).map((m) => [symbolKey(m.symbol, loaded!), m.systems]));
     for (const editor of vscode.window.visibleTextEditors) {
       const found = missed.size ? await this.symbols.definitions(editor.document) : undefined;
       const options: vscode.DecorationOptions[] = [];

@@ -6,9 +6,11 @@ import * as vscode from 'vscode';
 import { categoryOf, FAILURE_CATEGORIES, FailureCategory, Miss } from '../../core';
 import { BenchmarkResults } from '../benchmark/results';
 
+type SystemNode = { kind: 'system'; category: FailureCategory; system: string; misses: Miss[] };
+
 type Node =
-  | { kind: 'category'; category: FailureCategory; misses: Miss[] }
-  | { kind: 'system'; category: FailureCategory; system: string; misses: Miss[] }
+  | { kind: 'category'; category: FailureCategory; misses: Miss[]; systems: SystemNode[] }
+  | SystemNode
   | { kind: 'miss'; miss: Miss }
   | { kind: 'note'; text: string };
 
@@ -25,16 +27,20 @@ export class TriageTree implements vscode.TreeDataProvider<Node> {
 
   async getChildren(node?: Node): Promise<Node[]> {
     if (node) {
-      if (node.kind === 'category') return groupBySystem(node.category, node.misses);
+      if (node.kind === 'category') return node.systems;
       if (node.kind === 'system') return node.misses.map((miss) => ({ kind: 'miss', miss }));
       return [];
     }
     const current = await this.results.triageRun().catch(() => undefined);
     if (!current) return [{ kind: 'note', text: 'No run yet: run systems from the Benchmark panel.' }];
     if (current.misses.length === 0) return [{ kind: 'note', text: `${current.run.name}: no misses.` }];
-    const categories = FAILURE_CATEGORIES.map((category) => ({ kind: 'category' as const, category, misses: current.misses.filter((m) => categoryOf(m) === category) })).filter((c) => c.misses.length);
-    this.ordered = categories.flatMap((c) => groupBySystem(c.category, c.misses).flatMap((s) => s.misses));
-    this.parents = new Map(categories.flatMap((c) => groupBySystem(c.category, c.misses).flatMap((s) => s.misses.map((m) => [m, s] as [Miss, Node]))));
+    const categories = FAILURE_CATEGORIES.map((category) => {
+      const misses = current.misses.filter((m) => categoryOf(m) === category);
+      return { kind: 'category' as const, category, misses, systems: groupBySystem(category, misses) };
+    }).filter((c) => c.misses.length);
+    const systems = categories.flatMap((c) => c.systems);
+    this.ordered = systems.flatMap((s) => s.misses);
+    this.parents = new Map(systems.flatMap((s) => s.misses.map((m) => [m, s] as [Miss, Node])));
     return categories;
   }
 
@@ -86,6 +92,6 @@ export class TriageTree implements vscode.TreeDataProvider<Node> {
   }
 }
 
-function groupBySystem(category: FailureCategory, misses: Miss[]): { kind: 'system'; category: FailureCategory; system: string; misses: Miss[] }[] {
+function groupBySystem(category: FailureCategory, misses: Miss[]): SystemNode[] {
   return [...new Set(misses.map((m) => m.system))].sort().map((system) => ({ kind: 'system', category, system, misses: misses.filter((m) => m.system === system) }));
 }
