@@ -9,7 +9,7 @@ import {
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cli } from '../../src/cli/cli';
-import { addLabel, editFile, lockPathOf } from '../../src/core';
+import { addLabel, editFile, lockPathOf, mulberry32, readFixture } from '../../src/core';
 import { tempDir } from '../helpers/tempDir';
 
 const BIN = resolve(__dirname, '../../../dist/cli.js');
@@ -159,6 +159,24 @@ describe('edits on disk', () => {
     await add('a/b.Old');
     assert.match(readFileSync(file, 'utf8'), /a\/b\.Dead[\s\S]*a\/b\.Old/);
     assert.deepEqual(hidden(join(dir, 'tasks/demo/easy')), []);
+  });
+
+  it('many waiters on a dead writer\'s lock: it is broken safely, and every waiter\'s edit lands (seeded rounds)', async () => {
+    const next = mulberry32(5);
+    for (let round = 0; round < 10; round++) {
+      const dir = corpus();
+      const file = join(dir, PATH);
+      writeFileSync(lockPathOf(file), `${deadPid()} ${hostname()} 0123456789abcdef\n`);
+      const symbols = Array.from({ length: 4 + Math.floor(next() * 12) }, (_, i) => `r${round}/w.S${i}`);
+      await Promise.all(symbols.map(async (symbol) => {
+        await new Promise((resolve) => setTimeout(resolve, next() * 20));
+        await editFile(file, (t) => addLabel(t, { symbol, confidence: 'HIGH', reason: 'r' }), 'fixture', PATH);
+      }));
+      const labeled = readFixture(readFileSync(file, 'utf8'), PATH).fixture.ground_truth.map((l) => l.symbol);
+      assert.equal(labeled.length, symbols.length + 1, 'each label once');
+      assert.deepEqual(new Set(labeled), new Set(['a/b.C', ...symbols]));
+      assert.deepEqual(hidden(join(dir, 'tasks/demo/easy')), []);
+    }
   });
 
   it('a writer whose lock was taken over while it was stuck writes nothing', async () => {

@@ -8,7 +8,7 @@ import { promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { FixtureLabError } from '../problems';
-import { processAlive, tempPathOf } from './temp';
+import { processAlive } from './temp';
 
 export interface LockOptions {
   /** How long a waiter keeps trying before it gives up (ms). */
@@ -56,10 +56,8 @@ async function acquire(lock: string, shown: string, options: LockOptions): Promi
   for (;;) {
     if (await create(lock, content, shown)) return token;
     const holder = await readHolder(lock);
-    if (holder && (await isStale(lock, holder, staleMs))) {
-      await breakLock(lock, holder);
-      continue;
-    }
+    // Broken: try again at once. Not broken (another waiter is breaking it): wait like the rest.
+    if (holder && (await isStale(lock, holder, staleMs)) && (await breakLock(lock, holder))) continue;
     if (Date.now() >= deadline) {
       const who = holder ? `pid ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`}` : 'another writer';
       throw new FixtureLabError(
@@ -73,22 +71,15 @@ async function acquire(lock: string, shown: string, options: LockOptions): Promi
   }
 }
 
-/**
- * Make the lock with its content in one step (a full file linked into place: link fails when the
- * name exists), so no one ever reads a lock that exists but does not yet say who holds it.
- */
+/** Make the lock (O_EXCL): false when another writer holds it. */
 async function create(lock: string, content: string, shown: string): Promise<boolean> {
-  const temp = tempPathOf(lock);
   try {
-    await fs.writeFile(temp, content, { flag: 'wx' });
-    await fs.link(temp, lock);
+    await fs.writeFile(lock, content, { flag: 'wx' });
     return true;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return false;
     throw new FixtureLabError(`cannot lock for writing (${code ?? String(e)}); nothing was changed`, shown);
-  } finally {
-    await fs.rm(temp, { force: true });
   }
 }
 
@@ -96,7 +87,8 @@ async function readHolder(lock: string): Promise<Holder | undefined> {
   const text = await fs.readFile(lock, 'utf8').catch(() => undefined);
   if (text === undefined) return undefined;
   const [pid, host, token] = text.trim().split(' ');
-  // Not a lock this code wrote: only its age can make it stale.
+  // Not a lock this code wrote, or one read between its creation and its one write (empty): only
+  // its age can make it stale, so a lock being made is never broken as a dead writer's.
   if (!token) return { pid: 0, host: '', token: text };
   return { pid: Number(pid), host, token };
 }
@@ -107,18 +99,20 @@ async function isStale(lock: string, holder: Holder, staleMs: number): Promise<b
   return stat !== undefined && Date.now() - stat.mtimeMs > staleMs;
 }
 
-/** Remove `lock` if it still is the one `seen` described; one breaker at a time. */
-async function breakLock(lock: string, seen: Holder): Promise<void> {
+/** Remove `lock` if it still is the one `seen` described; one breaker at a time. True when it is gone. */
+async function breakLock(lock: string, seen: Holder): Promise<boolean> {
   const breaker = `${lock}.break`;
   try {
     await fs.writeFile(breaker, `${process.pid}\n`, { flag: 'wx' });
   } catch {
     const stat = await fs.stat(breaker).catch(() => undefined);
     if (stat && Date.now() - stat.mtimeMs > BREAK_STALE_MS) await fs.rm(breaker, { force: true });
-    return;
+    return false;
   }
   try {
-    if ((await readHolder(lock))?.token === seen.token) await fs.rm(lock, { force: true });
+    if ((await readHolder(lock))?.token !== seen.token) return false;
+    await fs.rm(lock, { force: true });
+    return true;
   } finally {
     await fs.rm(breaker, { force: true });
   }
