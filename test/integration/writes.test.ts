@@ -74,7 +74,7 @@ describe('fixture bytes in the editor', function () {
       if (canDriveUi()) {
         await eventually(async () => {
           const texts = await notifications();
-          assert.ok(texts.some((t) => t.includes(`Fixture Lab: ${message}`)), `${command}: no notification says ${message}: ${JSON.stringify(texts)}`);
+          assert.ok(texts.some((t) => t.includes(message)), `${command}: no notification says ${message}: ${JSON.stringify(texts)}`);
         });
       }
     }
