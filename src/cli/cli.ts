@@ -1,6 +1,6 @@
 // `fixture-lab`: the command line over the same core the extension uses. Every failure the user
 // can fix is one line naming the file and what to do, with a non-zero exit; never a stack trace.
-import { FixtureLabError } from '../core';
+import { FixtureLabError, ProblemError } from '../core';
 import { CliIO, UsageError } from './args';
 import { COMMANDS } from './commands';
 
@@ -19,7 +19,8 @@ export async function cli(argv: string[], io: CliIO): Promise<number> {
     return await command.run(rest, io);
   } catch (e) {
     if (e instanceof FixtureLabError) {
-      io.stderr.write(`fixture-lab: ${e.message}\n`);
+      // A problem at a place in a file prints as `validate` prints it: `path:line:col: error: ...`.
+      io.stderr.write(e instanceof ProblemError ? `${e.message}\n` : `fixture-lab: ${e.message}\n`);
       return 1;
     }
     const code = (e as { code?: unknown }).code;

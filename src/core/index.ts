@@ -1,6 +1,8 @@
 // The core's one export list. Nothing under src/core imports `vscode`.
 export * from './problems';
 export * from './textDiff';
+export * from './utf8';
+export * from './lineEndings';
 export * from './numbers';
 export * from './symbols/normalize';
 export * from './fixtures/model';
@@ -14,6 +16,8 @@ export * from './agreement/kappa';
 export * from './agreement/raters';
 export * from './agreement/report';
 export * from './io/files';
+export * from './io/lock';
+export * from './io/temp';
 export * from './git/repository';
 export * from './git/diff';
 export * from './git/blobs';

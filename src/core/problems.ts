@@ -35,3 +35,10 @@ export class FixtureLabError extends Error {
     this.name = 'FixtureLabError';
   }
 }
+
+/** Bad input at a place in a file: its message is the problem as `validate` prints it (`path:line:col: error: ...`). */
+export class ProblemError extends FixtureLabError {
+  constructor(readonly problem: Problem) {
+    super(formatProblem(problem));
+  }
+}
