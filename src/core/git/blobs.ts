@@ -31,9 +31,19 @@ export class BlobReader {
     );
   }
 
+  /**
+   * Ends the batch. The process is held by the event loop again until it has exited, so a CLI
+   * that closes its repository waits for (and reaps) git rather than leaving it in its process
+   * group; one that does not exit on end of input within 2 s is killed.
+   */
   close(): void {
-    this.process?.stdin.end();
+    const proc = this.process;
     this.process = undefined;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    proc.ref();
+    const kill = setTimeout(() => proc.kill('SIGKILL'), 2000);
+    proc.once('exit', () => clearTimeout(kill));
+    proc.stdin.end();
   }
 
   private start(): ChildProcessWithoutNullStreams {
