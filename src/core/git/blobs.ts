@@ -2,6 +2,7 @@
 // blobs, and a process per blob costs more than the parsing. Requests are queued in order,
 // since the batch protocol answers in order.
 import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { describeExit } from '../harness/process';
 import type { FileText } from './repository';
 
 /** Files larger than this are reported and skipped, not parsed. */
@@ -58,7 +59,7 @@ export class BlobReader {
       if (this.process === proc) this.process = undefined;
     };
     proc.on('error', fail);
-    proc.on('exit', (code) => fail(new Error(`git cat-file exited with ${code}`)));
+    proc.on('exit', (code, signal) => fail(new Error(`git cat-file ${describeExit({ code, signal })}`)));
     proc.stdin.on('error', fail);
     // The reader must not keep a CLI process alive once its work is done.
     proc.unref();

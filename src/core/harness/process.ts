@@ -63,7 +63,7 @@ export function runProcess(argv: string[], options: ProcessOptions): Promise<Pro
       finished = true;
       for (const t of timers) clearTimeout(t);
       options.signal?.removeEventListener('abort', onAbort);
-      tree.reap();
+      if (!exit) tree.reap(); // after an exit, the exit handler reaped it
       child.stdout.destroy();
       child.stderr.destroy();
       resolve({
@@ -103,7 +103,7 @@ export function runProcess(argv: string[], options: ProcessOptions): Promise<Pro
       exit = { code, signal };
       // The answer is complete: the rest of the tree goes now, which closes the pipes it held;
       // what was written before is still read.
-      tree.reap(false);
+      tree.reap();
       let open = 2;
       const closed = () => {
         if (--open === 0) finish();
