@@ -24,7 +24,8 @@ export class ProcessTree {
 
   constructor(argv: string[], options: TreeOptions = {}) {
     const env = { ...(options.env ?? process.env) };
-    const inherited = env[RUN_MARKER];
+    // Our own marker too, when an environment without it is given (an MCP server's minimal one).
+    const inherited = env[RUN_MARKER] ?? process.env[RUN_MARKER];
     env[RUN_MARKER] = inherited ? `${inherited}:${this.marker}` : this.marker;
     this.child = spawn(argv[0], argv.slice(1), { cwd: options.cwd, env, detached: GROUPS, stdio: ['pipe', 'pipe', 'pipe'] });
     live.add(this);
