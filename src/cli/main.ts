@@ -1,5 +1,8 @@
 // The `fixture-lab` executable: a thin shell over cli.ts, which tests call without a process.
 import { cli } from './cli';
+import { installSignalHandlers } from './signals';
+
+installSignalHandlers();
 
 cli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() }).then(
   (code) => {

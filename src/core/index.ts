@@ -38,6 +38,7 @@ export * from './symbols/words';
 export * from './harness/systems';
 export * from './harness/output';
 export * from './harness/process';
+export * from './harness/processTree';
 export * from './harness/results';
 export * from './harness/failures';
 export * from './harness/analysis';

@@ -1,6 +1,7 @@
 // Activation: build the services, register commands, views, providers; log how long it took.
 // Activation events are the views, the commands and a corpus in the workspace, never `*`.
 import * as vscode from 'vscode';
+import { reapAll } from '../core';
 import { BenchmarkPanel } from './benchmark/panel';
 import { registerCommands } from './commands';
 import { Ctx } from './ctx';
@@ -54,4 +55,6 @@ export function activate(context: vscode.ExtensionContext): Services {
 export function deactivate(): void {
   ctx?.dispose();
   ctx = undefined;
+  // Whatever a run or an MCP server left (a cancelled run's last tree), before the host goes.
+  reapAll();
 }

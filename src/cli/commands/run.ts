@@ -1,12 +1,13 @@
 import { relative } from 'node:path';
 import { DEFAULT_MATCH_RULE, fmt, MATCH_RULES, MatchRule, runBenchmark, RunEvent, summarize } from '../../core';
 import { CliIO, corpusDir, oneOf, parse, UsageError } from '../args';
+import { onStopSignal, signalExitCode } from '../signals';
 
 /**
  * `run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match RULE] [--out DIR]`:
  * runs the systems on the corpus's labeled tasks, with a progress bar and an ETA on a terminal,
- * and prints the summary table. Ctrl-C stops the systems' processes and keeps what finished;
- * running again with the same --out resumes.
+ * and prints the summary table. Ctrl-C (SIGINT, and SIGTERM or SIGHUP alike) kills the systems'
+ * process trees and keeps what finished; running again with the same --out resumes.
  */
 export async function run(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
@@ -24,8 +25,11 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError('--seed must be a whole number');
   const controller = new AbortController();
-  const onSignal = () => controller.abort();
-  process.once('SIGINT', onSignal);
+  let stoppedBy: NodeJS.Signals = 'SIGINT';
+  const removeStop = onStopSignal((signal) => {
+    stoppedBy = signal;
+    controller.abort();
+  });
   const progress = new Progress(io);
   try {
     const result = await runBenchmark({
@@ -52,9 +56,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     for (const s of result.info.skipped_tasks) io.stderr.write(`fixture-lab: skipped ${s.task}: ${s.reason}\n`);
     const where = relative(io.cwd, result.dir) || '.';
     io.stdout.write(result.cancelled ? `stopped; what finished is in ${where} (run again with --out ${where} to resume)\n` : `results: ${where}\n`);
-    return result.cancelled ? 130 : 0;
+    return result.cancelled ? signalExitCode(stoppedBy) : 0;
   } finally {
-    process.removeListener('SIGINT', onSignal);
+    removeStop();
   }
 }
 

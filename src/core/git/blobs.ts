@@ -2,6 +2,7 @@
 // blobs, and a process per blob costs more than the parsing. Requests are queued in order,
 // since the batch protocol answers in order.
 import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { describeExit } from '../harness/process';
 import type { FileText } from './repository';
 
 /** Files larger than this are reported and skipped, not parsed. */
@@ -31,9 +32,19 @@ export class BlobReader {
     );
   }
 
+  /**
+   * Ends the batch. The process is held by the event loop again until it has exited, so a CLI
+   * that closes its repository waits for (and reaps) git rather than leaving it in its process
+   * group; one that does not exit on end of input within 2 s is killed.
+   */
   close(): void {
-    this.process?.stdin.end();
+    const proc = this.process;
     this.process = undefined;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    proc.ref();
+    const kill = setTimeout(() => proc.kill('SIGKILL'), 2000);
+    proc.once('exit', () => clearTimeout(kill));
+    proc.stdin.end();
   }
 
   private start(): ChildProcessWithoutNullStreams {
@@ -48,7 +59,7 @@ export class BlobReader {
       if (this.process === proc) this.process = undefined;
     };
     proc.on('error', fail);
-    proc.on('exit', (code) => fail(new Error(`git cat-file exited with ${code}`)));
+    proc.on('exit', (code, signal) => fail(new Error(`git cat-file ${describeExit({ code, signal })}`)));
     proc.stdin.on('error', fail);
     // The reader must not keep a CLI process alive once its work is done.
     proc.unref();

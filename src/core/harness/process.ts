@@ -1,16 +1,23 @@
-// Running a system's command: argv only, never a shell, so task text cannot become a command;
-// a timeout or a cancel kills the whole process tree (the command runs as a process-group
-// leader and the group is signalled), since indexers spawn workers that outlive their parent.
-import { spawn } from 'node:child_process';
+// Running a system's command: argv only, never a shell, so task text cannot become a command.
+// The command leads its own process tree (processTree.ts), reaped after every answer: a normal
+// exit, a failure, a timeout or a cancel. The answer ends when the command exits, not when its
+// pipes close: a descendant still holding stdout gets a bounded drain, then is cut off, so it can
+// neither hang the run nor turn a finished answer into a timeout.
 import { performance } from 'node:perf_hooks';
+import { StringDecoder } from 'node:string_decoder';
+import { ProcessTree } from './processTree';
 
 export interface ProcessResult {
   stdout: string;
   stderr: string;
-  /** Exit code; null when killed. */
+  /** Exit code; null when killed by a signal. */
   code: number | null;
+  /** The signal that killed it, when one did. */
+  signal: NodeJS.Signals | null;
   timedOut: boolean;
   cancelled: boolean;
+  /** stdout passed the output cap and was cut there. */
+  truncated: boolean;
   ms: number;
   /** The command could not start at all (ENOENT, EACCES): its message. */
   spawnError?: string;
@@ -23,75 +30,156 @@ export interface ProcessOptions {
   signal?: AbortSignal;
   /** Text written to stdin, then closed. */
   input?: string;
+  /** stdout kept per answer; more is read and dropped, and the result says `truncated`. */
+  maxOutputBytes?: number;
 }
 
-/** Output kept per stream; a system that prints more is cut, and says so in stderr. */
-export const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
+/** Output kept per answer unless a system sets `max_output_mb`. */
+export const DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+/** The tail of stderr kept: it explains failures, and is not the answer. */
+export const STDERR_TAIL_BYTES = 1024 * 1024;
+/** How long the pipes may stay open after the command exited (a descendant holding them). */
+export const DRAIN_MS = 2000;
 
 export function runProcess(argv: string[], options: ProcessOptions): Promise<ProcessResult> {
   const started = performance.now();
+  const limit = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
   return new Promise((resolve) => {
-    const child = spawn(argv[0], argv.slice(1), {
-      cwd: options.cwd,
-      env: options.env ?? process.env,
-      detached: process.platform !== 'win32',
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    let outBytes = 0;
-    let errBytes = 0;
-    let truncated = false;
+    const tree = new ProcessTree(argv, { cwd: options.cwd, env: options.env });
+    const child = tree.child;
+    const out = new Head(limit);
+    const err = new Tail(STDERR_TAIL_BYTES);
+    child.stdout.on('data', (chunk: Buffer) => out.add(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.add(chunk));
     let timedOut = false;
     let cancelled = false;
     let spawnError: string | undefined;
-    const collect = (chunks: Buffer[], size: () => number, add: (n: number) => void) => (chunk: Buffer) => {
-      if (size() + chunk.length > MAX_OUTPUT_BYTES) {
-        truncated = true;
-        return;
-      }
-      add(chunk.length);
-      chunks.push(chunk);
-    };
-    child.stdout.on('data', collect(out, () => outBytes, (n) => (outBytes += n)));
-    child.stderr.on('data', collect(err, () => errBytes, (n) => (errBytes += n)));
-    const killTree = () => {
-      try {
-        if (child.pid !== undefined) process.kill(process.platform === 'win32' ? child.pid : -child.pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killTree();
-    }, options.timeoutMs);
-    const onAbort = () => {
-      cancelled = true;
-      killTree();
-    };
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    if (options.signal?.aborted) onAbort();
-    child.on('error', (e) => {
-      spawnError = `${argv[0]}: ${e.message}`;
-    });
-    child.stdin.on('error', () => undefined); // a command that never reads stdin
-    child.stdin.end(options.input ?? '');
-    child.on('close', (code) => {
-      clearTimeout(timer);
+    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    let finished = false;
+    const timers: NodeJS.Timeout[] = [];
+
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      for (const t of timers) clearTimeout(t);
       options.signal?.removeEventListener('abort', onAbort);
-      // The group may still hold children the leader left behind.
-      if (timedOut || cancelled) killTree();
-      const stderr = Buffer.concat(err).toString('utf8') + (truncated ? `\n[fixture-lab: output cut at ${MAX_OUTPUT_BYTES} bytes]\n` : '');
+      if (!exit) tree.reap(); // after an exit, the exit handler reaped it
+      child.stdout.destroy();
+      child.stderr.destroy();
       resolve({
-        stdout: Buffer.concat(out).toString('utf8'),
-        stderr,
-        code: spawnError ? null : code,
+        stdout: out.text(),
+        stderr: err.text(),
+        code: spawnError ? null : (exit?.code ?? null),
+        signal: exit?.signal ?? null,
         timedOut,
         cancelled,
+        truncated: out.truncated,
         ms: performance.now() - started,
         ...(spawnError ? { spawnError } : {}),
       });
+    };
+    // Killed by us: the leader's exit should follow at once; if it cannot (a process stuck in the
+    // kernel), the answer still ends.
+    const kill = () => {
+      tree.reap(false);
+      timers.push(setTimeout(finish, DRAIN_MS));
+    };
+    const onAbort = () => {
+      cancelled = true;
+      kill();
+    };
+    timers.push(setTimeout(() => {
+      timedOut = true;
+      kill();
+    }, options.timeoutMs));
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (options.signal?.aborted) onAbort();
+
+    child.on('error', (e) => {
+      spawnError = `${argv[0]}: ${e.message}`;
+      if (child.pid === undefined) finish();
     });
+    child.on('exit', (code, signal) => {
+      exit = { code, signal };
+      // The answer is complete: the rest of the tree goes now, which closes the pipes it held;
+      // what was written before is still read.
+      tree.reap();
+      let open = 2;
+      const closed = () => {
+        if (--open === 0) finish();
+      };
+      child.stdout.once('close', closed);
+      child.stderr.once('close', closed);
+      if (child.stdout.closed) closed();
+      if (child.stderr.closed) closed();
+      timers.push(setTimeout(finish, DRAIN_MS));
+    });
+    child.stdin.on('error', () => undefined); // a command that never reads stdin
+    child.stdin.end(options.input ?? '');
   });
+}
+
+/** "exited with 2", "killed by SIGKILL": how a process ended, for messages. */
+export function describeExit(result: Pick<ProcessResult, 'code' | 'signal'>): string {
+  if (result.signal) return `killed by ${result.signal}`;
+  return result.code === null ? 'ended without an exit code' : `exited with ${result.code}`;
+}
+
+/** The first `limit` bytes of a stream, cut at a character boundary. */
+class Head {
+  private readonly chunks: Buffer[] = [];
+  private bytes = 0;
+  truncated = false;
+
+  constructor(private readonly limit: number) {}
+
+  add(chunk: Buffer): void {
+    const room = this.limit - this.bytes;
+    if (chunk.length > room) this.truncated = true;
+    if (room <= 0) return;
+    const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
+    this.chunks.push(kept);
+    this.bytes += kept.length;
+  }
+
+  text(): string {
+    const bytes = Buffer.concat(this.chunks);
+    // Cut output may end inside a character: the decoder holds an incomplete one back.
+    return this.truncated ? new StringDecoder('utf8').write(bytes) : bytes.toString('utf8');
+  }
+}
+
+/** The last `limit` bytes of a stream. */
+class Tail {
+  private chunks: Buffer[] = [];
+  private bytes = 0;
+  private cut = false;
+
+  constructor(private readonly limit: number) {}
+
+  add(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.bytes += chunk.length;
+    while (this.bytes - this.chunks[0].length >= this.limit) {
+      this.bytes -= this.chunks.shift()!.length;
+      this.cut = true;
+    }
+  }
+
+  text(): string {
+    let bytes = Buffer.concat(this.chunks);
+    if (bytes.length > this.limit) {
+      bytes = bytes.subarray(bytes.length - this.limit);
+      this.cut = true;
+    }
+    return (this.cut ? '[fixture-lab: earlier stderr cut]\n' : '') + bytes.toString('utf8');
+  }
+}
+
+/** Text cut to `limit` UTF-8 bytes at a character boundary. */
+export function capText(text: string, limit: number): { text: string; truncated: boolean } {
+  if (text.length <= limit / 3) return { text, truncated: false }; // at most 3 bytes per UTF-16 unit
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length <= limit) return { text, truncated: false };
+  return { text: new StringDecoder('utf8').write(bytes.subarray(0, limit)), truncated: true };
 }

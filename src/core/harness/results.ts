@@ -21,6 +21,8 @@ export interface RawResult {
   error?: string;
   /** The system's whole output: what tokens are counted on. */
   output: string;
+  /** The output passed the system's cap (`max_output_mb`, default 16 MB): `output` is its head. */
+  truncated?: boolean;
   /** Ranked symbols as the system named them. */
   symbols: string[];
   tokens: number;

@@ -5,7 +5,7 @@
 // task and the run goes on. Fixtures are never written.
 import { execFileSync } from 'node:child_process';
 import { existsSync, promises as fs } from 'node:fs';
-import { delimiter, isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fixtureIdOf, loadCorpus } from '../corpus/load';
 import { RepoEntry, repositoryPath } from '../corpus/repos';
@@ -25,7 +25,7 @@ import { ReplayAdapter } from './adapters/replay';
 import { RepoContext, Retriever, SystemFailure } from './adapters/types';
 import { analyzeRun, ScoredResult } from './analysis';
 import { hasRaw, RawResult, rawDir, readRawDir, RunInfo, runFolderName, writeJson, writeRaw } from './results';
-import { defaultSystems, readSystems, SystemSpec } from './systems';
+import { defaultSystems, isExecutableFile, readSystems, resolvePrograms, resolveProgram, SystemSpec } from './systems';
 
 export const PRIMARY_BUDGET = 5000;
 export const WARM_QUERIES = 3;
@@ -258,6 +258,7 @@ async function queryTask(retriever: Retriever, spec: SystemSpec, ctx: RepoContex
       ...base(spec, t, ctx.rev, budget),
       status: 'ok',
       output: cold.text,
+      ...(cold.truncated ? { truncated: true } : {}),
       symbols: cold.symbols,
       tokens: countTokens(cold.text),
       ...(cold.reportedTokens !== undefined ? { reported_tokens: cold.reportedTokens } : {}),
@@ -307,19 +308,20 @@ export function retrieverFor(spec: SystemSpec, corpusDir: string): Retriever {
   }
 }
 
-/** The corpus's systems.yaml, or the two baselines when it has none. */
+/** The corpus's systems.yaml, its programs resolved from its folder; or the two baselines when it has none. */
 export async function configuredSystems(corpusDir: string, cwd = process.cwd()): Promise<SystemSpec[]> {
   const file = join(corpusDir, 'systems.yaml');
-  return existsSync(file) ? readSystems(await fs.readFile(file, 'utf8'), relative(cwd, file)) : defaultSystems();
+  return existsSync(file) ? readSystems(await fs.readFile(file, 'utf8'), relative(cwd, file)).map((s) => resolvePrograms(s, corpusDir)) : defaultSystems();
 }
 
 /** What a system needs that is not here: its executable, or its recorded run. */
 export function systemNeeds(spec: SystemSpec, corpusDir: string): string[] {
+  const missing = (exe: string) => `system ${spec.name}: ${isAbsolute(exe) ? `\`${exe}\` is not an executable file (relative programs are found from the folder of systems.yaml)` : `\`${exe}\` is not installed (not on PATH)`}`;
   switch (spec.type) {
     case 'command':
-      return [spec.query[0], ...(spec.index ? [spec.index[0]] : [])].filter((exe, i, all) => all.indexOf(exe) === i && !findExecutable(exe)).map((exe) => `system ${spec.name}: \`${exe}\` is not installed (not on PATH)`);
+      return [spec.query[0], ...(spec.index ? [spec.index[0]] : [])].filter((exe, i, all) => all.indexOf(exe) === i && !findExecutable(exe, corpusDir)).map(missing);
     case 'mcp':
-      return findExecutable(spec.server[0]) ? [] : [`system ${spec.name}: \`${spec.server[0]}\` is not installed (not on PATH)`];
+      return findExecutable(spec.server[0], corpusDir) ? [] : [missing(spec.server[0])];
     case 'replay':
       return existsSync(resolve(corpusDir, spec.from)) ? [] : [`system ${spec.name}: no recorded run at ${spec.from}`];
     default:
@@ -327,10 +329,10 @@ export function systemNeeds(spec: SystemSpec, corpusDir: string): string[] {
   }
 }
 
-export function findExecutable(name: string): boolean {
+/** Whether a program (as systems.yaml names it, relative to `corpusDir`) is there to run. */
+export function findExecutable(name: string, corpusDir = process.cwd()): boolean {
   if (name.includes('{')) return true; // a placeholder path is known only per task
-  if (isAbsolute(name) || name.includes('/')) return existsSync(name);
-  return (process.env.PATH ?? '').split(delimiter).some((dir) => dir && existsSync(join(dir, name)));
+  return isExecutableFile(resolveProgram(name, corpusDir));
 }
 
 /** Working trees at a revision for systems that read files: the checkout itself when it is there. */

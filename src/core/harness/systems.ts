@@ -3,8 +3,11 @@
 // Protocol server over stdio, one tool call per query), the built-in baselines `grep` and `bm25`
 // that need nothing installed, and `replay` (scores an earlier run's recorded output, for systems
 // not installed here). The file is optional: without it a run uses the two baselines.
+import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, isAbsolute, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
 import { FixtureLabError } from '../problems';
+import { DEFAULT_MAX_OUTPUT_BYTES } from './process';
 
 export type OutputParser =
   | { format: 'json'; symbols: string; tokens?: string }
@@ -17,6 +20,8 @@ interface Common {
   languages?: string[];
   /** Minutes per phase (index, each query) before the process tree is killed (§15: 30). */
   timeoutMinutes: number;
+  /** stdout kept per answer (`max_output_mb`); the rest is dropped and the answer marked truncated. */
+  maxOutputBytes: number;
   version?: string;
 }
 
@@ -61,8 +66,8 @@ export const PLACEHOLDERS = ['task', 'budget', 'repo_path', 'module', 'commit'] 
 /** The systems a corpus without systems.yaml is run with. */
 export function defaultSystems(): SystemSpec[] {
   return [
-    { name: 'grep', type: 'grep', timeoutMinutes: DEFAULT_TIMEOUT_MINUTES },
-    { name: 'bm25', type: 'bm25', timeoutMinutes: DEFAULT_TIMEOUT_MINUTES },
+    { name: 'grep', type: 'grep', timeoutMinutes: DEFAULT_TIMEOUT_MINUTES, maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES },
+    { name: 'bm25', type: 'bm25', timeoutMinutes: DEFAULT_TIMEOUT_MINUTES, maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES },
   ];
 }
 
@@ -82,7 +87,9 @@ export function readSystems(text: string, file: string): SystemSpec[] {
     names.add(s.name);
     const timeout = s.timeout_minutes ?? DEFAULT_TIMEOUT_MINUTES;
     if (typeof timeout !== 'number' || !(timeout > 0)) throw where('`timeout_minutes` must be a positive number');
-    const common: Common = { name: s.name, timeoutMinutes: timeout };
+    const maxMb = s.max_output_mb ?? DEFAULT_MAX_OUTPUT_BYTES / 2 ** 20;
+    if (typeof maxMb !== 'number' || !(maxMb > 0) || maxMb > 4096) throw where('`max_output_mb` must be a positive number of megabytes (default 16, at most 4096)');
+    const common: Common = { name: s.name, timeoutMinutes: timeout, maxOutputBytes: Math.max(1, Math.round(maxMb * 2 ** 20)) };
     if (s.languages !== undefined) common.languages = stringList(s.languages, 'languages', where);
     if (s.version !== undefined) common.version = String(s.version);
     switch (s.type) {
@@ -126,6 +133,51 @@ export function readSystems(text: string, file: string): SystemSpec[] {
 }
 
 type Where = (msg: string) => FixtureLabError;
+
+/**
+ * Programs run where systems.yaml declares them, resolved once, before any worktree is entered:
+ * a relative path (`./tools/search`, `bin/x`) against the folder of systems.yaml, a bare name
+ * through PATH now. The pre-check and every spawn use the same absolute path, so a file at the
+ * same relative path in the repository under test never runs. A relative `cwd` resolves the same
+ * way. A program or cwd that begins with a placeholder (`{repo_path}/bin/x`) is the user's choice
+ * to run from the checkout, and is left to expand per task.
+ */
+export function resolvePrograms(spec: SystemSpec, dir: string): SystemSpec {
+  const pathVar = ('env' in spec ? spec.env?.PATH : undefined) ?? process.env.PATH ?? '';
+  const program = (argv: string[]) => [resolveProgram(argv[0], dir, pathVar), ...argv.slice(1)];
+  const cwd = (c: string | undefined) => (c === undefined ? {} : { cwd: c.startsWith('{') || isAbsolute(c) ? c : resolve(dir, c) });
+  switch (spec.type) {
+    case 'command':
+      return { ...spec, query: program(spec.query), ...(spec.index ? { index: program(spec.index) } : {}), ...cwd(spec.cwd) };
+    case 'mcp':
+      return { ...spec, server: program(spec.server), ...cwd(spec.cwd) };
+    default:
+      return spec;
+  }
+}
+
+export function resolveProgram(program: string, dir: string, pathVar = process.env.PATH ?? ''): string {
+  if (program.startsWith('{') || isAbsolute(program)) return program;
+  if (program.includes('/') || (process.platform === 'win32' && program.includes('\\'))) return resolve(dir, program);
+  if (program.includes('{')) return program;
+  // Relative PATH entries mean the folder the command was started in, never the checkout.
+  for (const entry of pathVar.split(delimiter)) {
+    if (!entry) continue;
+    const candidate = resolve(entry, program);
+    if (isExecutableFile(candidate)) return candidate;
+  }
+  return program;
+}
+
+export function isExecutableFile(path: string): boolean {
+  try {
+    if (!statSync(path).isFile()) return false;
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function argv(value: unknown, key: string, where: Where): string[] {
   if (!Array.isArray(value) || value.length === 0 || value.some((v) => typeof v !== 'string' && typeof v !== 'number')) {

@@ -2,7 +2,7 @@
 // lists with placeholders, run without a shell in a checkout at the task's revision.
 import { expandPlaceholders, CommandSystem } from '../systems';
 import { parseOutput } from '../output';
-import { runProcess, ProcessResult } from '../process';
+import { describeExit, runProcess, ProcessResult } from '../process';
 import { QueryInput, QueryOutput, RepoContext, Retriever, SystemFailure } from './types';
 
 export class CommandAdapter implements Retriever {
@@ -16,9 +16,10 @@ export class CommandAdapter implements Retriever {
   async query(ctx: RepoContext, input: QueryInput, signal?: AbortSignal): Promise<QueryOutput> {
     const result = await this.run(this.spec.query, ctx, input, signal, 'query');
     try {
-      return { text: result.stdout, ...parseOutput(result.stdout, this.spec.parse), stderr: result.stderr };
+      return { text: result.stdout, ...parseOutput(result.stdout, this.spec.parse), stderr: result.stderr, ...(result.truncated ? { truncated: true } : {}) };
     } catch (e) {
-      throw new SystemFailure(`query output: ${(e as Error).message}`, 'failed', result.stderr);
+      const cut = result.truncated ? ` (the output was cut at ${this.spec.maxOutputBytes} bytes: raise max_output_mb)` : '';
+      throw new SystemFailure(`query output: ${(e as Error).message}${cut}`, 'failed', result.stderr);
     }
   }
 
@@ -27,11 +28,11 @@ export class CommandAdapter implements Retriever {
     const values = { task: input.task, budget: String(input.budget), repo_path: path, module: ctx.module ?? '', commit: ctx.rev };
     const argv = expandPlaceholders(args, values);
     const cwd = this.spec.cwd ? expandPlaceholders([this.spec.cwd], values)[0] : path;
-    const result = await runProcess(argv, { cwd, env: { ...process.env, ...this.spec.env }, timeoutMs: this.spec.timeoutMinutes * 60_000, signal });
+    const result = await runProcess(argv, { cwd, env: { ...process.env, ...this.spec.env }, timeoutMs: this.spec.timeoutMinutes * 60_000, signal, maxOutputBytes: this.spec.maxOutputBytes });
     if (result.cancelled) throw new SystemFailure(`${phase} cancelled`, 'cancelled', result.stderr);
     if (result.timedOut) throw new SystemFailure(`${phase} timed out after ${this.spec.timeoutMinutes} min; the process tree was killed`, 'timeout', result.stderr);
     if (result.spawnError) throw new SystemFailure(`${phase} could not start: ${result.spawnError}`, 'failed', result.stderr);
-    if (result.code !== 0) throw new SystemFailure(`${phase} exited with ${result.code}: ${lastLine(result.stderr)}`, 'failed', result.stderr);
+    if (result.code !== 0) throw new SystemFailure(`${phase} ${describeExit(result)}: ${lastLine(result.stderr)}`, 'failed', result.stderr);
     return result;
   }
 }

@@ -26,6 +26,8 @@ export interface QueryOutput {
   symbols: string[];
   reportedTokens?: number;
   stderr?: string;
+  /** The output passed the system's cap (max_output_mb) and `text` is its head. */
+  truncated?: boolean;
   /** Replays carry the recorded timings instead of new ones. */
   recorded?: { indexMs?: number; coldMs?: number; warmMs?: number; status: 'ok' | 'failed' | 'timeout'; error?: string };
 }
