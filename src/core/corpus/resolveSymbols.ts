@@ -30,6 +30,8 @@ export interface SymbolCheck {
   all_symbols: MatchRate;
   /** Symbols not checked: their repository or revision could not be had (each said once in `problems`). */
   not_checked: number;
+  /** Files tree-sitter parsed for this check: 0 when the cache answered everything. */
+  parsed: number;
 }
 
 export interface ResolveOptions {
@@ -184,10 +186,11 @@ export async function checkCorpusSymbols(corpus: Corpus, options: ResolveOptions
   } finally {
     for (const r of repos.values()) await r.close();
   }
+  const parsed = [...repos.values()].reduce((n, r) => n + r.resolver.parsed, 0);
   for (const { problem, fixtures } of revisionFailures.values()) {
     if (fixtures > 1) problem.message += ` (and ${fixtures - 1} other fixture${fixtures > 2 ? 's' : ''} at that revision)`;
   }
-  return { problems, ground_truth: rate(gt), all_symbols: rate(all), not_checked: notChecked };
+  return { problems, ground_truth: rate(gt), all_symbols: rate(all), not_checked: notChecked, parsed };
 }
 
 interface SymbolEntry {
