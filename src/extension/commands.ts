@@ -29,7 +29,10 @@ export const COMMANDS = {
       reason ??= await vscode.window.showInputBox({ prompt: `Why does the task need ${symbol}?` });
       if (reason === undefined) return false;
       const label = { symbol: normalizeSymbol(symbol, { module }), confidence, reason };
-      return applyFixtureEdit(document, (text) => addLabel(text, label, { rater }));
+      const done = await applyFixtureEdit(document, (text) => addLabel(text, label, { rater }));
+      const unresolved = await s.corpus.symbolWarning(readFixture(document.getText(), document.uri.fsPath).fixture, label.symbol);
+      if (unresolved) void vscode.window.showWarningMessage(`Fixture Lab: ${label.symbol}: ${unresolved}`);
+      return done;
     },
 
   'fixtureLab.removeLabel': (s: Services) => async (uri?: vscode.Uri, symbol?: string, rater?: string) => {
