@@ -90,6 +90,8 @@ export class WorkspaceCorpus implements vscode.Disposable {
 
   reload(): void {
     this.corpus = undefined;
+    // A repository path may have changed: resolvers open theirs again (their answers are on disk).
+    this.symbols.clear();
     this.changed.fire();
   }
 

@@ -113,6 +113,15 @@ describe('symbols checked against the code', function () {
     assert.equal(check.not_checked, 0);
   });
 
+  it('an empty name is no symbol to look for (read.ts reports it): no crash, not counted', async () => {
+    const { dir } = flaskCorpus(({ head }) => ({
+      'tasks/flask/easy/01-a.yaml': fixture('flask-easy-01', `commit: "${head}"`, ['src/flask/helpers.redirect'], 'candidates: ["", "()"]\n'),
+    }));
+    const check = await checkCorpusSymbols(await loadCorpus(dir, dir));
+    assert.deepEqual(check.problems, []);
+    assert.deepEqual(check.all_symbols, { resolved: 1, total: 1, rate: 1 });
+  });
+
   it('a diff fixture is checked at base: a symbol the change adds is said to exist only at head', async () => {
     const { dir, base } = flaskCorpus(({ base, head }) => ({
       'tasks/flask/easy/01-a.yaml': fixture('flask-easy-01', `diff: {base: "${base}", head: "${head}"}`, ['src/flask/helpers.url_for', 'src/flask/helpers.redirect']),

@@ -142,9 +142,10 @@ export async function checkCorpusSymbols(corpus: Corpus, options: ResolveOptions
       const fx = f.read.fixture;
       const entry = corpus.repos.find((r) => r.name === fx.repo);
       if (!f.read.parsed || !entry) continue; // a fixture that does not parse or names no known repo is an error already
-      const entries = symbolEntries(f);
-      if (entries.length === 0) continue;
       const normalize = { module: entry.module };
+      // An empty name is an error of its own (read.ts), not a symbol to look for.
+      const entries = symbolEntries(f).filter((e) => symbolKey(e.symbol, normalize) !== '');
+      if (entries.length === 0) continue;
       const distinct = new Set(entries.map((e) => symbolKey(e.symbol, normalize)));
       let repo = repos.get(entry.name);
       if (!repo) repos.set(entry.name, (repo = new RepoSymbols(entry, corpus.dir, options)));
