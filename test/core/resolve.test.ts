@@ -73,7 +73,7 @@ const APP = `class Flask:
 /** A flask-like repository: base, then a change that adds url_for; and a corpus naming it. */
 function flaskCorpus(fixtures: (c: { base: string; head: string }) => Record<string, string>, repoPath?: (repo: string) => string) {
   const repo = new TestRepo();
-  const base = repo.commit('base', { 'src/flask/helpers.py': HELPERS_V1, 'src/flask/app.py': APP, 'README.md': '# flask\n' });
+  const base = repo.commit('base', { 'src/flask/helpers.py': HELPERS_V1, 'src/flask/app.py': APP, 'src/werkzeug/exceptions.py': 'def abort(status):\n    raise status\n', 'README.md': '# flask\n' });
   const head = repo.commit('add url_for', { 'src/flask/helpers.py': HELPERS_V1 + '\n\ndef url_for(endpoint):\n    return "/" + endpoint\n' });
   const path = repoPath ? repoPath(repo.dir) : repo.dir;
   const dir = tempDir({
@@ -98,7 +98,7 @@ describe('symbols checked against the code', function () {
 
   it('a typo gets "did you mean", a misplaced name the one elsewhere, and the match rate counts them', async () => {
     const { dir, head } = flaskCorpus(({ head }) => ({
-      'tasks/flask/easy/01-a.yaml': fixture('flask-easy-01', `commit: "${head}"`, ['src/flask/helpers.redirectt', 'src/flask/app.Flask.make_response', 'src/flask/app.py::Flask'], 'candidates: ["src/flask/app.redirect", "src/flask/helpers.abort", "src/flask/nowhere.thing"]\n'),
+      'tasks/flask/easy/01-a.yaml': fixture('flask-easy-01', `commit: "${head}"`, ['src/flask/helpers.redirectt', 'src/flask/app.Flask.make_response', 'src/flask/app.py::Flask'], 'candidates: ["src/flask/app.redirect", "src/flask/helpers.abort", "src/flask/nowhere.thing", "src/werkzeug/app.abort"]\n'),
     }));
     const check = await checkCorpusSymbols(await loadCorpus(dir, dir));
     const short = head.slice(0, 7);
@@ -107,9 +107,11 @@ describe('symbols checked against the code', function () {
       `${F}:6:14: unresolved-symbol: \`src/flask/helpers.redirectt\` is not defined at commit ${short}: did you mean \`src/flask/helpers.redirect\`?`,
       `${F}:9:14: unresolved-symbol: \`src/flask/app.redirect\` is not defined at commit ${short}: did you mean \`src/flask/helpers.redirect\`?`,
       `${F}:9:67: unresolved-symbol: \`src/flask/nowhere.thing\` is not defined at commit ${short}: no defined name is close; check the name`,
+      // Two files define abort: the whole name decides.
+      `${F}:9:94: unresolved-symbol: \`src/werkzeug/app.abort\` is not defined at commit ${short}: did you mean \`src/werkzeug/exceptions.abort\`?`,
     ]);
     assert.deepEqual(check.ground_truth, { resolved: 2, total: 3, rate: 2 / 3 });
-    assert.deepEqual(check.all_symbols, { resolved: 3, total: 6, rate: 0.5 });
+    assert.deepEqual(check.all_symbols, { resolved: 3, total: 7, rate: 3 / 7 });
     assert.equal(check.not_checked, 0);
   });
 

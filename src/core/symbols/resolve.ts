@@ -109,9 +109,30 @@ export class SymbolResolver {
       const near = nearestKey(key, names.keys());
       if (near) return names.get(near)!;
     }
-    const names = await this.namesEverywhere(commit, tree, lastSegment(key));
+    const word = lastSegment(key);
+    const exact = await this.definedElsewhere(commit, tree, word);
+    const exactNear = exact && nearestKey(key, exact.keys());
+    if (exactNear) return exact!.get(exactNear)!;
+    const names = await this.namesEverywhere(commit, tree, word);
     const near = nearestKey(key, names.keys());
     return near ? names.get(near)! : null;
+  }
+
+  /**
+   * The definitions and files named exactly `word`, found without parsing the repository: a file
+   * defining `word` contains it as a word, so `git grep -w` names every such file. When any exist
+   * they are what the repository-wide search would pick (their last segment is 0 edits away).
+   * Undefined when grep cannot tell (not a plain word), or would name as many files as the
+   * repository-wide search reads anyway.
+   */
+  private async definedElsewhere(commit: string, tree: Tree, word: string): Promise<Names | undefined> {
+    if (!/^\w+$/.test(word)) return undefined;
+    const paths = new Set(await filesMentioning(await this.repo(), commit, [word], REPO_WIDE_MAX_FILES));
+    if (paths.size >= REPO_WIDE_MAX_FILES) return undefined;
+    const files = tree.files.filter((f) => paths.has(f.path));
+    const names: Names = new Map([...(await this.namesIn(files))].filter(([k]) => lastSegment(k) === word));
+    for (const file of tree.files) if (lastSegment(file.module) === word) names.set(file.module, modulePath(file.path));
+    return names;
   }
 
   private tree(commit: string): Promise<Tree> {
