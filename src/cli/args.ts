@@ -3,7 +3,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs, ParseArgsConfig } from 'node:util';
-import { displayPath, readRepos, readText, yamlFilesUnder } from '../core';
+import { displayPath, readRepos, readText, RepoEntry, yamlFilesUnder } from '../core';
 
 export interface CliIO {
   stdout: { write(s: string): unknown };
@@ -39,12 +39,18 @@ export function corpusDir(given: string | undefined, cwd: string): string {
 
 /** The repository's module prefix for a fixture's names, from the nearest repos.yaml above it. */
 export async function moduleFor(fixturePath: string, repo: string | undefined): Promise<string | undefined> {
+  return (await repoEntryFor(fixturePath, repo))?.entry.module;
+}
+
+/** A fixture's repository as the nearest repos.yaml above it names it, and that corpus folder. */
+export async function repoEntryFor(fixturePath: string, repo: string | undefined): Promise<{ corpusDir: string; entry: RepoEntry } | undefined> {
   if (!repo) return undefined;
   for (let dir = dirname(fixturePath); dirname(dir) !== dir; dir = dirname(dir)) {
     const file = join(dir, 'repos.yaml');
     if (!existsSync(file)) continue;
     const { repos } = readRepos((await readText(file)).text, displayPath(file));
-    return repos.find((r) => r.name === repo)?.module;
+    const entry = repos.find((r) => r.name === repo);
+    return entry && { corpusDir: dir, entry };
   }
   return undefined;
 }

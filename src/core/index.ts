@@ -66,3 +66,8 @@ export * from './charts/corpusCharts';
 export * from './charts/svg';
 export * from './charts/runCharts';
 export * from './charts/redraw';
+export * from './fixtures/duplicates';
+export * from './symbols/nearest';
+export * from './symbols/resolveCache';
+export * from './symbols/resolve';
+export * from './corpus/resolveSymbols';

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import {
   addLabel, agreementOf, candidatesOf, FIXTURE_STATES, CONFIDENCES, Confidence, definitionAt, definitionsOf, fmt, FixtureLabError, isBlind, labelingReport,
   loadCorpus, modulePath, newFixtureText, nextFixture, normalizeSymbol, readFixture, removeLabel, RESOLUTIONS, Resolution, settleDispute,
-  symbolKey, TIERS, validateCorpus, writeTextAtomic, FAILURE_CATEGORIES, FailureCategory, fixtureIdOf, Miss,
+  symbolKey, TIERS, validateCorpus, checkCorpusSymbols, formatMatchRate, writeTextAtomic, FAILURE_CATEGORIES, FailureCategory, fixtureIdOf, Miss,
 } from '../core';
 import { BenchmarkPanel } from './benchmark/panel';
 import { RunRequest } from './benchmark/runner';
@@ -29,7 +29,10 @@ export const COMMANDS = {
       reason ??= await vscode.window.showInputBox({ prompt: `Why does the task need ${symbol}?` });
       if (reason === undefined) return false;
       const label = { symbol: normalizeSymbol(symbol, { module }), confidence, reason };
-      return applyFixtureEdit(document, (text) => addLabel(text, label, { rater }));
+      const done = await applyFixtureEdit(document, (text) => addLabel(text, label, { rater }));
+      const unresolved = await s.corpus.symbolWarning(readFixture(document.getText(), document.uri.fsPath).fixture, label.symbol);
+      if (unresolved) void vscode.window.showWarningMessage(`Fixture Lab: ${label.symbol}: ${unresolved}`);
+      return done;
     },
 
   'fixtureLab.removeLabel': (s: Services) => async (uri?: vscode.Uri, symbol?: string, rater?: string) => {
@@ -172,11 +175,14 @@ export const COMMANDS = {
 
   'fixtureLab.validateCorpus': (s: Services) => async () => {
     const corpus = await s.corpus.require();
-    const problems = validateCorpus(await loadCorpus(corpus.dir, corpus.dir));
+    const loaded = await loadCorpus(corpus.dir, corpus.dir);
+    const problems = validateCorpus(loaded);
+    const symbols = await checkCorpusSymbols(loaded, { repositoryPaths: s.ctx.config.repositoryPaths });
+    problems.push(...symbols.problems);
     s.ctx.diagnostics.clear();
     for (const [file, diagnostics] of problemsToDiagnostics(problems, corpus.dir)) s.ctx.diagnostics.set(vscode.Uri.file(file), diagnostics);
     const errors = problems.filter((p) => p.severity === 'error').length;
-    const message = `Fixture Lab: ${errors} errors, ${problems.length - errors} warnings in the corpus.`;
+    const message = `Fixture Lab: ${errors} errors, ${problems.length - errors} warnings in the corpus; ${formatMatchRate('ground truth', symbols.ground_truth)}.`;
     if (errors > 0) void vscode.window.showErrorMessage(message, 'Show Problems').then((pick) => pick && vscode.commands.executeCommand('workbench.actions.view.problems'));
     else void vscode.window.showInformationMessage(message);
     return problems;

@@ -2,7 +2,7 @@
 // tasks/**/*.yaml and repos.yaml reloads it, open documents are read from the editor (so unsaved
 // edits count), and repositories open on first use, once each.
 import * as vscode from 'vscode';
-import { Candidates, candidatesOf, Corpus, FixtureFile, FixtureLabError, loadCorpus, Repository, repositoryPath, RepoEntry } from '../core';
+import { Candidates, candidatesOf, Corpus, Fixture, FixtureFile, FixtureLabError, loadCorpus, Repository, repositoryPath, RepoEntry, RepoSymbols, symbolWarning } from '../core';
 import { findCorpusDir } from './corpusLocation';
 import { Ctx } from './ctx';
 
@@ -10,6 +10,7 @@ export class WorkspaceCorpus implements vscode.Disposable {
   private corpus?: Promise<Corpus | undefined>;
   private readonly repos = new Map<string, Promise<Repository>>();
   private readonly changes = new Map<string, Promise<Candidates>>();
+  private readonly symbols = new Map<string, RepoSymbols>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private watcher?: vscode.FileSystemWatcher;
@@ -73,8 +74,24 @@ export class WorkspaceCorpus implements vscode.Disposable {
     return found;
   }
 
+  /**
+   * The label-time check of a symbol against the code at the fixture's revision (the core's, as
+   * `label add` runs it): the warning to show, or undefined when it resolves.
+   */
+  async symbolWarning(fixture: Fixture, symbol: string): Promise<string | undefined> {
+    const corpus = await this.get();
+    const entry = corpus?.repos.find((r) => r.name === fixture.repo);
+    if (!corpus || !entry) return undefined;
+    const key = `${corpus.dir}\0${entry.name}`;
+    let repo = this.symbols.get(key);
+    if (!repo) this.symbols.set(key, (repo = new RepoSymbols(entry, corpus.dir, {}, () => this.repository(entry.name))));
+    return symbolWarning(repo, fixture, symbol);
+  }
+
   reload(): void {
     this.corpus = undefined;
+    // A repository path may have changed: resolvers open theirs again (their answers are on disk).
+    this.symbols.clear();
     this.changed.fire();
   }
 

@@ -3,84 +3,17 @@
 // a 50-file change in under 1 s including git; definitions of a whole repository within 3x
 // of the time the grammars alone take to parse the same files.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { changedSymbols, definitionsOf, languageOf, median, Repository } from '../../src/core';
 import { parserFor } from '../../src/core/symbols/parser';
+import { generate, GIT_ENV } from './generatedRepo';
 
 const FILES = Number(process.env.BENCH_FILES ?? 3000);
 const CHANGED = 50;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const GIT_ENV = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@b', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@b' };
-
-const py = (i: number, v: number) => Array.from({ length: 8 }, (_, k) => `
-class Service${i}_${k}(Base):
-    LIMIT = ${k}
-
-    def handle(self, request, retries=${v}):
-        value = self.lookup(request.key)
-        if value is None:
-            return helper_${k}(request, retries)
-        return value * ${k}
-
-    def lookup(self, key):
-        return self.cache.get(key)
-
-
-def helper_${k}(request, retries):
-    return [r for r in request.items if r.ok][:retries]
-`).join('\n');
-
-const go = (i: number, v: number) => `package pkg${i % 40}\n` + Array.from({ length: 8 }, (_, k) => `
-type Store${i}_${k} struct {
-\titems map[string]int
-\tlimit int
-}
-
-func (s *Store${i}_${k}) Get(key string) (int, bool) {
-\tv, ok := s.items[key]
-\tif !ok || v > ${v} {
-\t\treturn 0, false
-\t}
-\treturn v, true
-}
-
-func helper${i}_${k}(xs []int) int {
-\ttotal := 0
-\tfor _, x := range xs {
-\t\ttotal += x * ${k}
-\t}
-\treturn total
-}
-`).join('');
-
-const ts = (i: number, v: number) => Array.from({ length: 8 }, (_, k) => `
-export interface Item${i}_${k} { id: string; price: number; }
-
-export class Cart${i}_${k} {
-  private items: Item${i}_${k}[] = [];
-  add(item: Item${i}_${k}): void { this.items.push(item); }
-  total(): number {
-    return this.items.reduce((sum, it) => sum + it.price * ${v}, 0);
-  }
-}
-
-export const format${k} = (n: number): string => n.toFixed(${k % 4});
-`).join('\n');
-
-const GENERATORS: [string, (i: number, v: number) => string][] = [['py', py], ['go', go], ['ts', ts]];
-
-function generate(dir: string, version: (i: number) => number): void {
-  for (let i = 0; i < FILES; i++) {
-    const [ext, make] = GENERATORS[i % GENERATORS.length];
-    const path = join(dir, `mod${Math.floor(i / 100)}`, `file${i}.${ext}`);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, make(i, version(i)));
-  }
-}
-
 async function time(runs: number, f: () => Promise<unknown>): Promise<number> {
   const ms: number[] = [];
   for (let r = 0; r < runs; r++) {
@@ -96,12 +29,12 @@ async function main(): Promise<void> {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env: GIT_ENV, encoding: 'utf8' }).trim();
   try {
     git('init', '-q', '-b', 'main');
-    generate(dir, () => 1);
+    generate(dir, FILES, () => 1);
     git('add', '-A');
     git('commit', '-qm', 'base');
     // Every (FILES / CHANGED)-th file changes one constant in each of its definitions.
     const step = Math.floor(FILES / CHANGED);
-    generate(dir, (i) => (i % step === 0 ? 2 : 1));
+    generate(dir, FILES, (i) => (i % step === 0 ? 2 : 1));
     git('commit', '-qam', 'change');
     const repo = await Repository.open(dir);
     const files = (await repo.listFiles('HEAD')).filter((p) => languageOf(p));

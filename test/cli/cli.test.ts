@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { cli } from '../../src/cli/cli';
 import { writeTextAtomic } from '../../src/core';
+import { demoCorpus } from '../helpers/demoCorpus';
 import { TestRepo } from '../helpers/gitRepo';
 import { tempDir } from '../helpers/tempDir';
 
@@ -43,16 +44,67 @@ const corpus = () => tempDir({ 'repos.yaml': REPOS, [PATH]: FIXTURE });
 describe('fixture-lab CLI', () => {
   it('validate prints path:line:col: severity: message and exits 1 on an error', async () => {
     const dir = corpus();
-    const ok = await run(dir, 'validate');
+    const ok = await run(dir, 'validate', '--no-resolve');
     assert.equal(ok.code, 0);
     assert.equal(ok.stdout, '');
+    assert.equal(ok.stderr, '1 fixtures: 0 errors, 0 warnings\n', 'no match rate without resolving');
+    // The repository has no checkout: one warning saying how to set it, not one per symbol.
+    const unchecked = await run(dir, 'validate');
+    assert.equal(unchecked.code, 0);
+    assert.equal(unchecked.stdout, 'repos.yaml:2:5: warning: repo `demo` has no local checkout: clone https://example.com/demo.git and set `path:` in repos.yaml (or the fixtureLab.repositoryPaths setting); its symbols were not checked\n');
+    assert.match(unchecked.stderr, /^ground truth resolved: 0\/0\nall symbols resolved: 0\/0\n4 symbols not checked \(see the warnings\)\n/);
     writeFileSync(join(dir, PATH), FIXTURE.replace('confidence: MEDIUM', 'confidence: LOW'));
-    const bad = await run(resolve(dir, '..'), 'validate', dir);
+    const bad = await run(resolve(dir, '..'), 'validate', dir, '--no-resolve');
     assert.equal(bad.code, 1);
     const rel = join(dir.split('/').pop()!, PATH);
     assert.equal(bad.stdout, `${rel}:14:33: error: confidence \`LOW\` must be HIGH or MEDIUM\n`);
-    const json = JSON.parse((await run(dir, 'validate', '--json')).stdout);
-    assert.deepEqual(json.map((p: { line: number; severity: string; code: string }) => [p.line, p.severity, p.code]), [[14, 'error', 'bad-confidence']]);
+    const json = JSON.parse((await run(dir, 'validate', '--json', '--no-resolve')).stdout);
+    assert.deepEqual(json.problems.map((p: { line: number; severity: string; code: string }) => [p.line, p.severity, p.code]), [[14, 'error', 'bad-confidence']]);
+    assert.equal(json.match_rate, null);
+  });
+
+  describe('validate against the code of the demo corpus', function () {
+    this.timeout(60_000);
+
+    it('every symbol resolves: the match rate over ground truth and over every symbol, and --json carries both', async () => {
+      const dir = demoCorpus();
+      const r = await run(dir, 'validate');
+      assert.equal(r.code, 0);
+      assert.equal(r.stdout, '');
+      assert.equal(r.stderr, 'ground truth resolved: 40/40, 100.0%\nall symbols resolved: 89/89, 100.0%\n10 fixtures: 0 errors, 0 warnings\n');
+      const json = JSON.parse((await run(dir, 'validate', '--json')).stdout);
+      assert.deepEqual(json, {
+        problems: [],
+        match_rate: { ground_truth: { resolved: 40, total: 40, rate: 1 }, all_symbols: { resolved: 89, total: 89, rate: 1 }, not_checked: 0 },
+      });
+    });
+
+    it('a typo gets a warning with "did you mean", wherever the name is written, and lowers the rate', async () => {
+      const dir = demoCorpus();
+      const F = 'tasks/bookshop/easy/01-bulk-discount.yaml';
+      writeFileSync(join(dir, F), readFileSync(join(dir, F), 'utf8').replace(/"shop\/cart\.Cart\.total"/g, '"shop/cart.Cart.totl"'));
+      const r = await run(dir, 'validate');
+      assert.equal(r.code, 0, 'a warning, not an error');
+      const warning = (line: number, col: number) => `${F}:${line}:${col}: warning: \`shop/cart.Cart.totl\` is not defined at diff.base 76fa6ca: did you mean \`shop/cart.Cart.total\`?`;
+      // Candidates, ground truth, labels.dana, labels.lee.
+      assert.equal(r.stdout, [warning(12, 5), warning(23, 13), warning(40, 16), warning(46, 16)].join('\n') + '\n');
+      assert.match(r.stderr, /^ground truth resolved: 39\/40, 97\.5%\nall symbols resolved: 88\/89, 98\.9%\n/);
+      const json = JSON.parse((await run(dir, 'validate', '--json')).stdout);
+      assert.deepEqual(json.match_rate.ground_truth, { resolved: 39, total: 40, rate: 39 / 40 });
+      assert.deepEqual(json.problems[0], { file: F, line: 12, col: 5, severity: 'warning', code: 'unresolved-symbol', message: warning(12, 5).split(': warning: ')[1] });
+    });
+
+    it('label add warns at once on a symbol that does not resolve, and still writes it', async () => {
+      const dir = demoCorpus();
+      const F = 'tasks/bookshop/easy/03-cart-badge.yaml';
+      const typo = await run(dir, 'label', 'add', F, 'web/src/cart.CartView.rendr', '--confidence', 'HIGH', '--reason', 'Draws the header');
+      assert.equal(typo.code, 0);
+      assert.equal(typo.stderr, `fixture-lab: warning: ${F}: \`web/src/cart.CartView.rendr\` is not defined at diff.base c95cf13: did you mean \`web/src/cart.CartView.render\`?\n`);
+      assert.match(readFileSync(join(dir, F), 'utf8'), /- symbol: "web\/src\/cart\.CartView\.rendr"/);
+      const good = await run(dir, 'label', 'add', F, 'web/src/cart.CartView.render', '--confidence', 'HIGH', '--reason', 'Draws the header');
+      assert.equal(good.code, 0);
+      assert.equal(good.stderr, '');
+    });
   });
 
   it('label add/remove edit ground_truth, or labels[NAME] with --rater, normalizing names', async () => {

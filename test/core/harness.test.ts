@@ -122,6 +122,21 @@ describe('harness: a run on the demo corpus', function () {
     assert.match(readFileSync(join(out, 'FINDINGS.md'), 'utf8'), /## Table 1: overall[\s\S]*\| scripted \| 8 \|/);
   });
 
+  it('does not score a fixture listing one symbol under two spellings: skipped, naming both', async () => {
+    const corpus = demoCorpus('systems:\n  - {name: grep, type: grep}\n');
+    const F = join(corpus, 'tasks/bookshop/easy/01-bulk-discount.yaml');
+    writeFileSync(F, readFileSync(F, 'utf8').replace('ground_truth:\n', 'ground_truth:\n  - {symbol: "shop/pricing.py::apply_discount", confidence: HIGH, reason: "again"}\n'));
+    const out = join(tempDir(), 'run');
+    await runBenchmark({ corpusDir: corpus, outDir: out, tasks: 'bookshop-easy-0?', cwd: corpus });
+    const info = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as RunInfo;
+    assert.deepEqual(info.tasks, ['bookshop-easy-02']);
+    assert.deepEqual(info.skipped_tasks, [{
+      task: 'bookshop-easy-01',
+      reason: 'tasks/bookshop/easy/01-bulk-discount.yaml: `shop/pricing.apply_discount` and `shop/pricing.py::apply_discount` (ground_truth[0]) are the same symbol in ground_truth: keep one spelling (run fixture-lab validate)',
+    }, { task: 'bookshop-easy-03', reason: 'no ground truth yet' }]);
+    assert.deepEqual(readdirSync(join(out, 'raw')), ['grep-bookshop-easy-02.json']);
+  });
+
   it('records one system failing on one task and goes on; resumes an interrupted run', async () => {
     const corpus = demoCorpus(SYSTEMS.replace('query, bookshop-task', 'query, "{commit}"').replace('languages: [python]', 'languages: [python]\n    env: {FAIL_TASK: FAILME}'));
     const out = join(tempDir(), 'run');

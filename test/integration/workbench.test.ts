@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { copyFixture, eventually, renderLensOnHeadSide, screenshot, services, setRater } from './helpers';
+import { canDriveUi, copyFixture, eventually, notifications, renderLensOnHeadSide, screenshot, services, setRater } from './helpers';
 
 describe('labeling workbench journeys', function () {
   this.timeout(120_000);
@@ -88,6 +88,32 @@ describe('labeling workbench journeys', function () {
     await vscode.window.showTextDocument(yaml);
     await vscode.commands.executeCommand('undo');
     await eventually(() => assert.equal(yaml.getText(), original));
+  });
+
+  it('a label the code does not define: written, and a warning at once saying which name is near', async function () {
+    if (!canDriveUi()) this.skip();
+    await setRater('dana');
+    const { uri, original } = copyFixture('bookshop/easy/03-cart-badge.yaml', 'typo');
+    made.push(uri);
+    s.corpus.reload();
+    await vscode.window.showTextDocument(uri);
+    await eventually(async () => assert.equal((await s.session.current())?.fixture.id, 'bookshop-easy-03-typo'));
+    await vscode.commands.executeCommand('notifications.clearAll');
+    const base = readFixture(original, uri.fsPath).fixture.diff!.base.slice(0, 7);
+
+    // A click (`+ HIGH`, as the Candidates view and CodeLens give it a name) and the Add Label command.
+    assert.equal(await vscode.commands.executeCommand('fixtureLab.labelHigh', 'web/src/cart.CartView.rendr', 'Draws the header'), true);
+    assert.equal(await vscode.commands.executeCommand('fixtureLab.addLabel', uri, 'web/src/api.CartDtoo', 'MEDIUM', 'The cart data'), true);
+    const yaml = await vscode.workspace.openTextDocument(uri);
+    assert.deepEqual(readFixture(yaml.getText(), uri.fsPath).fixture.ground_truth.map((l) => l.symbol), ['web/src/cart.CartView.rendr', 'web/src/api.CartDtoo']);
+    await eventually(async () => {
+      const texts = (await notifications()).join('\n');
+      assert.match(texts, new RegExp(`\`web/src/cart\\.CartView\\.rendr\` is not defined at diff\\.base ${base}: did you mean \`web/src/cart\\.CartView\\.render\`\\?`));
+      assert.match(texts, new RegExp(`\`web/src/api\\.CartDtoo\` is not defined at diff\\.base ${base}: did you mean \`web/src/api\\.CartDto\`\\?`));
+    });
+    await screenshot('30-label-does-not-resolve');
+    await vscode.window.showTextDocument(yaml);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
   it('verifier: blind labels -> finish review -> kappa -> settle a disagreement into a dispute', async () => {

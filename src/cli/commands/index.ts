@@ -20,8 +20,8 @@ export interface CommandEntry {
 
 export const COMMANDS: Record<string, CommandEntry> = {
   validate: {
-    usage: 'validate [CORPUS_DIR] [--json]',
-    summary: 'check every fixture and repos.yaml; prints path:line:col: error|warning: message; exit 1 on an error',
+    usage: 'validate [CORPUS_DIR] [--json] [--no-resolve]',
+    summary: 'check every fixture and repos.yaml, and every symbol against the code (the match rate; --no-resolve skips it); prints path:line:col: error|warning: message; exit 1 on an error',
     run: validate,
   },
   label: {

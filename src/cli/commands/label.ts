@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { addLabel, CONFIDENCES, displayPath, loadFixtureFile, normalizeSymbol, removeLabel } from '../../core';
-import { CliIO, moduleFor, oneOf, parse, required, UsageError } from '../args';
+import { addLabel, CONFIDENCES, displayPath, Fixture, loadFixtureFile, normalizeSymbol, removeLabel, RepoSymbols, symbolWarning } from '../../core';
+import { CliIO, moduleFor, oneOf, parse, repoEntryFor, required, UsageError } from '../args';
 import { editFixture } from './edits';
 
 export async function label(args: string[], io: CliIO): Promise<number> {
@@ -24,10 +24,24 @@ export async function label(args: string[], io: CliIO): Promise<number> {
     const reason = required(values.reason, '--reason');
     await editFixture(path, io, (text) => addLabel(text, { symbol, confidence, reason }, target));
     io.stdout.write(`${displayPath(path, io.cwd)}: ${list} + ${symbol} (${confidence})\n`);
+    const warning = await labelWarning(path, read.fixture, symbol);
+    if (warning) io.stderr.write(`fixture-lab: warning: ${displayPath(path, io.cwd)}: ${warning}\n`);
   } else {
     if (values.confidence || values.reason) throw new UsageError('`label remove` takes no --confidence or --reason');
     await editFixture(path, io, (text) => removeLabel(text, symbol, target));
     io.stdout.write(`${displayPath(path, io.cwd)}: ${list} - ${symbol}\n`);
   }
   return 0;
+}
+
+/** The symbol checked against the code at the fixture's revision: written either way, warned at once. */
+async function labelWarning(path: string, fixture: Fixture, symbol: string): Promise<string | undefined> {
+  const found = await repoEntryFor(path, fixture.repo);
+  if (!found) return undefined;
+  const repo = new RepoSymbols(found.entry, found.corpusDir);
+  try {
+    return await symbolWarning(repo, fixture, symbol);
+  } finally {
+    await repo.close();
+  }
 }

@@ -1,5 +1,6 @@
 // Every problem in a corpus: each fixture's own (fixtures/read.ts) plus the checks that need the
 // whole corpus (repos.yaml, ids, tier folders) or the protocol's rules (the 15-symbol cap).
+import { duplicateEntries, duplicateMessage, symbolLists } from '../fixtures/duplicates';
 import { GROUND_TRUTH_CAP, TIERS } from '../fixtures/model';
 import { Problem, Severity } from '../problems';
 import { symbolKey } from '../symbols/normalize';
@@ -59,20 +60,8 @@ export function validateFixture(f: FixtureFile, repos: Map<string, RepoEntry>, r
     add('ground_truth', 'warning', 'over-cap', `${fixture.ground_truth.length} ground-truth symbols: the protocol caps a task at ${GROUND_TRUTH_CAP} (keep the most important)`);
   }
 
-  const lists: [string, string[]][] = [
-    ['ground_truth', fixture.ground_truth.map((l) => l.symbol)],
-    ['candidates', fixture.candidates],
-    ...Object.entries(fixture.labels).map(([rater, l]): [string, string[]] => [`labels/${rater}`, l.map((x) => x.symbol)]),
-    ['disputes', fixture.disputes.map((d) => d.symbol)],
-  ];
-  for (const [path, symbols] of lists) {
-    const seen = new Set<string>();
-    symbols.forEach((s, i) => {
-      const key = symbolKey(s, options);
-      if (seen.has(key)) add(`${path}/${i}`, 'error', 'duplicate-symbol', `\`${s}\` appears twice in ${path.replace('/', '.')}`);
-      seen.add(key);
-    });
-  }
+  const lists = symbolLists(fixture);
+  for (const d of duplicateEntries(fixture, options)) add(`${d.list}/${d.index}`, 'error', 'duplicate-symbol', duplicateMessage(d));
 
   for (const rater of Object.keys(fixture.labels)) {
     if (rater !== fixture.labeler && rater !== fixture.verifier) {

@@ -9,6 +9,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fixtureIdOf, loadCorpus } from '../corpus/load';
 import { RepoEntry, repositoryPath } from '../corpus/repos';
+import { duplicateEntries, duplicateMessage } from '../fixtures/duplicates';
 import type { Fixture } from '../fixtures/model';
 import { Repository } from '../git/repository';
 import { median } from '../numbers';
@@ -97,7 +98,10 @@ export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
     const fx = f.read.fixture;
     const id = fixtureIdOf(f);
     if (pattern && !pattern.test(id) && !pattern.test(f.file)) continue;
+    // A symbol listed twice under two spellings would be scored as two ground-truth items.
+    const duplicate = duplicateEntries(fx, { module: corpus.repos.find((r) => r.name === fx.repo)?.module })[0];
     if (f.read.problems.some((p) => p.severity === 'error')) skipped.push({ task: id, reason: `${f.file} has errors: run fixture-lab validate` });
+    else if (duplicate) skipped.push({ task: id, reason: `${f.file}: ${duplicateMessage(duplicate)} (run fixture-lab validate)` });
     else if (fx.ground_truth.length === 0) skipped.push({ task: id, reason: 'no ground truth yet' });
     else {
       const repo = corpus.repos.find((r) => r.name === fx.repo);

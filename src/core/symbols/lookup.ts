@@ -13,8 +13,8 @@ export async function textAt(repo: Repository, rev: string, path: string): Promi
   return content.kind === 'text' ? content.text : undefined;
 }
 
-/** Source files at `rev` containing any of `names` as a word (git grep, no checkout needed). */
-export async function filesMentioning(repo: Repository, rev: string, names: string[]): Promise<string[]> {
+/** Source files at `rev` containing any of `names` as a word (git grep, no checkout needed), at most `limit`. */
+export async function filesMentioning(repo: Repository, rev: string, names: string[], limit = MAX_FILES): Promise<string[]> {
   const words = names.filter((n) => /^\w+$/.test(n));
   if (words.length === 0) return [];
   const args = ['grep', '-l', '-w', '-I', '--full-name', ...words.flatMap((w) => ['-e', w]), rev, '--'];
@@ -24,7 +24,7 @@ export async function filesMentioning(repo: Repository, rev: string, names: stri
     .filter(Boolean)
     .map((line) => line.slice(rev.length + 1))
     .filter((path) => languageOf(path) !== undefined)
-    .slice(0, MAX_FILES);
+    .slice(0, limit);
 }
 
 export async function definitionsMentioning(repo: Repository, rev: string, names: string[]): Promise<{ path: string; defs: Definition[] }[]> {

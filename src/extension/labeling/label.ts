@@ -1,7 +1,8 @@
 // Labeling a symbol from anywhere (CodeLens, hover, Candidates tree, the cursor): the qualified
 // name comes from the core, the reason from a quick input offering the corpus's reasons, the
 // list from the rater's role (ground_truth, or labels[verifier] in a blind review), and the
-// edit is one WorkspaceEdit on the fixture's document. Guardrails are shown, not enforced.
+// edit is one WorkspaceEdit on the fixture's document. Guardrails, and a symbol the code at the
+// fixture's revision does not define, are shown, not enforced.
 import * as vscode from 'vscode';
 import { addLabel, clickTarget, Confidence, FixtureLabError, guardrailsFor, normalizeSymbol, reasonsUsed, ReferenceGraph, removeLabel, symbolKey, visibleLabelOf } from '../../core';
 import { Ctx } from '../ctx';
@@ -33,8 +34,10 @@ export class Labeler {
     const document = (await this.session.document())!;
     const ok = await applyFixtureEdit(document, (text) => addLabel(text, { symbol, confidence, reason: reason! }, target));
     const list = target.rater ? current.fixture.labels[target.rater] ?? [] : current.fixture.ground_truth;
-    const warnings = guardrailsFor(current.fixture, symbol, list.length, await this.hopsFromChange(current, symbol), current);
-    if (warnings.length) void vscode.window.showWarningMessage(`Fixture Lab: ${symbol}: ${warnings.map((w) => w.message).join('; ')}`);
+    const warnings = guardrailsFor(current.fixture, symbol, list.length, await this.hopsFromChange(current, symbol), current).map((w) => w.message);
+    const unresolved = await this.corpus.symbolWarning(current.fixture, symbol);
+    if (unresolved) warnings.push(unresolved);
+    if (warnings.length) void vscode.window.showWarningMessage(`Fixture Lab: ${symbol}: ${warnings.join('; ')}`);
     this.ctx.output.info(`label ${symbol} ${confidence} -> ${target.rater ? `labels.${target.rater}` : 'ground_truth'} of ${current.fixture.id}`);
     return ok;
   }
