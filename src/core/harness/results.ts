@@ -81,11 +81,12 @@ export async function readRawDir(dir: string, report: (message: string) => void 
   if (!existsSync(dir)) return [];
   const names = (await fs.readdir(dir)).filter((n) => n.endsWith('.json')).sort();
   const read = await Promise.all(names.map((n) => readRawFile(join(dir, n), cwd).catch((e: unknown) => {
-    if (!(e instanceof FixtureLabError)) throw e;
-    report(`${e.message}; skipped (resuming the run with \`fixture-lab run --out\` answers that task again)`);
-    return undefined;
+    if (e instanceof FixtureLabError) return e;
+    throw e;
   })));
-  return read.filter((r): r is RawResult => r !== undefined);
+  // Reported in file order, once all are read, so the report reads the same every time.
+  for (const r of read) if (r instanceof FixtureLabError) report(`${r.message}; skipped (resuming the run with \`fixture-lab run --out\` answers that task again)`);
+  return read.filter((r): r is RawResult => !(r instanceof FixtureLabError));
 }
 
 /** One raw answer, checked field by field; anything else is a FixtureLabError naming the file. */
