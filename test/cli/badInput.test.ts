@@ -7,8 +7,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { cli } from '../../src/cli/cli';
-import { checkAnswer, filesMentioning, parseOutput, quotedPath, RawResult, Repository } from '../../src/core';
-import { GrepBaseline } from '../../src/core/harness/adapters/grep';
+import { checkAnswer, filesMentioning, listChanges, mulberry32, parseOutput, quotedPath, RawResult, Repository } from '../../src/core';
+import { GrepBaseline, grepHits } from '../../src/core/harness/adapters/grep';
 import { demoCorpus } from '../helpers/demoCorpus';
 import { TestRepo } from '../helpers/gitRepo';
 import { tempDir } from '../helpers/tempDir';
@@ -281,6 +281,31 @@ describe('bad input: paths holding a newline', function () {
     const file = await run(repo.dir, 'symbols', '--repo', repo.dir, '--rev', base, '--file', NAME, '--json');
     assert.equal(file.code, 0, file.stderr);
     assert.deepEqual(JSON.parse(file.stdout).map((d: { symbol: string }) => d.symbol), ['pkg/odd\nname.apply_discount']);
+  });
+
+  it('property: for random file names, git\'s own output reads back to the same paths, hunks and texts (seeded)', async () => {
+    const ALPHABET = ['a', 'Z', '0', ' ', '-', ':', '.', 'é', '\n', '\t', '\r', '"', '\\', '\x01', '\x1b', '\x7f', '\u202e'];
+    for (const seed of [1, 2, 3]) {
+      const random = mulberry32(seed);
+      const names = new Set<string>();
+      while (names.size < 12) names.add(`dir/${Array.from({ length: 1 + Math.floor(random() * 8) }, () => ALPHABET[Math.floor(random() * ALPHABET.length)]).join('')}.py`);
+      const test = new TestRepo();
+      const paths = [...names].sort();
+      const base = test.commit('base', Object.fromEntries(paths.map((p) => [p, 'def f():\n    return 1\n'])));
+      const head = test.commit('head', Object.fromEntries(paths.map((p) => [p, 'def f():\n    return 2\n'])));
+      const repo = await Repository.open(test.dir);
+      try {
+        const headers = (await repo.git.raw(['-c', 'core.quotepath=off', 'diff', '--no-color', base, head])).split('\n').filter((l) => l.startsWith('diff --git ')).sort();
+        assert.deepEqual(headers, paths.map((p) => `diff --git ${quotedPath(`a/${p}`)} ${quotedPath(`b/${p}`)}`).sort(), `seed ${seed}`);
+        const changes = await listChanges(repo, base, head);
+        assert.deepEqual(changes.files.map((f) => [f.newPath, f.hunks.length]).sort(), paths.map((p) => [p, 1]), `seed ${seed}: every file's hunk found`);
+        const hits = grepHits(await repo.git.raw(['grep', '-n', '-z', '-e', 'return', base, '--']), base);
+        assert.deepEqual(hits.map((h) => [h.path, h.lineNo, h.content]).sort(), paths.map((p) => [p, 2, '    return 1']), `seed ${seed}: grep hits`);
+        assert.deepEqual((await repo.blobReader.read(paths.map((p) => `${head}:${p}`))).map((t) => t.kind === 'text' && t.text), paths.map(() => 'def f():\n    return 2\n'));
+      } finally {
+        repo.close();
+      }
+    }
   });
 
   it('patch headers are matched as git quotes them', () => {
