@@ -68,10 +68,6 @@ export async function writeRaw(dir: string, raw: RawResult): Promise<void> {
   await writeTextAtomic(join(dir, rawFileName(raw.system, raw.task)), JSON.stringify(raw, null, 2) + '\n');
 }
 
-export function hasRaw(dir: string, system: string, task: string): boolean {
-  return existsSync(join(dir, rawFileName(system, task)));
-}
-
 /**
  * Every raw result in one folder (not its budget-N subfolders). A file that does not read as an
  * answer (cut short, edited by hand, written by something else) is left out and reported through
