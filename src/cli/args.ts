@@ -17,7 +17,34 @@ export class UsageError extends Error {}
 export type Command = (args: string[], io: CliIO) => Promise<number>;
 
 export function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {
-  return parseArgs({ args, options, allowPositionals: true, strict: true });
+  return parseArgs({ args: attachValues(args, options), options, allowPositionals: true, strict: true });
+}
+
+/**
+ * A value may begin with `-` (`--reason "- a list item"`): parseArgs refuses `--opt -x` as
+ * ambiguous, so such a value is attached (`--opt=-x`) unless it is itself one of the command's
+ * options, which still reads as a forgotten value.
+ */
+function attachValues(args: string[], options: NonNullable<ParseArgsConfig['options']>): string[] {
+  const takesValue = (arg: string): boolean => {
+    if (arg.startsWith('--')) return options[arg.slice(2)]?.type === 'string';
+    return /^-[^-]$/.test(arg) && Object.values(options).some((o) => o.short === arg[1] && o.type === 'string');
+  };
+  const isOption = (arg: string): boolean => {
+    if (arg.startsWith('--')) return arg.slice(2).split('=')[0] in options;
+    return /^-[^-]/.test(arg) && Object.values(options).some((o) => o.short === arg[1]);
+  };
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--') return [...out, ...args.slice(i)];
+    const value = args[i + 1];
+    if (takesValue(arg) && value !== undefined && value.startsWith('-') && value !== '--' && !isOption(value)) {
+      out.push(arg.startsWith('--') ? `${arg}=${value}` : `${arg}${value}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
 }
 
 export function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string): T {

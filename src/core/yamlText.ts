@@ -1,7 +1,7 @@
 // Shared YAML plumbing for reading and editing. Everything is parsed with the failsafe schema:
 // every scalar is a string, so a SHA made of digits (`1111111`) or shaped like a float (`12e4`)
 // is never turned into a number (notes/yaml-round-trip.md). Numeric fields convert explicitly.
-import { Document, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
+import { Document, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit } from 'yaml';
 import type { Node, Pair, YAMLMap } from 'yaml';
 
 export type YamlDoc = Document.Parsed;
@@ -10,6 +10,25 @@ export function parseYaml(text: string): { doc: YamlDoc; lines: LineCounter } {
   const lines = new LineCounter();
   const doc = parseDocument(text, { schema: 'failsafe', lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   return { doc, lines };
+}
+
+/**
+ * The first alias (`*name`) of a document as a problem to report, with how many there are.
+ * Fixtures and repos.yaml are read node by node and never expanded, so an alias bomb costs
+ * nothing; an alias is refused rather than silently read as a missing value.
+ */
+export function firstAlias(doc: YamlDoc): { offset: number; message: string } | undefined {
+  let first: { offset: number; name: string } | undefined;
+  let count = 0;
+  visit(doc, {
+    Alias: (_key, node) => {
+      count++;
+      first ??= { offset: node.range?.[0] ?? 0, name: node.source };
+    },
+  });
+  if (!first) return undefined;
+  const more = count > 1 ? ` (${count} aliases in this file)` : '';
+  return { offset: first.offset, message: `\`*${first.name}\` is a YAML alias, which is not read here: write the value out${more}` };
 }
 
 /** The pair of `key` in a map, if any. */

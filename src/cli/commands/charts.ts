@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { FixtureLabError, redrawRunCharts } from '../../core';
 import { CliIO, parse, UsageError } from '../args';
@@ -8,8 +7,7 @@ export async function charts(args: string[], io: CliIO): Promise<number> {
   const { positionals } = parse(args, {});
   if (positionals.length !== 1) throw new UsageError('give one run folder (results/run-...)');
   const dir = resolve(io.cwd, positionals[0]);
-  if (!existsSync(join(dir, 'run.json'))) throw new FixtureLabError('is not a run folder (no run.json): give a folder `fixture-lab run` wrote', relative(io.cwd, dir) || '.');
-  const written = await redrawRunCharts(dir, io.cwd);
+  const written = await redrawRunCharts(dir, io.cwd, (message) => io.stderr.write(`fixture-lab: ${message}\n`));
   if (written.length === 0) throw new FixtureLabError('has no answers of its systems to the corpus\'s labeled tasks in raw/: nothing to draw', relative(io.cwd, dir) || '.');
   for (const chart of written) io.stdout.write(`wrote ${relative(io.cwd, join(dir, chart.path))}\n`);
   return 0;

@@ -8,7 +8,9 @@ export async function kappa(args: string[], io: CliIO): Promise<number> {
   const results: Agreement[] = [];
   for (const path of await fixturePaths(positionals, io.cwd)) {
     const { read, file } = await loadFixtureFile(path, undefined, io.cwd);
-    if (!read.parsed) throw new FixtureLabError(`${read.problems[0].line}:${read.problems[0].col}: ${read.problems[0].message}; fix it first`, file);
+    // Agreement over a file that is not a whole fixture (no id, no raters' lists) would be noise.
+    const error = read.problems.find((p) => p.severity === 'error');
+    if (error) throw new FixtureLabError(`${error.line}:${error.col}: ${error.message}; fix it first (\`fixture-lab validate\` lists every problem)`, file);
     const agreement = agreementOf(read.fixture, { module: await moduleFor(path, read.fixture.repo) });
     results.push(agreement);
     if (values.write && agreement.kappa !== null && read.fixture.agreement !== Number(formatNumber(agreement.kappa))) {

@@ -78,6 +78,7 @@ class Progress {
       this.io.stderr.write(`running ${e.systems.join(', ')}: ${e.total} answers${e.done ? `, ${e.done} already done` : ''}\n`);
       return;
     }
+    if (e.kind === 'warning') this.line(`fixture-lab: ${e.message}`);
     if (e.kind === 'index' && e.error) this.line(`${e.system}: index of ${e.repo} failed: ${e.error}`);
     if (e.kind !== 'result') return;
     if (e.status !== 'ok') this.line(`${e.system} ${e.task}: ${e.status}${e.error ? `: ${e.error}` : ''}`);

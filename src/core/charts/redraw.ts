@@ -11,10 +11,10 @@ import { WrittenChart, writeRunCharts } from './runCharts';
  * now (as export-trec does), the significance matrices read from analysis/significance-tests.json.
  * Returns the charts written; none when the run has no answers to score.
  */
-export async function redrawRunCharts(runDir: string, cwd = process.cwd()): Promise<WrittenChart[]> {
-  const run = await readRun(runDir);
+export async function redrawRunCharts(runDir: string, cwd = process.cwd(), warn?: (message: string) => void): Promise<WrittenChart[]> {
+  const run = await readRun(runDir, cwd);
   const corpus = await loadCorpus(run.info.corpus_path ?? resolve(cwd, run.info.corpus), cwd);
-  const scored = await scoreRun(run, corpus);
+  const scored = await scoreRun(run, corpus, warn, cwd);
   // Nothing to score (an empty or foreign raw/): the charts already there are left as they are.
-  return scored.length === 0 ? [] : writeRunCharts(runDir, scored, await readSignificance(runDir));
+  return scored.length === 0 ? [] : writeRunCharts(runDir, scored, await readSignificance(runDir, warn, cwd));
 }

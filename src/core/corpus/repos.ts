@@ -2,7 +2,7 @@
 import type { Node } from 'yaml';
 import { resolve, join } from 'node:path';
 import { FixtureLabError, Problem } from '../problems';
-import { isEmptyValue, isMap, isSeq, pairOf, parseYaml, stringValue } from '../yamlText';
+import { firstAlias, isEmptyValue, isMap, isSeq, pairOf, parseYaml, stringValue } from '../yamlText';
 
 export interface RepoEntry {
   name: string;
@@ -22,6 +22,8 @@ export function readRepos(text: string, file: string): { repos: RepoEntry[]; pro
     problems.push({ file, ...lines.linePos(offset), severity, code, message });
   for (const e of doc.errors) report(e.pos[0], 'error', 'yaml-syntax', `YAML syntax: ${e.message.split('\n')[0]}`);
   if (doc.errors.length > 0) return { repos: [], problems };
+  const alias = firstAlias(doc);
+  if (alias) report(alias.offset, 'error', 'yaml-alias', alias.message);
   const list = isMap(doc.contents) ? pairOf(doc.contents, 'repos')?.value : undefined;
   if (!isSeq(list)) {
     report(0, 'error', 'bad-repos', 'repos.yaml must have `repos:`, a list of {name, url, commit, language, module, path}');

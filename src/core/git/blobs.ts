@@ -1,7 +1,7 @@
 // One `git cat-file --batch` process serves every read of a run: a 50-file change reads ~100
 // blobs, and a process per blob costs more than the parsing. Requests are queued in order,
 // since the batch protocol answers in order.
-import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
 import { describeExit } from '../harness/process';
 import type { FileText } from './repository';
 
@@ -22,14 +22,30 @@ export class BlobReader {
 
   /** Read `rev:path` object names; results in the same order. */
   read(objects: string[]): Promise<FileText[]> {
+    return Promise.all(objects.map((name) => (name.includes('\n') ? this.objectId(name).then((id) => (id ? this.ask(id) : missing)) : this.ask(name))));
+  }
+
+  /** One request; requests and answers pair up in the order they are written. */
+  private ask(name: string): Promise<FileText> {
+    if (name.includes('\0')) return Promise.resolve(missing);
     const proc = this.start();
-    return Promise.all(
-      objects.map((name) => new Promise<FileText>((resolve, reject) => {
-        if (/[\n\0]/.test(name)) return resolve({ kind: 'missing' });
-        this.queue.push({ resolve, reject });
-        proc.stdin.write(name + '\n');
-      })),
-    );
+    return new Promise<FileText>((resolve, reject) => {
+      this.queue.push({ resolve, reject });
+      proc.stdin.write(name + '\n');
+    });
+  }
+
+  /**
+   * The batch protocol is one name per line, so a path holding a newline (legal in git) is
+   * looked up as an argument instead and read by its object id.
+   */
+  private objectId(name: string): Promise<string | undefined> {
+    return new Promise((resolve) => {
+      execFile('git', ['rev-parse', '--verify', '--quiet', '--end-of-options', name], { cwd: this.root }, (error, stdout) => {
+        const id = stdout.trim();
+        resolve(error || !/^[0-9a-f]{40,64}$/.test(id) ? undefined : id);
+      });
+    });
   }
 
   /**
@@ -88,6 +104,8 @@ export class BlobReader {
     }
   }
 }
+
+const missing: FileText = { kind: 'missing' };
 
 function toText(type: string, body: Buffer, maxBytes: number): FileText {
   if (type === 'commit') return { kind: 'submodule' };

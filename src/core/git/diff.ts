@@ -53,12 +53,24 @@ export async function listChanges(repo: Repository, baseRef: string, headRef: st
     if (header.startsWith('diff --git ') && !blocks.has(header)) blocks.set(header, block);
   }
   files.forEach((f) => {
-    const block = blocks.get(`diff --git a/${f.oldPath ?? f.newPath} b/${f.newPath ?? f.oldPath}`) ?? '';
+    const block = blocks.get(`diff --git ${quotedPath(`a/${f.oldPath ?? f.newPath}`)} ${quotedPath(`b/${f.newPath ?? f.oldPath}`)}`) ?? '';
     f.binary = /^Binary files .* differ$/m.test(block) || /^GIT binary patch$/m.test(block);
     f.hunks = f.binary || f.submodule ? [] : parseHunks(block);
   });
   const skipped = files.slice(MAX_CHANGED_FILES).map((f) => ({ path: (f.newPath ?? f.oldPath)!, reason: `huge diff: only the first ${MAX_CHANGED_FILES} files are read` }));
   return { base, head, files: files.slice(0, MAX_CHANGED_FILES), skipped };
+}
+
+const C_ESCAPES: Record<string, string> = { '\x07': 'a', '\b': 'b', '\t': 't', '\n': 'n', '\v': 'v', '\f': 'f', '\r': 'r', '"': '"', '\\': '\\' };
+
+/**
+ * A path as a patch header prints it: C-quoted when it holds a control character, `"` or `\`
+ * (bytes above 0x7f stay as they are under core.quotepath=off). The paths themselves come from
+ * the NUL-separated --raw listing; only the headers are matched through this.
+ */
+export function quotedPath(path: string): string {
+  if (!/[\x00-\x1f"\\\x7f]/.test(path)) return path;
+  return `"${path.replace(/[\x00-\x1f"\\\x7f]/g, (c) => `\\${C_ESCAPES[c] ?? c.charCodeAt(0).toString(8).padStart(3, '0')}`)}"`;
 }
 
 /** `:oldmode newmode oldsha newsha STATUS\0path\0[newpath\0]` records of `git diff --raw -z`. */

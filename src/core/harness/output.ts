@@ -37,9 +37,14 @@ export function parseOutput(text: string, parser: OutputParser): ParsedOutput {
       } catch (e) {
         throw new Error(`output is not JSON (${(e as Error).message}); set parse.format to lines or regex if the system prints text`);
       }
-      const symbols = valuesAt(json, parser.symbols).filter((v): v is string => typeof v === 'string');
+      const symbols = valuesAt(json, parser.symbols);
+      const bad = symbols.findIndex((v) => typeof v !== 'string');
+      if (bad >= 0) {
+        const what = Array.isArray(symbols[bad]) ? 'a list' : typeof symbols[bad] === 'object' ? 'an object' : `a ${typeof symbols[bad]}`;
+        throw new Error(`\`${parser.symbols}\` item ${bad + 1} is ${what}, not a symbol name; point parse.symbols at the names`);
+      }
       const reported = parser.tokens ? valuesAt(json, parser.tokens).find((v) => typeof v === 'number') : undefined;
-      return { symbols, ...(typeof reported === 'number' ? { reportedTokens: reported } : {}) };
+      return { symbols: symbols as string[], ...(typeof reported === 'number' ? { reportedTokens: reported } : {}) };
     }
   }
 }

@@ -4,10 +4,12 @@
 // they are the run's memory, so an interrupted run resumes by skipping what is there.
 import { existsSync, promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import { writeTextAtomic } from '../io/files';
-import type { MatchRule } from '../scoring/match';
+import { readText, writeTextAtomic } from '../io/files';
+import { displayPath, FixtureLabError } from '../problems';
+import { MATCH_RULES, MatchRule } from '../scoring/match';
 
-export type RunStatus = 'ok' | 'failed' | 'timeout' | 'cancelled';
+export const RUN_STATUSES = ['ok', 'failed', 'timeout', 'cancelled'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
 
 export interface RawResult {
   system: string;
@@ -68,15 +70,117 @@ export async function writeRaw(dir: string, raw: RawResult): Promise<void> {
   await writeTextAtomic(join(dir, rawFileName(raw.system, raw.task)), JSON.stringify(raw, null, 2) + '\n');
 }
 
-export function hasRaw(dir: string, system: string, task: string): boolean {
-  return existsSync(join(dir, rawFileName(system, task)));
-}
-
-/** Every raw result in one folder (not its budget-N subfolders). */
-export async function readRawDir(dir: string): Promise<RawResult[]> {
+/**
+ * Every raw result in one folder (not its budget-N subfolders). A file that does not read as an
+ * answer (cut short, edited by hand, written by something else) is left out and reported through
+ * `report` as one line naming it: one bad file never makes a whole run unreadable.
+ */
+export async function readRawDir(dir: string, report: (message: string) => void = () => undefined, cwd = process.cwd()): Promise<RawResult[]> {
   if (!existsSync(dir)) return [];
   const names = (await fs.readdir(dir)).filter((n) => n.endsWith('.json')).sort();
-  return Promise.all(names.map(async (n) => JSON.parse(await fs.readFile(join(dir, n), 'utf8')) as RawResult));
+  const read = await Promise.all(names.map((n) => readRawFile(join(dir, n), cwd).catch((e: unknown) => {
+    if (e instanceof FixtureLabError) return e;
+    throw e;
+  })));
+  // Reported in file order, once all are read, so the report reads the same every time.
+  for (const r of read) if (r instanceof FixtureLabError) report(`${r.message}; skipped (resuming the run with \`fixture-lab run --out\` answers that task again)`);
+  return read.filter((r): r is RawResult => !(r instanceof FixtureLabError));
+}
+
+/** One raw answer, checked field by field; anything else is a FixtureLabError naming the file. */
+export async function readRawFile(path: string, cwd = process.cwd()): Promise<RawResult> {
+  const shown = displayPath(path, cwd);
+  const read = checkedJson<RawResult>((await readText(path, 'answer', shown)).text, RAW_SHAPE);
+  if ('problem' in read) throw new FixtureLabError(`is not a recorded answer (${read.problem})`, shown);
+  return read.value;
+}
+
+/** A run folder's run.json, checked; a missing or damaged one is a FixtureLabError naming it. */
+export async function readRunInfo(runDir: string, cwd = process.cwd()): Promise<RunInfo> {
+  const path = join(runDir, 'run.json');
+  const shown = displayPath(path, cwd);
+  if (!existsSync(path)) throw new FixtureLabError('is not a run folder (no run.json): give a folder `fixture-lab run` wrote', displayPath(runDir, cwd));
+  const read = checkedJson<RunInfo>((await readText(path, 'run.json', shown)).text, RUN_SHAPE);
+  if ('problem' in read) throw new FixtureLabError(`is not a run's run.json (${read.problem}): restore it, or start a new run with another --out`, shown);
+  return read.value;
+}
+
+/** `text` as JSON of `shape`, or what is wrong with it in words. */
+function checkedJson<T>(text: string, shape: Shape): { value: T } | { problem: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return { problem: `not valid JSON: ${oneLine((e as Error).message)}` };
+  }
+  const problem = shapeProblem(value, shape);
+  return problem ? { problem } : { value: value as T };
+}
+
+// Shapes as small predicates with the words for what they expect: files on disk are checked
+// against what the code relies on before anything trusts them (zod is a devDependency only).
+type Check = [test: (v: unknown) => boolean, expected: string];
+type Shape = Record<string, Check>;
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const optional = ([test, expected]: Check): Check => [(v) => v === undefined || test(v), expected];
+const listOf = (test: (v: unknown) => boolean): ((v: unknown) => boolean) => (v) => Array.isArray(v) && v.every(test);
+const oneOf = (values: readonly string[]): Check => [(v) => values.includes(v as string), `one of ${values.join(', ')}`];
+const fits = (shape: Shape) => (v: unknown) => shapeProblem(v, shape) === undefined;
+
+const STRING: Check = [isString, 'a string'];
+const NUMBER: Check = [isNumber, 'a number'];
+const NUMBERS: Check = [listOf(isNumber), 'a list of numbers'];
+const NAMES: Check = [listOf(isString), 'a list of names'];
+
+const RAW_SHAPE: Shape = {
+  system: STRING,
+  task: STRING,
+  repo: STRING,
+  tier: optional(STRING),
+  rev: STRING,
+  budget: NUMBER,
+  status: oneOf(RUN_STATUSES),
+  error: optional(STRING),
+  output: STRING,
+  symbols: NAMES,
+  tokens: NUMBER,
+  reported_tokens: optional(NUMBER),
+  timings: [fits({ index_ms: optional(NUMBER), cold_ms: optional(NUMBER), warm_ms: optional(NUMBERS), warm_median_ms: optional(NUMBER) }), 'a mapping of times in ms'],
+  stderr: optional(STRING),
+  source: oneOf(['run', 'replay']),
+  finished_at: STRING,
+};
+
+const RUN_SHAPE: Shape = {
+  corpus: STRING,
+  corpus_path: optional(STRING),
+  corpus_commit: optional(STRING),
+  started_at: STRING,
+  finished_at: optional(STRING),
+  match: oneOf(MATCH_RULES),
+  budgets: [(v) => listOf(isNumber)(v) && (v as number[]).length > 0, 'a list of token budgets'],
+  ks: NUMBERS,
+  seed: NUMBER,
+  systems: [listOf(fits({ name: STRING, type: STRING, version: optional(STRING) })), 'a list of {name, type}'],
+  tasks: NAMES,
+  skipped_tasks: [listOf(fits({ task: STRING, reason: STRING })), 'a list of {task, reason}'],
+};
+
+/** A message that may quote the file, as one short line of plain characters. */
+function oneLine(text: string): string {
+  return text.replace(/[\s\p{Cc}\p{Cf}]+/gu, ' ').trim().slice(0, 120);
+}
+
+/** The first field of `value` that is not as `shape` says, in words; undefined when it fits. */
+function shapeProblem(value: unknown, shape: Shape): string | undefined {
+  if (!isObject(value)) return 'not a JSON object';
+  for (const [key, [test, expected]] of Object.entries(shape)) {
+    if (!test(value[key])) return value[key] === undefined ? `no \`${key}\`` : `\`${key}\` must be ${expected}`;
+  }
+  return undefined;
 }
 
 export async function writeJson(path: string, value: unknown): Promise<void> {

@@ -23,9 +23,9 @@ import { CommandAdapter } from './adapters/command';
 import { GrepBaseline } from './adapters/grep';
 import { McpAdapter } from './adapters/mcp';
 import { ReplayAdapter } from './adapters/replay';
-import { RepoContext, Retriever, SystemFailure } from './adapters/types';
+import { checkAnswer, RepoContext, Retriever, SystemFailure } from './adapters/types';
 import { analyzeRun, ScoredResult } from './analysis';
-import { hasRaw, RawResult, rawDir, readRawDir, RunInfo, runFolderName, writeJson, writeRaw } from './results';
+import { RawResult, rawDir, rawFileName, readRawDir, readRawFile, readRunInfo, RunInfo, runFolderName, writeJson, writeRaw } from './results';
 import { defaultSystems, isExecutableFile, readSystems, resolvePrograms, resolveProgram, SystemSpec } from './systems';
 
 export const PRIMARY_BUDGET = 5000;
@@ -55,7 +55,9 @@ export type RunEvent =
   | { kind: 'plan'; total: number; done: number; systems: string[] }
   | { kind: 'index'; system: string; repo: string; rev: string; ms?: number; error?: string }
   | { kind: 'result'; system: string; task: string; budget: number; status: RawResult['status']; done: number; total: number; error?: string }
-  | { kind: 'system-done'; system: string };
+  | { kind: 'system-done'; system: string }
+  /** Something found on the way that the run went past: one line naming the file. */
+  | { kind: 'warning'; message: string };
 
 interface PlannedTask {
   id: string;
@@ -110,6 +112,7 @@ export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
       else planned.push({ id, file: f.file, fixture: fx, repo, rev });
     }
   }
+  if (options.tasks && planned.length === 0) throw noTasks(options.tasks, corpus.fixtures.map(fixtureIdOf), skipped, relative(cwd, join(corpusDir, 'tasks')) || '.');
 
   // What it needs, checked before anything runs.
   const missing: string[] = [];
@@ -144,8 +147,8 @@ export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
 
   // Where it goes; an existing folder is resumed.
   const dir = resolve(cwd, options.outDir ?? join('results', runFolderName()));
-  await fs.mkdir(dir, { recursive: true });
-  const previous = existsSync(join(dir, 'run.json')) ? (JSON.parse(await fs.readFile(join(dir, 'run.json'), 'utf8')) as RunInfo) : undefined;
+  await makeRunFolder(dir, relative(cwd, dir) || '.');
+  const previous = existsSync(join(dir, 'run.json')) ? await readRunInfo(dir, cwd) : undefined;
   if (previous && (previous.match !== match || previous.budgets[0] !== budgets[0])) {
     throw new FixtureLabError(`was run with --match ${previous.match} and budget ${previous.budgets[0]}: resume it with the same, or choose a new --out`, relative(cwd, dir));
   }
@@ -164,9 +167,23 @@ export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
   };
   await writeJson(join(dir, 'run.json'), info);
 
+  // What is answered already: a raw file that reads as an answer. A damaged one is answered again.
+  const warn = (message: string) => options.onEvent?.({ kind: 'warning', message });
+  const answered = new Set<string>();
+  const key = (b: number, system: string, task: string) => join(rawDir(dir, b, budgets[0]), rawFileName(system, task));
+  for (const s of systems) for (const b of budgets) for (const t of planned) {
+    const path = key(b, s.name, t.id);
+    if (!existsSync(path)) continue;
+    try {
+      await readRawFile(path, cwd);
+      answered.add(path);
+    } catch (e) {
+      if (!(e instanceof FixtureLabError)) throw e;
+      warn(`${e.message}; answering that task again`);
+    }
+  }
   const total = systems.length * planned.length * budgets.length;
-  let done = 0;
-  for (const s of systems) for (const b of budgets) for (const t of planned) if (hasRaw(rawDir(dir, b, budgets[0]), s.name, t.id)) done++;
+  let done = answered.size;
   options.onEvent?.({ kind: 'plan', total, done, systems: systems.map((s) => s.name) });
 
   const worktrees = new Worktrees(corpusDir);
@@ -178,7 +195,7 @@ export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
       try {
         const groups = groupBy(planned, (t) => `${t.repo.name}@${revs.get(`${t.repo.name}@${t.rev}`)}`);
         for (const tasks of groups.values()) {
-          const todo = budgets.flatMap((b) => tasks.filter((t) => !hasRaw(rawDir(dir, b, budgets[0]), spec.name, t.id)).map((t) => ({ t, b })));
+          const todo = budgets.flatMap((b) => tasks.filter((t) => !answered.has(key(b, spec.name, t.id))).map((t) => ({ t, b })));
           if (todo.length === 0) continue;
           if (options.signal?.aborted) break;
           const entry = tasks[0].repo;
@@ -218,11 +235,11 @@ export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
     if (!cancelled) info.finished_at = new Date().toISOString();
     await writeJson(join(dir, 'run.json'), info);
     const fixtures = new Map(planned.map((t) => [t.id, t.fixture]));
-    const rawPrimary = (await readRawDir(join(dir, 'raw'))).filter((r) => fixtures.has(r.task) && info.systems.some((s) => s.name === r.system));
+    const rawPrimary = (await readRawDir(join(dir, 'raw'), warn, cwd)).filter((r) => fixtures.has(r.task) && info.systems.some((s) => s.name === r.system));
     scored = await analyzeRun(dir, info, rawPrimary, fixtures, {
       modules: new Map(planned.map((t) => [t.id, t.repo.module])),
       systemLanguages: new Map(systems.filter((s) => s.languages).map((s) => [s.name, s.languages!])),
-      sweep: budgets.length > 1 ? await Promise.all(budgets.map(async (b) => ({ budget: b, raw: b === budgets[0] ? rawPrimary : await readRawDir(rawDir(dir, b, budgets[0])) }))) : undefined,
+      sweep: budgets.length > 1 ? await Promise.all(budgets.map(async (b) => ({ budget: b, raw: b === budgets[0] ? rawPrimary : await readRawDir(rawDir(dir, b, budgets[0]), warn, cwd) }))) : undefined,
       repos,
     });
   } finally {
@@ -235,7 +252,7 @@ async function queryTask(retriever: Retriever, spec: SystemSpec, ctx: RepoContex
   const input = { taskId: t.id, task: t.fixture.task ?? '', budget };
   try {
     let started = performance.now();
-    const cold = await retriever.query(ctx, input, signal);
+    const cold = checkAnswer(await retriever.query(ctx, input, signal));
     const coldMs = performance.now() - started;
     if (cold.recorded) {
       const r = cold.recorded;
@@ -368,6 +385,29 @@ function corpusCommit(dir: string): { corpus_commit?: string } {
   } catch {
     return {};
   }
+}
+
+/** The run folder, made if need be; a path that cannot be one says so in one line. */
+async function makeRunFolder(dir: string, shown: string): Promise<void> {
+  const stat = await fs.stat(dir).catch(() => undefined);
+  if (stat && !stat.isDirectory()) throw new FixtureLabError('is a file, not a run folder: give --out a new folder, or a run folder to resume', shown);
+  try {
+    await fs.mkdir(dir, { recursive: true });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOTDIR' || code === 'EEXIST' ? 'a file is in the way' : code ?? String(e);
+    throw new FixtureLabError(`cannot make the run folder (${why}): give --out a folder that can be made`, shown);
+  }
+}
+
+/** --tasks that selects nothing to run: what it matched, and how to see the ids there are. */
+function noTasks(glob: string, ids: string[], skipped: RunInfo['skipped_tasks'], tasksDir: string): FixtureLabError {
+  if (skipped.length > 0) {
+    const why = skipped.slice(0, 5).map((s) => `${s.task} (${s.reason})`).join(', ');
+    return new FixtureLabError(`--tasks \`${glob}\` matches no task that can run: ${why}${skipped.length > 5 ? ', ...' : ''}`, tasksDir);
+  }
+  const some = ids.slice(0, 5).join(', ') + (ids.length > 5 ? ', ...' : '');
+  return new FixtureLabError(`--tasks \`${glob}\` matches no task id or fixture path${ids.length ? ` (ids here: ${some})` : ''}: \`grep -rh '^id:' ${tasksDir}\` lists every id`, tasksDir);
 }
 
 function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {

@@ -61,6 +61,8 @@ export interface ReplaySystem extends Common {
 export type SystemSpec = CommandSystem | McpSystem | BaselineSystem | ReplaySystem;
 
 export const DEFAULT_TIMEOUT_MINUTES = 30;
+/** yaml's guard against alias bombs: how many times one anchor may be expanded. */
+export const MAX_ALIAS_COUNT = 100;
 export const PLACEHOLDERS = ['task', 'budget', 'repo_path', 'module', 'commit'] as const;
 
 /** The systems a corpus without systems.yaml is run with. */
@@ -75,7 +77,13 @@ export function defaultSystems(): SystemSpec[] {
 export function readSystems(text: string, file: string): SystemSpec[] {
   const doc = parseDocument(text);
   if (doc.errors.length > 0) throw new FixtureLabError(`YAML syntax: ${doc.errors[0].message.split('\n')[0]}`, file);
-  const root = doc.toJS() as { systems?: unknown } | null;
+  let root: { systems?: unknown } | null;
+  try {
+    // An alias bomb ("billion laughs") expands exponentially: refuse it rather than build it.
+    root = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as { systems?: unknown } | null;
+  } catch (e) {
+    throw new FixtureLabError(`YAML aliases expand too far (${(e as Error).message.split('\n')[0]}): write the values out instead of repeating aliases`, file);
+  }
   if (!root || !Array.isArray(root.systems)) throw new FixtureLabError('needs `systems:`, a list of {name, type, ...}', file);
   const names = new Set<string>();
   return root.systems.map((raw: unknown, i: number) => {

@@ -14,11 +14,12 @@ import { normalizeSymbol } from '../symbols/normalize';
 import { scoreResult } from './analysis';
 import { readRawDir, RunInfo } from './results';
 
-export async function exportTrec(runDir: string, info: RunInfo, cwd = process.cwd()): Promise<string[]> {
+/** A raw file that does not read as an answer is left out and reported through `warn`. */
+export async function exportTrec(runDir: string, info: RunInfo, cwd = process.cwd(), warn?: (message: string) => void): Promise<string[]> {
   const corpus = await loadCorpus(info.corpus_path ?? resolve(cwd, info.corpus), cwd);
   const modules = new Map(corpus.repos.map((r) => [r.name, r.module]));
   const fixtures = new Map(corpus.fixtures.map((f) => [f.read.fixture.id ?? '', f.read.fixture]));
-  const raws = (await readRawDir(join(runDir, 'raw'))).filter((r) => fixtures.has(r.task));
+  const raws = (await readRawDir(join(runDir, 'raw'), warn, cwd)).filter((r) => fixtures.has(r.task));
   const out = join(runDir, 'trec');
   await fs.mkdir(out, { recursive: true });
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { FixtureLabError } from '../problems';
 import { writeTextAtomic } from '../io/files';
 import { FAILURE_CATEGORIES, FailureCategory, Miss } from './failures';
-import { RunInfo, writeJson } from './results';
+import { readRunInfo, RunInfo, writeJson } from './results';
 
 export interface TriageChoice {
   category?: FailureCategory;
@@ -45,7 +45,14 @@ export async function readTriage(runDir: string): Promise<Triage> {
 export async function readMisses(runDir: string): Promise<Miss[]> {
   const path = missesFile(runDir);
   if (!existsSync(path)) return [];
-  return applyTriage(JSON.parse(await fs.readFile(path, 'utf8')) as Miss[], await readTriage(runDir));
+  let misses: unknown;
+  try {
+    misses = JSON.parse(await fs.readFile(path, 'utf8'));
+  } catch (e) {
+    throw new FixtureLabError(`is not valid JSON (${(e as Error).message}): resume the run (\`fixture-lab run --out\`) to write it again`, path);
+  }
+  if (!Array.isArray(misses)) throw new FixtureLabError('is not a list of misses: resume the run (`fixture-lab run --out`) to write it again', path);
+  return applyTriage(misses as Miss[], await readTriage(runDir));
 }
 
 /**
@@ -70,7 +77,7 @@ export async function setTriage(
   const key = triageKey(miss);
   const merged = { ...triage[key], ...choice };
   triage[key] = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined && v !== false)) as TriageChoice;
-  const info = JSON.parse(await fs.readFile(join(runDir, 'run.json'), 'utf8')) as RunInfo;
+  const info = await readRunInfo(runDir);
   const misses = applyTriage(current, triage);
   await writeJson(triageFile(runDir), triage);
   await writeJson(missesFile(runDir), misses);

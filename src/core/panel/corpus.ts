@@ -9,15 +9,15 @@ import type { ChartView, CorpusResults, TableMetric } from './model';
 import { TABLE_METRICS } from './model';
 import type { RunFolder } from './runs';
 
-/** Every primary-budget answer of a run whose fixture is still in the corpus, scored. */
-export async function scoreRun(run: RunFolder, corpus: Corpus): Promise<ScoredResult[]> {
+/** Every primary-budget answer of a run whose fixture is still in the corpus, scored; unreadable raw files are reported through `warn` and left out. */
+export async function scoreRun(run: RunFolder, corpus: Corpus, warn?: (message: string) => void, cwd?: string): Promise<ScoredResult[]> {
   const fixtures = new Map<string, { fixture: Fixture; module?: string }>();
   for (const f of corpus.fixtures) {
     const fx = f.read.fixture;
     fixtures.set(fixtureIdOf(f), { fixture: fx, module: corpus.repos.find((r) => r.name === fx.repo)?.module });
   }
   const systems = new Set(run.info.systems.map((s) => s.name));
-  const raws = (await readRawDir(join(run.dir, RAW))).filter((r) => systems.has(r.system) && fixtures.has(r.task) && fixtures.get(r.task)!.fixture.ground_truth.length > 0);
+  const raws = (await readRawDir(join(run.dir, RAW), warn, cwd)).filter((r) => systems.has(r.system) && fixtures.has(r.task) && fixtures.get(r.task)!.fixture.ground_truth.length > 0);
   return raws.map((raw) => {
     const { fixture, module } = fixtures.get(raw.task)!;
     return scoreResult(raw, fixture, run.info, module);

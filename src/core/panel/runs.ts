@@ -3,7 +3,8 @@
 // system not installed here still has its row from the run that had it.
 import { existsSync, promises as fs } from 'node:fs';
 import { basename, join } from 'node:path';
-import { RAW, RawResult, rawFileName, RunInfo } from '../harness/results';
+import { displayPath, FixtureLabError } from '../problems';
+import { RAW, RawResult, rawFileName, readRawFile, readRunInfo, RunInfo } from '../harness/results';
 import { configuredSystems, systemNeeds } from '../harness/run';
 import type { SignificanceMatrix } from '../scoring/significance';
 import type { SystemChoice } from './model';
@@ -23,16 +24,18 @@ export async function listRuns(resultsDir: string): Promise<RunFolder[]> {
   for (const name of names) {
     const dir = join(resultsDir, name);
     try {
-      runs.push({ dir, name, info: JSON.parse(await fs.readFile(join(dir, 'run.json'), 'utf8')) as RunInfo });
-    } catch {
+      runs.push({ dir, name, info: await readRunInfo(dir) });
+    } catch (e) {
       // A folder without a readable run.json is not a run (or one still being created).
+      if (!(e instanceof FixtureLabError)) throw e;
     }
   }
   return runs;
 }
 
-export async function readRun(dir: string): Promise<RunFolder> {
-  return { dir, name: basename(dir), info: JSON.parse(await fs.readFile(join(dir, 'run.json'), 'utf8')) as RunInfo };
+/** One run folder; a missing or damaged run.json is a FixtureLabError naming it. */
+export async function readRun(dir: string, cwd?: string): Promise<RunFolder> {
+  return { dir, name: basename(dir), info: await readRunInfo(dir, cwd) };
 }
 
 export interface Answer {
@@ -52,7 +55,9 @@ export async function latestAnswers(runs: readonly RunFolder[], task: string, sy
     for (const system of systems) {
       if (found.has(system)) continue;
       const path = join(run.dir, RAW, rawFileName(system, task));
-      if (existsSync(path)) found.set(system, { raw: JSON.parse(await fs.readFile(path, 'utf8')) as RawResult, run });
+      // A damaged answer is passed over: an older run's answer of that system shows instead.
+      const raw = existsSync(path) ? await readRawFile(path).catch(() => undefined) : undefined;
+      if (raw) found.set(system, { raw, run });
     }
     if (found.size === systems.length) break;
   }
@@ -72,8 +77,19 @@ export async function systemChoices(corpusDir: string): Promise<SystemChoice[]> 
   });
 }
 
-/** A run's significance matrices (analysis/significance-tests.json), by metric; empty before analysis. */
-export async function readSignificance(runDir: string): Promise<Record<string, SignificanceMatrix>> {
+/**
+ * A run's significance matrices (analysis/significance-tests.json), by metric; empty before
+ * analysis, and empty (reported through `warn`) when the file does not read.
+ */
+export async function readSignificance(runDir: string, warn?: (message: string) => void, cwd?: string): Promise<Record<string, SignificanceMatrix>> {
   const path = join(runDir, 'analysis', 'significance-tests.json');
-  return existsSync(path) ? (JSON.parse(await fs.readFile(path, 'utf8')).metrics as Record<string, SignificanceMatrix>) : {};
+  if (!existsSync(path)) return {};
+  try {
+    const metrics = (JSON.parse(await fs.readFile(path, 'utf8')) as { metrics?: unknown } | null)?.metrics;
+    if (metrics && typeof metrics === 'object' && !Array.isArray(metrics)) return metrics as Record<string, SignificanceMatrix>;
+    warn?.(`${displayPath(path, cwd)}: has no \`metrics\` mapping; skipped (resuming the run with \`fixture-lab run --out\` writes it again)`);
+  } catch (e) {
+    warn?.(`${displayPath(path, cwd)}: is not valid JSON (${(e as Error).message.split('\n')[0].slice(0, 120)}); skipped (resuming the run with \`fixture-lab run --out\` writes it again)`);
+  }
+  return {};
 }

@@ -17,10 +17,10 @@ export async function textAt(repo: Repository, rev: string, path: string): Promi
 export async function filesMentioning(repo: Repository, rev: string, names: string[], limit = MAX_FILES): Promise<string[]> {
   const words = names.filter((n) => /^\w+$/.test(n));
   if (words.length === 0) return [];
-  const args = ['grep', '-l', '-w', '-I', '--full-name', ...words.flatMap((w) => ['-e', w]), rev, '--'];
+  const args = ['grep', '-l', '-z', '-w', '-I', '--full-name', ...words.flatMap((w) => ['-e', w]), rev, '--'];
   const out = await repo.git.raw(args).catch(() => '');
   return out
-    .split('\n')
+    .split('\0')
     .filter(Boolean)
     .map((line) => line.slice(rev.length + 1))
     .filter((path) => languageOf(path) !== undefined)

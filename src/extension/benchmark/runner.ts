@@ -72,6 +72,8 @@ export class BenchmarkRunner implements vscode.Disposable {
             progress.report({ message: `${e.system}: ${e.task} ${e.status}`, increment: 100 / Math.max(total, 1) });
             this.progressed.fire({ kind: 'progress', system: e.system, done: perSystem.get(e.system)!, total: total / systems.length, status: 'running' });
             this.results.refresh();
+          } else if (e.kind === 'warning') {
+            this.ctx.output.warn(e.message);
           } else if (e.kind === 'system-done') {
             this.results.running.delete(e.system);
             this.progressed.fire({ kind: 'progress', system: e.system, done: perSystem.get(e.system) ?? 0, total: total / systems.length, status: 'done' });

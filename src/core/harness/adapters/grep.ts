@@ -26,14 +26,12 @@ export class GrepBaseline implements Retriever {
       const out = await ctx.repo.git
         .raw(['grep', '-n', '-z', '-i', '-F', '-I', '--full-name', '-e', keyword, ctx.rev, '--', ...globs])
         .catch(() => ''); // exit 1: no match
-      for (const entry of out.split('\n').filter(Boolean).slice(0, LINES_PER_KEYWORD)) {
-        const [where, lineNo, ...content] = entry.split('\0');
-        const path = where.slice(ctx.rev.length + 1);
-        const printed = `${path}:${lineNo}:${content.join('\0')}`;
+      for (const { path, lineNo, content } of grepHits(out, ctx.rev).slice(0, LINES_PER_KEYWORD)) {
+        const printed = `${path}:${lineNo}:${content}`;
         tokens += countTokens(printed + '\n');
         if (tokens > input.budget) break search;
         lines.push(printed);
-        hits.push({ path, line: Number(lineNo) });
+        hits.push({ path, line: lineNo });
       }
     }
     const symbols: string[] = [];
@@ -53,4 +51,23 @@ export class GrepBaseline implements Retriever {
     }
     return defs;
   }
+}
+
+/**
+ * `git grep -n -z REV` output: `REV:path\0line\0text\n` per hit. A path may hold a newline (only
+ * NUL cannot be in one) and a matched line holds none, so records are read field by field: the
+ * path up to NUL, the number up to NUL, the text up to the newline.
+ */
+export function grepHits(out: string, rev: string): { path: string; lineNo: number; content: string }[] {
+  const hits: { path: string; lineNo: number; content: string }[] = [];
+  for (let at = 0; at < out.length;) {
+    const pathEnd = out.indexOf('\0', at);
+    const lineEnd = pathEnd < 0 ? -1 : out.indexOf('\0', pathEnd + 1);
+    if (lineEnd < 0) break;
+    const textEnd = out.indexOf('\n', lineEnd + 1);
+    const end = textEnd < 0 ? out.length : textEnd;
+    hits.push({ path: out.slice(at + rev.length + 1, pathEnd), lineNo: Number(out.slice(pathEnd + 1, lineEnd)), content: out.slice(lineEnd + 1, end) });
+    at = end + 1;
+  }
+  return hits;
 }

@@ -1,10 +1,11 @@
 // Replaying a system's recorded output from an earlier run's raw folder, so systems that are
 // not installed here can still be scored and compared. Tokens are counted again (one tiktoken
 // path, §5.5); timings and status are the recorded ones.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { FixtureLabError } from '../../problems';
 import type { ReplaySystem } from '../systems';
-import { RawResult, rawFileName } from '../results';
+import { RawResult, rawFileName, readRawFile } from '../results';
 import { QueryInput, QueryOutput, RepoContext, Retriever, SystemFailure } from './types';
 
 export class ReplayAdapter implements Retriever {
@@ -17,10 +18,17 @@ export class ReplayAdapter implements Retriever {
   async query(_ctx: RepoContext, input: QueryInput): Promise<QueryOutput> {
     const file = join(this.rawDir, rawFileName(this.spec.system ?? this.spec.name, input.taskId));
     if (!existsSync(file)) throw new SystemFailure(`no recorded output for ${input.taskId} in ${this.rawDir}`);
-    const raw = JSON.parse(readFileSync(file, 'utf8')) as RawResult;
+    // A recording is untrusted input like any system's output: a damaged one fails this task only.
+    let raw: RawResult;
+    try {
+      raw = await readRawFile(file);
+    } catch (e) {
+      if (e instanceof FixtureLabError) throw new SystemFailure(`recording ${e.message}`);
+      throw e;
+    }
     return {
-      text: raw.output ?? '',
-      symbols: raw.symbols ?? [],
+      text: raw.output,
+      symbols: raw.symbols,
       ...(raw.reported_tokens !== undefined ? { reportedTokens: raw.reported_tokens } : {}),
       stderr: raw.stderr,
       recorded: {

@@ -39,6 +39,20 @@ export class SystemFailure extends Error {
   }
 }
 
+/**
+ * An answer checked at the boundary, whatever produced it: a system's output is untrusted, so a
+ * malformed one is that task's failure (recorded, the run goes on), never a crash of the run.
+ */
+export function checkAnswer(out: QueryOutput): QueryOutput {
+  const bad = (what: string) => new SystemFailure(`the answer is malformed: ${what}`);
+  if (typeof out?.text !== 'string') throw bad('its output is not text');
+  if (!Array.isArray(out.symbols)) throw bad('it has no list of symbols');
+  const i = out.symbols.findIndex((s) => typeof s !== 'string');
+  if (i >= 0) throw bad(`symbol ${i + 1} is ${out.symbols[i] === null ? 'null' : typeof out.symbols[i]}, not a name`);
+  if (out.reportedTokens !== undefined && !Number.isFinite(out.reportedTokens)) throw bad('its reported token count is not a number');
+  return out;
+}
+
 export interface Retriever {
   /** Index the repository at its revision; called once per revision before its queries. */
   prepare(repo: RepoContext, signal?: AbortSignal): Promise<void>;
