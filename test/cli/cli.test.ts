@@ -55,25 +55,34 @@ describe('fixture-lab CLI', () => {
     assert.deepEqual(json.map((p: { line: number; severity: string; code: string }) => [p.line, p.severity, p.code]), [[14, 'error', 'bad-confidence']]);
   });
 
-  it('label add/remove edit ground_truth, or labels[NAME] with --rater, normalizing names', async () => {
-    const dir = corpus();
+  it('label add/remove: the first rater is recorded as labeler and labels the draft ground_truth; another rater is refused before a review', async () => {
+    const draft = FIXTURE.replace(/verifier: lee\n[\s\S]*$/, '').replace('labeler: dana\n', '');
+    const dir = tempDir({ 'repos.yaml': REPOS, [PATH]: draft });
     const file = join(dir, PATH);
-    assert.equal((await run(dir, 'label', 'add', PATH, 'example.com/demo/a/b.py::F', '--confidence', 'MEDIUM', '--reason', 'A caller')).code, 0);
-    assert.match(readFileSync(file, 'utf8'), /  - \{symbol: a\/b\.D, confidence: MEDIUM, reason: r\}\n  - symbol: "a\/b\.F"\n    confidence: MEDIUM\n    reason: "A caller"\nlabeler/);
-    assert.equal((await run(dir, 'label', 'add', PATH, 'a/b.D', '--confidence', 'HIGH', '--reason', 'Mine', '--rater', 'dana')).code, 0);
-    assert.match(readFileSync(file, 'utf8'), /  dana:\n    - symbol: "a\/b\.D"\n      confidence: HIGH\n      reason: "Mine"\n$/);
-    assert.equal((await run(dir, 'label', 'remove', PATH, 'a/b.D', '--rater', 'dana')).code, 0);
-    assert.equal((await run(dir, 'label', 'remove', PATH, 'a/b.F')).code, 0);
-    assert.equal(readFileSync(file, 'utf8'), FIXTURE + '  dana: []\n');
+    const added = await run(dir, 'label', 'add', PATH, 'example.com/demo/a/b.py::F', '--confidence', 'MEDIUM', '--reason', 'A caller', '--rater', 'dana');
+    assert.deepEqual(added, { code: 0, stdout: `${PATH}: ground_truth + a/b.F (MEDIUM); labeler: dana\n`, stderr: '' });
+    assert.match(readFileSync(file, 'utf8'), /  - \{symbol: a\/b\.D, confidence: MEDIUM, reason: r\}\n  - symbol: "a\/b\.F"\n    confidence: MEDIUM\n    reason: "A caller"\nlabeler: "dana"\n$/);
+    const other = await run(dir, 'label', 'add', PATH, 'a/b.E', '--confidence', 'HIGH', '--reason', 'Mine', '--rater', 'lee');
+    assert.equal(other.code, 1);
+    assert.equal(other.stderr, `fixture-lab: ${PATH}: lee is not the labeler of this fixture (dana); a second rater labels it blind as its verifier: start a review as its verifier first ("Start Review as Verifier", or \`fixture-lab review start FIXTURE --verifier lee\`)\n`);
+    assert.equal((await run(dir, 'label', 'remove', PATH, 'a/b.F', '--rater', 'dana')).code, 0);
+    assert.equal(readFileSync(file, 'utf8'), draft + 'labeler: "dana"\n');
   });
 
-  it('dispute add records the ruling and makes ground_truth follow it', async () => {
+  it('dispute add after a review: the ruling recorded, ground_truth derived from both lists, the raters\' lists and kappa unchanged', async () => {
     const dir = corpus();
+    // An older file: the verifier's list, the labeler's only in ground_truth. Its kappa, written.
+    assert.equal((await run(dir, 'kappa', PATH, '--write')).code, 0);
+    const kappaBefore = JSON.parse((await run(dir, 'kappa', PATH, '--json')).stdout)[0];
     assert.equal((await run(dir, 'dispute', 'add', PATH, 'a/b.E', '--resolution', 'included', '--rationale', 'Needed')).code, 0);
     assert.equal((await run(dir, 'dispute', 'add', PATH, 'a/b.D', '--resolution', 'excluded', '--rationale', 'Known from the task')).code, 0);
     const text = readFileSync(join(dir, PATH), 'utf8');
+    // Both included C; the rulings add E (lee's label) and keep D out.
     assert.match(text, /ground_truth:\n  - \{symbol: a\/b\.C, confidence: HIGH, reason: r\}\n  - symbol: "a\/b\.E"\n    confidence: HIGH\n    reason: "r"\nlabeler/);
+    // The labeler's list is frozen from ground_truth as kappa measured it.
+    assert.match(text, /labels:\n  lee:\n    - \{symbol: a\/b\.C, confidence: HIGH, reason: r\}\n    - \{symbol: a\/b\.E, confidence: HIGH, reason: r\}\n  dana:\n    - symbol: "a\/b\.C"\n      confidence: HIGH\n      reason: "r"\n    - symbol: "a\/b\.D"\n      confidence: MEDIUM\n      reason: "r"\n/);
     assert.match(text, /disputes:\n  - symbol: "a\/b\.E"\n    resolution: included\n    rationale: "Needed"\n  - symbol: "a\/b\.D"\n    resolution: excluded\n/);
+    assert.deepEqual(JSON.parse((await run(dir, 'kappa', PATH, '--json')).stdout)[0], kappaBefore);
     assert.equal((await run(dir, 'validate')).code, 0);
   });
 
@@ -111,7 +120,7 @@ describe('fixture-lab CLI', () => {
     const cases: [string[], number, RegExp][] = [
       [['label', 'add', PATH, 'a/b.X', '--confidence', 'LOW', '--reason', 'r'], 2, /--confidence must be HIGH or MEDIUM, not `LOW`/],
       [['label', 'add', PATH, 'a/b.X', '--confidence', 'HIGH'], 2, /--reason is required/],
-      [['label', 'remove', PATH, 'a/b.X'], 1, /^fixture-lab: tasks\/demo\/easy\/01-a\.yaml: `a\/b\.X` is not in ground_truth\n$/],
+      [['label', 'remove', PATH, 'a/b.X', '--rater', 'lee'], 1, /^fixture-lab: tasks\/demo\/easy\/01-a\.yaml: `a\/b\.X` is not in labels\.lee\n$/],
       [['label', 'add', 'tasks/nope.yaml', 'a/b.X', '--confidence', 'HIGH', '--reason', 'r'], 1, /^fixture-lab: tasks\/nope\.yaml: no such fixture; check the path\n$/],
       [['dispute', 'add', PATH, 'a/b.X', '--resolution', 'maybe', '--rationale', 'r'], 2, /--resolution must be included or excluded/],
       [['kappa'], 2, /name at least one fixture/],
@@ -125,7 +134,7 @@ describe('fixture-lab CLI', () => {
       assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
     }
     writeFileSync(file, 'id: [\n');
-    const broken = await run(dir, 'label', 'add', PATH, 'a/b.X', '--confidence', 'HIGH', '--reason', 'r');
+    const broken = await run(dir, 'label', 'add', PATH, 'a/b.X', '--confidence', 'HIGH', '--reason', 'r', '--rater', 'lee');
     assert.equal(broken.code, 1);
     assert.match(broken.stderr, /^fixture-lab: tasks\/demo\/easy\/01-a\.yaml: 2:1: YAML syntax error .*; fix it before editing\n$/);
     assert.equal(readFileSync(file, 'utf8'), 'id: [\n');
