@@ -2,9 +2,9 @@ import * as assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cli } from '../../src/cli/cli';
 import { writeTextAtomic } from '../../src/core';
 import { TestRepo } from '../helpers/gitRepo';
+import { run } from '../helpers/cli';
 import { tempDir } from '../helpers/tempDir';
 
 const REPOS = 'repos:\n  - name: demo\n    url: https://example.com/demo.git\n    commit: "0123456"\n    language: python\n    module: example.com/demo\n';
@@ -30,13 +30,6 @@ labels:
     - {symbol: a/b.E, confidence: HIGH, reason: r}
 `;
 const PATH = 'tasks/demo/easy/01-a.yaml';
-
-async function run(cwd: string, ...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await cli(argv, { cwd, stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } });
-  return { code, stdout, stderr };
-}
 
 const corpus = () => tempDir({ 'repos.yaml': REPOS, [PATH]: FIXTURE });
 

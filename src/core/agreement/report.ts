@@ -77,7 +77,7 @@ export function labelingReport(corpus: Corpus): string {
   for (const r of unjudged) {
     for (const d of r.unjudged) out.push(`- ${cell(r.fixture.id)}: \`${cell(d.symbol)}\` ${d.resolution}${d.unjudged ? '' : ' (not marked `unjudged: true`)'}. ${cell(d.rationale)}`);
   }
-  if (unjudged.length > 0) out.push('');
+  out.push('');
   return out.join('\n');
 }
 

@@ -62,11 +62,17 @@ export function finishReview(text: string, options: NormalizeOptions = {}): { te
   return { text: writeGroundTruth(next, derivedGroundTruth(fixtureOf(next), options), options), agreement };
 }
 
-/** Is `symbol` in any list or in candidates: did anybody judge it? */
+/**
+ * Did a rater judge `symbol`: is it in candidates, a rater's list, or the labeler's list? A derived
+ * ground truth is no rater's list, and in the seed's forms an entry an unjudged ruling put into
+ * ground_truth is the adjudicator's, not the labeler's.
+ */
 export function isJudged(f: Fixture, symbol: string, options: NormalizeOptions = {}): boolean {
   const key = symbolKey(symbol, options);
-  const lists = [f.candidates, ...[f.ground_truth, ...Object.values(f.labels)].map((l) => l.map((x) => x.symbol))];
-  return lists.some((list) => list.some((s) => symbolKey(s, options) === key));
+  const same = (s: string) => symbolKey(s, options) === key;
+  if (f.candidates.some(same) || Object.values(f.labels).some((list) => list.some((l) => same(l.symbol)))) return true;
+  const draft = !(f.labeler && f.labels[f.labeler]);
+  return draft && f.ground_truth.some((l) => same(l.symbol)) && !f.disputes.some((d) => d.unjudged && same(d.symbol));
 }
 
 /** Did a rater include `symbol` (the labeler's list, or the verifier's)? */
