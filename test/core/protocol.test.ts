@@ -119,6 +119,9 @@ describe('the labeling protocol', () => {
     assert.equal(out, 'id: k\nrepo: demo\ntask: t\nground_truth:\n- symbol: pkg/a.G   # kept\n  confidence: HIGH\nlabeler: "developer-A"\nverifier: "developer-B"\nagreement: 0.85\ndisputes:\n  - symbol: "pkg/a.F"\n    resolution: excluded\n    rationale: "Known"\n');
     const added = settleDispute(out, { symbol: 'pkg/b.H', resolution: 'included', confidence: 'HIGH', rationale: 'Missed', unjudged: true });
     assert.deepEqual(truth(added), ['pkg/a.G HIGH', 'pkg/b.H HIGH']);
+    // Settling never empties it: the last symbol cannot be ruled out.
+    assert.throws(() => settleDispute(out, { symbol: 'pkg/a.G', resolution: 'excluded', rationale: 'r' }), /excluding `pkg\/a\.G` would leave ground_truth empty/);
+    assert.throws(() => settleDispute(reviewed(), { symbol: 'a/b.C', resolution: 'excluded', rationale: 'r' }), /would leave ground_truth empty/);
   });
 
   it('property: after any review and any rulings, ground_truth is exactly the rule, kappa and the lists never move, and validate agrees', async function () {
@@ -154,15 +157,20 @@ describe('the labeling protocol', () => {
           ...(resolution === 'included' && (needs || random() < 0.3) ? { confidence: pick(confidences) } : {}),
           ...(judged ? {} : { unjudged: true }),
         };
-        text = settleDispute(text, ruling);
-        rulings.set(symbol, ruling);
+        const next = new Map(rulings).set(symbol, ruling);
         // The rule, computed here from the raw lists.
-        const expected = [...new Set([...pool, ...rulings.keys()])].flatMap((s) => {
-          const r = rulings.get(s);
+        const expected = [...new Set([...pool, ...next.keys()])].flatMap((s) => {
+          const r = next.get(s);
           const both = mine.has(s) && theirs.has(s);
           if (r?.resolution === 'excluded' || (!both && r?.resolution !== 'included')) return [];
           return [`${s} ${r?.confidence ?? mine.get(s) ?? theirs.get(s)}`];
         });
+        if (expected.length === 0 && truth(text).length > 0) {
+          assert.throws(() => settleDispute(text, ruling), /would leave ground_truth empty/);
+          continue;
+        }
+        text = settleDispute(text, ruling);
+        rulings.set(symbol, ruling);
         assert.deepEqual(truth(text).sort(), expected.sort(), `round ${round}, ruling ${k}`);
         assert.equal(labelsBlock(text), frozen);
         assert.equal(agreementOf(fixture(text)).kappa, finished.agreement.kappa);

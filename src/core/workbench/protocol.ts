@@ -101,16 +101,23 @@ export function settleDispute(text: string, dispute: Dispute, options: Normalize
   if (dispute.resolution === 'included' && !dispute.confidence && !includedByARater(f, symbol, options)) {
     throw new FixtureLabError(`no rater included \`${symbol}\`: the ruling gives its confidence (HIGH or MEDIUM)`);
   }
-  let next = addDispute(reviewStarted(f) ? frozen(text, f) : text, dispute);
-  const after = fixtureOf(next);
-  if (isDerived(after)) return writeGroundTruth(next, derivedGroundTruth(after, options), options);
-  // The seed's forms: ground_truth is the labeler's list, and the ruling edits just this symbol.
-  const key = symbolKey(symbol, options);
-  const entry = after.ground_truth.find((l) => symbolKey(l.symbol, options) === key);
-  if (dispute.resolution === 'excluded') return entry ? removeLabel(next, entry.symbol) : next;
-  if (!entry) return addLabel(next, { symbol, confidence: dispute.confidence!, reason: dispute.rationale });
-  if (dispute.confidence && dispute.confidence !== effectiveConfidence(entry)) next = addLabel(next, { ...entry, confidence: dispute.confidence });
-  return next;
+  const settled = groundTruthAfter(addDispute(reviewStarted(f) ? frozen(text, f) : text, dispute), dispute, options);
+  if (f.ground_truth.length > 0 && fixtureOf(settled).ground_truth.length === 0) {
+    throw new FixtureLabError(`excluding \`${symbol}\` would leave ground_truth empty: include the symbols the task does need first`);
+  }
+  return settled;
+}
+
+/** ground_truth after a ruling: derived after a review; in the seed's forms, edited at that one symbol. */
+function groundTruthAfter(text: string, dispute: Dispute, options: NormalizeOptions): string {
+  const f = fixtureOf(text);
+  if (isDerived(f)) return writeGroundTruth(text, derivedGroundTruth(f, options), options);
+  const key = symbolKey(dispute.symbol, options);
+  const entry = f.ground_truth.find((l) => symbolKey(l.symbol, options) === key);
+  if (dispute.resolution === 'excluded') return entry ? removeLabel(text, entry.symbol) : text;
+  if (!entry) return addLabel(text, { symbol: dispute.symbol, confidence: dispute.confidence!, reason: dispute.rationale });
+  if (dispute.confidence && dispute.confidence !== effectiveConfidence(entry)) return addLabel(text, { ...entry, confidence: dispute.confidence });
+  return text;
 }
 
 /** The text with the labeler's list frozen in labels[labeler] (older files kept it in ground_truth only). */
