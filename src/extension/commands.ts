@@ -2,8 +2,8 @@
 // loop with one error path. A unit test keeps this table and package.json's commands the same.
 import * as vscode from 'vscode';
 import {
-  addLabel, agreementOf, candidatesOf, FIXTURE_STATES, CONFIDENCES, Confidence, definitionAt, definitionsOf, fmt, FixtureLabError, isBlind, labelingReport,
-  loadCorpus, modulePath, newFixtureText, nextFixture, normalizeSymbol, readFixture, removeLabel, RESOLUTIONS, Resolution, settleDispute,
+  agreementOf, candidatesOf, clickTarget, FIXTURE_STATES, CONFIDENCES, Confidence, definitionAt, definitionsOf, fmt, FixtureLabError, includedByARater, isBlind, isJudged,
+  labelAs, labelingReport, loadCorpus, modulePath, newFixtureText, nextFixture, normalizeSymbol, readFixture, RESOLUTIONS, Resolution, settleDispute, unlabelAs,
   symbolKey, TIERS, validateCorpus, checkCorpusSymbols, formatMatchRate, writeTextAtomic, FAILURE_CATEGORIES, FailureCategory, fixtureIdOf, Miss,
 } from '../core';
 import { BenchmarkPanel } from './benchmark/panel';
@@ -29,7 +29,9 @@ export const COMMANDS = {
       reason ??= await vscode.window.showInputBox({ prompt: `Why does the task need ${symbol}?` });
       if (reason === undefined) return false;
       const label = { symbol: normalizeSymbol(symbol, { module }), confidence, reason };
-      const done = await applyFixtureEdit(document, (text) => addLabel(text, label, { rater }));
+      // `rater` says who labels (a role), as the CLI's --rater; by default the rater setting.
+      const as = rater ?? (await s.session.rater());
+      const done = await applyFixtureEdit(document, (text) => labelAs(text, as, label));
       const unresolved = await s.corpus.symbolWarning(readFixture(document.getText(), document.uri.fsPath).fixture, label.symbol);
       if (unresolved) void vscode.window.showWarningMessage(`Fixture Lab: ${label.symbol}: ${unresolved}`);
       return done;
@@ -38,11 +40,14 @@ export const COMMANDS = {
   'fixtureLab.removeLabel': (s: Services) => async (uri?: vscode.Uri, symbol?: string, rater?: string) => {
     const document = await fixtureDocument(s, uri);
     const { fixture } = readFixture(document.getText(), document.uri.fsPath);
-    const list = rater ? fixture.labels[rater] ?? [] : fixture.ground_truth;
+    const as = rater ?? (await s.session.rater());
+    const target = clickTarget(fixture, as);
+    if ('refused' in target) throw new FixtureLabError(target.refused);
+    const list = target.rater ? fixture.labels[target.rater] ?? [] : fixture.ground_truth;
     symbol ??= await vscode.window.showQuickPick(list.map((l) => l.symbol), { placeHolder: 'Remove which label?' });
     if (!symbol) return false;
     const name = symbol;
-    return applyFixtureEdit(document, (text) => removeLabel(text, name, { rater }));
+    return applyFixtureEdit(document, (text) => unlabelAs(text, as, name));
   },
 
   'fixtureLab.openFixture': (s: Services) => async (uri?: vscode.Uri) => {
@@ -82,22 +87,35 @@ export const COMMANDS = {
     return pick === 'Remove label' ? s.labeler.unlabel(symbol) : s.labeler.label(symbol, pick as Confidence);
   },
 
-  'fixtureLab.recordDispute': (s: Services) => async (symbol?: string, resolution?: Resolution, rationale?: string) => {
-    const c = await s.labeler.requireCurrent();
-    const known = [...new Set([...c.fixture.candidates, ...c.fixture.ground_truth.map((l) => l.symbol), ...Object.values(c.fixture.labels).flat().map((l) => l.symbol)])];
-    symbol ??= await vscode.window.showQuickPick(known, { placeHolder: 'Which symbol is disputed?' });
-    if (!symbol) return false;
-    resolution ??= (await vscode.window.showQuickPick([...RESOLUTIONS], { title: symbol })) as Resolution | undefined;
-    if (!resolution) return false;
-    rationale ??= await vscode.window.showInputBox({ title: `${resolution}: ${symbol}`, prompt: 'Rationale for the ruling' });
-    if (!rationale) return false;
-    const dispute = { symbol, resolution, rationale };
-    return applyFixtureEdit((await s.session.document())!, (text) => settleDispute(text, dispute, c.module));
-  },
+  'fixtureLab.recordDispute': (s: Services) =>
+    async (symbol?: string, resolution?: Resolution, rationale?: string, confidence?: Confidence, unjudged?: boolean) => {
+      const c = await s.labeler.requireCurrent();
+      const known = [...new Set([...c.fixture.candidates, ...c.fixture.ground_truth.map((l) => l.symbol), ...Object.values(c.fixture.labels).flat().map((l) => l.symbol)])];
+      symbol ??= await vscode.window.showQuickPick(known, { placeHolder: 'Which symbol is disputed?' });
+      if (!symbol) return false;
+      const name = normalizeSymbol(symbol, c);
+      if (!isJudged(c.fixture, name, c) && !unjudged) {
+        // The adjudicator adding what both raters missed: said on purpose, as the CLI's --unjudged.
+        const add = 'Record as Unjudged';
+        if ((await vscode.window.showWarningMessage(`Fixture Lab: nobody judged ${name} (in no list and not in candidates). Record a ruling on it anyway?`, { modal: true }, add)) !== add) return false;
+        unjudged = true;
+      }
+      resolution ??= (await vscode.window.showQuickPick([...RESOLUTIONS], { title: name })) as Resolution | undefined;
+      if (!resolution) return false;
+      if (resolution === 'included' && !confidence && !includedByARater(c.fixture, name, c)) {
+        confidence = (await vscode.window.showQuickPick([...CONFIDENCES], { title: `No rater included ${name}: its confidence` })) as Confidence | undefined;
+        if (!confidence) return false;
+      }
+      rationale ??= await vscode.window.showInputBox({ title: `${resolution}: ${name}`, prompt: 'Rationale for the ruling' });
+      if (!rationale) return false;
+      const dispute = { symbol: name, resolution, rationale, ...(confidence ? { confidence } : {}), ...(unjudged ? { unjudged } : {}) };
+      return applyFixtureEdit((await s.session.document())!, (text) => settleDispute(text, dispute, c));
+    },
 
   'fixtureLab.startReview': (s: Services) => async () => s.review.start(),
   'fixtureLab.finishReview': (s: Services) => async () => s.review.finish(),
-  'fixtureLab.settleDisagreements': (s: Services) => async (symbol?: string, resolution?: Resolution, rationale?: string) => s.review.settle(symbol, resolution, rationale),
+  'fixtureLab.settleDisagreements': (s: Services) =>
+    async (symbol?: string, resolution?: Resolution, rationale?: string, confidence?: Confidence) => s.review.settle(symbol, resolution, rationale, confidence),
 
   'fixtureLab.newFixture': (s: Services) => async () => {
     const corpus = await s.corpus.require();

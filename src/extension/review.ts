@@ -2,7 +2,9 @@
 // empty labels[verifier] for the blind pass), finish it (kappa of both kinds written as
 // `agreement`, every disagreement listed), and settle disagreements into disputes.
 import * as vscode from 'vscode';
-import { agreementOf, Disagreement, FixtureLabError, fmt, formatNumber, freezeLabels, openDisagreements, Resolution, setField, settleDispute } from '../core';
+import {
+  Agreement, agreementOf, Confidence, Disagreement, finishReview, FixtureLabError, fmt, openDisagreements, RATER_HINT, Resolution, reviewWarnings, settleDispute, startReview,
+} from '../core';
 import { applyFixtureEdit } from './fixtureEdits';
 import { Labeler } from './labeling/label';
 import { Session } from './session';
@@ -12,41 +14,35 @@ export class Review {
 
   async start(): Promise<boolean> {
     const c = await this.labeler.requireCurrent();
-    const f = c.fixture;
-    if (!c.rater) throw new FixtureLabError('set your name first: the fixtureLab.raterName setting, or git\'s user.name');
-    if (f.labeler === c.rater) throw new FixtureLabError(`you (${c.rater}) labeled this fixture; the verifier must be someone else`);
-    if (f.verifier && f.verifier !== c.rater) throw new FixtureLabError(`the verifier of ${f.id} is ${f.verifier}, not you (${c.rater})`);
-    if (f.verifier && f.labels[f.verifier]) throw new FixtureLabError(`the review of ${f.id} has started already`);
-    if (f.ground_truth.length === 0) throw new FixtureLabError(`${f.id} has no labels to review yet`);
-    if (f.candidates.length === 0) void vscode.window.showWarningMessage('Fixture Lab: this fixture has no candidates: without them no item is excluded by both raters, and kappa means little');
+    if (!c.rater) throw new FixtureLabError(`who is reviewing? ${RATER_HINT}`);
+    for (const w of reviewWarnings(c.fixture)) void vscode.window.showWarningMessage(`Fixture Lab: ${w}`);
     const document = (await this.session.document())!;
-    return applyFixtureEdit(document, (text) => {
-      let next = f.verifier ? text : setField(text, 'verifier', c.rater!);
-      if (f.labeler && !f.labels[f.labeler]) next = freezeLabels(next, f.labeler, f.ground_truth);
-      return freezeLabels(next, c.rater!, []);
-    });
+    return applyFixtureEdit(document, (text) => startReview(text, c.rater!));
   }
 
-  /** Writes `agreement` and returns the agreement with its disagreements. */
-  async finish(): Promise<ReturnType<typeof agreementOf>> {
+  /** Writes `agreement` and the derived ground truth; returns the agreement with its disagreements. */
+  async finish(): Promise<Agreement> {
     const c = await this.labeler.requireCurrent();
     const f = c.fixture;
-    if (!f.verifier || !f.labels[f.verifier]) throw new FixtureLabError('no review has started: run "Start Review as Verifier" first');
-    const a = agreementOf(f, c);
     const document = (await this.session.document())!;
-    await applyFixtureEdit(document, (text) => setField(text, 'agreement', a.kappa === null ? null : Number(formatNumber(a.kappa))));
-    const summary = a.kappa === null
-      ? `kappa n/a (${a.reason}); observed agreement ${fmt(a.observed)}`
-      : `kappa ${fmt(a.kappa)} (${a.band}), with confidence ${fmt(a.kappa_confidence)}; ${a.disagreements.length} disagreement${a.disagreements.length === 1 ? '' : 's'} over ${a.items} items`;
-    const list = a.disagreements.map((d) => `${d.symbol}: ${f.labeler} ${d.labeler ?? '-'}, ${f.verifier} ${d.verifier ?? '-'}`);
+    let a: Agreement | undefined;
+    await applyFixtureEdit(document, (text) => {
+      const finished = finishReview(text, c);
+      a = finished.agreement;
+      return finished.text;
+    });
+    const summary = a!.kappa === null
+      ? `kappa n/a (${a!.reason}); observed agreement ${fmt(a!.observed)}`
+      : `kappa ${fmt(a!.kappa)} (${a!.band}), with confidence ${fmt(a!.kappa_confidence)}; ${a!.disagreements.length} disagreement${a!.disagreements.length === 1 ? '' : 's'} over ${a!.items} items`;
+    const list = a!.disagreements.map((d) => `${d.symbol}: ${f.labeler} ${d.labeler ?? '-'}, ${f.verifier} ${d.verifier ?? '-'}`);
     // Not awaited: a notification resolves only when dismissed, and the review is done already.
-    void vscode.window.showInformationMessage(`Fixture Lab: ${f.id}: ${summary}`, { detail: list.join('\n') }, ...(a.disagreements.length ? ['Settle Disagreements'] : []))
+    void vscode.window.showInformationMessage(`Fixture Lab: ${f.id}: ${summary}`, { detail: list.join('\n') }, ...(a!.disagreements.length ? ['Settle Disagreements'] : []))
       .then((pick) => pick && vscode.commands.executeCommand('fixtureLab.settleDisagreements'));
-    return a;
+    return a!;
   }
 
   /** Settle one disagreement, or (interactively) each open one in turn. */
-  async settle(symbol?: string, resolution?: Resolution, rationale?: string): Promise<number> {
+  async settle(symbol?: string, resolution?: Resolution, rationale?: string, confidence?: Confidence): Promise<number> {
     const c = await this.labeler.requireCurrent();
     const f = c.fixture;
     if (f.agreement === undefined) throw new FixtureLabError('finish the review first: disagreements are settled after kappa is measured');
@@ -64,7 +60,7 @@ export class Review {
       const why = rationale ?? (await vscode.window.showInputBox({ title: `${choice}: ${d.symbol}`, prompt: 'Rationale for the ruling', ignoreFocusOut: true }));
       if (!why) break;
       const document = (await this.session.document())!;
-      await applyFixtureEdit(document, (text) => settleDispute(text, { symbol: d.symbol, resolution: choice, rationale: why }, c.module));
+      await applyFixtureEdit(document, (text) => settleDispute(text, { symbol: d.symbol, resolution: choice, rationale: why, ...(confidence ? { confidence } : {}) }, c));
       settled++;
     }
     return settled;

@@ -112,13 +112,13 @@ describe('bad input: command lines', function () {
   it('an option value may begin with `-`; a forgotten value before another option is still a usage error', async () => {
     const corpus = demoCorpus();
     const fixture = 'tasks/bookshop/easy/03-cart-badge.yaml';
-    const r = await run(corpus, 'label', 'add', fixture, 'web/src/badge.render', '--confidence', 'HIGH', '--reason', '- shows the count');
+    const r = await run(corpus, 'label', 'add', fixture, 'web/src/badge.render', '--confidence', 'HIGH', '--reason', '- shows the count', '--rater', 'dana');
     assert.equal(r.code, 0, r.stderr);
     assert.match(readFileSync(join(corpus, fixture), 'utf8'), /symbol: "web\/src\/badge\.render"\n {4}confidence: HIGH\n {4}reason: "- shows the count"\n/);
-    const dispute = await run(corpus, 'dispute', 'add', fixture, 'web/src/badge.render', '--resolution', 'excluded', '--rationale', '-known from the task');
+    const dispute = await run(corpus, 'dispute', 'add', fixture, 'web/src/badge.render', '--resolution', 'included', '--rationale', '-known from the task');
     assert.equal(dispute.code, 0, dispute.stderr);
     assert.match(readFileSync(join(corpus, fixture), 'utf8'), /rationale: "-known from the task"/);
-    const forgotten = await run(corpus, 'label', 'add', fixture, 'web/src/x.y', '--reason', '--confidence', 'HIGH');
+    const forgotten = await run(corpus, 'label', 'add', fixture, 'web/src/x.y', '--rater', 'dana', '--reason', '--confidence', 'HIGH');
     assert.equal(forgotten.code, 2);
     assert.match(forgotten.stderr, /Option '--reason' argument is ambiguous/);
   });

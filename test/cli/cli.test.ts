@@ -2,10 +2,10 @@ import * as assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cli } from '../../src/cli/cli';
 import { writeTextAtomic } from '../../src/core';
 import { demoCorpus } from '../helpers/demoCorpus';
 import { TestRepo } from '../helpers/gitRepo';
+import { run } from '../helpers/cli';
 import { tempDir } from '../helpers/tempDir';
 
 const REPOS = 'repos:\n  - name: demo\n    url: https://example.com/demo.git\n    commit: "0123456"\n    language: python\n    module: example.com/demo\n';
@@ -31,13 +31,6 @@ labels:
     - {symbol: a/b.E, confidence: HIGH, reason: r}
 `;
 const PATH = 'tasks/demo/easy/01-a.yaml';
-
-async function run(cwd: string, ...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await cli(argv, { cwd, stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } });
-  return { code, stdout, stderr };
-}
 
 const corpus = () => tempDir({ 'repos.yaml': REPOS, [PATH]: FIXTURE });
 
@@ -71,11 +64,11 @@ describe('fixture-lab CLI', () => {
       const r = await run(dir, 'validate');
       assert.equal(r.code, 0);
       assert.equal(r.stdout, '');
-      assert.equal(r.stderr, 'ground truth resolved: 40/40, 100.0%\nall symbols resolved: 89/89, 100.0%\n10 fixtures: 0 errors, 0 warnings\n');
+      assert.equal(r.stderr, 'ground truth resolved: 39/39, 100.0%\nall symbols resolved: 89/89, 100.0%\n10 fixtures: 0 errors, 0 warnings\n');
       const json = JSON.parse((await run(dir, 'validate', '--json')).stdout);
       assert.deepEqual(json, {
         problems: [],
-        match_rate: { ground_truth: { resolved: 40, total: 40, rate: 1 }, all_symbols: { resolved: 89, total: 89, rate: 1 }, not_checked: 0 },
+        match_rate: { ground_truth: { resolved: 39, total: 39, rate: 1 }, all_symbols: { resolved: 89, total: 89, rate: 1 }, not_checked: 0 },
       });
     });
 
@@ -88,44 +81,55 @@ describe('fixture-lab CLI', () => {
       const warning = (line: number, col: number) => `${F}:${line}:${col}: warning: \`shop/cart.Cart.totl\` is not defined at diff.base 76fa6ca: did you mean \`shop/cart.Cart.total\`?`;
       // Candidates, ground truth, labels.dana, labels.lee.
       assert.equal(r.stdout, [warning(12, 5), warning(23, 13), warning(40, 16), warning(46, 16)].join('\n') + '\n');
-      assert.match(r.stderr, /^ground truth resolved: 39\/40, 97\.5%\nall symbols resolved: 88\/89, 98\.9%\n/);
+      assert.match(r.stderr, /^ground truth resolved: 38\/39, 97\.4%\nall symbols resolved: 88\/89, 98\.9%\n/);
       const json = JSON.parse((await run(dir, 'validate', '--json')).stdout);
-      assert.deepEqual(json.match_rate.ground_truth, { resolved: 39, total: 40, rate: 39 / 40 });
+      assert.deepEqual(json.match_rate.ground_truth, { resolved: 38, total: 39, rate: 38 / 39 });
       assert.deepEqual(json.problems[0], { file: F, line: 12, col: 5, severity: 'warning', code: 'unresolved-symbol', message: warning(12, 5).split(': warning: ')[1] });
     });
 
     it('label add warns at once on a symbol that does not resolve, and still writes it', async () => {
       const dir = demoCorpus();
       const F = 'tasks/bookshop/easy/03-cart-badge.yaml';
-      const typo = await run(dir, 'label', 'add', F, 'web/src/cart.CartView.rendr', '--confidence', 'HIGH', '--reason', 'Draws the header');
+      const typo = await run(dir, 'label', 'add', F, 'web/src/cart.CartView.rendr', '--confidence', 'HIGH', '--reason', 'Draws the header', '--rater', 'dana');
       assert.equal(typo.code, 0);
       assert.equal(typo.stderr, `fixture-lab: warning: ${F}: \`web/src/cart.CartView.rendr\` is not defined at diff.base c95cf13: did you mean \`web/src/cart.CartView.render\`?\n`);
       assert.match(readFileSync(join(dir, F), 'utf8'), /- symbol: "web\/src\/cart\.CartView\.rendr"/);
-      const good = await run(dir, 'label', 'add', F, 'web/src/cart.CartView.render', '--confidence', 'HIGH', '--reason', 'Draws the header');
+      const good = await run(dir, 'label', 'add', F, 'web/src/cart.CartView.render', '--confidence', 'HIGH', '--reason', 'Draws the header', '--rater', 'dana');
       assert.equal(good.code, 0);
       assert.equal(good.stderr, '');
     });
   });
 
-  it('label add/remove edit ground_truth, or labels[NAME] with --rater, normalizing names', async () => {
-    const dir = corpus();
+  it('label add/remove: the first rater is recorded as labeler and labels the draft ground_truth; another rater is refused before a review', async () => {
+    const draft = FIXTURE.replace(/verifier: lee\n[\s\S]*$/, '').replace('labeler: dana\n', '');
+    const dir = tempDir({ 'repos.yaml': REPOS, [PATH]: draft });
     const file = join(dir, PATH);
-    assert.equal((await run(dir, 'label', 'add', PATH, 'example.com/demo/a/b.py::F', '--confidence', 'MEDIUM', '--reason', 'A caller')).code, 0);
-    assert.match(readFileSync(file, 'utf8'), /  - \{symbol: a\/b\.D, confidence: MEDIUM, reason: r\}\n  - symbol: "a\/b\.F"\n    confidence: MEDIUM\n    reason: "A caller"\nlabeler/);
-    assert.equal((await run(dir, 'label', 'add', PATH, 'a/b.D', '--confidence', 'HIGH', '--reason', 'Mine', '--rater', 'dana')).code, 0);
-    assert.match(readFileSync(file, 'utf8'), /  dana:\n    - symbol: "a\/b\.D"\n      confidence: HIGH\n      reason: "Mine"\n$/);
-    assert.equal((await run(dir, 'label', 'remove', PATH, 'a/b.D', '--rater', 'dana')).code, 0);
-    assert.equal((await run(dir, 'label', 'remove', PATH, 'a/b.F')).code, 0);
-    assert.equal(readFileSync(file, 'utf8'), FIXTURE + '  dana: []\n');
+    const added = await run(dir, 'label', 'add', PATH, 'example.com/demo/a/b.py::F', '--confidence', 'MEDIUM', '--reason', 'A caller', '--rater', 'dana');
+    assert.deepEqual({ code: added.code, stdout: added.stdout }, { code: 0, stdout: `${PATH}: ground_truth + a/b.F (MEDIUM); labeler: dana\n` });
+    // This corpus has no checkout of its repository: the label is written, and said to be unchecked.
+    assert.match(added.stderr, /^fixture-lab: warning: .*`a\/b\.F` was not checked against the code: repo `demo` has no local checkout/);
+    assert.match(readFileSync(file, 'utf8'), /  - \{symbol: a\/b\.D, confidence: MEDIUM, reason: r\}\n  - symbol: "a\/b\.F"\n    confidence: MEDIUM\n    reason: "A caller"\nlabeler: "dana"\n$/);
+    const other = await run(dir, 'label', 'add', PATH, 'a/b.E', '--confidence', 'HIGH', '--reason', 'Mine', '--rater', 'lee');
+    assert.equal(other.code, 1);
+    assert.equal(other.stderr, `fixture-lab: ${PATH}: lee is not the labeler of this fixture (dana); a second rater labels it blind as its verifier: start a review as its verifier first ("Start Review as Verifier", or \`fixture-lab review start FIXTURE --verifier lee\`)\n`);
+    assert.equal((await run(dir, 'label', 'remove', PATH, 'a/b.F', '--rater', 'dana')).code, 0);
+    assert.equal(readFileSync(file, 'utf8'), draft + 'labeler: "dana"\n');
   });
 
-  it('dispute add records the ruling and makes ground_truth follow it', async () => {
+  it('dispute add after a review: the ruling recorded, ground_truth derived from both lists, the raters\' lists and kappa unchanged', async () => {
     const dir = corpus();
+    // An older file: the verifier's list, the labeler's only in ground_truth. Its kappa, written.
+    assert.equal((await run(dir, 'kappa', PATH, '--write')).code, 0);
+    const kappaBefore = JSON.parse((await run(dir, 'kappa', PATH, '--json')).stdout)[0];
     assert.equal((await run(dir, 'dispute', 'add', PATH, 'a/b.E', '--resolution', 'included', '--rationale', 'Needed')).code, 0);
     assert.equal((await run(dir, 'dispute', 'add', PATH, 'a/b.D', '--resolution', 'excluded', '--rationale', 'Known from the task')).code, 0);
     const text = readFileSync(join(dir, PATH), 'utf8');
+    // Both included C; the rulings add E (lee's label) and keep D out.
     assert.match(text, /ground_truth:\n  - \{symbol: a\/b\.C, confidence: HIGH, reason: r\}\n  - symbol: "a\/b\.E"\n    confidence: HIGH\n    reason: "r"\nlabeler/);
+    // The labeler's list is frozen from ground_truth as kappa measured it.
+    assert.match(text, /labels:\n  lee:\n    - \{symbol: a\/b\.C, confidence: HIGH, reason: r\}\n    - \{symbol: a\/b\.E, confidence: HIGH, reason: r\}\n  dana:\n    - symbol: "a\/b\.C"\n      confidence: HIGH\n      reason: "r"\n    - symbol: "a\/b\.D"\n      confidence: MEDIUM\n      reason: "r"\n/);
     assert.match(text, /disputes:\n  - symbol: "a\/b\.E"\n    resolution: included\n    rationale: "Needed"\n  - symbol: "a\/b\.D"\n    resolution: excluded\n/);
+    assert.deepEqual(JSON.parse((await run(dir, 'kappa', PATH, '--json')).stdout)[0], kappaBefore);
     assert.equal((await run(dir, 'validate')).code, 0);
   });
 
@@ -163,9 +167,15 @@ describe('fixture-lab CLI', () => {
     const cases: [string[], number, RegExp][] = [
       [['label', 'add', PATH, 'a/b.X', '--confidence', 'LOW', '--reason', 'r'], 2, /--confidence must be HIGH or MEDIUM, not `LOW`/],
       [['label', 'add', PATH, 'a/b.X', '--confidence', 'HIGH'], 2, /--reason is required/],
-      [['label', 'remove', PATH, 'a/b.X'], 1, /^fixture-lab: tasks\/demo\/easy\/01-a\.yaml: `a\/b\.X` is not in ground_truth\n$/],
+      [['label', 'remove', PATH, 'a/b.X', '--rater', 'lee'], 1, /^fixture-lab: tasks\/demo\/easy\/01-a\.yaml: `a\/b\.X` is not in labels\.lee\n$/],
       [['label', 'add', 'tasks/nope.yaml', 'a/b.X', '--confidence', 'HIGH', '--reason', 'r'], 1, /^fixture-lab: tasks\/nope\.yaml: no such fixture; check the path\n$/],
       [['dispute', 'add', PATH, 'a/b.X', '--resolution', 'maybe', '--rationale', 'r'], 2, /--resolution must be included or excluded/],
+      [['review', 'start', PATH], 2, /--verifier is required/],
+      [['review', 'finish', PATH, '--verifier', 'lee'], 2, /`review finish` takes no --verifier/],
+      [['review', 'settle', PATH, 'a/b.D', '--resolution', 'excluded', '--confidence', 'HIGH', '--rationale', 'r'], 2, /--confidence goes with --resolution included only/],
+      [['review', 'settle', PATH, 'a/b.D', '--resolution', 'excluded', '--rationale', 'r'], 1, /the review is under way: finish it first/],
+      [['review', 'start', PATH, '--verifier', 'lee'], 1, /the review of demo-easy-01 has started already/],
+      [['review', 'approve', PATH], 2, /say `review start`, `review finish` or `review settle`/],
       [['kappa'], 2, /name at least one fixture/],
       [['validate', 'no-such-dir'], 1, /^fixture-lab: no-such-dir: is not a corpus folder/],
       [['frobnicate'], 2, /unknown command `frobnicate`/],
@@ -177,7 +187,7 @@ describe('fixture-lab CLI', () => {
       assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
     }
     writeFileSync(file, 'id: [\n');
-    const broken = await run(dir, 'label', 'add', PATH, 'a/b.X', '--confidence', 'HIGH', '--reason', 'r');
+    const broken = await run(dir, 'label', 'add', PATH, 'a/b.X', '--confidence', 'HIGH', '--reason', 'r', '--rater', 'lee');
     assert.equal(broken.code, 1);
     assert.match(broken.stderr, /^fixture-lab: tasks\/demo\/easy\/01-a\.yaml: 2:1: YAML syntax error .*; fix it before editing\n$/);
     assert.equal(readFileSync(file, 'utf8'), 'id: [\n');

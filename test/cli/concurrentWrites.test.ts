@@ -21,7 +21,7 @@ interface Outcome {
 }
 
 function labelAdd(cwd: string, symbol: string, rater: string | undefined): Promise<Outcome> {
-  const args = [BIN, 'label', 'add', PATH, symbol, '--confidence', 'HIGH', '--reason', `writer of ${symbol}`, ...(rater ? ['--rater', rater] : [])];
+  const args = [BIN, 'label', 'add', PATH, symbol, '--confidence', 'HIGH', '--reason', `writer of ${symbol}`, '--rater', rater ?? 'dana'];
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';

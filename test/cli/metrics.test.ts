@@ -1,17 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cli } from '../../src/cli/cli';
+import { run } from '../helpers/cli';
 import { tempDir } from '../helpers/tempDir';
 
 const ROOT = resolve(__dirname, '../../..');
-
-async function run(cwd: string, ...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await cli(argv, { cwd, stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } });
-  return { code, stdout, stderr };
-}
 
 describe('fixture-lab metrics', () => {
   it('prints trec_eval-style lines, topics then all', async () => {

@@ -17,7 +17,7 @@ const REPOS = 'repos:\n  - name: demo\n    url: https://example.com/demo.git\n  
 const FIXTURE = 'id: "demo-easy-01"\nrepo: demo\ntask: "Add a thing"\nground_truth:\n  - {symbol: a/b.C, confidence: HIGH, reason: r}\nlabeler: dana\n';
 const PATH = 'tasks/demo/easy/01-a.yaml';
 const ADDED = '  - symbol: "a/b.D"\n    confidence: MEDIUM\n    reason: "why"\n';
-const ADD = ['label', 'add', PATH, 'a/b.D', '--confidence', 'MEDIUM', '--reason', 'why'];
+const ADD = ['label', 'add', PATH, 'a/b.D', '--confidence', 'MEDIUM', '--reason', 'why', '--rater', 'dana'];
 
 async function run(cwd: string, ...argv: string[]) {
   let stdout = '';
@@ -81,7 +81,7 @@ describe('edits on disk', () => {
     const dir = corpus(crlf);
     assert.equal((await run(dir, ...ADD)).code, 0);
     assert.equal(readFileSync(join(dir, PATH), 'utf8'), withAdded(FIXTURE).replace(/\n/g, '\r\n'));
-    assert.equal((await run(dir, 'label', 'remove', PATH, 'a/b.D')).code, 0);
+    assert.equal((await run(dir, 'label', 'remove', PATH, 'a/b.D', '--rater', 'dana')).code, 0);
     assert.equal(readFileSync(join(dir, PATH), 'utf8'), crlf);
   });
 
@@ -101,7 +101,7 @@ describe('edits on disk', () => {
     for (const [content, where] of cases) {
       const dir = corpus();
       writeFileSync(join(dir, PATH), content);
-      for (const argv of [ADD, ['label', 'remove', PATH, 'a/b.C'], ['dispute', 'add', PATH, 'a/b.C', '--resolution', 'excluded', '--rationale', 'x'], ['kappa', PATH, '--write']]) {
+      for (const argv of [ADD, ['label', 'remove', PATH, 'a/b.C', '--rater', 'dana'], ['dispute', 'add', PATH, 'a/b.C', '--resolution', 'excluded', '--rationale', 'x'], ['kappa', PATH, '--write']]) {
         const r = await run(dir, ...argv);
         assert.equal(r.stderr, `${PATH}:${where}: error: not valid UTF-8\n`, argv.join(' '));
         assert.equal(r.code, 1, argv.join(' '));

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { addCandidate, addDispute, addLabel, freezeLabels, readFixture, removeLabel, setField, settleDispute, textDiff } from '../../src/core';
+import { addCandidate, addDispute, addLabel, freezeLabels, readFixture, removeLabel, setField, textDiff } from '../../src/core';
 
 const BASE = `# Fixture header comment: must survive every edit.
 id: "demo-easy-01"
@@ -24,6 +24,9 @@ tags: [pricing, single-package]
 notes: "kept"
 `;
 
+/** BASE with its one §3.4 plain entry already in the §7.5 object form. */
+const OBJECTS = BASE.replace('  - shop/orders.Order\n', '  - symbol: shop/orders.Order\n    confidence: HIGH\n');
+
 const parsed = (text: string) => {
   const r = readFixture(text, 'f.yaml');
   assert.equal(r.problems.filter((p) => p.severity === 'error').length, 0, JSON.stringify(r.problems));
@@ -43,17 +46,40 @@ function keepsAllLines(before: string, after: string, except: string[] = []) {
 
 describe('fixture edits (text in, text out)', () => {
   it('adds a label after the last item with the siblings\' indentation, and removing it gives the same bytes back', () => {
-    const added = addLabel(BASE, { symbol: 'shop/checkout.Checkout.total', confidence: 'MEDIUM', reason: 'Caller: "total" uses it' });
+    const added = addLabel(OBJECTS, { symbol: 'shop/checkout.Checkout.total', confidence: 'MEDIUM', reason: 'Caller: "total" uses it' });
     assert.equal(
-      textDiff(BASE, added).text,
+      textDiff(OBJECTS, added).text,
       '  - symbol: "shop/checkout.Checkout.total"\n    confidence: MEDIUM\n    reason: "Caller: \\"total\\" uses it"\n',
     );
-    keepsAllLines(BASE, added);
+    keepsAllLines(OBJECTS, added);
     const f = parsed(added);
     assert.deepEqual(f.ground_truth.map((l) => l.symbol), ['shop/pricing.apply_discount', 'shop/orders.Order', 'shop/checkout.Checkout.total']);
     assert.equal(f.ground_truth[2].reason, 'Caller: "total" uses it');
     assert.equal(f.commit, '1111111111111111111111111111111111111111');
-    assert.equal(removeLabel(added, 'shop/checkout.Checkout.total'), BASE);
+    assert.equal(removeLabel(added, 'shop/checkout.Checkout.total'), OBJECTS);
+  });
+
+  it('turns a §3.4 plain list into §7.5 objects in the same edit (plain entries HIGH, no reason), keeping comments and quoting', () => {
+    const seed = 'id: k8s-easy-01\nrepo: kubernetes\ntask: t\nground_truth:\n- pkg/apis/core/types.PodConditionType   # the type extended\n# a comment line\n- "pkg/apis/core/types.PodStatus"\ntags: [a]\n';
+    const added = addLabel(seed, { symbol: 'pkg/kubelet/status/status_manager.SetPodStatus', confidence: 'MEDIUM', reason: 'Caller' });
+    assert.equal(added, 'id: k8s-easy-01\nrepo: kubernetes\ntask: t\nground_truth:\n'
+      + '- symbol: pkg/apis/core/types.PodConditionType   # the type extended\n  confidence: HIGH\n'
+      + '# a comment line\n'
+      + '- symbol: "pkg/apis/core/types.PodStatus"\n  confidence: HIGH\n'
+      + '- symbol: "pkg/kubelet/status/status_manager.SetPodStatus"\n  confidence: MEDIUM\n  reason: "Caller"\n'
+      + 'tags: [a]\n');
+    assert.deepEqual(parsed(added).ground_truth.map((l) => l.confidence), ['HIGH', 'HIGH', 'MEDIUM']);
+    // Removing converts too: the list never mixes the two forms.
+    assert.equal(removeLabel(seed, 'pkg/apis/core/types.PodStatus'),
+      'id: k8s-easy-01\nrepo: kubernetes\ntask: t\nground_truth:\n- symbol: pkg/apis/core/types.PodConditionType   # the type extended\n  confidence: HIGH\n# a comment line\ntags: [a]\n');
+    // A mixed list (BASE) comes out all objects; the object entries stay byte for byte.
+    const mixed = addLabel(BASE, { symbol: 'a.B', confidence: 'HIGH', reason: 'r' });
+    assert.equal(removeLabel(mixed, 'a.B'), OBJECTS);
+    // Flow lists too; a list that is objects already is left as written.
+    assert.equal(addLabel('ground_truth: [a.A, "a.C"]\n', { symbol: 'a.B', confidence: 'HIGH', reason: 'r' }),
+      'ground_truth: [{symbol: a.A, confidence: HIGH}, {symbol: "a.C", confidence: HIGH}, {symbol: "a.B", confidence: HIGH, reason: "r"}]\n');
+    // Only label lists: candidates stay plain names.
+    assert.match(addCandidate(seed.replace('tags', 'candidates: [x.Y]\ntags'), 'x.Z'), /candidates: \[x\.Y, "x\.Z"\]/);
   });
 
   it('replaces the entry of a symbol labeled again instead of adding a second one', () => {
@@ -62,7 +88,7 @@ describe('fixture edits (text in, text out)', () => {
     assert.equal(f.ground_truth.length, 2);
     assert.deepEqual(f.ground_truth[0], { symbol: 'shop/pricing.py::apply_discount', confidence: 'MEDIUM', reason: 'Helpful' });
     assert.match(again, /# the function the change modifies\n  - symbol/);
-    assert.match(again, /\n\n  - shop\/orders\.Order\n/);
+    assert.match(again, /\n\n  - symbol: shop\/orders\.Order\n    confidence: HIGH\n/);
   });
 
   it('removes exactly the lines of one item, comments and blank lines of others stay', () => {
@@ -71,7 +97,7 @@ describe('fixture edits (text in, text out)', () => {
     assert.equal(BASE.length - removed.length, '  - shop/orders.Order\n'.length);
     const first = removeLabel(BASE, 'shop/pricing.apply_discount');
     assert.doesNotMatch(first, /Modified/);
-    assert.match(first, /# the function the change modifies\n\n  - shop\/orders\.Order\n/);
+    assert.match(first, /# the function the change modifies\n\n  - symbol: shop\/orders\.Order\n    confidence: HIGH\n/);
     // Emptying the list leaves `[]`, not a null.
     const empty = removeLabel(first, 'shop/orders.Order');
     assert.match(empty, /ground_truth: \[\]\nlabeler/);
@@ -103,8 +129,8 @@ describe('fixture edits (text in, text out)', () => {
     assert.deepEqual(parsed(addLabel(bare, { symbol: 'a.B', confidence: 'HIGH', reason: 'r' })).ground_truth.map((l) => l.symbol), ['a.B']);
     const flowItems = BASE.replace(/ground_truth:[\s\S]*?labeler/, 'ground_truth: [a.A, a.C]\nlabeler');
     const plusOne = addLabel(flowItems, { symbol: 'a.B', confidence: 'HIGH', reason: 'r' });
-    assert.match(plusOne, /ground_truth: \[a\.A, a\.C, \{symbol: "a\.B", confidence: HIGH, reason: "r"\}\]/);
-    assert.equal(removeLabel(removeLabel(plusOne, 'a.B'), 'a.A'), flowItems.replace('[a.A, a.C]', '[a.C]'));
+    assert.match(plusOne, /ground_truth: \[\{symbol: a\.A, confidence: HIGH\}, \{symbol: a\.C, confidence: HIGH\}, \{symbol: "a\.B", confidence: HIGH, reason: "r"\}\]/);
+    assert.equal(removeLabel(removeLabel(plusOne, 'a.B'), 'a.A'), flowItems.replace('[a.A, a.C]', '[{symbol: a.C, confidence: HIGH}]'));
   });
 
   it('sets agreement in place or after verifier, keeping the SHA a string', () => {
@@ -116,23 +142,18 @@ describe('fixture edits (text in, text out)', () => {
     assert.equal(parsed(again).commit, '1111111111111111111111111111111111111111');
   });
 
-  it('records disputes and settles ground_truth by them, never touching a rater\'s list', () => {
-    let text = freezeLabels(BASE, 'dana', parsed(BASE).ground_truth);
-    text = addLabel(text, { symbol: 'shop/checkout.Checkout', confidence: 'MEDIUM', reason: 'Caller' }, { rater: 'lee' });
-    text = settleDispute(text, { symbol: 'shop/checkout.Checkout', resolution: 'included', rationale: 'The caller shows the contract' });
-    text = settleDispute(text, { symbol: 'shop/orders.Order', resolution: 'excluded', rationale: 'Known from the task' });
-    const f = parsed(text);
-    assert.deepEqual(f.ground_truth.map((l) => [l.symbol, l.confidence, l.reason]), [
-      ['shop/pricing.apply_discount', 'HIGH', 'Modified'],
-      ['shop/checkout.Checkout', 'MEDIUM', 'Caller'],
-    ]);
-    assert.deepEqual(f.labels.dana.map((l) => l.symbol), ['shop/pricing.apply_discount', 'shop/orders.Order']);
-    assert.deepEqual(f.labels.lee.map((l) => l.symbol), ['shop/checkout.Checkout']);
-    assert.deepEqual(f.disputes.map((d) => d.resolution), ['included', 'excluded']);
-    // A second ruling on the same symbol replaces the first.
+  it('records disputes (a second ruling on a symbol replaces the first) and freezes a list once', () => {
+    let text = addDispute(BASE, { symbol: 'shop/orders.Order', resolution: 'excluded', rationale: 'Known from the task' });
+    text = addDispute(text, { symbol: 'shop/pricing.Coupon', resolution: 'included', confidence: 'MEDIUM', rationale: 'Both missed it', unjudged: true });
+    assert.equal(textDiff(BASE, text).text, 'disputes:\n  - symbol: "shop/orders.Order"\n    resolution: excluded\n    rationale: "Known from the task"\n'
+      + '  - symbol: "shop/pricing.Coupon"\n    resolution: included\n    confidence: MEDIUM\n    rationale: "Both missed it"\n    unjudged: true\n');
+    assert.deepEqual(parsed(text).disputes[1], { symbol: 'shop/pricing.Coupon', resolution: 'included', confidence: 'MEDIUM', rationale: 'Both missed it', unjudged: true });
     const overruled = addDispute(text, { symbol: 'shop/orders.Order', resolution: 'included', rationale: 'Changed our minds' });
-    assert.equal(parsed(overruled).disputes.length, 2);
-    assert.throws(() => freezeLabels(text, 'dana', []), /labels\.dana exists already/);
+    assert.deepEqual(parsed(overruled).disputes.map((d) => d.resolution), ['included', 'included']);
+    // Frozen plain entries read as they count: HIGH.
+    const frozen = freezeLabels(BASE, 'dana', parsed(BASE).ground_truth);
+    assert.match(frozen, /labels:\n  dana:\n    - symbol: "shop\/pricing\.apply_discount"\n      confidence: HIGH\n      reason: "Modified"\n    - symbol: "shop\/orders\.Order"\n      confidence: HIGH\n/);
+    assert.throws(() => freezeLabels(frozen, 'dana', []), /labels\.dana exists already/);
   });
 
   it('refuses to edit a file that is not valid YAML, naming the line', () => {
@@ -144,6 +165,7 @@ describe('fixture edits (text in, text out)', () => {
     const noNewline = 'id: x\nrepo: r\ntask: t\nground_truth:\n  - a.A';
     const added = addLabel(noNewline, { symbol: 'a.B', confidence: 'HIGH', reason: 'r' });
     assert.deepEqual(parsed(added).ground_truth.map((l) => l.symbol), ['a.A', 'a.B']);
-    assert.equal(removeLabel(added, 'a.B'), noNewline + '\n');
+    assert.equal(removeLabel(added, 'a.B'), 'id: x\nrepo: r\ntask: t\nground_truth:\n  - symbol: a.A\n    confidence: HIGH\n');
+    assert.equal(removeLabel(noNewline, 'a.A'), 'id: x\nrepo: r\ntask: t\nground_truth: []');
   });
 });

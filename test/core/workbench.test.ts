@@ -32,18 +32,20 @@ describe('workbench: fixture states and raters', () => {
       'bookshop-medium-04': 'labeled',
     });
     const s = summarizeFixture(fixtures.get('bookshop-medium-01')!);
-    assert.deepEqual([s.groundTruth, s.cap, s.kappa, s.open], [5, 15, 0.633, 3]);
+    assert.deepEqual([s.groundTruth, s.cap, s.kappa, s.open], [4, 15, 0.633, 3]);
   });
 
   it('sends the labeler\'s clicks to ground_truth until a review starts, the verifier\'s to their own list, blind', async () => {
     const fixtures = await demo();
     const labeled = fixtures.get('bookshop-easy-02')!;
     assert.deepEqual(clickTarget(labeled, 'dana'), {});
-    assert.match((clickTarget(labeled, 'lee') as { refused: string }).refused, /neither this fixture's labeler \(dana\) nor its verifier/);
+    // Another rater before a review: refused, with the fix (start a review as its verifier).
+    assert.match((clickTarget(labeled, 'lee') as { refused: string }).refused, /^lee is not the labeler of this fixture \(dana\).*fixture-lab review start FIXTURE --verifier lee/);
+    assert.match((clickTarget(labeled, undefined) as { refused: string }).refused, /who is labeling\? set your rater name: the fixtureLab\.raterName setting/);
     const inReview = fixtures.get('bookshop-medium-02')!;
     assert.equal(roleOf(inReview, 'lee'), 'verifier');
     assert.deepEqual(clickTarget(inReview, 'lee'), { rater: 'lee' });
-    assert.match((clickTarget(inReview, 'dana') as { refused: string }).refused, /ground_truth is frozen/);
+    assert.match((clickTarget(inReview, 'dana') as { refused: string }).refused, /the review has started, so dana's list is frozen/);
     assert.equal(isBlind(inReview, 'lee'), true);
     assert.deepEqual(visibleLabels(inReview, 'lee').map((l) => l.symbol), ['shop/checkout.checkout', 'shop/coupons.redeem_coupon']);
     assert.equal(visibleLabels(inReview, 'dana').length, 4);

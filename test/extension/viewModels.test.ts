@@ -12,7 +12,7 @@ async function demo(id: string): Promise<Fixture> {
 
 describe('view models (what the views say)', () => {
   it('shows each fixture with its state, n/15 and kappa', async () => {
-    assert.deepEqual(fixtureRow(await demo('bookshop-medium-01')).description, 'disagreements (3 open) · 5/15 · κ 0.633');
+    assert.deepEqual(fixtureRow(await demo('bookshop-medium-01')).description, 'disagreements (3 open) · 4/15 · κ 0.633');
     assert.deepEqual(fixtureRow(await demo('bookshop-easy-03')).description, 'unlabeled · 0/15');
     const row = fixtureRow(await demo('bookshop-easy-01'));
     assert.equal(row.description, 'adjudicated · 5/15 · κ 0.467');
@@ -34,7 +34,7 @@ describe('view models (what the views say)', () => {
 
   it('puts the fixture, its count and kappa in the status bar, and hides them in a blind review', async () => {
     const f = await demo('bookshop-medium-01');
-    assert.equal(statusText(f, false).text, '$(checklist) bookshop-medium-01 · 5/15 · κ 0.633');
+    assert.equal(statusText(f, false).text, '$(checklist) bookshop-medium-01 · 4/15 · κ 0.633');
     assert.equal(statusText(f, true).text, '$(eye) bookshop-medium-01 · blind review');
   });
 });

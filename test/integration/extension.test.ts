@@ -42,11 +42,14 @@ describe('Fixture Lab extension', () => {
       original = fs.readFileSync(source, 'utf8');
       copy = vscode.Uri.file(source.replace(/\.ya?ml$/, `.integration-${process.pid}.yaml`));
       fs.writeFileSync(copy.fsPath, original);
+      // Labels are written as a rater: this fixture's labeler, whose list ground_truth is before a review.
+      await vscode.workspace.getConfiguration('fixtureLab').update('raterName', readFixture(original, source).fixture.labeler, vscode.ConfigurationTarget.Global);
     });
 
     after(async () => {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       if (copy) fs.rmSync(copy.fsPath, { force: true });
+      await vscode.workspace.getConfiguration('fixtureLab').update('raterName', undefined, vscode.ConfigurationTarget.Global);
     });
 
     async function expectUndoRestores(document: vscode.TextDocument): Promise<void> {

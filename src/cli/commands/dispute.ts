@@ -1,21 +1,56 @@
 import { resolve } from 'node:path';
-import { displayPath, loadFixtureFile, normalizeSymbol, RESOLUTIONS, settleDispute } from '../../core';
+import {
+  CONFIDENCES, displayPath, FixtureLabError, includedByARater, isJudged, loadFixtureFile, normalizeSymbol, readFixture, RESOLUTIONS, settleDispute,
+} from '../../core';
 import { CliIO, moduleFor, oneOf, parse, required, UsageError } from '../args';
 import { editFixture } from './edits';
 
+export const SETTLE_OPTIONS = {
+  resolution: { type: 'string' },
+  confidence: { type: 'string' },
+  rationale: { type: 'string' },
+  unjudged: { type: 'boolean' },
+} as const;
+
+export type SettleValues = ReturnType<typeof parse<typeof SETTLE_OPTIONS>>['values'];
+
+/** `dispute add FIXTURE SYMBOL ...`: the same as `review settle`. */
 export async function dispute(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parse(args, { resolution: { type: 'string' }, rationale: { type: 'string' } });
-  const [action, fixtureArg, symbolArg, ...extra] = positionals;
+  const { values, positionals } = parse(args, SETTLE_OPTIONS);
+  const [action, ...rest] = positionals;
   if (action !== 'add') throw new UsageError('say `dispute add`');
+  return settle(values, rest, io);
+}
+
+/**
+ * `FIXTURE SYMBOL --resolution included|excluded [--confidence HIGH|MEDIUM] --rationale TEXT
+ * [--unjudged]`: record the ruling; ground_truth follows it (workbench/protocol.ts).
+ */
+export async function settle(values: SettleValues, positionals: string[], io: CliIO): Promise<number> {
+  const [fixtureArg, symbolArg, ...extra] = positionals;
   if (extra.length > 0) throw new UsageError(`unexpected \`${extra[0]}\` (quote a rationale that has spaces)`);
   const path = resolve(io.cwd, required(fixtureArg, 'FIXTURE'));
   const raw = required(symbolArg, 'SYMBOL');
   const resolution = oneOf(values.resolution, RESOLUTIONS, '--resolution');
+  const confidence = values.confidence === undefined ? undefined : oneOf(values.confidence, CONFIDENCES, '--confidence');
+  if (resolution === 'excluded' && confidence) throw new UsageError('--confidence goes with --resolution included only');
   const rationale = required(values.rationale, '--rationale');
   const { read } = await loadFixtureFile(path, undefined, io.cwd);
   const module = await moduleFor(path, read.fixture.repo);
   const symbol = normalizeSymbol(raw, { module });
-  await editFixture(path, io, (text) => settleDispute(text, { symbol, resolution, rationale }, module));
-  io.stdout.write(`${displayPath(path, io.cwd)}: dispute ${symbol} ${resolution}; ground_truth updated\n`);
+  const shown = displayPath(path, io.cwd);
+  const judged = isJudged(read.fixture, symbol, { module });
+  if (!judged && !values.unjudged) {
+    throw new FixtureLabError(`\`${symbol}\` is in no rater's list and not in candidates: nobody judged it. Check the name, or pass --unjudged when the adjudicator adds what both raters missed`, shown);
+  }
+  if (judged && values.unjudged) throw new FixtureLabError(`\`${symbol}\` was judged (it is in candidates or a rater's list): drop --unjudged`, shown);
+  if (resolution === 'included' && !confidence && !includedByARater(read.fixture, symbol, { module })) {
+    throw new FixtureLabError(`no rater included \`${symbol}\`: say how much the task needs it with --confidence HIGH|MEDIUM`, shown);
+  }
+  const ruling = { symbol, resolution, rationale, ...(confidence ? { confidence } : {}), ...(values.unjudged ? { unjudged: true } : {}) };
+  let after = '';
+  await editFixture(path, io, (text) => (after = settleDispute(text, ruling, { module })));
+  const truth = readFixture(after, shown).fixture.ground_truth.length;
+  io.stdout.write(`${shown}: dispute ${symbol} ${resolution}${values.unjudged ? ' (unjudged)' : ''}; ground_truth: ${truth} symbol${truth === 1 ? '' : 's'}\n`);
   return 0;
 }

@@ -8,6 +8,7 @@ import { kappa } from './kappa';
 import { label } from './label';
 import { metrics } from './metrics';
 import { report } from './report';
+import { review } from './review';
 import { run } from './run';
 import { symbols } from './symbols';
 import { validate } from './validate';
@@ -26,12 +27,17 @@ export const COMMANDS: Record<string, CommandEntry> = {
   },
   label: {
     usage: 'label add FIXTURE SYMBOL --confidence HIGH|MEDIUM --reason TEXT [--rater NAME] | label remove FIXTURE SYMBOL [--rater NAME]',
-    summary: 'edit ground_truth, or with --rater that rater\'s labels[NAME]',
+    summary: 'label as a rater (--rater, else FIXTURE_LAB_RATER, else git user.name): the labeler\'s draft ground_truth (the first rater is the labeler), or labels[verifier] in a review',
     run: label,
   },
+  review: {
+    usage: 'review start FIXTURE --verifier NAME | review finish FIXTURE | review settle FIXTURE SYMBOL --resolution included|excluded [--confidence HIGH|MEDIUM] --rationale TEXT [--unjudged]',
+    summary: 'the verifier\'s pass: freeze the labeler\'s list and label blind; finish writes agreement and derives ground_truth; settle rules on a disagreement',
+    run: review,
+  },
   dispute: {
-    usage: 'dispute add FIXTURE SYMBOL --resolution included|excluded --rationale TEXT',
-    summary: 'settle a disagreement: record the dispute and make ground_truth follow it',
+    usage: 'dispute add FIXTURE SYMBOL --resolution included|excluded [--confidence HIGH|MEDIUM] --rationale TEXT [--unjudged]',
+    summary: 'the same as `review settle`: record the ruling; ground_truth follows it',
     run: dispute,
   },
   kappa: {

@@ -3,6 +3,7 @@
 import { fmt, mean, median } from '../numbers';
 import type { Corpus } from '../corpus/load';
 import { cohensKappa, KAPPA_TARGET, bandOf } from './kappa';
+import { isJudged } from '../workbench/protocol';
 import { agreementOf, openDisagreements, ratedItems, Rating, verifierList } from './raters';
 
 export function labelingReport(corpus: Corpus): string {
@@ -14,7 +15,8 @@ export function labelingReport(corpus: Corpus): string {
       const options = { module: fixture.repo ? modules.get(fixture.repo) : undefined };
       const agreement = agreementOf(fixture, options);
       const hasReview = verifierList(fixture) !== undefined;
-      return { f, fixture, agreement, hasReview, open: openDisagreements(fixture, agreement, options), items: hasReview ? ratedItems(fixture, options) : [] };
+      const unjudged = fixture.disputes.filter((d) => !isJudged(fixture, d.symbol, options));
+      return { f, fixture, agreement, hasReview, unjudged, open: openDisagreements(fixture, agreement, options), items: hasReview ? ratedItems(fixture, options) : [] };
     });
   const reviewed = rows.filter((r) => r.hasReview);
   const kappas = reviewed.map((r) => r.agreement.kappa).filter((k): k is number => k !== null);
@@ -59,12 +61,23 @@ export function labelingReport(corpus: Corpus): string {
   if (disputed.length === 0) out.push('None.');
   for (const r of disputed) {
     out.push(`### ${r.fixture.id}`, '');
-    for (const d of r.fixture.disputes) out.push(`- \`${d.symbol}\`: **${d.resolution}**. ${d.rationale}`);
+    for (const d of r.fixture.disputes) {
+      out.push(`- \`${cell(d.symbol)}\`: **${d.resolution}**${d.confidence ? ` (${d.confidence})` : ''}${r.unjudged.includes(d) ? ', unjudged' : ''}. ${cell(d.rationale)}`);
+    }
     out.push('');
   }
   const counts = { included: 0, excluded: 0 };
   for (const r of disputed) for (const d of r.fixture.disputes) counts[d.resolution]++;
   if (disputed.length > 0) out.push(`Resolved: ${counts.included} included, ${counts.excluded} excluded.`, '');
+
+  // Symbols no rater judged: the adjudicator's additions, which kappa never saw.
+  out.push('## Unjudged disputes', '');
+  const unjudged = rows.filter((r) => r.unjudged.length > 0);
+  if (unjudged.length === 0) out.push('None.');
+  for (const r of unjudged) {
+    for (const d of r.unjudged) out.push(`- ${cell(r.fixture.id)}: \`${cell(d.symbol)}\` ${d.resolution}${d.unjudged ? '' : ' (not marked `unjudged: true`)'}. ${cell(d.rationale)}`);
+  }
+  out.push('');
   return out.join('\n');
 }
 

@@ -1,9 +1,12 @@
 // Every problem in a corpus: each fixture's own (fixtures/read.ts) plus the checks that need the
 // whole corpus (repos.yaml, ids, tier folders) or the protocol's rules (the 15-symbol cap).
-import { duplicateEntries, duplicateMessage, symbolLists } from '../fixtures/duplicates';
+import { duplicateEntries, duplicateMessage } from '../fixtures/duplicates';
 import { GROUND_TRUTH_CAP, TIERS } from '../fixtures/model';
 import { Problem, Severity } from '../problems';
-import { symbolKey } from '../symbols/normalize';
+import { groundTruthMismatches, isDerived, rulingsOf } from '../fixtures/groundTruth';
+import { NormalizeOptions, symbolKey } from '../symbols/normalize';
+import { includedByARater, isJudged } from '../workbench/protocol';
+import { reviewStarted } from '../workbench/state';
 import type { Corpus, FixtureFile } from './load';
 import type { RepoEntry } from './repos';
 
@@ -60,7 +63,6 @@ export function validateFixture(f: FixtureFile, repos: Map<string, RepoEntry>, r
     add('ground_truth', 'warning', 'over-cap', `${fixture.ground_truth.length} ground-truth symbols: the protocol caps a task at ${GROUND_TRUTH_CAP} (keep the most important)`);
   }
 
-  const lists = symbolLists(fixture);
   for (const d of duplicateEntries(fixture, options)) add(`${d.list}/${d.index}`, 'error', 'duplicate-symbol', duplicateMessage(d));
 
   for (const rater of Object.keys(fixture.labels)) {
@@ -72,13 +74,43 @@ export function validateFixture(f: FixtureFile, repos: Map<string, RepoEntry>, r
     add('verifier', 'warning', 'same-rater', 'the verifier must be a second person, not the labeler (§6.6)');
   }
 
-  const judged = new Set(lists.filter(([p]) => p !== 'disputes').flatMap(([, s]) => s.map((x) => symbolKey(x, options))));
   fixture.disputes.forEach((d, i) => {
-    if (!judged.has(symbolKey(d.symbol, options))) {
-      add(`disputes/${i}`, 'error', 'dispute-unjudged', `dispute about \`${d.symbol}\`, which nobody labeled or judged: add it to candidates or fix the name`);
+    const judged = isJudged(fixture, d.symbol, options);
+    if (!judged) {
+      add(`disputes/${i}`, 'warning', 'dispute-unjudged', d.unjudged
+        ? `dispute about \`${d.symbol}\`, which no rater judged: the adjudicator added it (unjudged: true)`
+        : `dispute about \`${d.symbol}\`, which no rater judged (in no list and not in candidates): fix the name, or mark an addition by the adjudicator \`unjudged: true\``);
+    } else if (d.unjudged) {
+      add(`disputes/${i}/unjudged`, 'warning', 'dispute-judged', `dispute about \`${d.symbol}\` says \`unjudged: true\`, but the symbol is in candidates or a rater's list`);
     }
   });
+  problems.push(...groundTruthProblems(f, options));
   return problems;
+}
+
+/** A reviewed fixture's ground truth: never empty, and what its labels and disputes imply. */
+function groundTruthProblems(f: FixtureFile, options: NormalizeOptions): Problem[] {
+  const { fixture } = f.read;
+  const out: Problem[] = [];
+  if (fixture.ground_truth.length === 0 && (reviewStarted(fixture) || fixture.agreement !== undefined)) {
+    out.push(at(f, 'ground_truth', 'error', 'empty-ground-truth', 'ground_truth is empty after a review: settle the disagreements (`fixture-lab review settle`) so the task has symbols to score'));
+  }
+  if (!isDerived(fixture)) return out;
+  fixture.disputes.forEach((d, i) => {
+    if (d.resolution === 'included' && !d.confidence && !includedByARater(fixture, d.symbol, options)) {
+      out.push(at(f, `disputes/${i}`, 'error', 'dispute-confidence', `dispute includes \`${d.symbol}\`, which no rater included: give the ruling a \`confidence:\` (HIGH or MEDIUM)`));
+    }
+  });
+  const rulings = rulingsOf(fixture, options);
+  const where = new Map(fixture.ground_truth.map((l, i) => [symbolKey(l.symbol, options), `ground_truth/${i}`]));
+  for (const m of groundTruthMismatches(fixture, options)) {
+    const what = m.actual === null ? `is missing \`${m.symbol}\` (${m.expected})`
+      : m.expected === null ? `holds \`${m.symbol}\`, which ${rulings.get(symbolKey(m.symbol, options))?.resolution === 'excluded' ? 'a dispute excluded' : 'the raters did not both include and no dispute includes'}`
+        : `gives \`${m.symbol}\` ${m.actual}, the labels and disputes ${m.expected}`;
+    out.push(at(f, where.get(symbolKey(m.symbol, options)) ?? 'ground_truth', 'error', 'ground-truth-derivation',
+      `ground_truth ${what}: after a review it is derived from both raters' lists and the disputes; settle a disagreement instead of editing it`));
+  }
+  return out;
 }
 
 function at(f: FixtureFile, path: string, severity: Severity, code: string, message: string): Problem {

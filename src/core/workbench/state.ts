@@ -43,22 +43,29 @@ export function isBlind(f: Fixture, rater: string | undefined): boolean {
   return roleOf(f, rater) === 'verifier' && f.agreement === undefined;
 }
 
+/** How a rater names themself, said wherever a name is missing. */
+export const RATER_HINT = 'set your rater name: the fixtureLab.raterName setting in the editor; --rater NAME or FIXTURE_LAB_RATER for the CLI; else git config user.name';
+
 /**
- * Where this rater's clicks go: `{}` for ground_truth, `{ rater }` for labels[rater]; or why
- * they cannot write at all, as one line saying what to do instead.
+ * Where this rater's labels go: `{}` for ground_truth (the labeler's draft before a review),
+ * `{ rater }` for labels[verifier] during one; or why they cannot label at all, as one line
+ * saying what to do instead. Nobody labeled yet: the rater becomes the labeler.
  */
 export function clickTarget(f: Fixture, rater: string | undefined): { rater?: string } | { refused: string } {
+  if (!rater) return { refused: `who is labeling? ${RATER_HINT}` };
+  const start = `start a review as its verifier first ("Start Review as Verifier", or \`fixture-lab review start FIXTURE --verifier ${rater}\`)`;
   const role = roleOf(f, rater);
   if (role === 'verifier') {
-    if (!reviewStarted(f)) return { refused: 'the review has not started: run "Start Review as Verifier" first' };
+    if (!reviewStarted(f)) return { refused: `the review has not started: ${start}` };
     if (f.agreement !== undefined) return { refused: 'the review is finished: settle the disagreements instead' };
     return { rater: f.verifier };
   }
   if (role === 'labeler') {
-    if (reviewStarted(f)) return { refused: 'the review has started, so ground_truth is frozen: settle disagreements after it finishes' };
+    if (reviewStarted(f)) return { refused: `the review has started, so ${f.labeler ? `${f.labeler}'s` : "the labeler's"} list is frozen: settle disagreements after it finishes` };
     return {};
   }
-  return { refused: `you (${rater ?? 'no name set'}) are neither this fixture's labeler (${f.labeler}) nor its verifier (${f.verifier ?? 'none yet'}): set fixtureLab.raterName` };
+  if (!reviewStarted(f) && !f.verifier) return { refused: `${rater} is not the labeler of this fixture (${f.labeler}); a second rater labels it blind as its verifier: ${start}` };
+  return { refused: `${rater} is neither this fixture's labeler (${f.labeler}) nor its verifier (${f.verifier ?? 'none yet'})` };
 }
 
 /** The labels this rater sees: their own list when blind, the ground truth otherwise. */

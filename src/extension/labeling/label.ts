@@ -4,7 +4,7 @@
 // edit is one WorkspaceEdit on the fixture's document. Guardrails, and a symbol the code at the
 // fixture's revision does not define, are shown, not enforced.
 import * as vscode from 'vscode';
-import { addLabel, clickTarget, Confidence, FixtureLabError, guardrailsFor, normalizeSymbol, reasonsUsed, ReferenceGraph, removeLabel, symbolKey, visibleLabelOf } from '../../core';
+import { clickTarget, Confidence, FixtureLabError, guardrailsFor, labelAs, normalizeSymbol, reasonsUsed, ReferenceGraph, symbolKey, unlabelAs, visibleLabelOf } from '../../core';
 import { Ctx } from '../ctx';
 import { applyFixtureEdit } from '../fixtureEdits';
 import type { Current, Session } from '../session';
@@ -32,7 +32,7 @@ export class Labeler {
     reason ??= await this.askReason(symbol, confidence, existing?.reason);
     if (reason === undefined) return false;
     const document = (await this.session.document())!;
-    const ok = await applyFixtureEdit(document, (text) => addLabel(text, { symbol, confidence, reason: reason! }, target));
+    const ok = await applyFixtureEdit(document, (text) => labelAs(text, current.rater, { symbol, confidence, reason: reason! }));
     const list = target.rater ? current.fixture.labels[target.rater] ?? [] : current.fixture.ground_truth;
     const warnings = guardrailsFor(current.fixture, symbol, list.length, await this.hopsFromChange(current, symbol), current).map((w) => w.message);
     const unresolved = await this.corpus.symbolWarning(current.fixture, symbol);
@@ -48,7 +48,7 @@ export class Labeler {
     if ('refused' in target) throw new FixtureLabError(target.refused);
     const symbol = normalizeSymbol(rawSymbol, { module: current.module });
     const document = (await this.session.document())!;
-    return applyFixtureEdit(document, (text) => removeLabel(text, symbol, target));
+    return applyFixtureEdit(document, (text) => unlabelAs(text, current.rater, symbol));
   }
 
   /** How far `symbol` is from the fixture's changed code; undefined when unknown or a candidate. */

@@ -1,0 +1,255 @@
+// The whole labeling protocol on a real change in a temp git repository, once through the CLI
+// alone and once through the core calls the editor makes (Labeler.label, Review.start/finish/
+// settle, Record Dispute): both must leave the same file, byte for byte.
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { candidatesOf, finishReview, labelAs, newFixtureText, nextFixture, Repository, settleDispute, startReview } from '../../src/core';
+import { run } from '../helpers/cli';
+import { GIT_ENV, TestRepo } from '../helpers/gitRepo';
+import { tempDir } from '../helpers/tempDir';
+
+const BASE_FILES = {
+  'shop/pricing.py': 'DISCOUNT_CAP = 50\n\n\ndef apply_discount(total, percent):\n    return total * (100 - min(percent, DISCOUNT_CAP)) / 100\n\n\ndef price_with_tax(total, rate):\n    return total * (1 + rate)\n',
+  'shop/cart.py': 'from shop.pricing import apply_discount\n\n\nclass Cart:\n    def __init__(self):\n        self.lines = []\n\n    def subtotal(self):\n        return sum(line.price * line.qty for line in self.lines)\n\n    def total(self, percent):\n        return apply_discount(self.subtotal(), percent)\n',
+  'shop/receipt.py': 'from shop.pricing import price_with_tax\n\n\ndef receipt(cart, rate):\n    return price_with_tax(cart.subtotal(), rate)\n',
+};
+const HEAD_FILES = {
+  'shop/pricing.py': BASE_FILES['shop/pricing.py'].replace('percent):\n    return total * (100 - min(percent,', 'percent, books=0):\n    bulk = 10 if books >= 10 else 0\n    return total * (100 - min(percent + bulk,'),
+  'shop/cart.py': BASE_FILES['shop/cart.py'].replace('        return apply_discount(self.subtotal(), percent)', '        books = sum(line.qty for line in self.lines)\n        return apply_discount(self.subtotal(), percent, books)'),
+};
+const TASK = 'Orders of ten books or more get 10% off, within the discount cap';
+
+interface Setup {
+  repo: TestRepo;
+  corpus: string;
+  /** The fixture's path relative to the corpus, and its text as New Fixture writes it. */
+  path: string;
+  text: string;
+  base: string;
+  head: string;
+}
+
+/** A repository with the change, and a corpus inside it holding one new, unlabeled fixture. */
+async function setup(): Promise<Setup> {
+  const repo = new TestRepo();
+  const base = repo.commit('base', BASE_FILES);
+  const head = repo.commit('bulk discount', HEAD_FILES);
+  repo.git('config', 'user.name', 'dana');
+  const corpus = join(repo.dir, 'corpus');
+  const opened = await Repository.open(repo.dir);
+  const candidates = (await candidatesOf(opened, base, head)).symbols;
+  opened.close();
+  const { path, id } = nextFixture(join(corpus, 'tasks'), 'shop', 'easy', TASK);
+  const text = newFixtureText(id, { repo: 'shop', tier: 'easy', task: TASK, base, head, candidates });
+  tempFiles(corpus, { 'repos.yaml': `repos:\n  - name: shop\n    url: https://example.com/shop.git\n    commit: "${head}"\n    language: python\n    path: ..\n`, [path.slice(corpus.length + 1)]: text });
+  return { repo, corpus, path: path.slice(corpus.length + 1), text, base, head };
+}
+
+function tempFiles(dir: string, files: Record<string, string>): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+}
+
+/** Runs with FIXTURE_LAB_RATER set for one call. */
+async function runAs(rater: string, cwd: string, ...argv: string[]) {
+  process.env.FIXTURE_LAB_RATER = rater;
+  try {
+    return await run(cwd, ...argv);
+  } finally {
+    delete process.env.FIXTURE_LAB_RATER;
+  }
+}
+
+const R = {
+  apply: 'The function the change modifies',
+  total: 'Counts the books and passes them on',
+  subtotal: 'The amount the discount is taken from',
+  leeApply: 'Gets the bulk percent',
+  leeTotal: 'Caller',
+  leeCap: 'The cap the bulk percent must respect',
+  excluded: 'Unchanged, and the task never needs it',
+  cap: 'The task says within the cap',
+  total2: 'Helpful, not critical: the change in it is one line',
+  receipt: 'Receipts show the discounted price; both raters missed it',
+};
+
+describe('the labeling protocol, through the CLI and through the editor\'s core calls', function () {
+  this.timeout(60_000);
+  let s: Setup;
+  let afterCli: string;
+
+  before(async () => {
+    delete process.env.FIXTURE_LAB_RATER;
+    s = await setup();
+  });
+
+  it('label, start, verifier labels, finish, settle: the CLI alone, with the exact file it leaves', async () => {
+    const { corpus: dir, path: F } = s;
+    const file = join(dir, F);
+    const ok = async (r: Promise<{ code: number; stdout: string; stderr: string }>) => {
+      const done = await r;
+      assert.equal(done.code, 0, done.stderr);
+      return done.stdout;
+    };
+    // The labeler, named by git's user.name in the repository, then by FIXTURE_LAB_RATER, then --rater.
+    assert.equal(await ok(run(dir, 'label', 'add', F, 'shop/pricing.py::apply_discount', '--confidence', 'HIGH', '--reason', R.apply)),
+      `${F}: ground_truth + shop/pricing.apply_discount (HIGH); labeler: dana\n`);
+    assert.equal(await ok(runAs('dana', dir, 'label', 'add', F, 'shop/cart.Cart.total', '--confidence', 'HIGH', '--reason', R.total)),
+      `${F}: ground_truth + shop/cart.Cart.total (HIGH)\n`);
+    await ok(run(dir, 'label', 'add', F, 'shop/cart.Cart.subtotal', '--confidence', 'MEDIUM', '--reason', R.subtotal, '--rater', 'dana'));
+    // Another rater before the review: refused with the fix, nothing written.
+    const draft = readFileSync(file, 'utf8');
+    const early = await run(dir, 'label', 'add', F, 'shop/pricing.DISCOUNT_CAP', '--confidence', 'MEDIUM', '--reason', R.leeCap, '--rater', 'lee');
+    assert.equal(early.code, 1);
+    assert.match(early.stderr, /^fixture-lab: tasks\/shop\/easy\/01-orders-of-ten-books-or-more\.yaml: lee is not the labeler of this fixture \(dana\).*`fixture-lab review start FIXTURE --verifier lee`\)\n$/);
+    assert.equal(readFileSync(file, 'utf8'), draft);
+
+    assert.equal(await ok(run(dir, 'review', 'start', F, '--verifier', 'lee')),
+      `${F}: review started; dana's list is frozen in labels.dana; lee labels blind: fixture-lab label add ${F} SYMBOL --rater lee ...\n`);
+    assert.equal(await ok(runAs('lee', dir, 'label', 'add', F, 'shop/pricing.apply_discount', '--confidence', 'HIGH', '--reason', R.leeApply)),
+      `${F}: labels.lee + shop/pricing.apply_discount (HIGH)\n`);
+    await ok(run(dir, 'label', 'add', F, 'shop/cart.Cart.total', '--confidence', 'MEDIUM', '--reason', R.leeTotal, '--rater', 'lee'));
+    await ok(run(dir, 'label', 'add', F, 'shop/pricing.DISCOUNT_CAP', '--confidence', 'MEDIUM', '--reason', R.leeCap, '--rater', 'lee'));
+    // The labeler's list is frozen now.
+    const frozen = await run(dir, 'label', 'remove', F, 'shop/cart.Cart.subtotal');
+    assert.equal(frozen.code, 1);
+    assert.match(frozen.stderr, /the review has started, so dana's list is frozen/);
+
+    // Items: Cart, Cart.total, apply_discount, Cart.subtotal (candidates) and DISCOUNT_CAP. Included:
+    // dana {total, apply, subtotal}, lee {total, apply, CAP}: po = 3/5, pe = .6*.6 + .4*.4 = .52,
+    // kappa = (.6 - .52) / .48 = 1/6.
+    assert.equal(await ok(run(dir, 'review', 'finish', F)), [
+      `${F}: review finished: kappa 0.167 weak, kappa_confidence 0.118; 5 items, 3 disagreements; ground_truth: 2 symbols`,
+      '  shop/cart.Cart.total: dana HIGH, lee MEDIUM',
+      '  shop/cart.Cart.subtotal: dana MEDIUM, lee -',
+      '  shop/pricing.DISCOUNT_CAP: dana -, lee MEDIUM',
+      `settle each: fixture-lab review settle ${F} SYMBOL --resolution included|excluded --rationale TEXT`,
+      '',
+    ].join('\n'));
+    const kappa = (await run(dir, 'kappa', F, '--json')).stdout;
+
+    assert.equal(await ok(run(dir, 'review', 'settle', F, 'shop/cart.Cart.subtotal', '--resolution', 'excluded', '--rationale', R.excluded)),
+      `${F}: dispute shop/cart.Cart.subtotal excluded; ground_truth: 2 symbols\n`);
+    await ok(run(dir, 'review', 'settle', F, 'shop/pricing.DISCOUNT_CAP', '--resolution', 'included', '--rationale', R.cap));
+    await ok(run(dir, 'dispute', 'add', F, 'shop/cart.Cart.total', '--resolution', 'included', '--confidence', 'MEDIUM', '--rationale', R.total2));
+    // A symbol nobody judged: the adjudicator says so, and gives its confidence.
+    const unflagged = await run(dir, 'review', 'settle', F, 'shop/receipt.receipt', '--resolution', 'included', '--confidence', 'MEDIUM', '--rationale', R.receipt);
+    assert.equal(unflagged.code, 1);
+    assert.match(unflagged.stderr, /`shop\/receipt\.receipt` is in no rater's list and not in candidates: nobody judged it\. Check the name, or pass --unjudged/);
+    const noConfidence = await run(dir, 'review', 'settle', F, 'shop/receipt.receipt', '--resolution', 'included', '--unjudged', '--rationale', R.receipt);
+    assert.equal(noConfidence.code, 1);
+    assert.match(noConfidence.stderr, /no rater included `shop\/receipt\.receipt`: say how much the task needs it with --confidence HIGH\|MEDIUM\n$/);
+    assert.equal(await ok(run(dir, 'review', 'settle', F, 'shop/receipt.receipt', '--resolution', 'included', '--confidence', 'MEDIUM', '--unjudged', '--rationale', R.receipt)),
+      `${F}: dispute shop/receipt.receipt included (unjudged); ground_truth: 4 symbols\n`);
+
+    afterCli = readFileSync(file, 'utf8');
+    assert.equal(afterCli, `id: "shop-easy-01"
+repo: "shop"
+source: "manual"
+difficulty: "easy"
+diff:
+  base: "${s.base}"
+  head: "${s.head}"
+task: "${TASK}"
+candidates:
+  - "shop/cart.Cart"
+  - "shop/cart.Cart.total"
+  - "shop/pricing.apply_discount"
+  - "shop/cart.Cart.subtotal"
+ground_truth:
+  - symbol: "shop/pricing.apply_discount"
+    confidence: HIGH
+    reason: "${R.apply}"
+  - symbol: "shop/cart.Cart.total"
+    confidence: MEDIUM
+    reason: "${R.total}"
+  - symbol: "shop/pricing.DISCOUNT_CAP"
+    confidence: MEDIUM
+    reason: "${R.leeCap}"
+  - symbol: "shop/receipt.receipt"
+    confidence: MEDIUM
+    reason: "${R.receipt}"
+labeler: "dana"
+verifier: "lee"
+labels:
+  dana:
+    - symbol: "shop/pricing.apply_discount"
+      confidence: HIGH
+      reason: "${R.apply}"
+    - symbol: "shop/cart.Cart.total"
+      confidence: HIGH
+      reason: "${R.total}"
+    - symbol: "shop/cart.Cart.subtotal"
+      confidence: MEDIUM
+      reason: "${R.subtotal}"
+  lee:
+    - symbol: "shop/pricing.apply_discount"
+      confidence: HIGH
+      reason: "${R.leeApply}"
+    - symbol: "shop/cart.Cart.total"
+      confidence: MEDIUM
+      reason: "${R.leeTotal}"
+    - symbol: "shop/pricing.DISCOUNT_CAP"
+      confidence: MEDIUM
+      reason: "${R.leeCap}"
+agreement: 0.167
+disputes:
+  - symbol: "shop/cart.Cart.subtotal"
+    resolution: excluded
+    rationale: "${R.excluded}"
+  - symbol: "shop/pricing.DISCOUNT_CAP"
+    resolution: included
+    rationale: "${R.cap}"
+  - symbol: "shop/cart.Cart.total"
+    resolution: included
+    confidence: MEDIUM
+    rationale: "${R.total2}"
+  - symbol: "shop/receipt.receipt"
+    resolution: included
+    confidence: MEDIUM
+    rationale: "${R.receipt}"
+    unjudged: true
+`);
+    // Kappa is what finish measured; the corpus validates, the unjudged ruling a warning; the report lists it.
+    assert.equal((await run(dir, 'kappa', F, '--json')).stdout, kappa);
+    const validated = await run(dir, 'validate');
+    assert.deepEqual([validated.code, validated.stdout], [0, `${F}:62:5: warning: dispute about \`shop/receipt.receipt\`, which no rater judged: the adjudicator added it (unjudged: true)\n`]);
+    await ok(run(dir, 'report'));
+    assert.match(readFileSync(join(dir, 'labeling-report.md'), 'utf8'), /## Unjudged disputes\n\n- shop-easy-01: `shop\/receipt\.receipt` included\. Receipts show/);
+  });
+
+  it('the same steps through the core calls the editor makes leave the byte-identical file', () => {
+    assert.ok(afterCli, 'runs after the CLI journey');
+    let text = s.text;
+    text = labelAs(text, 'dana', { symbol: 'shop/pricing.apply_discount', confidence: 'HIGH', reason: R.apply });
+    text = labelAs(text, 'dana', { symbol: 'shop/cart.Cart.total', confidence: 'HIGH', reason: R.total });
+    text = labelAs(text, 'dana', { symbol: 'shop/cart.Cart.subtotal', confidence: 'MEDIUM', reason: R.subtotal });
+    text = startReview(text, 'lee');
+    text = labelAs(text, 'lee', { symbol: 'shop/pricing.apply_discount', confidence: 'HIGH', reason: R.leeApply });
+    text = labelAs(text, 'lee', { symbol: 'shop/cart.Cart.total', confidence: 'MEDIUM', reason: R.leeTotal });
+    text = labelAs(text, 'lee', { symbol: 'shop/pricing.DISCOUNT_CAP', confidence: 'MEDIUM', reason: R.leeCap });
+    text = finishReview(text).text;
+    text = settleDispute(text, { symbol: 'shop/cart.Cart.subtotal', resolution: 'excluded', rationale: R.excluded });
+    text = settleDispute(text, { symbol: 'shop/pricing.DISCOUNT_CAP', resolution: 'included', rationale: R.cap });
+    text = settleDispute(text, { symbol: 'shop/cart.Cart.total', resolution: 'included', confidence: 'MEDIUM', rationale: R.total2 });
+    text = settleDispute(text, { symbol: 'shop/receipt.receipt', resolution: 'included', confidence: 'MEDIUM', rationale: R.receipt, unjudged: true });
+    assert.equal(text, afterCli);
+  });
+
+  it('refuses to label without a rater name, saying how to set one', () => {
+    const dir = tempDir({ 'tasks/shop/easy/01-a.yaml': s.text });
+    const bin = resolve(__dirname, '../../../dist/cli.js');
+    // No git config anywhere: an empty home (simple-git's git does not heed GIT_CONFIG_GLOBAL), no system file, no repository.
+    const home = tempDir();
+    const env: NodeJS.ProcessEnv = { ...GIT_ENV, HOME: home, XDG_CONFIG_HOME: home, GIT_CEILING_DIRECTORIES: dir };
+    delete env.FIXTURE_LAB_RATER;
+    const r = spawnSync('node', [bin, 'label', 'add', 'tasks/shop/easy/01-a.yaml', 'shop/cart.Cart', '--confidence', 'HIGH', '--reason', 'r'], { cwd: dir, env, encoding: 'utf8' });
+    assert.equal(r.status, 1);
+    assert.equal(r.stderr, 'fixture-lab: who is rating? name yourself with --rater NAME, or set FIXTURE_LAB_RATER=NAME, or git config user.name NAME\n');
+    assert.equal(readFileSync(join(dir, 'tasks/shop/easy/01-a.yaml'), 'utf8'), s.text);
+  });
+});
