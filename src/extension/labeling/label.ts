@@ -3,7 +3,7 @@
 // list from the rater's role (ground_truth, or labels[verifier] in a blind review), and the
 // edit is one WorkspaceEdit on the fixture's document. Guardrails are shown, not enforced.
 import * as vscode from 'vscode';
-import { addLabel, clickTarget, Confidence, FixtureLabError, guardrailsFor, normalizeSymbol, reasonsUsed, ReferenceGraph, removeLabel, symbolKey, visibleLabelOf } from '../../core';
+import { addLabel, clickTarget, Confidence, FixtureLabError, guardrailsFor, normalizeSymbol, plainText, reasonsUsed, ReferenceGraph, removeLabel, symbolKey, visibleLabelOf } from '../../core';
 import { Ctx } from '../ctx';
 import { applyFixtureEdit } from '../fixtureEdits';
 import type { Current, Session } from '../session';
@@ -34,7 +34,7 @@ export class Labeler {
     const ok = await applyFixtureEdit(document, (text) => addLabel(text, { symbol, confidence, reason: reason! }, target));
     const list = target.rater ? current.fixture.labels[target.rater] ?? [] : current.fixture.ground_truth;
     const warnings = guardrailsFor(current.fixture, symbol, list.length, await this.hopsFromChange(current, symbol), current);
-    if (warnings.length) void vscode.window.showWarningMessage(`Fixture Lab: ${symbol}: ${warnings.map((w) => w.message).join('; ')}`);
+    if (warnings.length) void vscode.window.showWarningMessage(plainText(`Fixture Lab: ${symbol}: ${warnings.map((w) => w.message).join('; ')}`));
     this.ctx.output.info(`label ${symbol} ${confidence} -> ${target.rater ? `labels.${target.rater}` : 'ground_truth'} of ${current.fixture.id}`);
     return ok;
   }
@@ -66,22 +66,25 @@ export class Labeler {
     return (await distance)?.(symbol);
   }
 
-  /** The reason, picked from the corpus's reasons or typed; undefined when cancelled. */
+  /**
+   * The reason, picked from the corpus's reasons or typed; undefined when cancelled. The reasons
+   * are other fixtures' text: shown through plainText, each item keeps the reason as written.
+   */
   private async askReason(symbol: string, confidence: Confidence, previous?: string): Promise<string | undefined> {
     const corpus = await this.corpus.get();
     const used = reasonsUsed(corpus?.fixtures.map((f) => f.read.fixture) ?? []);
-    const pick = vscode.window.createQuickPick();
-    pick.title = `${confidence}: ${symbol}`;
+    const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { reason: string }>();
+    pick.title = plainText(`${confidence}: ${symbol}`);
     pick.placeholder = 'Why does the task need this symbol? Type a reason, or reuse one';
     pick.value = previous ?? '';
-    const items = used.map((label) => ({ label }));
+    const items = used.map((reason) => ({ label: plainText(reason), reason }));
     pick.items = items;
     pick.onDidChangeValue((value) => {
-      pick.items = value && !used.includes(value) ? [{ label: value, description: 'new reason' }, ...items] : items;
+      pick.items = value && !used.includes(value) ? [{ label: plainText(value), description: 'new reason', reason: value }, ...items] : items;
     });
     return new Promise((resolve) => {
       pick.onDidAccept(() => {
-        const value = (pick.selectedItems[0]?.label ?? pick.value).trim();
+        const value = (pick.selectedItems[0]?.reason ?? pick.value).trim();
         if (value) {
           resolve(value);
           pick.hide();
