@@ -6,11 +6,6 @@
 /** The embedding, override and isolate controls and the implicit marks (ALM, LRM, RLM). */
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
-export function hasBidiControls(text: string): boolean {
-  BIDI_CONTROLS.lastIndex = 0;
-  return BIDI_CONTROLS.test(text);
-}
-
 /** Each bidi control as the six characters of its escape, e.g. `\u202E`. */
 export function showBidi(text: string): string {
   return text.replace(BIDI_CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
