@@ -14,7 +14,7 @@ import { openFileDiff, openFixtureDiff } from './diff/openDiff';
 import { revisionUri } from './diff/revisions';
 import { problemsToDiagnostics } from './diagnostics';
 import { applyFixtureEdit } from './fixtureEdits';
-import { isLinkRef } from './markdown';
+import { isLinkRef } from './linkTargets';
 import type { Services } from './services';
 import type { MissRef } from './triage/hover';
 import { symbolOfArgument } from './views/candidatesTree';

@@ -7,7 +7,7 @@ import { BenchmarkRunner } from './benchmark/runner';
 import { Ctx } from './ctx';
 import { DocumentSymbols } from './labeling/documentSymbols';
 import { Labeler } from './labeling/label';
-import { LinkTargets } from './markdown';
+import { LinkTargets } from './linkTargets';
 import { Review } from './review';
 import { Session } from './session';
 import { CandidatesTree } from './views/candidatesTree';

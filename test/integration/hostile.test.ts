@@ -261,5 +261,12 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
     assert.equal(snapshot([workspace(), repo.dir], [fixture]), before, 'no click changed a file');
     const current = readFixture((await vscode.workspace.openTextDocument(fixture)).getText(), fixture.fsPath).fixture;
     assert.ok(!current.ground_truth.some((l) => l.symbol === 'x' || l.reason === 'pwned'), 'nothing was labeled `x` with the reason `pwned`');
+
+    // A link's key the extension never gave labels nothing, whatever comes with it.
+    await setRater('dana');
+    await vscode.commands.executeCommand('fixtureLab.openFixture', fixture);
+    const stale = await notified('out of date', () => vscode.commands.executeCommand('fixtureLab.labelHigh', { link: 'symbol-999999' }, 'pwned'));
+    assertInert('the stale-link error', stale);
+    assert.equal(snapshot([workspace(), repo.dir], [fixture]), before, 'nothing changed');
   });
 });

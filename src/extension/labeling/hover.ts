@@ -5,7 +5,8 @@
 // only a key to the symbol (LABEL_LINKS), never the name.
 import * as vscode from 'vscode';
 import { commandLink, definitionsNamed, effectiveConfidence, markdownCode, markdownText, referenceAt, referencesOf, visibleLabelOf } from '../../core';
-import { hoverMarkdown, LinkTargets } from '../markdown';
+import { LinkTargets } from '../linkTargets';
+import { hoverMarkdown } from '../markdown';
 import { Session } from '../session';
 import { WorkspaceCorpus } from '../workspaceCorpus';
 import { DocumentSymbols } from './documentSymbols';

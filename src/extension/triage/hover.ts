@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import { commandLink, FAILURE_CATEGORIES, markdownCode, markdownText, Miss, verdictsFor, verdictText } from '../../core';
 import { BenchmarkResults } from '../benchmark/results';
 import { DocumentSymbols } from '../labeling/documentSymbols';
-import { hoverMarkdown, LinkTargets } from '../markdown';
+import { LinkTargets } from '../linkTargets';
+import { hoverMarkdown } from '../markdown';
 
 export type MissRef = Pick<Miss, 'system' | 'task' | 'symbol'>;
 
