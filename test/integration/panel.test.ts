@@ -93,12 +93,15 @@ describe('benchmark panel and triage journey', function () {
     assert.ok(link, hovers);
     await vscode.commands.executeCommand('editor.action.showHover');
     await screenshot('11-triage-hover');
-    const [miss] = JSON.parse(decodeURIComponent(link[1])) as [{ system: string; task: string; symbol: string }];
+    // The link carries a key the command looks up, not the miss's names.
+    const [ref] = JSON.parse(decodeURIComponent(link[1])) as [{ link: string }];
+    assert.deepEqual(Object.keys(ref), ['link']);
+    const miss = s.links.misses.resolve(ref);
     assert.equal(miss.task, 'bookshop-easy-01');
     const suggested = (await s.results.current())!.misses.find((m) => m.system === miss.system && m.symbol === miss.symbol)!.suggested;
     const chosen: FailureCategory = FAILURE_CATEGORIES.find((c) => c !== suggested)!;
     // The person clicks the link and picks a category in the quick pick.
-    const picked = vscode.commands.executeCommand('fixtureLab.setFailureCategory', miss);
+    const picked = vscode.commands.executeCommand('fixtureLab.setFailureCategory', ref);
     await pickInQuickPick(FAILURE_CATEGORIES.indexOf(chosen));
     assert.equal(await picked, true);
 

@@ -202,6 +202,24 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.deepEqual(await p.posted(), [{ type: 'openSymbol', symbol: script }]);
   });
 
+  it('shows bidi controls in a task, a returned symbol and an error message as visible escapes, and posts the symbol as is', async () => {
+    const p = await open();
+    // `exe.<RLO>gpj` reads as `exe.jpg` backwards when the override is honoured.
+    const messages = JSON.parse(JSON.stringify(recording('hostile')).replaceAll('window.__pwned=1', 'exe.\u202Egpj\u2066x\u2069\u200F')) as HostMessage[];
+    await p.send(...messages);
+    const shown = 'exe.\\u202Egpj\\u2066x\\u2069\\u200F';
+    assert.equal(await text('.task'), `Fix the discount cap <script>${shown}</script> and <img src=x onerror="window.__pwned=2"> in pricing.`);
+    assert.equal(await text('table.results-table .error-message'), `bm25 crashed: <script>${shown}</script> <img src=x onerror="window.__pwned=2">`);
+    await tab('returned');
+    assert.equal((await texts('.returned-list button.symbol'))[0], `<script>${shown}</script>`);
+    assert.equal(await p.page.locator('.returned-list button.symbol').first().getAttribute('title'), `Open <script>${shown}</script>`);
+    // No bidi control is left anywhere in what the page shows.
+    assert.doesNotMatch(await p.page.evaluate(() => document.body.innerText), /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
+    await p.clearPosted();
+    await p.page.locator('.returned-list button.symbol').first().click();
+    assert.deepEqual(await p.posted(), [{ type: 'openSymbol', symbol: '<script>exe.\u202Egpj\u2066x\u2069\u200F</script>' }]);
+  });
+
   it('runs under a CSP that refuses inline script and style, and the test sees violations', async () => {
     const p = await open();
     await p.page.evaluate(() => {
