@@ -11,13 +11,14 @@ import { countTokens, TOKEN_LIMITS, TokenLimits } from '../../src/core/scoring/t
 const tiktoken = get_encoding('cl100k_base');
 const wholeCount = (text: string): number => tiktoken.encode_ordinary(text).length;
 
-// Small enough that moderate texts reach every path: pieces merged here rather than by tiktoken,
-// merged in several windows, joins retried (a 1-byte margin joins where the window's cut-off end
+// Small enough that moderate texts reach every path: text sent to tiktoken in small groups cut
+// after every kind of piece, pieces merged here rather than by tiktoken, merged in several windows, joins retried (a 1-byte margin joins where the window's cut-off end
 // still reaches, so windows often disagree), and whole merges after the retries run out.
 const SMALL: TokenLimits[] = [
-  { long: 8, cached: 4, window: 200, margin: 40, retries: 8 },
-  { long: 2, cached: 1, window: 130, margin: 1, retries: 2 },
-  { long: 16, cached: 16, window: 160, margin: 1, retries: 0 },
+  { long: 8, cached: 4, group: 8, window: 200, margin: 40, retries: 8 },
+  { long: 2, cached: 1, group: 1, window: 130, margin: 1, retries: 2 },
+  { long: 16, cached: 16, group: 64, window: 160, margin: 1, retries: 0 },
+  { long: 64, cached: 0, group: 3, window: 8192, margin: 1024, retries: 8 },
 ];
 
 function assertCounts(text: string, label: string): void {

@@ -31,7 +31,7 @@ interface Vocabulary {
   /** Every token's bytes, back to back; token r is pool[offsets[r], offsets[r + 1]). */
   readonly pool: Uint8Array;
   readonly offsets: Int32Array;
-  /** Open addressing over token bytes: rank + 1, 0 for empty. */
+  /** Open addressing over token bytes, two numbers a slot: rank + 1 (0: empty), the bytes' hash. */
   readonly slots: Int32Array;
   /** The rank of each two-byte token by (first << 8 | second), -1 where none. */
   readonly pairs: Int32Array;
@@ -42,7 +42,7 @@ let vocabulary: Vocabulary | undefined;
 function hash(bytes: Uint8Array, from: number, to: number): number {
   let h = 0x811c9dc5;
   for (let i = from; i < to; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
-  return h >>> 0;
+  return h;
 }
 
 function cl100kVocabulary(): Vocabulary {
@@ -58,14 +58,16 @@ function cl100kVocabulary(): Vocabulary {
   tokens.forEach((token, rank) => (offsets[rank + 1] = offsets[rank] + token.length));
   const pool = new Uint8Array(offsets[tokens.length]);
   tokens.forEach((token, rank) => pool.set(token, offsets[rank]));
-  const slots = new Int32Array(1 << 18);
+  const slots = new Int32Array(2 << 19);
   const pairs = new Int32Array(1 << 16).fill(-1);
-  const mask = slots.length - 1;
+  const mask = (slots.length >> 1) - 1;
   tokens.forEach((token, rank) => {
     if (token.length === 2) pairs[(token[0] << 8) | token[1]] = rank;
-    let slot = hash(pool, offsets[rank], offsets[rank + 1]) & mask;
-    while (slots[slot] !== 0) slot = (slot + 1) & mask;
-    slots[slot] = rank + 1;
+    const h = hash(pool, offsets[rank], offsets[rank + 1]);
+    let slot = h & mask;
+    while (slots[2 * slot] !== 0) slot = (slot + 1) & mask;
+    slots[2 * slot] = rank + 1;
+    slots[2 * slot + 1] = h;
   });
   vocabulary = { pool, offsets, slots, pairs };
   return vocabulary;
@@ -76,10 +78,12 @@ function rankOf(v: Vocabulary, bytes: Uint8Array, from: number, to: number): num
   const length = to - from;
   if (length > LONGEST_TOKEN) return -1;
   if (length === 2) return v.pairs[(bytes[from] << 8) | bytes[from + 1]];
-  const mask = v.slots.length - 1;
-  for (let slot = hash(bytes, from, to) & mask; ; slot = (slot + 1) & mask) {
-    const entry = v.slots[slot];
+  const mask = (v.slots.length >> 1) - 1;
+  const h = hash(bytes, from, to);
+  for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+    const entry = v.slots[2 * slot];
     if (entry === 0) return -1;
+    if (v.slots[2 * slot + 1] !== h) continue;
     const start = v.offsets[entry - 1];
     if (v.offsets[entry] - start !== length) continue;
     let same = true;
@@ -88,59 +92,62 @@ function rankOf(v: Vocabulary, bytes: Uint8Array, from: number, to: number): num
   }
 }
 
+// The merge's working memory, kept between windows (up to KEPT bytes): parts are named by their first byte, next
+// links them, rank[i] is the rank of part i joined with the part after it (-1: no such token, -2:
+// part i was merged into the part before it). The heap holds rank * 2^32 + part, so its minimum is
+// the lowest rank, then the leftmost part; entries whose rank has since changed are skipped.
+const KEPT = 1 << 16;
+let kept = { next: new Int32Array(0), prev: new Int32Array(0), rank: new Int32Array(0), heap: new Float64Array(0) };
+
 /** tiktoken's merge of bytes[from, to), by heap: where its parts start, relative to from, then the length. */
 function merge(v: Vocabulary, bytes: Uint8Array, from: number, to: number): Int32Array {
   const n = to - from;
-  // Parts are named by their first byte: next/prev link them, rank[i] is the rank of part i joined
-  // with the part after it (-1: no token), dead parts have been merged into the part before them.
-  const next = new Int32Array(n);
-  const prev = new Int32Array(n);
-  const rank = new Int32Array(n);
-  const dead = new Uint8Array(n);
-  // Entries rank * 2^32 + part: the heap's minimum is the lowest rank, then the leftmost part.
-  // Stale entries (a rank since changed) are skipped when popped.
-  const heap = new Float64Array(3 * n);
+  let memory = kept;
+  if (memory.next.length < n) {
+    // n - 1 pairs in the heap, then at most two more per merge.
+    memory = { next: new Int32Array(n), prev: new Int32Array(n), rank: new Int32Array(n), heap: new Float64Array(3 * n) };
+    if (n <= KEPT) kept = memory;
+  }
+  const { next, prev, rank, heap } = memory;
   let size = 0;
-  const push = (key: number): void => {
-    let i = size++;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (heap[parent] <= key) break;
-      heap[i] = heap[parent];
-      i = parent;
-    }
-    heap[i] = key;
-  };
-  const pop = (): number => {
-    const top = heap[0];
-    const last = heap[--size];
-    let i = 0;
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= size) break;
-      if (child + 1 < size && heap[child + 1] < heap[child]) child++;
-      if (heap[child] >= last) break;
-      heap[i] = heap[child];
-      i = child;
-    }
-    heap[i] = last;
-    return top;
-  };
-  // The rank of part `part` joined with the part `after` that follows it.
-  const joined = (part: number, after: number): number => rankOf(v, bytes, from + part, from + next[after]);
   for (let i = 0; i < n; i++) {
     next[i] = i + 1;
     prev[i] = i - 1;
     rank[i] = i + 1 < n ? v.pairs[(bytes[from + i] << 8) | bytes[from + i + 1]] : -1;
-    if (rank[i] >= 0) push(rank[i] * HALF + i);
+    if (rank[i] >= 0) heap[size++] = rank[i] * HALF + i;
   }
+  const siftDown = (at: number, key: number): void => {
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= size) break;
+      if (child + 1 < size && heap[child + 1] < heap[child]) child++;
+      if (heap[child] >= key) break;
+      heap[at] = heap[child];
+      at = child;
+    }
+    heap[at] = key;
+  };
+  const push = (key: number): void => {
+    let at = size++;
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (heap[parent] <= key) break;
+      heap[at] = heap[parent];
+      at = parent;
+    }
+    heap[at] = key;
+  };
+  // The rank of part `part` joined with the part `after` that follows it.
+  const joined = (part: number, after: number): number => rankOf(v, bytes, from + part, from + next[after]);
+  for (let at = (size >> 1) - 1; at >= 0; at--) siftDown(at, heap[at]);
   while (size > 0) {
-    const key = pop();
+    const key = heap[0];
+    siftDown(0, heap[--size]);
     const r = Math.floor(key / HALF);
     const i = key - r * HALF;
-    if (dead[i] || rank[i] !== r) continue;
+    if (rank[i] !== r) continue;
     const gone = next[i];
-    dead[gone] = 1;
+    rank[gone] = -2;
     next[i] = next[gone];
     if (next[i] < n) prev[next[i]] = i;
     rank[i] = next[i] < n ? joined(i, next[i]) : -1;
@@ -151,10 +158,12 @@ function merge(v: Vocabulary, bytes: Uint8Array, from: number, to: number): Int3
       if (rank[before] >= 0) push(rank[before] * HALF + before);
     }
   }
-  const starts: number[] = [];
-  for (let i = 0; i < n; i = next[i]) starts.push(i);
-  starts.push(n);
-  return Int32Array.from(starts);
+  let parts = 1;
+  for (let i = next[0]; i < n; i = next[i]) parts++;
+  const starts = new Int32Array(parts + 1);
+  for (let i = 0, k = 0; i < n; i = next[i]) starts[k++] = i;
+  starts[parts] = n;
+  return starts;
 }
 
 /**

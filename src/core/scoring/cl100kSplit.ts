@@ -117,3 +117,13 @@ export function cl100kPieceEnd(text: string, at: number): number {
   // \s+
   return end;
 }
+
+/**
+ * Whether tiktoken, given the text only up to `end` (where a piece ends), cuts it into the same
+ * pieces as the whole text. Only the lookahead in \s+(?!\S) reads past a piece, so only a run of
+ * spaces reaching `end` can read differently: at the end of a text the run is one piece, before
+ * more text its last character is left out. A run ending in a newline ends the same either way.
+ */
+export function cl100kSafeEnd(text: string, end: number): boolean {
+  return end === text.length || classTable()[text.charCodeAt(end - 1)] !== WHITE_SPACE;
+}
