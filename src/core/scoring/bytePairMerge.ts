@@ -14,11 +14,11 @@ export interface MergeLimits {
   readonly window: number;
   /** A window's last `margin` bytes are merged only to be merged again by the next window. */
   readonly margin: number;
-  /** Earlier join points tried when windows disagree, before merging the whole piece at once. */
+  /** Earlier join points tried when two windows disagree, before merging the whole piece at once. */
   readonly retries: number;
 }
 
-export const MERGE_LIMITS: MergeLimits = { window: 8192, margin: 1024, retries: 8 };
+export const MERGE_LIMITS: MergeLimits = { window: 8192, margin: 512, retries: 8 };
 
 /** Paths taken, so tests can see they reached each of them. */
 export const mergeStats = { windows: 0, joinRetries: 0, wholeMerges: 0 };
@@ -92,10 +92,11 @@ function rankOf(v: Vocabulary, bytes: Uint8Array, from: number, to: number): num
   }
 }
 
-// The merge's working memory, kept between windows (up to KEPT bytes): parts are named by their first byte, next
-// links them, rank[i] is the rank of part i joined with the part after it (-1: no such token, -2:
-// part i was merged into the part before it). The heap holds rank * 2^32 + part, so its minimum is
-// the lowest rank, then the leftmost part; entries whose rank has since changed are skipped.
+// The merge's working memory, kept between windows (up to KEPT bytes): parts are named by their
+// first byte, next links them, rank[i] is the rank of part i joined with the part after it (-1: no
+// such token, -2: part i was merged into the part before it). The heap holds rank * 2^32 + part,
+// so its minimum is the lowest rank, then the leftmost part; entries whose rank has since changed
+// are skipped.
 const KEPT = 1 << 16;
 let kept = { next: new Int32Array(0), prev: new Int32Array(0), rank: new Int32Array(0), heap: new Float64Array(0) };
 
@@ -176,8 +177,8 @@ function merge(v: Vocabulary, bytes: Uint8Array, from: number, to: number): Int3
  * merge of A joined to B is A's tokens then B's: every lowest pair of the whole is the lowest of A
  * or of B, so the whole replays both. Each window starts at a token of the window before, chosen
  * `margin` bytes before its end (where the window's cut-off end no longer reaches); if the new
- * window begins with a different token, an earlier one is tried, and after `retries` the piece is
- * merged whole: slower and larger, never inexact.
+ * window begins with a different token, an earlier one is tried, and after `retries` earlier ones
+ * the piece is merged whole: slower and larger, never inexact.
  */
 export function countLongPiece(bytes: Uint8Array, limits: MergeLimits = MERGE_LIMITS): number {
   if (limits.window - limits.margin <= LONGEST_TOKEN) throw new Error('merge window too small for its margin');
@@ -206,6 +207,7 @@ export function countLongPiece(bytes: Uint8Array, limits: MergeLimits = MERGE_LI
     }
     const counted = join === 0 ? 0 : last.counted + join;
     if (to === n) return counted + starts.length - 1;
+    retries = limits.retries;
     let next = starts.length - 2;
     while (next > 1 && starts[next] > to - from - limits.margin) next--;
     last = { from, starts, counted };
