@@ -59,6 +59,7 @@ export * from './panel/model';
 export * from './panel/runs';
 export * from './panel/header';
 export * from './panel/results';
+export * from './panel/returned';
 export * from './panel/corpus';
 export * from './panel/verdicts';
 export * from './charts/theme';

@@ -13,7 +13,7 @@ import { RunRequest } from './benchmark/runner';
 import { openFileDiff, openFixtureDiff } from './diff/openDiff';
 import { revisionUri } from './diff/revisions';
 import { problemsToDiagnostics } from './diagnostics';
-import { applyFixtureEdit } from './fixtureEdits';
+import { applyFixtureEdit, refuseOversized } from './fixtureEdits';
 import { isLinkRef } from './linkTargets';
 import type { Services } from './services';
 import type { MissRef } from './triage/hover';
@@ -324,6 +324,7 @@ async function symbolFrom(s: Services, arg: unknown): Promise<string> {
 async function fixtureDocument(s: Services, uri?: vscode.Uri): Promise<vscode.TextDocument> {
   const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document ?? (await s.session.document());
   if (!document || !/\.ya?ml$/.test(document.uri.path)) throw new FixtureLabError('open a fixture YAML file first (corpus/tasks/<repo>/<tier>/NN-slug.yaml)');
+  refuseOversized(document);
   return document;
 }
 

@@ -68,6 +68,9 @@ describe('benchmark panel and triage journey', function () {
     }, 20_000);
     assert.deepEqual(results.rows.map((r) => [r.system, r.source.kind, r.source.run]), [['grep', 'run', finished.run], ['bm25', 'run', finished.run]]);
     assert.equal(results.matrix.rows.length, 5);
+    // Returned lists go out a page at a time: each the first page of its whole list, with its count.
+    const whole = (await s.results.current())!.results.lists;
+    assert.deepEqual(results.lists.map((l) => [l.system, l.from, l.total, l.items.length]), whole.map((l) => [l.system, 0, l.items.length, Math.min(l.items.length, 200)]));
     const shown = await webview.text('panel-results', '#root', `Run ${finished.run}`);
     if (shown !== undefined) {
       for (const row of results.rows) assert.ok(shown.includes(row.system));
