@@ -162,7 +162,22 @@ describe('harness: a run on the demo corpus', function () {
     await runBenchmark({ corpusDir: corpus, outDir: first, systems: ['bm25'], budgets: [5000, 500] });
     // A budget sweep: the other budget's answers beside the primary ones, and Table 4.
     assert.equal(readdirSync(join(first, 'raw/budget-500')).length, 8);
-    assert.match(readFileSync(join(first, 'FINDINGS.md'), 'utf8'), /## Table 4: least budget reaching R@10 >= 0\.5\n\n\| System \| Budget \|\n\|---\|---\|\n\| bm25 \| (500|5000|not reached.*) \|/);
+    const findings = readFileSync(join(first, 'FINDINGS.md'), 'utf8');
+    assert.match(findings, /## Table 4: least budget reaching R@10 >= 0\.5 \(matching `symbol`\)\n\n\| System \| Budget \|\n\|---\|---\|\n\| bm25 \| (500|5000|not reached.*) \|/);
+    // Every table names the matching rule that produced it; the significance rule names its d.
+    for (const table of ['Table 1: overall', 'Table 2: per tier, P@10 / R@10', 'Table 3: per repo, P@10 / R@10', 'Significance \\(P@10']) {
+      assert.match(findings, new RegExp(`^## ${table}.*matching \`symbol\``, 'm'), table);
+    }
+    assert.match(findings, /and \|d_z\| > 0\.3, Cohen's d_z, the mean difference over the SD of the per-task differences/);
+    assert.doesNotMatch(findings, /Warning/);
+    for (const csv of ['overall', 'per-tier', 'per-repo', 'per-task']) {
+      const lines = readFileSync(join(first, `aggregated/${csv}.csv`), 'utf8').trim().split('\n');
+      assert.match(lines[0], /,match$/, csv);
+      assert.ok(lines.slice(1).every((l) => l.endsWith(',symbol')), csv);
+    }
+    const tests = JSON.parse(readFileSync(join(first, 'analysis/significance-tests.json'), 'utf8')) as Record<string, unknown>;
+    assert.equal(tests.effect_size, 'd_z');
+    assert.equal(tests.match, 'symbol');
     const misses = readFileSync(join(first, 'analysis/failure-analysis.md'), 'utf8');
     assert.match(misses, /\| noise overwhelm \| found at rank \d+, below K=10 \|/);
     assert.match(misses, /\| bookshop-easy-02 \| `web\/src\/money\.centsToUnits` \| vocabulary miss \| no word of `money\.centsToUnits` occurs in the task \|/);
@@ -177,6 +192,8 @@ describe('harness: a run on the demo corpus', function () {
     const io = { cwd: ROOT, stdout: { write: (s: string) => (stdout += s) }, stderr: { write: () => true } };
     assert.equal(await cli(['export-trec', first], io), 0);
     assert.match(stdout, /wrote .*trec\/qrels\.txt\nwrote .*trec\/bm25\.run\n/);
+    // The run file names its rule in a header comment (trec_eval 10 and `metrics` skip it).
+    assert.match(readFileSync(join(first, 'trec/bm25.run'), 'utf8'), /^# fixture-lab export-trec: match symbol\n# run started .*\n[^#]/);
     stdout = '';
     assert.equal(await cli(['metrics', '--qrels', join(first, 'trec/qrels.txt'), '--run', join(first, 'trec/bm25.run'), '--json'], io), 0);
     const trec = JSON.parse(stdout) as { topics: Record<string, Record<string, number>> };

@@ -1,9 +1,9 @@
 import { relative } from 'node:path';
-import { DEFAULT_MATCH_RULE, fmt, MATCH_RULES, MatchRule, runBenchmark, RunEvent, summarize } from '../../core';
+import { DEFAULT_MATCH_RULE, EFFECT_SIZES, fmt, MATCH_RULES, MatchRule, runBenchmark, RunEvent, summarize } from '../../core';
 import { CliIO, corpusDir, oneOf, parse, UsageError } from '../args';
 
 /**
- * `run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match RULE] [--out DIR]`:
+ * `run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match RULE] [--effect-size d_z|d_av] [--out DIR]`:
  * runs the systems on the corpus's labeled tasks, with a progress bar and an ETA on a terminal,
  * and prints the summary table. Ctrl-C stops the systems' processes and keeps what finished;
  * running again with the same --out resumes.
@@ -14,6 +14,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     tasks: { type: 'string' },
     budget: { type: 'string' },
     match: { type: 'string' },
+    'effect-size': { type: 'string' },
     out: { type: 'string' },
     seed: { type: 'string' },
   });
@@ -21,6 +22,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const budgets = (values.budget ?? '5000').split(',').map((b) => Number(b.trim()));
   if (budgets.some((b) => !Number.isInteger(b) || b <= 0)) throw new UsageError('--budget must be token counts, e.g. 5000 or 5000,2000,10000 (the first is primary)');
   const match: MatchRule = values.match ? oneOf(values.match, MATCH_RULES, '--match') : DEFAULT_MATCH_RULE;
+  const effectSize = values['effect-size'] === undefined ? undefined : oneOf(values['effect-size'], EFFECT_SIZES, '--effect-size');
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError('--seed must be a whole number');
   const controller = new AbortController();
@@ -35,6 +37,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       tasks: values.tasks,
       budgets,
       match,
+      effectSize,
       outDir: values.out,
       seed,
       signal: controller.signal,

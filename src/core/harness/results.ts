@@ -6,6 +6,7 @@ import { existsSync, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { writeTextAtomic } from '../io/files';
 import type { MatchRule } from '../scoring/match';
+import type { EffectSize } from '../scoring/significance';
 
 export type RunStatus = 'ok' | 'failed' | 'timeout' | 'cancelled';
 
@@ -41,6 +42,8 @@ export interface RunInfo {
   started_at: string;
   finished_at?: string;
   match: MatchRule;
+  /** The Cohen's d the significance rule compares with 0.3; d_z when absent. */
+  effect_size?: EffectSize;
   budgets: number[];
   ks: number[];
   seed: number;
