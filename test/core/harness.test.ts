@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { extractKeywords, identifierWords, parseOutput, readSystems, RunInfo, runBenchmark, runProcess } from '../../src/core';
 import { cli } from '../../src/cli/cli';
 import { demoCorpus } from '../helpers/demoCorpus';
+import { scriptedRun } from '../helpers/scriptedRun';
 import { tempDir } from '../helpers/tempDir';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -207,5 +208,39 @@ describe('harness: a run on the demo corpus', function () {
       assert.equal(topic.recip_rank.toFixed(4), Number(row[header.indexOf('MRR')]).toFixed(4), row[1]);
       assert.equal(topic.ndcg_cut_10.toFixed(4), Number(row[header.indexOf('NDCG@10_graded')]).toFixed(4), row[1]);
     }
+  });
+});
+
+describe('harness: what FINDINGS.md says about its rules', () => {
+  it('names the matching rule in every table, warns under seed, and names the d the significance rule used', async () => {
+    const byDz = await scriptedRun({ match: 'seed' });
+    const findings = readFileSync(join(byDz.runDir, 'FINDINGS.md'), 'utf8');
+    assert.match(findings, /^\*\*Warning:\*\* matching `seed` is §5\.4 to the letter .* it credits prefixes/m);
+    assert.match(findings, /^## Table 1: overall \(matching `seed`\)$/m);
+    assert.match(findings, /and \|d_z\| > 0\.3, Cohen's d_z/);
+    assert.match(findings, /^- interleaved vs late over 8 tasks: .* p = [\d.]+ \(exact\), d_z = -?[\d.]+, d_av = -?[\d.]+: /m);
+    const byDav = await scriptedRun({ effect_size: 'd_av' });
+    const davFindings = readFileSync(join(byDav.runDir, 'FINDINGS.md'), 'utf8');
+    assert.doesNotMatch(davFindings, /Warning/);
+    assert.match(davFindings, /and \|d_av\| > 0\.3, Cohen's d_av, the mean difference over the mean of the two systems' SDs/);
+    const tests = JSON.parse(readFileSync(join(byDav.runDir, 'analysis/significance-tests.json'), 'utf8'));
+    assert.equal(tests.effect_size, 'd_av');
+    assert.equal(tests.rule, 'significant when p < 0.05 and |d_av| > 0.3');
+    for (const pair of tests.metrics['P@10'].pairs) {
+      assert.equal(typeof pair.cohens_d_z, 'number');
+      assert.equal(typeof pair.cohens_d_av, 'number');
+      assert.equal(pair.cohensD, pair.cohens_d_av);
+      assert.equal(pair.significant, pair.wilcoxon.p < 0.05 && Math.abs(pair.cohens_d_av) > 0.3);
+    }
+  });
+
+  it('run --effect-size takes d_z or d_av, and says so when given anything else', async () => {
+    let stderr = '';
+    const io = { cwd: ROOT, stdout: { write: () => true }, stderr: { write: (s: string) => (stderr += s) } };
+    assert.equal(await cli(['run', '--effect-size', 'd', '--out', join(tempDir(), 'x')], io), 2);
+    assert.match(stderr, /--effect-size must be d_z or d_av, not `d`/);
+    stderr = '';
+    assert.equal(await cli(['run', '--match', 'fuzzy', '--out', join(tempDir(), 'x')], io), 2);
+    assert.match(stderr, /--match must be symbol or exact or bounded or lenient or seed, not `fuzzy`/);
   });
 });
