@@ -11,10 +11,10 @@
 import { effectiveConfidence, Label } from '../fixtures/model';
 import { NormalizeOptions, normalizeSymbol, symbolKey } from '../symbols/normalize';
 
-/** `symbol` first: the default, and the order the CLI and the panel offer them in. */
-export const MATCH_RULES = ['symbol', 'exact', 'bounded', 'lenient', 'seed'] as const;
-export type MatchRule = (typeof MATCH_RULES)[number];
-export const DEFAULT_MATCH_RULE: MatchRule = 'symbol';
+import { DEFAULT_MATCH_RULE, MatchRule } from './rules';
+
+export { DEFAULT_MATCH_RULE, MATCH_RULES } from './rules';
+export type { MatchRule } from './rules';
 
 /** The gain of a ground-truth entry for graded NDCG: HIGH 2, MEDIUM 1 (plain strings count as HIGH). */
 export const GAINS = { HIGH: 2, MEDIUM: 1 } as const;
