@@ -234,9 +234,14 @@ describe('harness: what FINDINGS.md says about its rules', () => {
     }
   });
 
-  it('run --effect-size takes d_z or d_av, and says so when given anything else', async () => {
+  it('run --effect-size takes d_z or d_av, and says so when given anything else; the summary names the rule', async () => {
     let stderr = '';
-    const io = { cwd: ROOT, stdout: { write: () => true }, stderr: { write: (s: string) => (stderr += s) } };
+    let stdout = '';
+    const io = { cwd: ROOT, stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } };
+    const out = join(tempDir(), 'run');
+    assert.equal(await cli(['run', demoCorpus(), '--systems', 'bm25', '--tasks', 'bookshop-easy-01', '--effect-size', 'd_av', '--out', out], io), 0);
+    assert.match(stdout, /^scores at 5000 tokens, symbol matching\nsystem +n +P@5/);
+    assert.equal(JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')).effect_size, 'd_av');
     assert.equal(await cli(['run', '--effect-size', 'd', '--out', join(tempDir(), 'x')], io), 2);
     assert.match(stderr, /--effect-size must be d_z or d_av, not `d`/);
     stderr = '';

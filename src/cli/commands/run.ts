@@ -48,6 +48,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     const columns = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'token_efficiency'];
     const width = Math.max(6, ...overall.map((g) => g.system.length));
     const heading = (c: string) => (c === 'token_efficiency' ? 'TokenEff' : c).padStart(8);
+    io.stdout.write(`scores at ${result.info.budgets[0]} tokens, ${result.info.match} matching\n`);
     io.stdout.write(`${'system'.padEnd(width)}  ${'n'.padStart(3)}  ${columns.map(heading).join(' ')}\n`);
     for (const g of overall) {
       io.stdout.write(`${g.system.padEnd(width)}  ${String(g.n).padStart(3)}  ${columns.map((c) => fmt(g.mean[c], c === 'token_efficiency' ? 5 : 3).padStart(8)).join(' ')}\n`);
