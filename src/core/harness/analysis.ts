@@ -2,24 +2,25 @@
 // per-repo,per-task}.csv, analysis/significance-tests.json, analysis/failure-analysis.md and
 // FINDINGS.md. Computed from the raw files alone, so a finished run can be re-analyzed (a new
 // matching rule, a person's triage) without running any system again.
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { chartsSection, writeRunCharts } from '../charts/runCharts';
 import type { Fixture } from '../fixtures/model';
+import { repositoryLines } from '../git/lineCount';
 import type { Repository } from '../git/repository';
 import { writeTextAtomic } from '../io/files';
-import { fmt } from '../numbers';
+import { mean, median, standardDeviation } from '../numbers';
 import { matchRanking, MatchResult } from '../scoring/match';
 import { metricValues, ScoredTask, scoreMatch, summarize, TaskScore } from '../scoring/metrics';
-import { significanceMatrix, SignificanceMatrix } from '../scoring/significance';
+import { ALPHA, MIN_EFFECT, significanceMatrix, SignificanceMatrix } from '../scoring/significance';
 import { ReferenceGraph } from '../symbols/referenceGraph';
 import { FAILURE_CATEGORIES, Miss, missesOf, topModes } from './failures';
+import { BudgetRecall, findingsMarkdown, SEED_SCALE_LINES, TimeToContext } from './findings';
 import { RawResult, RunInfo, toCsv, writeJson } from './results';
 import { applyTriage, readTriage } from './triage';
 
-/** The metrics the significance matrix compares, and the tables show. */
+/** The metrics the significance matrices compare (§8.1's headline four), overall and per tier. */
 export const COMPARED_METRICS = ['P@10', 'R@10', 'NDCG@10', 'MRR'] as const;
-const TABLE1 = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'token_efficiency'];
 
 export interface ScoredResult {
   raw: RawResult;
@@ -53,8 +54,12 @@ export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], 
 
   await fs.mkdir(join(dir, 'aggregated'), { recursive: true });
   await fs.mkdir(join(dir, 'analysis'), { recursive: true });
+  // The means, then their standard deviations (`<metric>_sd`, §5.6).
   const groupCsv = (groupName: string | undefined, groups: typeof summaries.overall) =>
-    toCsv(['system', ...(groupName ? [groupName] : []), 'n', ...columns], groups.map((g) => [g.system, ...(groupName ? [g.group] : []), g.n, ...columns.map((c) => g.mean[c])]));
+    toCsv(
+      ['system', ...(groupName ? [groupName] : []), 'n', ...columns, ...columns.map((c) => `${c}_sd`)],
+      groups.map((g) => [g.system, ...(groupName ? [g.group] : []), g.n, ...columns.map((c) => g.mean[c]), ...columns.map((c) => g.sd[c])]),
+    );
   await writeTextAtomic(join(dir, 'aggregated', 'overall.csv'), groupCsv(undefined, summaries.overall));
   await writeTextAtomic(join(dir, 'aggregated', 'per-tier.csv'), groupCsv('tier', summaries.perTier));
   await writeTextAtomic(join(dir, 'aggregated', 'per-repo.csv'), groupCsv('repo', summaries.perRepo));
@@ -67,28 +72,113 @@ export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], 
     ),
   );
 
-  // Significance: every pair of systems, over the tasks every system was scored on.
-  const significance: Record<string, SignificanceMatrix> = {};
-  const systemNames = [...new Set(scored.map((x) => x.raw.system))].sort();
-  for (const metric of COMPARED_METRICS) {
-    const value = new Map(scored.map((x) => [`${x.raw.system}\0${x.raw.task}`, metricValues(x.score)[metric]]));
-    const tasks = [...new Set(scored.map((x) => x.raw.task))].sort().filter((t) => systemNames.every((sys) => typeof value.get(`${sys}\0${t}`) === 'number'));
-    significance[metric] = significanceMatrix(new Map(systemNames.map((sys) => [sys, tasks.map((t) => value.get(`${sys}\0${t}`) as number)])), { seed: info.seed });
-  }
-  await writeJson(join(dir, 'analysis', 'significance-tests.json'), { seed: info.seed, rule: 'significant when p < 0.05 and |d| > 0.3', metrics: significance });
+  // Significance: every pair of systems, over the tasks every system was scored on; overall, then per tier.
+  const significance = significanceOf(scored, info.seed);
+  const tiers = [...new Set(scored.map((x) => x.raw.tier).filter((t): t is string => t !== undefined))].sort();
+  const significanceByTier = Object.fromEntries(tiers.map((t) => [t, significanceOf(scored.filter((x) => x.raw.tier === t), info.seed)]));
+  await writeJson(join(dir, 'analysis', 'significance-tests.json'), { seed: info.seed, rule: `significant when p < ${ALPHA} and |d| > ${MIN_EFFECT}`, metrics: significance, per_tier: significanceByTier });
 
   // Failure analysis.
-  const misses = applyTriage(await failureAnalysis(scored, fixtures, inputs), await readTriage(dir));
+  const misses = applyTriage(await failureAnalysis(dir, scored, fixtures, inputs, info.scale_failure_lines ?? SEED_SCALE_LINES), await readTriage(dir));
   await writeTextAtomic(join(dir, 'analysis', 'failure-analysis.md'), failureReport(misses, info));
   await writeJson(join(dir, 'analysis', 'misses.json'), misses);
 
   // The charts are drawn from the scores alone; one that fails to draw costs the run only its charts.
   const charts = await writeRunCharts(dir, scored, significance).catch((e: Error) => e);
-  await writeTextAtomic(join(dir, 'FINDINGS.md'), findings(info, summaries, significance, misses, inputs.sweep, fixtures) + chartsSection(charts));
+  const findings = findingsMarkdown({
+    info,
+    summaries,
+    significance,
+    significanceByTier,
+    misses,
+    sweep: inputs.sweep && inputs.sweep.length > 1 ? budgetRecall(inputs.sweep, fixtures, info, inputs.modules) : undefined,
+    timing: timeToContext(scored),
+    failedAnswers: scored.filter((s) => s.raw.status !== 'ok').length,
+  });
+  await writeTextAtomic(join(dir, 'FINDINGS.md'), findings + chartsSection(charts));
   return scored;
 }
 
-async function failureAnalysis(scored: ScoredResult[], fixtures: Map<string, Fixture>, inputs: AnalysisInputs): Promise<Miss[]> {
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Each compared metric's matrix over the tasks every system of `scored` answered. */
+function significanceOf(scored: readonly ScoredResult[], seed: number): Record<string, SignificanceMatrix> {
+  const out: Record<string, SignificanceMatrix> = {};
+  const systemNames = [...new Set(scored.map((x) => x.raw.system))].sort();
+  for (const metric of COMPARED_METRICS) {
+    const value = new Map(scored.map((x) => [`${x.raw.system}\0${x.raw.task}`, metricValues(x.score)[metric]]));
+    const tasks = [...new Set(scored.map((x) => x.raw.task))].sort().filter((t) => systemNames.every((sys) => typeof value.get(`${sys}\0${t}`) === 'number'));
+    out[metric] = significanceMatrix(new Map(systemNames.map((sys) => [sys, tasks.map((t) => value.get(`${sys}\0${t}`) as number)])), { seed });
+  }
+  return out;
+}
+
+/** Table 4's figures: each budget's R@10 per system, budgets ascending. */
+function budgetRecall(sweep: NonNullable<AnalysisInputs['sweep']>, fixtures: Map<string, Fixture>, info: RunInfo, modules: AnalysisInputs['modules']): BudgetRecall[] {
+  return [...sweep].sort((a, b) => a.budget - b.budget).map(({ budget, raw }) => {
+    const bySystem = new Map<string, number[]>();
+    for (const r of raw) {
+      const fixture = fixtures.get(r.task);
+      if (!fixture) continue;
+      const recall = scoreResult(r, fixture, info, modules.get(r.task)).score.recall[10];
+      if (recall === null || recall === undefined) continue;
+      bySystem.set(r.system, [...(bySystem.get(r.system) ?? []), recall]);
+    }
+    return { budget, recall: new Map([...bySystem].map(([system, xs]) => [system, { mean: mean(xs), sd: standardDeviation(xs), n: xs.length }])) };
+  });
+}
+
+/** Time to context per system (§4.2): medians over the answers that carry timings. */
+export function timeToContext(scored: readonly ScoredResult[]): TimeToContext[] {
+  const systems = [...new Set(scored.map((s) => s.raw.system))].sort();
+  return systems.map((system) => {
+    const timed = scored.filter((s) => s.raw.system === system && s.raw.status === 'ok');
+    const defined = (xs: (number | undefined)[]) => xs.filter((v): v is number => v !== undefined);
+    // Indexing happens once per revision: each revision's time counts once.
+    const perRevision = new Map(timed.filter((s) => s.raw.timings.index_ms !== undefined).map((s) => [`${s.raw.repo}@${s.raw.rev}`, s.raw.timings.index_ms!]));
+    return {
+      system,
+      n: timed.length,
+      indexMs: median([...perRevision.values()]),
+      coldMs: median(defined(timed.map((s) => s.raw.timings.cold_ms))),
+      warmMs: median(defined(timed.map((s) => s.raw.timings.warm_median_ms))),
+    };
+  });
+}
+
+/**
+ * Lines of each repository revision a system timed out on (what makes a timeout a scale
+ * failure), counted once per run and kept in analysis/repository-lines.json, so re-analysis
+ * never counts again. A revision whose repository is not here stays unknown.
+ */
+async function repositorySizes(dir: string, scored: readonly ScoredResult[], repos: Map<string, Repository>): Promise<Map<string, number>> {
+  const file = join(dir, 'analysis', 'repository-lines.json');
+  const known = new Map<string, number>();
+  if (existsSync(file)) {
+    try {
+      const read = JSON.parse(await fs.readFile(file, 'utf8')) as unknown;
+      if (read && typeof read === 'object' && !Array.isArray(read)) for (const [k, v] of Object.entries(read)) if (typeof v === 'number') known.set(k, v);
+    } catch {
+      // A damaged cache is counted again.
+    }
+  }
+  let counted = false;
+  for (const s of scored) {
+    if (s.raw.status !== 'timeout') continue;
+    const key = `${s.raw.repo}@${s.raw.rev}`;
+    const repo = repos.get(s.raw.repo);
+    if (known.has(key) || !repo) continue;
+    const lines = await repositoryLines(repo.root, s.raw.rev).catch(() => undefined);
+    if (lines === undefined) continue;
+    known.set(key, lines);
+    counted = true;
+  }
+  if (counted) await writeJson(file, Object.fromEntries([...known].sort(([a], [b]) => compare(a, b))));
+  return known;
+}
+
+async function failureAnalysis(dir: string, scored: ScoredResult[], fixtures: Map<string, Fixture>, inputs: AnalysisInputs, scaleFailureLines: number): Promise<Miss[]> {
+  const sizes = await repositorySizes(dir, scored, inputs.repos);
   const graphs = new Map<string, Promise<ReferenceGraph | undefined>>();
   const graphFor = (raw: RawResult) => {
     const key = `${raw.repo}@${raw.rev}`;
@@ -111,6 +201,8 @@ async function failureAnalysis(scored: ScoredResult[], fixtures: Map<string, Fix
       languages: inputs.systemLanguages.get(s.raw.system),
       hops: graph,
       symbolLanguage: (symbol) => graph?.languages.get(symbol),
+      repositoryLines: sizes.get(`${s.raw.repo}@${s.raw.rev}`),
+      scaleFailureLines,
     })) out.push(m);
   }
   return out;
@@ -136,68 +228,5 @@ export function failureReport(misses: Miss[], info: RunInfo): string {
     }
     out.push('');
   }
-  return out.join('\n');
-}
-
-function findings(
-  info: RunInfo,
-  summaries: ReturnType<typeof summarize>,
-  significance: Record<string, SignificanceMatrix>,
-  misses: Miss[],
-  sweep: AnalysisInputs['sweep'],
-  fixtures: Map<string, Fixture>,
-): string {
-  const out = [
-    '# Findings',
-    '',
-    `Generated by \`fixture-lab run\` from this run's raw results; do not edit by hand. Corpus \`${info.corpus}\`${info.corpus_commit ? ` at ${info.corpus_commit.slice(0, 12)}` : ''}, ${info.tasks.length} tasks, budget ${info.budgets[0]} tokens, matching \`${info.match}\`, seed ${info.seed}.`,
-    '',
-    '## Table 1: overall',
-    '',
-    `| System | n | ${TABLE1.join(' | ')} |`,
-    `|---|---|${TABLE1.map(() => '---').join('|')}|`,
-    ...summaries.overall.map((g) => `| ${g.system} | ${g.n} | ${TABLE1.map((c) => fmt(g.mean[c])).join(' | ')} |`),
-    '',
-    '## Table 2: per tier (P@10 / R@10)',
-    '',
-  ];
-  const tiers = [...new Set(summaries.perTier.map((g) => g.group))].sort((a, b) => ['easy', 'medium', 'hard'].indexOf(a) - ['easy', 'medium', 'hard'].indexOf(b));
-  const systems = summaries.overall.map((g) => g.system);
-  out.push(`| System | ${tiers.map((t) => `${t} P@10 | ${t} R@10`).join(' | ')} |`, `|---|${tiers.map(() => '---|---').join('|')}|`);
-  for (const s of systems) {
-    out.push(`| ${s} | ${tiers.map((t) => {
-      const g = summaries.perTier.find((x) => x.system === s && x.group === t);
-      return `${fmt(g?.mean['P@10'])} | ${fmt(g?.mean['R@10'])}`;
-    }).join(' | ')} |`);
-  }
-  out.push('', '## Table 3: per repo (P@10 / R@10)', '', '| System | Repo | n | P@10 | R@10 |', '|---|---|---|---|---|');
-  for (const g of summaries.perRepo) out.push(`| ${g.system} | ${g.group} | ${g.n} | ${fmt(g.mean['P@10'])} | ${fmt(g.mean['R@10'])} |`);
-  if (sweep && sweep.length > 1) {
-    out.push('', '## Table 4: least budget reaching R@10 >= 0.5', '', '| System | Budget |', '|---|---|');
-    for (const s of systems) {
-      const reached = sweep
-        .map(({ budget, raw }) => {
-          const rows = raw.filter((r) => r.system === s && fixtures.has(r.task)).map((r) => scoreResult(r, fixtures.get(r.task)!, info).score.recall[10]);
-          const values = rows.filter((v): v is number => v !== null);
-          return { budget, recall: values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0 };
-        })
-        .filter((x) => x.recall >= 0.5)
-        .sort((a, b) => a.budget - b.budget)[0];
-      out.push(`| ${s} | ${reached ? reached.budget : `not reached (tried ${sweep.map((x) => x.budget).join(', ')})`} |`);
-    }
-  }
-  out.push('', '## Significance (P@10)', '');
-  const pairs = significance['P@10']?.pairs ?? [];
-  if (pairs.length === 0) out.push('One system only: nothing to compare.');
-  for (const p of pairs) {
-    const verdict = p.significant ? `**significant**: ${p.better} is better` : 'not significant (a difference is claimed only when p < 0.05 and |d| > 0.3)';
-    out.push(`- ${p.a} vs ${p.b} over ${p.n} tasks: mean difference ${fmt(p.meanDiff)}, 95% CI ${p.ci ? `[${fmt(p.ci[0])}, ${fmt(p.ci[1])}]` : 'n/a'}, p = ${fmt(p.wilcoxon.p)}, d = ${fmt(p.cohensD)}: ${verdict}`);
-  }
-  out.push('', '## Failure modes (top 3 per system)', '');
-  for (const s of systems) {
-    const modes = topModes(misses.filter((m) => m.system === s));
-    out.push(`- ${s}: ${modes.length ? modes.map((m) => `${m.category} (${m.count})`).join(', ') : 'no misses'}`);
-  }
-  out.push('', 'Details: `analysis/failure-analysis.md`, `analysis/significance-tests.json`, `aggregated/*.csv`.', '');
   return out.join('\n');
 }
