@@ -60,7 +60,8 @@ const LABEL_AT = 1.2;
 /** Where value r on axis i sits. */
 function corner(i: number, r: number): { x: number; y: number } {
   const angle = Math.PI / 2 - (2 * Math.PI * i) / RADAR_AXES.length;
-  const round = (v: number) => Math.round(v * 1e6) / 1e6;
+  // Six decimals, and never -0 (a corner on an axis sits at 0 whichever side it was computed from).
+  const round = (v: number) => Math.round(v * 1e6) / 1e6 || 0;
   return { x: round(r * Math.cos(angle)), y: round(r * Math.sin(angle)) };
 }
 

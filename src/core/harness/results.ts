@@ -91,6 +91,7 @@ export async function writeRaw(rawFolder: string, raw: RawResult, root = rawFold
   }
   const path = rawPath(rawFolder, raw.system, raw.task);
   const shown = displayPath(path);
+  await fs.mkdir(root, { recursive: true });
   await assertInside(root, path, shown);
   await fs.mkdir(dirname(path), { recursive: true });
   await assertInside(root, path, shown);
