@@ -1,5 +1,5 @@
 // What the views say, as plain data: no `vscode` here, so these are unit-tested in Node.
-import { Fixture, FixtureState, fmt, summarizeFixture } from '../core';
+import { Fixture, FixtureState, fmt, plainText, summarizeFixture } from '../core';
 
 export interface FixtureFilter {
   state?: FixtureState;
@@ -59,12 +59,12 @@ export interface StatusText {
   tooltip: string;
 }
 
-/** The status bar: the open fixture, its ground-truth count, its kappa (hidden counts when blind). */
+/** The status bar: the open fixture, its ground-truth count, its kappa (hidden counts when blind). It draws `$(name)` as an icon: the id goes through plainText. */
 export function statusText(f: Fixture, blind: boolean): StatusText {
   const s = summarizeFixture(f);
-  if (blind) return { text: `$(eye) ${f.id} · blind review`, tooltip: `Reviewing ${f.id} as verifier: the labeler's labels and the ground truth are hidden` };
+  if (blind) return { text: `$(eye) ${plainText(f.id ?? '')} · blind review`, tooltip: `Reviewing ${f.id} as verifier: the labeler's labels and the ground truth are hidden` };
   return {
-    text: `$(checklist) ${f.id} · ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : ` · κ ${fmt(s.kappa)}`}`,
+    text: `$(checklist) ${plainText(f.id ?? '')} · ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : ` · κ ${fmt(s.kappa)}`}`,
     tooltip: `${f.id}: ${s.state}; ground truth ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : `; kappa ${fmt(s.kappa)}`}`,
   };
 }

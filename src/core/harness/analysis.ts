@@ -1,7 +1,8 @@
 // Everything a run's raw answers become (§8): scores per task, aggregated/{overall,per-tier,
 // per-repo,per-task}.csv, analysis/significance-tests.json, analysis/failure-analysis.md and
 // FINDINGS.md. Computed from the raw files alone, so a finished run can be re-analyzed (a new
-// matching rule, a person's triage) without running any system again.
+// matching rule, a person's triage) without running any system again. Names, symbols and error
+// text in the Markdown files come from fixtures and systems: reportText/reportCode keep them text.
 import { existsSync, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { chartsSection, writeRunCharts } from '../charts/runCharts';
@@ -14,6 +15,7 @@ import { matchRanking, MatchResult } from '../scoring/match';
 import { metricValues, ScoredTask, scoreMatch, summarize, TaskScore } from '../scoring/metrics';
 import { ALPHA, MIN_EFFECT, significanceMatrix, SignificanceMatrix } from '../scoring/significance';
 import { ReferenceGraph } from '../symbols/referenceGraph';
+import { reportCode, reportText } from '../untrusted/reportMarkdown';
 import { FAILURE_CATEGORIES, Miss, missesOf, topModes } from './failures';
 import { BudgetRecall, findingsMarkdown, SEED_SCALE_LINES, TimeToContext } from './findings';
 import { RawResult, RunInfo, toCsv, writeJson } from './results';
@@ -209,12 +211,12 @@ async function failureAnalysis(dir: string, scored: ScoredResult[], fixtures: Ma
 }
 
 export function failureReport(misses: Miss[], info: RunInfo): string {
-  const out = ['# Failure analysis', '', `Generated from run ${info.started_at} (matching: ${info.match}, K = ${MISS_CUTOFF}). A person's category (triage) counts over the suggestion.`, ''];
+  const out = ['# Failure analysis', '', `Generated from run ${reportText(info.started_at)} (matching: ${reportText(info.match)}, K = ${MISS_CUTOFF}). A person's category (triage) counts over the suggestion.`, ''];
   const systems = [...new Set(misses.map((m) => m.system))].sort();
   if (systems.length === 0) out.push('No misses: every system returned every ground-truth symbol in its top 10.', '');
   for (const system of systems) {
     const mine = misses.filter((m) => m.system === system);
-    out.push(`## ${system}`, '', `${mine.length} missed ground-truth symbols. Top modes:`, '');
+    out.push(`## ${reportText(system)}`, '', `${mine.length} missed ground-truth symbols. Top modes:`, '');
     for (const { category, count } of topModes(mine)) out.push(`1. ${category}: ${count}`);
     out.push('', '| Category | Count |', '|---|---|');
     for (const c of FAILURE_CATEGORIES) {
@@ -224,7 +226,7 @@ export function failureReport(misses: Miss[], info: RunInfo): string {
     out.push('', '| Task | Symbol | Category | Evidence |', '|---|---|---|---|');
     for (const m of mine) {
       const category = m.category ? `${m.category} (set${m.confirmed ? ', confirmed' : ''}; suggested ${m.suggested})` : m.confirmed ? `${m.suggested} (confirmed)` : m.suggested;
-      out.push(`| ${m.task} | \`${m.symbol}\` | ${category} | ${m.evidence.replace(/\|/g, '\\|')} |`);
+      out.push(`| ${reportText(m.task)} | ${reportCode(m.symbol, { cell: true })} | ${reportText(category)} | ${reportText(m.evidence)} |`);
     }
     out.push('');
   }

@@ -1,8 +1,8 @@
 // `+ HIGH | + MEDIUM` above every definition in a diff side or a repository file, or the label
 // (`HIGH: reason`) once the current fixture has it; in a fixture's YAML, `Reveal in code` above
-// each ground-truth entry.
+// each ground-truth entry. A lens title draws `$(name)` as an icon: a reason goes through plainText.
 import * as vscode from 'vscode';
-import { effectiveConfidence, readFixture, visibleLabelOf } from '../../core';
+import { effectiveConfidence, plainText, readFixture, visibleLabelOf } from '../../core';
 import { Session } from '../session';
 import { DocumentSymbols } from './documentSymbols';
 
@@ -26,7 +26,7 @@ export class DefinitionLens implements vscode.CodeLensProvider {
       const label = labelOf(d.symbol);
       if (label) {
         const confidence = effectiveConfidence(label);
-        lenses.push(new vscode.CodeLens(range, { title: `${confidence}: ${label.reason ?? ''}`.trim(), tooltip: `${d.symbol}: change or remove`, command: 'fixtureLab.changeLabel', arguments: [d.symbol] }));
+        lenses.push(new vscode.CodeLens(range, { title: plainText(`${confidence}: ${label.reason ?? ''}`.trim()), tooltip: `${d.symbol}: change or remove`, command: 'fixtureLab.changeLabel', arguments: [d.symbol] }));
       } else {
         lenses.push(new vscode.CodeLens(range, { title: '+ HIGH', tooltip: `Label ${d.symbol} HIGH`, command: 'fixtureLab.labelHigh', arguments: [d.symbol] }));
         lenses.push(new vscode.CodeLens(range, { title: '+ MEDIUM', tooltip: `Label ${d.symbol} MEDIUM`, command: 'fixtureLab.labelMedium', arguments: [d.symbol] }));

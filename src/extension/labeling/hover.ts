@@ -1,9 +1,12 @@
 // Hover over an identifier in a diff side or a repository file: the symbol it names (the
 // definition itself, or definitions of that name found at the fixture's revision) with links
-// to label it HIGH or MEDIUM, or its current label.
+// to label it HIGH or MEDIUM, or its current label. A symbol's name is a repository's file path
+// and definition, and a reason is a fixture's text: both are shown as text, and the links carry
+// only a key to the symbol (LABEL_LINKS), never the name.
 import * as vscode from 'vscode';
-import { definitionsNamed, effectiveConfidence, referenceAt, referencesOf, visibleLabelOf } from '../../core';
-import { escapeMarkdown } from '../markdown';
+import { commandLink, definitionsNamed, effectiveConfidence, markdownCode, markdownText, referenceAt, referencesOf, visibleLabelOf } from '../../core';
+import { LinkTargets } from '../linkTargets';
+import { hoverMarkdown } from '../markdown';
 import { Session } from '../session';
 import { WorkspaceCorpus } from '../workspaceCorpus';
 import { DocumentSymbols } from './documentSymbols';
@@ -11,8 +14,11 @@ import { DocumentSymbols } from './documentSymbols';
 /** Lookups by name across the repository stop here: a hover must come back fast. */
 const MAX_TARGETS = 5;
 
+/** The commands the label hover links to: its Markdown trusts these and no other. */
+export const LABEL_LINKS = ['fixtureLab.labelHigh', 'fixtureLab.labelMedium', 'fixtureLab.removeSymbolLabel'] as const;
+
 export class LabelHover implements vscode.HoverProvider {
-  constructor(private readonly symbols: DocumentSymbols, private readonly session: Session, private readonly corpus: WorkspaceCorpus) {}
+  constructor(private readonly symbols: DocumentSymbols, private readonly session: Session, private readonly corpus: WorkspaceCorpus, private readonly links: LinkTargets<string>) {}
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
     const found = await this.symbols.definitions(document);
@@ -36,14 +42,13 @@ export class LabelHover implements vscode.HoverProvider {
     }
     if (targets.length === 0) return undefined;
     const labelOf = visibleLabelOf(current.fixture, current.rater, current);
-    const md = new vscode.MarkdownString(undefined, true);
-    md.isTrusted = { enabledCommands: ['fixtureLab.labelHigh', 'fixtureLab.labelMedium', 'fixtureLab.removeSymbolLabel'] };
-    md.supportThemeIcons = true;
+    const md = hoverMarkdown(LABEL_LINKS);
     for (const symbol of targets) {
-      const link = (command: string, title: string) => `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([symbol]))} "${title} ${symbol}")`;
+      const ref = this.links.ref(symbol);
+      const link = (command: (typeof LABEL_LINKS)[number], title: string) => commandLink(title, command, [ref]);
       const label = labelOf(symbol);
-      md.appendMarkdown(`**Fixture Lab** \`${symbol}\`  \n`);
-      if (label) md.appendMarkdown(`${effectiveConfidence(label)}: ${escapeMarkdown(label.reason ?? '')} · ${link('fixtureLab.removeSymbolLabel', 'Remove')}\n\n`);
+      md.appendMarkdown(`**Fixture Lab** ${markdownCode(symbol)}  \n`);
+      if (label) md.appendMarkdown(`${effectiveConfidence(label)}: ${markdownText(label.reason ?? '')} · ${link('fixtureLab.removeSymbolLabel', 'Remove')}\n\n`);
       else md.appendMarkdown(`${link('fixtureLab.labelHigh', '+ HIGH')} · ${link('fixtureLab.labelMedium', '+ MEDIUM')}\n\n`);
     }
     return new vscode.Hover(md, range);

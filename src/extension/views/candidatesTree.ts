@@ -80,7 +80,7 @@ export class CandidatesTree implements vscode.TreeDataProvider<Node> {
   }
 }
 
-/** The symbol a command got: a name (CodeLens, hover) or a Candidates item (inline action). */
+/** The symbol a command got: a name (CodeLens, tests) or a Candidates item (inline action). */
 export function symbolOfArgument(arg: unknown): string | undefined {
   if (typeof arg === 'string') return arg;
   const node = arg as Node | undefined;
