@@ -1,11 +1,12 @@
 import { relative } from 'node:path';
-import { fmt, MATCH_RULES, MatchRule, runBenchmark, RunEvent, summarize } from '../../core';
+import { EFFECT_SIZES, fmt, MATCH_RULES, MatchRule, runBenchmark, RunEvent, summarize } from '../../core';
 import { CliIO, corpusDir, oneOf, parse, UsageError } from '../args';
 import { onStopSignal, signalExitCode } from '../signals';
 
 /**
- * `run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match RULE] [--out DIR]
- * [--skip-invalid] [--keep-failures] [--scale-lines N]`: validates the corpus (errors stop it
+ * `run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match RULE]
+ * [--effect-size d_z|d_av] [--out DIR] [--skip-invalid] [--keep-failures] [--scale-lines N]`:
+ * validates the corpus (errors stop it
  * unless --skip-invalid), runs the systems on the labeled tasks with a progress bar and an ETA
  * on a terminal, and prints the summary table. Budgets default to 5000 (primary), 2000, 10000.
  * Ctrl-C (SIGINT, and SIGTERM or SIGHUP alike) kills the systems' process trees and keeps what
@@ -18,6 +19,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     tasks: { type: 'string' },
     budget: { type: 'string' },
     match: { type: 'string' },
+    'effect-size': { type: 'string' },
     out: { type: 'string' },
     seed: { type: 'string' },
     'skip-invalid': { type: 'boolean' },
@@ -31,6 +33,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const scaleLines = values['scale-lines'] === undefined ? undefined : Number(values['scale-lines']);
   if (scaleLines !== undefined && !(Number.isInteger(scaleLines) && scaleLines > 0)) throw new UsageError('--scale-lines must be a number of lines, e.g. 1000000 (a timeout in a larger repository is a scale failure)');
   const match: MatchRule | undefined = values.match ? oneOf(values.match, MATCH_RULES, '--match') : undefined;
+  const effectSize = values['effect-size'] === undefined ? undefined : oneOf(values['effect-size'], EFFECT_SIZES, '--effect-size');
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError('--seed must be a whole number');
   const controller = new AbortController();
@@ -48,6 +51,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       tasks: values.tasks,
       budgets,
       match,
+      effectSize,
       outDir: values.out,
       seed,
       skipInvalid: values['skip-invalid'],
@@ -61,6 +65,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     const columns = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'token_efficiency'];
     const width = Math.max(6, ...overall.map((g) => g.system.length));
     const heading = (c: string) => (c === 'token_efficiency' ? 'TokenEff' : c).padStart(8);
+    io.stdout.write(`scores at ${result.info.budgets[0]} tokens, ${result.info.match} matching\n`);
     io.stdout.write(`${'system'.padEnd(width)}  ${'n'.padStart(3)}  ${columns.map(heading).join(' ')}\n`);
     for (const g of overall) {
       io.stdout.write(`${g.system.padEnd(width)}  ${String(g.n).padStart(3)}  ${columns.map((c) => fmt(g.mean[c], c === 'token_efficiency' ? 5 : 3).padStart(8)).join(' ')}\n`);

@@ -13,11 +13,11 @@ import { writeTextAtomic } from '../io/files';
 import { mean, median, standardDeviation } from '../numbers';
 import { matchRanking, MatchResult } from '../scoring/match';
 import { metricValues, ScoredTask, scoreMatch, summarize, TaskScore } from '../scoring/metrics';
-import { ALPHA, MIN_EFFECT, significanceMatrix, SignificanceMatrix } from '../scoring/significance';
+import { DEFAULT_EFFECT_SIZE, EffectSize, EXACT_MAX_N, significanceMatrix, SignificanceMatrix } from '../scoring/significance';
 import { ReferenceGraph } from '../symbols/referenceGraph';
 import { reportCode, reportText } from '../untrusted/reportMarkdown';
 import { FAILURE_CATEGORIES, Miss, missesOf, topModes } from './failures';
-import { BudgetRecall, findingsMarkdown, SEED_SCALE_LINES, TimeToContext } from './findings';
+import { BudgetRecall, findingsMarkdown, SEED_SCALE_LINES, significanceRule, TimeToContext } from './findings';
 import { RawResult, RunInfo, toCsv, writeJson } from './results';
 import { applyTriage, readTriage } from './triage';
 
@@ -56,11 +56,12 @@ export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], 
 
   await fs.mkdir(join(dir, 'aggregated'), { recursive: true });
   await fs.mkdir(join(dir, 'analysis'), { recursive: true });
-  // The means, then their standard deviations (`<metric>_sd`, §5.6).
+  // The means, then their standard deviations (`<metric>_sd`, §5.6). Every table says which
+  // matching rule produced it: the CSVs in a `match` column.
   const groupCsv = (groupName: string | undefined, groups: typeof summaries.overall) =>
     toCsv(
-      ['system', ...(groupName ? [groupName] : []), 'n', ...columns, ...columns.map((c) => `${c}_sd`)],
-      groups.map((g) => [g.system, ...(groupName ? [g.group] : []), g.n, ...columns.map((c) => g.mean[c]), ...columns.map((c) => g.sd[c])]),
+      ['system', ...(groupName ? [groupName] : []), 'n', ...columns, ...columns.map((c) => `${c}_sd`), 'match'],
+      groups.map((g) => [g.system, ...(groupName ? [g.group] : []), g.n, ...columns.map((c) => g.mean[c]), ...columns.map((c) => g.sd[c]), info.match]),
     );
   await writeTextAtomic(join(dir, 'aggregated', 'overall.csv'), groupCsv(undefined, summaries.overall));
   await writeTextAtomic(join(dir, 'aggregated', 'per-tier.csv'), groupCsv('tier', summaries.perTier));
@@ -69,16 +70,25 @@ export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], 
   await writeTextAtomic(
     join(dir, 'aggregated', 'per-task.csv'),
     toCsv(
-      ['system', 'task', 'repo', 'tier', 'status', 'returned', ...columns, 'index_ms', 'cold_ms', 'warm_ms', 'source'],
-      scored.map((s) => [s.raw.system, s.raw.task, s.raw.repo, s.raw.tier, s.raw.status, s.raw.symbols.length, ...columns.map((c) => metricValues(s.score)[c]), ...timing(s), s.raw.source]),
+      ['system', 'task', 'repo', 'tier', 'status', 'returned', ...columns, 'index_ms', 'cold_ms', 'warm_ms', 'source', 'match'],
+      scored.map((s) => [s.raw.system, s.raw.task, s.raw.repo, s.raw.tier, s.raw.status, s.raw.symbols.length, ...columns.map((c) => metricValues(s.score)[c]), ...timing(s), s.raw.source, info.match]),
     ),
   );
 
   // Significance: every pair of systems, over the tasks every system was scored on; overall, then per tier.
-  const significance = significanceOf(scored, info.seed);
+  const effectSize = info.effect_size ?? DEFAULT_EFFECT_SIZE;
+  const significance = significanceOf(scored, info.seed, effectSize);
   const tiers = [...new Set(scored.map((x) => x.raw.tier).filter((t): t is string => t !== undefined))].sort();
-  const significanceByTier = Object.fromEntries(tiers.map((t) => [t, significanceOf(scored.filter((x) => x.raw.tier === t), info.seed)]));
-  await writeJson(join(dir, 'analysis', 'significance-tests.json'), { seed: info.seed, rule: `significant when p < ${ALPHA} and |d| > ${MIN_EFFECT}`, metrics: significance, per_tier: significanceByTier });
+  const significanceByTier = Object.fromEntries(tiers.map((t) => [t, significanceOf(scored.filter((x) => x.raw.tier === t), info.seed, effectSize)]));
+  await writeJson(join(dir, 'analysis', 'significance-tests.json'), {
+    seed: info.seed,
+    match: info.match,
+    effect_size: effectSize,
+    rule: significanceRule(effectSize),
+    wilcoxon: `two-sided; exact permutation distribution (ties as average ranks, zeros dropped) up to ${EXACT_MAX_N} non-zero differences, normal approximation with tie and continuity corrections above`,
+    metrics: significance,
+    per_tier: significanceByTier,
+  });
 
   // Failure analysis.
   const misses = applyTriage(await failureAnalysis(dir, scored, fixtures, inputs, info.scale_failure_lines ?? SEED_SCALE_LINES), await readTriage(dir));
@@ -104,13 +114,13 @@ export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Each compared metric's matrix over the tasks every system of `scored` answered. */
-function significanceOf(scored: readonly ScoredResult[], seed: number): Record<string, SignificanceMatrix> {
+function significanceOf(scored: readonly ScoredResult[], seed: number, effectSize: EffectSize): Record<string, SignificanceMatrix> {
   const out: Record<string, SignificanceMatrix> = {};
   const systemNames = [...new Set(scored.map((x) => x.raw.system))].sort();
   for (const metric of COMPARED_METRICS) {
     const value = new Map(scored.map((x) => [`${x.raw.system}\0${x.raw.task}`, metricValues(x.score)[metric]]));
     const tasks = [...new Set(scored.map((x) => x.raw.task))].sort().filter((t) => systemNames.every((sys) => typeof value.get(`${sys}\0${t}`) === 'number'));
-    out[metric] = significanceMatrix(new Map(systemNames.map((sys) => [sys, tasks.map((t) => value.get(`${sys}\0${t}`) as number)])), { seed });
+    out[metric] = significanceMatrix(new Map(systemNames.map((sys) => [sys, tasks.map((t) => value.get(`${sys}\0${t}`) as number)])), { seed, effectSize });
   }
   return out;
 }

@@ -9,7 +9,8 @@ import { dirname, join } from 'node:path';
 import { readText, writeTextAtomic } from '../io/files';
 import { assertInside, isSafePathComponent, SAFE_NAME_RULE } from '../io/pathComponent';
 import { displayPath, FixtureLabError } from '../problems';
-import { MATCH_RULES, MatchRule } from '../scoring/match';
+import { MATCH_RULES, MatchRule } from '../scoring/rules';
+import type { EffectSize } from '../scoring/significance';
 
 export const RUN_STATUSES = ['ok', 'failed', 'timeout', 'cancelled'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
@@ -48,6 +49,8 @@ export interface RunInfo {
   started_at: string;
   finished_at?: string;
   match: MatchRule;
+  /** The Cohen's d the significance rule compares with 0.3; d_z when absent. */
+  effect_size?: EffectSize;
   budgets: number[];
   ks: number[];
   seed: number;

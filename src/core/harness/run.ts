@@ -15,7 +15,7 @@ import { Repository } from '../git/repository';
 import { median } from '../numbers';
 import { FixtureLabError, formatProblem, Problem } from '../problems';
 import { DEFAULT_MATCH_RULE, MatchRule } from '../scoring/match';
-import { DEFAULT_SEED } from '../scoring/significance';
+import { DEFAULT_EFFECT_SIZE, DEFAULT_SEED, EffectSize } from '../scoring/significance';
 import { DEFAULT_KS } from '../scoring/metrics';
 import { countTokens } from '../scoring/tokens';
 import { Bm25Baseline } from './adapters/bm25';
@@ -46,6 +46,8 @@ export interface RunOptions {
   /** The first is the primary budget; more make a budget sweep (Table 4). Default: 5000, 2000, 10000 (a resume: the run's). */
   budgets?: number[];
   match?: MatchRule;
+  /** The Cohen's d a significant difference needs above 0.3 (default d_z). */
+  effectSize?: EffectSize;
   ks?: number[];
   /** The run folder; an existing one is resumed. Default: results/run-<timestamp> under `cwd`. */
   outDir?: string;
@@ -179,6 +181,7 @@ export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
     ...corpusCommit(corpusDir),
     started_at: previous?.started_at ?? new Date().toISOString(),
     match,
+    effect_size: options.effectSize ?? previous?.effect_size ?? DEFAULT_EFFECT_SIZE,
     budgets: [budgets[0], ...new Set([...budgets.slice(1), ...(previous?.budgets.slice(1) ?? [])].filter((b) => b !== budgets[0]))],
     ks,
     seed,
