@@ -16,7 +16,7 @@ const RECORDED = join(ROOT, 'test/fixtures/runs/old-layout/raw');
 const HEADINGS = [
   '# Findings',
   '## Table 1: overall',
-  '## Table 2: per tier',
+  '## Table 2: per tier, P@10 / R@10',
   '## Table 3: per repo',
   '## Table 4: token efficiency at fixed recall',
   '## Time to context',
@@ -48,7 +48,10 @@ describe('FINDINGS.md per the seed', function () {
 
   it('has every section, in order', () => {
     const headings = findings.split('\n').filter((l) => l.startsWith('#'));
-    assert.deepEqual(headings, HEADINGS);
+    // Every table names the matching rule that produced it.
+    const info = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as RunInfo;
+    const rule = ` (matching \`${info.match}\`)`;
+    assert.deepEqual(headings, HEADINGS.map((h) => (/^## (Table|Significance)/.test(h) ? h + rule : h)));
   });
 
   it('measures the budgets 5000, 2000 and 10000 by default, and Table 4 reads them', () => {
@@ -95,7 +98,8 @@ describe('FINDINGS.md per the seed', function () {
       const rows = section.split('\n').filter((l) => l.startsWith('| bm25 vs grep-recorded |')).map((l) => l.split(' | ').slice(1, 3).join(' '));
       assert.deepEqual(rows, ['all 8', 'easy 2', 'medium 4', 'hard 2'], metric);
     }
-    assert.match(findings, /\| bm25 vs grep-recorded \| all \| 8 \| -?[\d.]+ \| \[-?[\d.]+, -?[\d.]+\] \| [\d.]+ \| -?[\d.]+ \| (not significant|\*\*significant\*\*: \S+ is better) \|/);
+    assert.match(findings, /\| bm25 vs grep-recorded \| all \| 8 \| -?[\d.]+ \| \[-?[\d.]+, -?[\d.]+\] \| [\d.]+ \((exact|normal)\) \| -?[\d.]+ \| -?[\d.]+ \| (not significant|\*\*significant\*\*: \S+ is better) \|/);
+    assert.ok(findings.includes('| Systems | Tasks | n | Mean difference | 95% CI | p | d_z | d_av | Verdict |'));
     const tests = JSON.parse(readFileSync(join(out, 'analysis/significance-tests.json'), 'utf8')) as { metrics: Record<string, unknown>; per_tier: Record<string, Record<string, { pairs: { n: number }[] }>> };
     assert.deepEqual(Object.keys(tests.metrics), ['P@10', 'R@10', 'NDCG@10', 'MRR']);
     assert.deepEqual(Object.keys(tests.per_tier).sort(), ['easy', 'hard', 'medium']);
@@ -119,7 +123,7 @@ describe('FINDINGS.md per the seed', function () {
     const one = join(tempDir(), 'run');
     await runBenchmark({ corpusDir: corpus, outDir: one, budgets: [5000], cwd: corpus });
     const text = readFileSync(join(one, 'FINDINGS.md'), 'utf8');
-    assert.ok(text.includes('\n## Table 4: token efficiency at fixed recall\n\nNot measured: this run used one budget (5000 tokens). `fixture-lab run` measures 2000, 5000, 10000 by default (`--budget 5000,2000,10000`).\n'));
+    assert.ok(text.includes('\n## Table 4: token efficiency at fixed recall (matching `symbol`)\n\nNot measured: this run used one budget (5000 tokens). `fixture-lab run` measures 2000, 5000, 10000 by default (`--budget 5000,2000,10000`).\n'));
     assert.ok(text.includes('\n- One token budget (5000), not 2000, 5000, 10000 (§6.2): Table 4 is not measured.\n'));
     assert.ok(text.includes('\nOne system only: nothing to compare.\n'));
     assert.equal(existsSync(join(one, 'raw/budget-2000')), false);

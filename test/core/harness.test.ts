@@ -235,7 +235,7 @@ describe('harness: what FINDINGS.md says about its rules', () => {
     assert.match(findings, /^\*\*Warning:\*\* matching `seed` is §5\.4 to the letter .* it credits prefixes/m);
     assert.match(findings, /^## Table 1: overall \(matching `seed`\)$/m);
     assert.match(findings, /and \|d_z\| > 0\.3, Cohen's d_z/);
-    assert.match(findings, /^- interleaved vs late over 8 tasks: .* p = [\d.]+ \(exact\), d_z = -?[\d.]+, d_av = -?[\d.]+: /m);
+    assert.match(findings, /^\| interleaved vs late \| all \| 8 \| .* \| [\d.]+ \(exact\) \| -?[\d.]+ \| -?[\d.]+ \| /m);
     const byDav = await scriptedRun({ effect_size: 'd_av' });
     const davFindings = readFileSync(join(byDav.runDir, 'FINDINGS.md'), 'utf8');
     assert.doesNotMatch(davFindings, /Warning/);

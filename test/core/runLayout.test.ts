@@ -139,7 +139,8 @@ describe('run folders: names that stay one path component', function () {
     assert.deepEqual(info.tasks, ['ok-1']);
     assert.deepEqual(info.skipped_tasks.map((s) => s.task), IDS);
     const findings = readFileSync(join(out, 'FINDINGS.md'), 'utf8');
-    assert.match(findings, /\n## Fixtures not scored\n\n- a\/b: invalid: tasks\/shop\/easy\/02-task\.yaml:1:5: error: id `a\/b` cannot name result files: [^\n]*\n- \.\.\/\.\.\/\.\.\/escaped: invalid: /);
+    // Each with its errors, as text (reportText sets the path in a code span).
+    assert.match(findings, /\n## Fixtures not scored\n\n- a\/b: invalid: `tasks\/shop\/easy\/02-task\.yaml:1:5:` error: id `a\/b` cannot name result files: [^\n]*\n- \.\.\/\.\.\/\.\.\/escaped: invalid: /);
     assert.match(findings, /\n- 4 fixtures with errors left out \(--skip-invalid\): see Fixtures not scored\.\n/);
     for (const line of ['fixture-lab: skipped a/b: invalid: tasks/shop/easy/02-task.yaml:1:5: error: id `a/b` cannot name result files']) assert.ok(skipped.stderr.includes(line), skipped.stderr);
   });
