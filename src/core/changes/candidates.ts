@@ -19,9 +19,19 @@ export interface Candidates {
   skipped: { path: string; reason: string }[];
 }
 
-export async function candidatesOf(repo: Repository, base: string, head: string, neighbourLimit = 30): Promise<Candidates> {
+export type TestsPolicy = 'exclude' | 'after' | 'mixed';
+export const TESTS_POLICIES: readonly TestsPolicy[] = ['exclude', 'after', 'mixed'];
+/** Non-test candidates kept by default (§7.3 asks for one hop; past 40 a labeler stops reading). */
+export const DEFAULT_CANDIDATE_LIMIT = 40;
+
+export interface CandidateOptions {
+  limit?: number;
+  tests?: TestsPolicy;
+}
+
+export async function candidatesOf(repo: Repository, base: string, head: string, options: CandidateOptions = {}): Promise<Candidates> {
   const report = await changedSymbols(repo, base, head);
-  const neighbours = await neighboursOf(repo, report, neighbourLimit);
+  const neighbours = await neighboursOf(repo, report, options.limit ?? DEFAULT_CANDIDATE_LIMIT);
   const atBase = report.symbols.filter((s) => s.change !== 'added').map((s) => s.baseSymbol ?? s.symbol);
   const symbols = [...new Set([...atBase, ...neighbours.map((n) => n.symbol)])];
   return { base: report.base, head: report.head, changed: report.symbols, neighbours, symbols, skipped: report.skipped };
