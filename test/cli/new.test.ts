@@ -51,7 +51,7 @@ describe('fixture-lab new', () => {
     assert.deepEqual(fixture.ground_truth, []);
     assert.equal(fixture.labeler, undefined, 'the first rater to label becomes the labeler');
     // The changed function first, then its caller.
-    assert.deepEqual(fixture.candidates, ['shop/pricing.apply_discount', 'shop/cart.Cart.total']);
+    assert.deepEqual(fixture.candidates, ['shop/pricing.apply_discount', 'shop/cart.Cart.total', 'shop/pricing.DISCOUNT_CAP']);
     const v = await run(corpus, 'validate', corpus);
     assert.equal(v.code, 0, v.stdout + v.stderr);
     assert.doesNotMatch(v.stdout, /tasks\/shop.*(error|warning)/);
@@ -65,7 +65,8 @@ describe('fixture-lab new', () => {
     const { fixture } = readFixture(readFileSync(path, 'utf8'), path);
     assert.equal(fixture.task, 'Cart totals round to cents');
     assert.deepEqual(fixture.diff, { base: repo.git('rev-parse', `${squash}^1`), head: squash });
-    assert.deepEqual(fixture.candidates, ['shop/cart.Cart', 'shop/cart.Cart.total', 'shop/pricing.apply_discount']);
+    // A changed method, not its class: Cart's own lines did not change.
+    assert.deepEqual(fixture.candidates, ['shop/cart.Cart.total', 'shop/pricing.apply_discount']);
     const missing = await run(corpus, 'new', '--repo', 'shop', '--pr', '1');
     assert.equal(missing.code, 1);
     assert.match(missing.stderr, /no commit message names PR #1 /);

@@ -110,18 +110,18 @@ describe('definitions match each language\'s own parser', () => {
   });
 
   it('TypeScript: as the compiler API reads them; locals of anonymous callbacks are no definitions; nested named functions and classes under their function; names unique but for overloads', async () => {
-    const expected = typescriptApi('main.test.ts');
-    const got = await ours('main.test.ts');
+    const expected = typescriptApi('fetchTimeout.ts');
+    const got = await ours('fetchTimeout.ts');
     assert.deepEqual(got, expected);
     for (const gone of ['originalSetTimeout', 'abortController', 'helper', 'LocalThing', 'hidden', 'alsoHidden', 'notADefinition', '.start ']) {
       assert.ok(!got.some((r) => r.includes(gone)), `${gone} is local to a callback`);
     }
-    assert.ok(got.includes('pkg/main.test.customFetch.elapsed function 43'));
-    assert.ok(got.includes('pkg/main.test.customFetch.Timer class 47'));
+    assert.ok(got.includes('pkg/fetchTimeout.customFetch.elapsed function 43'));
+    assert.ok(got.includes('pkg/fetchTimeout.customFetch.Timer class 47'));
     const names = got.map((r) => r.split(' ')[0]);
     const repeated = names.filter((n, i) => names.indexOf(n) !== i);
     // The overloads of customFetch (three) and the accessor pair `now`: nothing else twice.
-    assert.deepEqual([...new Set(repeated)], ['pkg/main.test.customFetch', 'pkg/main.test.Clock.now']);
+    assert.deepEqual([...new Set(repeated)], ['pkg/fetchTimeout.customFetch', 'pkg/fetchTimeout.Clock.now']);
   });
 
   it('Go: package-level var and const, in blocks and alone, as the Go spec declares them (no Go toolchain here: listed by hand)', async () => {

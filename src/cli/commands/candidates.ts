@@ -1,4 +1,4 @@
-import { CandidateOptions, candidatesOf, DEFAULT_CANDIDATE_LIMIT, Repository, TESTS_POLICIES } from '../../core';
+import { CandidateOptions, candidatesOf, DEFAULT_CANDIDATE_LIMIT, describeCut, Repository, TESTS_POLICIES } from '../../core';
 import { CliIO, oneOf, parse, required, UsageError } from '../args';
 
 /** `--limit N` and `--tests exclude|after|mixed`, shared by `candidates` and `new`. */
@@ -26,12 +26,13 @@ export async function candidates(args: string[], io: CliIO): Promise<number> {
     const found = await candidatesOf(repo, required(values.base, '--base'), required(values.head, '--head'), options);
     for (const s of found.skipped) io.stderr.write(`fixture-lab: skipped ${s.path}: ${s.reason}\n`);
     if (values.json) {
-      const { changed, neighbours, symbols } = found;
-      io.stdout.write(JSON.stringify({ base: found.base, head: found.head, symbols, changed, neighbours }, null, 2) + '\n');
+      const { changed, ranked, symbols, cut, ambiguous } = found;
+      const candidates = ranked.map(({ symbol, file, line, kind, hops, links, test, why, score }) => ({ symbol, file, line, kind, hops, links, test, why, score }));
+      io.stdout.write(JSON.stringify({ base: found.base, head: found.head, symbols, candidates, cut, ambiguous, changed }, null, 2) + '\n');
       return 0;
     }
-    for (const s of found.changed) io.stdout.write(`${s.change.padEnd(8)} ${s.symbol}\n`);
-    for (const n of found.neighbours) io.stdout.write(`${n.relation.padEnd(8)} ${n.symbol}  (via ${n.via.join(', ')})\n`);
+    for (const c of found.ranked) io.stdout.write(`${c.kind.padEnd(8)} ${c.symbol}  ${c.why}${c.test ? '  [test]' : ''}\n`);
+    io.stdout.write(`${describeCut(found.cut)}${found.ambiguous ? `; ${found.ambiguous} ambiguous names not linked` : ''}\n`);
     return 0;
   } finally {
     repo.close();

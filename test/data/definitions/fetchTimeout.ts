@@ -1,4 +1,4 @@
-// Modeled on a test entry point: locals of anonymous callbacks are no definitions of the module.
+// @ts-nocheck (test data, read as text) Modeled on a test entry point: locals of anonymous callbacks are no definitions of the module.
 import { describe, it, beforeEach, afterEach } from 'mocha';
 
 export const DEFAULT_TIMEOUT = 5000;
