@@ -4,7 +4,7 @@
 // each side handles them through a `Handlers` table, so a new message is a type error until
 // both sides handle it.
 import type { ChartView, CorpusResults, FixtureHeader, PanelResults, ReturnedPage, RunControls } from '../src/core/panel/model';
-import type { MatchRule } from '../src/core/scoring/match';
+import { MATCH_RULES, MatchRule } from '../src/core/scoring/rules';
 
 /** Extension -> webview. */
 export type HostMessage =
@@ -45,7 +45,7 @@ export type Handlers<M extends { type: string }> = { [K in M['type']]: (message:
 
 export type { ChartView, CorpusResults, FixtureHeader, PanelResults, ReturnedPage, RunControls };
 
-const MATCH = new Set(['exact', 'bounded', 'lenient']);
+const MATCH = new Set<string>(MATCH_RULES);
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
 /**
