@@ -57,6 +57,8 @@ export * from './workbench/protocol';
 export * from './workbench/guardrails';
 export * from './workbench/reasons';
 export * from './workbench/create';
+export * from './workbench/fromChange';
+export * from './changes/change';
 export * from './panel/model';
 export * from './panel/runs';
 export * from './panel/header';

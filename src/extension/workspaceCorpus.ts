@@ -64,10 +64,11 @@ export class WorkspaceCorpus implements vscode.Disposable {
 
   /** A change's symbols and neighbours, read once per change (the Candidates view and the guardrails share it). */
   candidates(repoName: string, base: string, head: string): Promise<Candidates> {
-    const key = `${repoName}@${base}..${head}`;
+    const tests = this.ctx.config.candidateTests;
+    const key = `${repoName}@${base}..${head}:${tests}`;
     let found = this.changes.get(key);
     if (!found) {
-      found = this.repository(repoName).then((r) => candidatesOf(r, base, head));
+      found = this.repository(repoName).then((r) => candidatesOf(r, base, head, { tests }));
       found.catch(() => this.changes.delete(key));
       this.changes.set(key, found);
     }
