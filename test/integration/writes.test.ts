@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { canDriveUi, eventually, notifications, services, setRater } from './helpers';
+import { canDriveUi, eventually, services, setRater, ui } from './helpers';
 
 /** Labeled by dana, not yet reviewed: her clicks edit ground_truth. */
 const SOURCE = 'tasks/bookshop/easy/02-price-currency.yaml';
@@ -58,13 +58,11 @@ describe('fixture bytes in the editor', function () {
     await setRater('dana');
     await s.session.open(uri);
 
-    // Seen here, not understood: removeSymbolLabel's toast went unseen when it came fourth, after
-    // three identical ones (the command refused all the same); first in line, it shows.
     const attempts: [string, unknown[]][] = [
-      ['fixtureLab.removeSymbolLabel', [first.symbol]],
       ['fixtureLab.addLabel', [uri, 'shop/pricing.price_with_tax', 'HIGH', 'needed']],
       ['fixtureLab.removeLabel', [uri, first.symbol]],
       ['fixtureLab.labelHigh', ['shop/models.LineItem', 'needed']],
+      ['fixtureLab.removeSymbolLabel', [first.symbol]],
     ];
     for (const [command, args] of attempts) {
       await vscode.commands.executeCommand('notifications.clearAll');
@@ -75,9 +73,13 @@ describe('fixture bytes in the editor', function () {
       assert.ok(readFileSync(uri.fsPath).equals(bytes), `${command} changed the bytes on disk`);
       if (canDriveUi()) {
         await eventually(async () => {
-          const texts = await notifications();
-          assert.ok(texts.some((t) => t.includes(message)), `${command}: no notification says ${message}: ${JSON.stringify(texts)}`);
+          // The notification centre, not the toasts: seen here, VS Code 1.100 left the fourth of four
+          // identical error toasts in a row unshown, though the centre lists it.
+          await vscode.commands.executeCommand('notifications.showList');
+          const [texts] = await ui([{ texts: '.notifications-center .notification-list-item' }]);
+          assert.ok(texts!.some((t) => t.includes(message)), `${command}: no notification says ${message}: ${JSON.stringify(texts)}`);
         });
+        await vscode.commands.executeCommand('notifications.hideList');
       }
     }
   });
