@@ -48,6 +48,7 @@ export * from './harness/processTree';
 export * from './harness/results';
 export * from './harness/failures';
 export * from './harness/analysis';
+export * from './harness/findings';
 export * from './harness/triage';
 export * from './harness/run';
 export * from './harness/trecExport';

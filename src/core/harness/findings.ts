@@ -67,8 +67,6 @@ function significanceRuleText(effectSize: EffectSize): string {
   return `A difference is claimed only when p < ${ALPHA} (two-sided paired Wilcoxon signed-rank, exact up to ${EXACT_MAX_N} non-zero differences) and |${effectSize}| > ${MIN_EFFECT}, Cohen's ${which}; both d_z and d_av are in \`analysis/significance-tests.json\` (docs/scoring.md says why d_z is the default).`;
 }
 
-const cell = reportText;
-
 const DIGITS: Record<string, number> = { token_efficiency: 5 };
 
 /** `0.300 ± 0.120`; the mean alone when there is no SD (one task). */
@@ -102,7 +100,7 @@ export function findingsMarkdown(f: FindingsInput): string {
     '',
     `| System | n | ${TABLE1.map(heading).join(' | ')} |`,
     `|---|---|${TABLE1.map(() => '---').join('|')}|`,
-    ...summaries.overall.map((g) => `| ${cell(g.system)} | ${g.n} | ${TABLE1.map((c) => meanSd(g, c)).join(' | ')} |`),
+    ...summaries.overall.map((g) => `| ${reportText(g.system)} | ${g.n} | ${TABLE1.map((c) => meanSd(g, c)).join(' | ')} |`),
     '',
     `## Table 2: per tier, P@10 / R@10 (${rule})`,
     '',
@@ -110,18 +108,18 @@ export function findingsMarkdown(f: FindingsInput): string {
   const tiers = [...new Set(summaries.perTier.map((g) => g.group))].sort(tierOrder);
   if (tiers.length === 0) out.push('No task has a tier.');
   else {
-    const counts = tiers.map((t) => `${cell(t)} ${Math.max(0, ...summaries.perTier.filter((g) => g.group === t).map((g) => g.n))}`);
+    const counts = tiers.map((t) => `${reportText(t)} ${Math.max(0, ...summaries.perTier.filter((g) => g.group === t).map((g) => g.n))}`);
     out.push(`Tasks per tier: ${counts.join(', ')}.`, '');
-    out.push(`| System | ${tiers.map((t) => `${cell(t)} P@10 | ${cell(t)} R@10`).join(' | ')} |`, `|---|${tiers.map(() => '---|---').join('|')}|`);
+    out.push(`| System | ${tiers.map((t) => `${reportText(t)} P@10 | ${reportText(t)} R@10`).join(' | ')} |`, `|---|${tiers.map(() => '---|---').join('|')}|`);
     for (const s of systems) {
-      out.push(`| ${cell(s)} | ${tiers.map((t) => {
+      out.push(`| ${reportText(s)} | ${tiers.map((t) => {
         const g = summaries.perTier.find((x) => x.system === s && x.group === t);
         return `${meanSd(g, 'P@10')} | ${meanSd(g, 'R@10')}`;
       }).join(' | ')} |`);
     }
   }
   out.push('', `## Table 3: per repo (${rule})`, '', '| System | Repo | n | P@10 | R@10 | NDCG@10 | MRR |', '|---|---|---|---|---|---|---|');
-  for (const g of summaries.perRepo) out.push(`| ${cell(g.system)} | ${cell(g.group)} | ${g.n} | ${meanSd(g, 'P@10')} | ${meanSd(g, 'R@10')} | ${meanSd(g, 'NDCG@10')} | ${meanSd(g, 'MRR')} |`);
+  for (const g of summaries.perRepo) out.push(`| ${reportText(g.system)} | ${reportText(g.group)} | ${g.n} | ${meanSd(g, 'P@10')} | ${meanSd(g, 'R@10')} | ${meanSd(g, 'NDCG@10')} | ${meanSd(g, 'MRR')} |`);
 
   out.push('', `## Table 4: token efficiency at fixed recall (${rule})`, '');
   if (!f.sweep || f.sweep.length < 2) {
@@ -133,7 +131,7 @@ export function findingsMarkdown(f: FindingsInput): string {
       const at = f.sweep.map((b) => b.recall.get(s));
       const reached = f.sweep.find((b) => (b.recall.get(s)?.mean ?? 0) >= TABLE4_RECALL);
       const shown = at.map((r) => (r?.mean === null || r?.mean === undefined ? 'n/a' : r.sd === null ? fmt(r.mean) : `${fmt(r.mean)} ± ${fmt(r.sd)}`));
-      out.push(`| ${cell(s)} | ${shown.join(' | ')} | ${reached ? reached.budget : `not reached (tried ${budgets.join(', ')})`} |`);
+      out.push(`| ${reportText(s)} | ${shown.join(' | ')} | ${reached ? reached.budget : `not reached (tried ${budgets.join(', ')})`} |`);
     }
   }
 
@@ -141,7 +139,7 @@ export function findingsMarkdown(f: FindingsInput): string {
   out.push('| System | n | Index | Cold query | Warm query |', '|---|---|---|---|---|');
   for (const s of systems) {
     const t = f.timing.find((x) => x.system === s);
-    out.push(`| ${cell(s)} | ${t?.n ?? 0} | ${seconds(t?.indexMs ?? null)} | ${seconds(t?.coldMs ?? null)} | ${seconds(t?.warmMs ?? null)} |`);
+    out.push(`| ${reportText(s)} | ${t?.n ?? 0} | ${seconds(t?.indexMs ?? null)} | ${seconds(t?.coldMs ?? null)} | ${seconds(t?.warmMs ?? null)} |`);
   }
 
   out.push('', `## Significance (${rule})`, '');
@@ -165,13 +163,13 @@ export function findingsMarkdown(f: FindingsInput): string {
   out.push('', '## Failure modes (top 3 per system)', '');
   for (const s of systems) {
     const modes = topModes(f.misses.filter((m) => m.system === s));
-    out.push(`- ${cell(s)}: ${modes.length ? modes.map((m) => `${m.category} (${m.count})`).join(', ') : 'no misses'}`);
+    out.push(`- ${reportText(s)}: ${modes.length ? modes.map((m) => `${m.category} (${m.count})`).join(', ') : 'no misses'}`);
   }
   out.push('', 'A timeout is a *scale failure* only in a repository of more than ' + `${(info.scale_failure_lines ?? SEED_SCALE_LINES).toLocaleString('en-US')} lines (§8.3); elsewhere it is a *timeout*, and a crash is a *system failure*.`);
 
   if (info.skipped_tasks.length > 0) {
     out.push('', '## Fixtures not scored', '');
-    for (const s of info.skipped_tasks) out.push(`- ${cell(s.task)}: ${cell(s.reason)}`);
+    for (const s of info.skipped_tasks) out.push(`- ${reportText(s.task)}: ${reportText(s.reason)}`);
   }
 
   out.push('', '## Departures from the methodology', '', ...departures(f).map((line) => `- ${line}`));
@@ -180,9 +178,9 @@ export function findingsMarkdown(f: FindingsInput): string {
 }
 
 function pairRow(p: PairComparison, scope: string): string {
-  const verdict = p.significant ? `**significant**: ${cell(p.better ?? '')} is better` : 'not significant';
+  const verdict = p.significant ? `**significant**: ${reportText(p.better ?? '')} is better` : 'not significant';
   const ci = p.ci ? `[${fmt(p.ci[0])}, ${fmt(p.ci[1])}]` : 'n/a';
-  return `| ${cell(p.a)} vs ${cell(p.b)} | ${cell(scope)} | ${p.n} | ${fmt(p.meanDiff)} | ${ci} | ${fmt(p.wilcoxon.p)} (${p.wilcoxon.method}) | ${fmt(p.cohens_d_z)} | ${fmt(p.cohens_d_av)} | ${verdict} |`;
+  return `| ${reportText(p.a)} vs ${reportText(p.b)} | ${reportText(scope)} | ${p.n} | ${fmt(p.meanDiff)} | ${ci} | ${fmt(p.wilcoxon.p)} (${p.wilcoxon.method}) | ${fmt(p.cohens_d_z)} | ${fmt(p.cohens_d_av)} | ${verdict} |`;
 }
 
 /** One line for each way this run departs from the seed's methodology. */
