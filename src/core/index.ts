@@ -26,6 +26,7 @@ export * from './symbols/definitions';
 export * from './symbols/references';
 export * from './symbols/lookup';
 export * from './symbols/referenceGraph';
+export * from './changes/baseNames';
 export * from './changes/changedSymbols';
 export * from './changes/neighbours';
 export * from './changes/candidates';

@@ -2,6 +2,7 @@
 // one-hop neighbours, in that order and each once. Both raters judge this universe, so the
 // items neither of them labels count toward kappa.
 import type { Repository } from '../git/repository';
+import type { BaseNames } from './baseNames';
 import { ChangedSymbol, changedSymbols } from './changedSymbols';
 import { Neighbour, neighboursOf } from './neighbours';
 
@@ -17,6 +18,8 @@ export interface Candidates {
    */
   symbols: string[];
   skipped: { path: string; reason: string }[];
+  /** The base-side name of what a click on either side names (labels are named at base). */
+  names: BaseNames;
 }
 
 export async function candidatesOf(repo: Repository, base: string, head: string, neighbourLimit = 30): Promise<Candidates> {
@@ -24,5 +27,5 @@ export async function candidatesOf(repo: Repository, base: string, head: string,
   const neighbours = await neighboursOf(repo, report, neighbourLimit);
   const atBase = report.symbols.filter((s) => s.change !== 'added').map((s) => s.baseSymbol ?? s.symbol);
   const symbols = [...new Set([...atBase, ...neighbours.map((n) => n.symbol)])];
-  return { base: report.base, head: report.head, changed: report.symbols, neighbours, symbols, skipped: report.skipped };
+  return { base: report.base, head: report.head, changed: report.symbols, neighbours, symbols, skipped: report.skipped, names: report.names };
 }
