@@ -49,6 +49,7 @@ export * from './harness/trecExport';
 export * from './harness/adapters/types';
 export * from './workbench/state';
 export * from './workbench/protocol';
+export * from './workbench/blindDrafts';
 export * from './workbench/guardrails';
 export * from './workbench/reasons';
 export * from './workbench/create';
