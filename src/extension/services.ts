@@ -5,6 +5,7 @@ import { BenchmarkPanel } from './benchmark/panel';
 import { BenchmarkResults } from './benchmark/results';
 import { BenchmarkRunner } from './benchmark/runner';
 import { Ctx } from './ctx';
+import { LabelDecorations } from './labeling/decorations';
 import { DocumentSymbols } from './labeling/documentSymbols';
 import { Labeler } from './labeling/label';
 import { Review } from './review';
@@ -20,6 +21,8 @@ export interface Services {
   session: Session;
   symbols: DocumentSymbols;
   labeler: Labeler;
+  /** The label marks in code (their `drawn` lines are what the tests read). */
+  labelDecorations: LabelDecorations;
   review: Review;
   fixturesTree: FixturesTree;
   candidatesTree: CandidatesTree;
@@ -43,8 +46,9 @@ export function createServices(ctx: Ctx): Services {
     session,
     symbols,
     labeler,
-    review: new Review(session, labeler),
-    fixturesTree: new FixturesTree(corpus),
+    labelDecorations: ctx.push(new LabelDecorations(ctx, symbols, session, corpus)),
+    review: new Review(ctx, session, labeler, corpus),
+    fixturesTree: new FixturesTree(corpus, session),
     candidatesTree: new CandidatesTree(corpus, session),
     results,
     runner: ctx.push(new BenchmarkRunner(ctx, corpus, session, results)),

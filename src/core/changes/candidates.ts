@@ -3,7 +3,7 @@
 // items neither of them labels count toward kappa.
 import type { Repository } from '../git/repository';
 import type { BaseNames } from './baseNames';
-import { ChangedSymbol, changedSymbols } from './changedSymbols';
+import { ChangedSymbol, changedSymbols, ChangeReport } from './changedSymbols';
 import { Neighbour, neighboursOf } from './neighbours';
 
 export interface Candidates {
@@ -23,7 +23,11 @@ export interface Candidates {
 }
 
 export async function candidatesOf(repo: Repository, base: string, head: string, neighbourLimit = 30): Promise<Candidates> {
-  const report = await changedSymbols(repo, base, head);
+  return candidatesFrom(repo, await changedSymbols(repo, base, head), neighbourLimit);
+}
+
+/** The candidates of a change whose symbols are read already. */
+export async function candidatesFrom(repo: Repository, report: ChangeReport, neighbourLimit = 30): Promise<Candidates> {
   const neighbours = await neighboursOf(repo, report, neighbourLimit);
   const atBase = report.symbols.filter((s) => s.change !== 'added').map((s) => s.baseSymbol ?? s.symbol);
   const symbols = [...new Set([...atBase, ...neighbours.map((n) => n.symbol)])];

@@ -93,6 +93,18 @@ export function fixtureView(f: Fixture, rater: string | undefined, options: Norm
   return { blind: true, state, fixture: { ...rest, ground_truth: [], labels: own ? { [f.verifier!]: own } : {}, disputes: [] }, labels: own ?? [] };
 }
 
+/**
+ * The names, reasons and rationales of a fixture this rater may not see (none unless blind): a
+ * message that quotes one (a validation warning about a label of the labeler's) is withheld too.
+ */
+export function withheldText(f: Fixture, rater: string | undefined, options: NormalizeOptions = {}): string[] {
+  const view = fixtureView(f, rater, options);
+  if (!view.blind) return [];
+  const shown = new Set([...f.candidates, ...view.labels.flatMap((l) => [l.symbol, l.reason ?? ''])]);
+  const all = [...f.ground_truth, ...Object.values(f.labels).flat()].flatMap((l) => [l.symbol, l.reason ?? '']);
+  return [...new Set([...all, ...f.disputes.flatMap((d) => [d.symbol, d.rationale])])].filter((t) => t && !shown.has(t));
+}
+
 /** The labels this rater sees: their own list when blind, the ground truth otherwise. */
 export function visibleLabels(f: Fixture, rater: string | undefined): Label[] {
   return fixtureView(f, rater).labels;

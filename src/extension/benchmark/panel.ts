@@ -6,7 +6,7 @@ import { DEFAULT_MATCH_RULE, MATCH_RULES } from '../../core';
 import { panelHtml, nonce } from '../../../webview/html';
 import { Handlers, HostMessage, parseWebviewMessage, PanelState, WebviewMessage } from '../../../webview/protocol';
 import type { Services } from '../services';
-import { RESTRICTED } from './runner';
+import { BLIND, RESTRICTED } from './runner';
 
 export const PANEL_VIEW_TYPE = 'fixtureLab.benchmark';
 const BUDGETS = [2000, 5000, 10000];
@@ -112,11 +112,11 @@ export class BenchmarkPanel implements vscode.Disposable {
         budget: this.s.results.budget,
         matchRules: [...MATCH_RULES],
         match: this.s.results.match ?? DEFAULT_MATCH_RULE,
-        canRun: trusted && !!loaded,
-        ...(!trusted ? { disabledReason: RESTRICTED } : !loaded ? { disabledReason: 'Open a fixture to run systems on it.' } : {}),
+        canRun: trusted && !!loaded && !loaded.header.blind,
+        ...(!trusted ? { disabledReason: RESTRICTED } : !loaded ? { disabledReason: 'Open a fixture to run systems on it.' } : loaded.header.blind ? { disabledReason: BLIND } : {}),
       },
     });
-    this.post({ type: 'results', results: loaded?.results ?? null });
+    this.post({ type: 'results', results: loaded && !loaded.header.blind ? loaded.results : null });
     if (loaded) this.panel.title = `Benchmark: ${loaded.header.id}`;
   }
 

@@ -1,6 +1,7 @@
 // Hover over an identifier in a diff side or a repository file: the symbol it names (the
 // definition itself, or definitions of that name found at the fixture's revision) with links
-// to label it HIGH or MEDIUM, or its current label.
+// to label it HIGH or MEDIUM, or its current label, by its name at base (what the change adds is
+// said to be unlabelable); a blind verifier sees only their own labels.
 import * as vscode from 'vscode';
 import { definitionsNamed, effectiveConfidence, referenceAt, referencesOf, visibleLabelOf } from '../../core';
 import { escapeMarkdown } from '../markdown';
@@ -36,10 +37,16 @@ export class LabelHover implements vscode.HoverProvider {
     }
     if (targets.length === 0) return undefined;
     const labelOf = visibleLabelOf(current.fixture, current.rater, current);
+    // Labels are named at base: a moved file's old name; what the change adds cannot be labeled.
+    const atBase = await this.corpus.namesAtBase(current.fixture, found.file.rev);
     const md = new vscode.MarkdownString(undefined, true);
     md.isTrusted = { enabledCommands: ['fixtureLab.labelHigh', 'fixtureLab.labelMedium', 'fixtureLab.removeSymbolLabel'] };
     md.supportThemeIcons = true;
-    for (const symbol of targets) {
+    const named = targets.map((t) => ({ t, named: atBase(t) }));
+    for (const { t } of named.filter((n) => 'refused' in n.named)) {
+      md.appendMarkdown(`**Fixture Lab** \`${t}\`  \nadded by the change: it does not exist at diff.base, where systems run, so it is not labeled\n\n`);
+    }
+    for (const symbol of new Set(named.flatMap((n) => ('symbol' in n.named ? [n.named.symbol] : [])))) {
       const link = (command: string, title: string) => `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([symbol]))} "${title} ${symbol}")`;
       const label = labelOf(symbol);
       md.appendMarkdown(`**Fixture Lab** \`${symbol}\`  \n`);
