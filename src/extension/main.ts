@@ -42,7 +42,7 @@ export function activate(context: vscode.ExtensionContext): Services {
   ctx.push(vscode.languages.registerHoverProvider(CODE, new TriageHover(s.symbols, s.results)));
   ctx.push(new MissDecorations(ctx, s.symbols, s.results));
   BenchmarkPanel.register(s);
-  registerStatusBar(s);
+  s.statusBar = registerStatusBar(s);
   registerLiveDiagnostics(s);
   registerBlindReview(s);
   const active = vscode.window.activeTextEditor?.document.uri;

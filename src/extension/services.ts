@@ -30,6 +30,8 @@ export interface Services {
   runner: BenchmarkRunner;
   triageTree: TriageTree;
   triageView?: vscode.TreeView<unknown>;
+  /** The fixture's status bar item (its text is what the tests read). */
+  statusBar?: vscode.StatusBarItem;
   /** The open benchmark panel, if any. */
   panel(): BenchmarkPanel | undefined;
 }

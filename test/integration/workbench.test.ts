@@ -78,11 +78,18 @@ describe('labeling workbench journeys', function () {
     });
 
     // Hovering a call offers the symbol it names, found in another file.
-    const callLine = editor.document.getText().split('\n').findIndex((l) => l.includes('renderBadge(document'));
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', side, new vscode.Position(callLine, editor.document.lineAt(callLine).text.indexOf('renderBadge') + 2));
-    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
-    assert.match(text, /web\/src\/badge\.renderBadge/);
-    assert.match(text, /\+ HIGH\]\(command:fixtureLab\.labelHigh/);
+    const hoverAt = async (call: string, name: string) => {
+      const line = editor.document.getText().split('\n').findIndex((l) => l.includes(call));
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', side, new vscode.Position(line, editor.document.lineAt(line).text.indexOf(name) + 2));
+      return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
+    };
+    const fetch = await hoverAt('await fetchCart(id)', 'fetchCart');
+    assert.match(fetch, /web\/src\/api\.fetchCart/);
+    assert.ok(fetch.includes(`+ HIGH](command:fixtureLab.labelHigh?${encodeURIComponent(JSON.stringify(['web/src/api.fetchCart']))}`), fetch);
+    // renderBadge is in a file the change adds: it does not exist at base, so it is said, not offered.
+    const badge = await hoverAt('renderBadge(document', 'renderBadge');
+    assert.match(badge, /web\/src\/badge\.renderBadge[^\n]*\s+added by the change: it does not exist at diff\.base, where systems run, so it is not labeled/);
+    assert.doesNotMatch(badge, /labelHigh/);
 
     // Undo, in the YAML's editor.
     await vscode.window.showTextDocument(yaml);
