@@ -8,6 +8,7 @@ import { expressionInterpreter } from 'vega-interpreter';
 import { compile, TopLevelSpec } from 'vega-lite';
 import type { ChartView } from '../src/core/panel/model';
 import { chartConfig, ChartTheme, LIGHT_THEME } from '../src/core/charts/theme';
+import { showBidi } from '../src/core/untrusted/bidi';
 
 export type { ChartTheme };
 
@@ -36,9 +37,9 @@ export async function renderChart(container: HTMLElement, chart: ChartView, them
   views.set(container, view);
   // After the View: it labels its container itself (role graphics-document, the description).
   container.setAttribute('role', 'img');
-  container.setAttribute('aria-label', chart.title);
+  container.setAttribute('aria-label', showBidi(chart.title));
   const description = chart.spec.description;
-  if (typeof description === 'string') container.setAttribute('aria-description', description);
+  if (typeof description === 'string') container.setAttribute('aria-description', showBidi(description));
   else container.removeAttribute('aria-description');
   await view.runAsync();
 }

@@ -1,6 +1,9 @@
 // The one way the panel makes elements. Every string from a fixture or a system's output passes
 // through here as a text node or an attribute value, never as markup: there is no innerHTML
 // anywhere in webview/, and attributes that could run code or need 'unsafe-inline' are refused.
+// Bidi controls (U+202E and the rest) are shown as escapes such as `\u202E` in what the page shows,
+// so a name cannot read backwards; data-* attributes keep the text as it is, for the host.
+import { showBidi } from '../src/core/untrusted/bidi';
 
 export type Child = Node | string | number | null | undefined | false;
 
@@ -21,7 +24,7 @@ export function h(tag: string, props?: Props | null, ...children: Child[]): HTML
   for (const [name, value] of Object.entries(props?.attrs ?? {})) {
     if (FORBIDDEN.test(name)) throw new Error(`refusing attribute ${name}: handlers and styles go through listeners and panel.css`);
     if (value === undefined || value === false) continue;
-    element.setAttribute(name, value === true ? '' : String(value));
+    element.setAttribute(name, value === true ? '' : name.startsWith('data-') ? String(value) : showBidi(String(value)));
   }
   append(element, children);
   return element;
@@ -31,7 +34,7 @@ export function h(tag: string, props?: Props | null, ...children: Child[]): HTML
 export function append(parent: Node, children: readonly Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
-    parent.appendChild(typeof child === 'object' ? child : document.createTextNode(String(child)));
+    parent.appendChild(typeof child === 'object' ? child : document.createTextNode(showBidi(String(child))));
   }
 }
 

@@ -2,12 +2,12 @@
 // last of it in the webview state so a hidden or reloaded panel draws itself at once, and posts
 // the user's requests back. Messages are handled through one Handlers table: a new message type
 // is a type error here until it is handled.
-import type { CorpusResults, FixtureResults } from '../src/core/panel/model';
+import type { CorpusResults, PanelResults } from '../src/core/panel/model';
 import { ChartList } from './chartList';
 import { DeferredPane } from './deferred';
 import { h, placeholder, show, symbolOf } from './dom';
 import { renderHeader } from './header';
-import { returnedLists } from './lists';
+import { ReturnedLists } from './lists';
 import { matrixTable } from './matrix';
 import { RunProgress } from './progress';
 import type { Handlers, HostMessage } from './protocol';
@@ -24,6 +24,7 @@ const form = new RunForm(host);
 const progress = new RunProgress();
 const resultsPane = h('div', { class: 'results-pane' });
 const listsPane = new DeferredPane(h('div', { class: 'lists-pane' }));
+const returned = new ReturnedLists((system, from) => host.post({ type: 'moreReturned', system, from }));
 const fixtureCharts = new ChartList('No charts yet: run systems on this fixture.');
 const corpusPane = h('div', { class: 'corpus-summary' });
 const corpusCharts = new ChartList('No corpus charts: run every task (fixture-lab run) to see them.');
@@ -45,7 +46,7 @@ function paneVisibility(): void {
   corpusCharts.setVisible(tabs.selected === 'corpus');
 }
 
-function renderResults(results: FixtureResults | null): void {
+function renderResults(results: PanelResults | null): void {
   if (!results) {
     const open = !!host.saved.last?.fixture?.header;
     show(resultsPane, placeholder(open ? 'No results for this fixture yet: choose systems above and Run.' : 'Open a fixture to see how each system does on it.'));
@@ -57,8 +58,9 @@ function renderResults(results: FixtureResults | null): void {
     resultsTable(results),
     h('h2', null, 'Ground truth by system'),
     results.matrix.rows.length > 0 ? matrixTable(results.matrix) : placeholder('This fixture has no ground truth yet.'));
+  returned.set(results.fixture, results.lists, results.rows);
   listsPane.set((pane) => {
-    const lists = returnedLists(results.lists, results.rows);
+    const lists = returned.draw();
     show(pane, ...(lists.length > 0 ? lists : [placeholder('Nothing returned yet.')]));
   });
   fixtureCharts.setCharts(results.charts);
@@ -83,6 +85,7 @@ const handlers: Handlers<HostMessage> = {
     host.save({ last: { results: { results } } });
     renderResults(results);
   },
+  returnedPage: ({ fixture, page }) => returned.add(fixture, page),
   corpus: ({ corpus }) => {
     host.save({ last: { corpus: { corpus } } });
     renderCorpus(corpus);

@@ -44,7 +44,7 @@ export class RunProgress {
   finished(m: Msg<'runFinished'>): void {
     this.element.hidden = false;
     for (const { bar } of this.lines.values()) if (bar.value === undefined) bar.value = 0;
-    this.summary.textContent = m.error ? `Run failed: ${m.error}` : m.cancelled ? 'Run cancelled.' : `Run finished${m.run ? `: ${m.run}` : '.'}`;
+    show(this.summary, m.error ? `Run failed: ${m.error}` : m.cancelled ? 'Run cancelled.' : `Run finished${m.run ? `: ${m.run}` : '.'}`);
     this.summary.className = `run-summary ${m.error ? 'failed' : m.cancelled ? 'cancelled' : 'finished'}`;
   }
 

@@ -3,15 +3,17 @@
 // so nothing from core is bundled into the browser). Messages are discriminated on `type`, and
 // each side handles them through a `Handlers` table, so a new message is a type error until
 // both sides handle it.
-import type { ChartView, CorpusResults, FixtureHeader, FixtureResults, RunControls } from '../src/core/panel/model';
-import type { MatchRule } from '../src/core/scoring/match';
+import type { ChartView, CorpusResults, FixtureHeader, PanelResults, ReturnedPage, RunControls } from '../src/core/panel/model';
+import { MATCH_RULES, MatchRule } from '../src/core/scoring/rules';
 
 /** Extension -> webview. */
 export type HostMessage =
   /** The open fixture (null: none open) and the run form. Sent on ready and whenever either changes. */
   | { type: 'fixture'; header: FixtureHeader | null; controls: RunControls }
-  /** The fixture's results as they stand: sent again, whole, each time a system finishes. */
-  | { type: 'results'; results: FixtureResults | null }
+  /** The fixture's results as they stand, each returned list's first page only: sent again each time a system finishes. */
+  | { type: 'results'; results: PanelResults | null }
+  /** More of one returned list, as asked for by moreReturned. */
+  | { type: 'returnedPage'; fixture: string; page: ReturnedPage }
   /** A run began: these systems, this many answers to wait for. */
   | { type: 'runStarted'; systems: string[]; total: number }
   /** One system's progress. */
@@ -27,7 +29,9 @@ export type WebviewMessage =
   | { type: 'run'; systems: string[]; budget: number; match: MatchRule }
   | { type: 'cancel' }
   /** Open a ground-truth or returned symbol at the fixture's revision. */
-  | { type: 'openSymbol'; symbol: string };
+  | { type: 'openSymbol'; symbol: string }
+  /** The page of a system's returned list that starts at index `from`. */
+  | { type: 'moreReturned'; system: string; from: number };
 
 /** What the webview keeps through vscode.setState, and the serializer hands back after a reload. */
 export interface PanelState {
@@ -39,9 +43,9 @@ export interface PanelState {
 
 export type Handlers<M extends { type: string }> = { [K in M['type']]: (message: Extract<M, { type: K }>) => void | Promise<void> };
 
-export type { ChartView, CorpusResults, FixtureHeader, FixtureResults, RunControls };
+export type { ChartView, CorpusResults, FixtureHeader, PanelResults, ReturnedPage, RunControls };
 
-const MATCH = new Set(['exact', 'bounded', 'lenient']);
+const MATCH = new Set<string>(MATCH_RULES);
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
 /**
@@ -61,6 +65,8 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
         : undefined;
     case 'openSymbol':
       return typeof m.symbol === 'string' && m.symbol.length > 0 ? { type: 'openSymbol', symbol: m.symbol } : undefined;
+    case 'moreReturned':
+      return typeof m.system === 'string' && typeof m.from === 'number' && Number.isInteger(m.from) && m.from >= 0 ? { type: 'moreReturned', system: m.system, from: m.from } : undefined;
     default:
       return undefined;
   }

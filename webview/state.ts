@@ -2,7 +2,7 @@
 // serializer reads) plus the last fixture, results and corpus messages and the run form's choices,
 // so a page that was hidden, or reloaded with VS Code, draws itself before the host answers `ready`.
 import type { HostMessage, PanelState, WebviewMessage } from './protocol';
-import type { MatchRule } from '../src/core/scoring/match';
+import type { MatchRule } from '../src/core/scoring/rules';
 
 type Last<T extends HostMessage['type']> = Omit<Extract<HostMessage, { type: T }>, 'type'>;
 

@@ -1,10 +1,12 @@
 // Every command is a factory `(services) => handler`, listed in one table and registered in one
 // loop with one error path. A unit test keeps this table and package.json's commands the same.
+// Text from fixtures, repositories and runs reaches notifications and quick inputs only through
+// plainText, and a hover link's argument only as a key (LinkRef) the command looks up.
 import * as vscode from 'vscode';
 import {
   agreementOf, candidatesOf, clickTarget, FIXTURE_STATES, CONFIDENCES, Confidence, definitionAt, definitionsOf, fmt, FixtureLabError, fixtureView, includedByARater, isJudged, withheldText,
   labelAs, labelingReport, loadCorpus, modulePath, newFixtureText, nextFixture, normalizeSymbol, readFixture, RESOLUTIONS, Resolution, settleDispute, unlabelAs,
-  symbolKey, TIERS, validateCorpus, checkCorpusSymbols, formatMatchRate, writeTextAtomic, FAILURE_CATEGORIES, FailureCategory, fixtureIdOf, Miss,
+  symbolKey, TIERS, validateCorpus, checkCorpusSymbols, formatMatchRate, writeTextAtomic, FAILURE_CATEGORIES, FailureCategory, fixtureIdOf, Miss, plainText,
 } from '../core';
 import { BenchmarkPanel } from './benchmark/panel';
 import { RunRequest } from './benchmark/runner';
@@ -12,9 +14,11 @@ import { showChange, warnBlind } from './blindReview';
 import { openFileDiff, openFixtureDiff } from './diff/openDiff';
 import { revisionUri } from './diff/revisions';
 import { problemsToDiagnostics } from './diagnostics';
-import { applyFixtureEdit } from './fixtureEdits';
+import { applyFixtureEdit, refuseOversized } from './fixtureEdits';
+import { isLinkRef } from './linkTargets';
 import type { Services } from './services';
 import { SymbolRef } from './labeling/label';
+import type { MissRef } from './triage/hover';
 import { symbolOfArgument } from './views/candidatesTree';
 
 type Handler = (...args: never[]) => Promise<unknown>;
@@ -26,9 +30,9 @@ export const COMMANDS = {
       const module = await moduleOf(s, document);
       symbol ??= await vscode.window.showInputBox({ prompt: 'Qualified symbol name', placeHolder: 'pkg/file.Type.method' });
       if (!symbol) return false;
-      confidence ??= (await vscode.window.showQuickPick([...CONFIDENCES], { placeHolder: `Confidence for ${symbol}` })) as Confidence | undefined;
+      confidence ??= (await vscode.window.showQuickPick([...CONFIDENCES], { placeHolder: plainText(`Confidence for ${symbol}`) })) as Confidence | undefined;
       if (!confidence) return false;
-      reason ??= await vscode.window.showInputBox({ prompt: `Why does the task need ${symbol}?` });
+      reason ??= await vscode.window.showInputBox({ prompt: plainText(`Why does the task need ${symbol}?`) });
       if (reason === undefined) return false;
       const named = (await s.corpus.namesAtBase(readFixture(document.getText(), document.uri.fsPath).fixture))(normalizeSymbol(symbol, { module }));
       if ('refused' in named) throw new FixtureLabError(named.refused);
@@ -37,7 +41,7 @@ export const COMMANDS = {
       const as = rater ?? (await s.session.rater());
       const done = await applyFixtureEdit(document, (text) => labelAs(text, as, label));
       const unresolved = await s.corpus.symbolWarning(readFixture(document.getText(), document.uri.fsPath).fixture, label.symbol);
-      if (unresolved) void vscode.window.showWarningMessage(`Fixture Lab: ${label.symbol}: ${unresolved}`);
+      if (unresolved) void vscode.window.showWarningMessage(plainText(`Fixture Lab: ${label.symbol}: ${unresolved}`));
       return done;
     },
 
@@ -48,7 +52,7 @@ export const COMMANDS = {
     const target = clickTarget(fixture, as);
     if ('refused' in target) throw new FixtureLabError(target.refused);
     const list = target.rater ? fixture.labels[target.rater] ?? [] : fixture.ground_truth;
-    symbol ??= await vscode.window.showQuickPick(list.map((l) => l.symbol), { placeHolder: 'Remove which label?' });
+    symbol ??= (await vscode.window.showQuickPick(list.map((l) => ({ label: plainText(l.symbol), symbol: l.symbol })), { placeHolder: 'Remove which label?' }))?.symbol;
     if (!symbol) return false;
     const name = symbol;
     return applyFixtureEdit(document, (text) => unlabelAs(text, as, name));
@@ -58,7 +62,7 @@ export const COMMANDS = {
     if (!uri) {
       const corpus = await s.corpus.require();
       const pick = await vscode.window.showQuickPick(
-        corpus.fixtures.map((f) => ({ label: f.read.fixture.id ?? f.file, description: f.read.fixture.difficulty, detail: f.read.fixture.task, uri: vscode.Uri.file(f.path) })),
+        corpus.fixtures.map((f) => ({ label: plainText(f.read.fixture.id ?? f.file), description: plainText(f.read.fixture.difficulty ?? ''), detail: plainText(f.read.fixture.task ?? ''), uri: vscode.Uri.file(f.path) })),
         { placeHolder: 'Open which fixture?', matchOnDetail: true },
       );
       if (!pick) return undefined;
@@ -80,13 +84,14 @@ export const COMMANDS = {
   'fixtureLab.openCandidate': () =>
     async (repo: string, base: string, head: string, oldPath: string | undefined, newPath: string | undefined, line?: number) => openFileDiff(repo, base, head, oldPath, newPath, line),
 
-  'fixtureLab.labelHigh': (s: Services) => async (arg?: unknown, reason?: string) => s.labeler.label(await symbolFrom(s, arg), 'HIGH', reason),
-  'fixtureLab.labelMedium': (s: Services) => async (arg?: unknown, reason?: string) => s.labeler.label(await symbolFrom(s, arg), 'MEDIUM', reason),
+  // From a hover link (a LinkRef) the reason is always asked: a link carries no text to write.
+  'fixtureLab.labelHigh': (s: Services) => async (arg?: unknown, reason?: string) => s.labeler.label(await symbolFrom(s, arg), 'HIGH', isLinkRef(arg) ? undefined : reason),
+  'fixtureLab.labelMedium': (s: Services) => async (arg?: unknown, reason?: string) => s.labeler.label(await symbolFrom(s, arg), 'MEDIUM', isLinkRef(arg) ? undefined : reason),
   'fixtureLab.removeSymbolLabel': (s: Services) => async (arg?: unknown) => s.labeler.unlabel(await symbolFrom(s, arg)),
 
   'fixtureLab.changeLabel': (s: Services) => async (arg?: unknown) => {
     const symbol = await symbolFrom(s, arg);
-    const pick = await vscode.window.showQuickPick(['HIGH', 'MEDIUM', 'Remove label'], { title: symbol.symbol });
+    const pick = await vscode.window.showQuickPick(['HIGH', 'MEDIUM', 'Remove label'], { title: plainText(symbol.symbol) });
     if (!pick) return false;
     return pick === 'Remove label' ? s.labeler.unlabel(symbol) : s.labeler.label(symbol, pick as Confidence);
   },
@@ -96,22 +101,22 @@ export const COMMANDS = {
       const c = await s.labeler.requireCurrent();
       const seen = c.view.fixture;
       const known = [...new Set([...seen.candidates, ...seen.ground_truth.map((l) => l.symbol), ...Object.values(seen.labels).flat().map((l) => l.symbol)])];
-      symbol ??= await vscode.window.showQuickPick(known, { placeHolder: 'Which symbol is disputed?' });
+      symbol ??= (await vscode.window.showQuickPick(known.map((k) => ({ label: plainText(k), symbol: k })), { placeHolder: 'Which symbol is disputed?' }))?.symbol;
       if (!symbol) return false;
       const name = normalizeSymbol(symbol, c);
       if (!isJudged(c.fixture, name, c) && !unjudged) {
         // The adjudicator adding what both raters missed: said on purpose, as the CLI's --unjudged.
         const add = 'Record as Unjudged';
-        if ((await vscode.window.showWarningMessage(`Fixture Lab: nobody judged ${name} (in no list and not in candidates). Record a ruling on it anyway?`, { modal: true }, add)) !== add) return false;
+        if ((await vscode.window.showWarningMessage(plainText(`Fixture Lab: nobody judged ${name} (in no list and not in candidates). Record a ruling on it anyway?`), { modal: true }, add)) !== add) return false;
         unjudged = true;
       }
-      resolution ??= (await vscode.window.showQuickPick([...RESOLUTIONS], { title: name })) as Resolution | undefined;
+      resolution ??= (await vscode.window.showQuickPick([...RESOLUTIONS], { title: plainText(name) })) as Resolution | undefined;
       if (!resolution) return false;
       if (resolution === 'included' && !confidence && !includedByARater(c.fixture, name, c)) {
-        confidence = (await vscode.window.showQuickPick([...CONFIDENCES], { title: `No rater included ${name}: its confidence` })) as Confidence | undefined;
+        confidence = (await vscode.window.showQuickPick([...CONFIDENCES], { title: plainText(`No rater included ${name}: its confidence`) })) as Confidence | undefined;
         if (!confidence) return false;
       }
-      rationale ??= await vscode.window.showInputBox({ title: `${resolution}: ${name}`, prompt: 'Rationale for the ruling' });
+      rationale ??= await vscode.window.showInputBox({ title: plainText(`${resolution}: ${name}`), prompt: 'Rationale for the ruling' });
       if (!rationale) return false;
       const dispute = { symbol: name, resolution, rationale, ...(confidence ? { confidence } : {}), ...(unjudged ? { unjudged } : {}) };
       return applyFixtureEdit((await s.session.document())!, (text) => settleDispute(text, dispute, c));
@@ -124,7 +129,7 @@ export const COMMANDS = {
 
   'fixtureLab.newFixture': (s: Services) => async () => {
     const corpus = await s.corpus.require();
-    const repoName = corpus.repos.length === 1 ? corpus.repos[0].name : (await vscode.window.showQuickPick(corpus.repos.map((r) => r.name), { placeHolder: 'Which repository?' }));
+    const repoName = corpus.repos.length === 1 ? corpus.repos[0].name : (await vscode.window.showQuickPick(corpus.repos.map((r) => ({ label: plainText(r.name), name: r.name })), { placeHolder: 'Which repository?' }))?.name;
     if (!repoName) return undefined;
     const repo = await s.corpus.repository(repoName);
     const refs = await vscode.window.showInputBox({ title: 'The change', prompt: 'BASE..HEAD, or a PR\'s merge commit', placeHolder: 'main~1..main  or  a1b2c3d', ignoreFocusOut: true });
@@ -171,7 +176,7 @@ export const COMMANDS = {
     const choice = await vscode.window.showQuickPick(
       [
         ...FIXTURE_STATES.map((state) => ({ label: state, description: 'state', apply: { state } })),
-        ...[...new Set(corpus.repos.map((r) => r.name))].map((repo) => ({ label: repo, description: 'repo', apply: { repo } })),
+        ...[...new Set(corpus.repos.map((r) => r.name))].map((repo) => ({ label: plainText(repo), description: 'repo', apply: { repo } })),
         ...TIERS.map((tier) => ({ label: tier, description: 'tier', apply: { tier } })),
         { label: 'Text…', description: 'id, task, tags, symbols', apply: { text: '' } },
       ],
@@ -225,7 +230,7 @@ export const COMMANDS = {
     const summary = agreement.kappa === null
       ? `kappa n/a: ${agreement.reason}`
       : `kappa ${fmt(agreement.kappa)} (${agreement.band}), kappa with confidence ${fmt(agreement.kappa_confidence)}, ${agreement.disagreements.length} disagreements over ${agreement.items} items`;
-    void vscode.window.showInformationMessage(`${fixture.id ?? document.uri.fsPath}: ${summary}`);
+    void vscode.window.showInformationMessage(plainText(`${fixture.id ?? document.uri.fsPath}: ${summary}`));
     return agreement;
   },
 
@@ -245,15 +250,16 @@ export const COMMANDS = {
     return true;
   },
 
-  'fixtureLab.setFailureCategory': (s: Services) => async (miss: MissRef, category?: FailureCategory) => {
-    category ??= (await vscode.window.showQuickPick([...FAILURE_CATEGORIES], { title: `${miss.system} missed ${miss.symbol}`, placeHolder: 'Failure category' })) as FailureCategory | undefined;
+  'fixtureLab.setFailureCategory': (s: Services) => async (arg: unknown, category?: FailureCategory) => {
+    const miss = missFrom(s, arg);
+    category ??= (await vscode.window.showQuickPick([...FAILURE_CATEGORIES], { title: plainText(`${miss.system} missed ${miss.symbol}`), placeHolder: 'Failure category' })) as FailureCategory | undefined;
     if (!category) return false;
     await s.results.triage(miss, { category });
     return true;
   },
 
-  'fixtureLab.confirmFailureCategory': (s: Services) => async (miss: MissRef) => {
-    await s.results.triage(miss, { confirmed: true });
+  'fixtureLab.confirmFailureCategory': (s: Services) => async (arg: unknown) => {
+    await s.results.triage(missFrom(s, arg), { confirmed: true });
     return true;
   },
 
@@ -289,14 +295,21 @@ export function registerCommands(s: Services): void {
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         if (!(e instanceof FixtureLabError)) s.ctx.output.error(e instanceof Error ? e : message);
-        void vscode.window.showErrorMessage(`Fixture Lab: ${message}`);
+        void vscode.window.showErrorMessage(plainText(`Fixture Lab: ${message}`));
         return undefined;
       }
     }));
   }
 }
 
-type MissRef = Pick<Miss, 'system' | 'task' | 'symbol'>;
+/** The miss a triage command acts on: a hover link's key, a Triage view item, or the miss itself (tests). */
+function missFrom(s: Services, arg: unknown): MissRef {
+  if (isLinkRef(arg)) return s.links.misses.resolve(arg);
+  const node = arg as { kind?: string; miss?: MissRef } | undefined;
+  const miss = node?.kind === 'miss' ? node.miss : (arg as MissRef | undefined);
+  if (typeof miss?.system !== 'string' || typeof miss.task !== 'string' || typeof miss.symbol !== 'string') throw new FixtureLabError('pick a miss in the Triage view, or hover a missed symbol');
+  return miss;
+}
 
 /** Next/Previous Miss: select it in the Triage view and reveal it in code. */
 async function stepMiss(s: Services, delta: 1 | -1): Promise<unknown> {
@@ -311,6 +324,7 @@ async function stepMiss(s: Services, delta: 1 | -1): Promise<unknown> {
 
 /** The symbol a labeling command acts on: given, a Candidates item, or the definition at the cursor (with its side of the diff). */
 async function symbolFrom(s: Services, arg: unknown): Promise<SymbolRef> {
+  if (isLinkRef(arg)) return { symbol: s.links.symbols.resolve(arg) };
   const given = symbolOfArgument(arg);
   if (given) return { symbol: given };
   const editor = vscode.window.activeTextEditor;
@@ -323,6 +337,7 @@ async function symbolFrom(s: Services, arg: unknown): Promise<SymbolRef> {
 async function fixtureDocument(s: Services, uri?: vscode.Uri): Promise<vscode.TextDocument> {
   const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document ?? (await s.session.document());
   if (!document || !/\.ya?ml$/.test(document.uri.path)) throw new FixtureLabError('open a fixture YAML file first (corpus/tasks/<repo>/<tier>/NN-slug.yaml)');
+  refuseOversized(document);
   return document;
 }
 

@@ -2,10 +2,17 @@
 // dirty, nothing is saved, and undo restores it byte for byte. The same rules as the CLI's edits:
 // a file that is not UTF-8 is refused, and the file keeps its line endings.
 import * as vscode from 'vscode';
-import { decodeUtf8, editKeepingLineEndings, readFixture, textDiff } from '../core';
+import { decodeUtf8, editKeepingLineEndings, FixtureLabError, oversizedFixture, readFixture, textDiff } from '../core';
+
+/** A document too large to be a fixture is refused, naming it, before anything asks or parses. */
+export function refuseOversized(document: vscode.TextDocument, text = document.getText()): void {
+  const oversize = oversizedFixture(Buffer.byteLength(text));
+  if (oversize) throw new FixtureLabError(oversize, vscode.workspace.asRelativePath(document.uri));
+}
 
 export async function applyFixtureEdit(document: vscode.TextDocument, edit: (text: string) => string): Promise<boolean> {
   const before = document.getText();
+  refuseOversized(document, before);
   await refuseNotUtf8(document, before);
   const after = editKeepingLineEndings(before, edit);
   if (after === before) return true;

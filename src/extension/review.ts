@@ -3,8 +3,8 @@
 // `agreement`, every disagreement listed), and settle disagreements into disputes.
 import * as vscode from 'vscode';
 import {
-  Agreement, agreementOf, Confidence, Disagreement, dropKeptDraft, finishReview, FixtureLabError, fmt, hideDraft, keepDraft, keptDraft, openDisagreements, RATER_HINT, Resolution,
-  restoreDraft, reviewWarnings, settleDispute, startReview,
+  Agreement, agreementOf, Confidence, Disagreement, dropKeptDraft, finishReview, FixtureLabError, fmt, hideDraft, keepDraft, keptDraft, openDisagreements, plainText, RATER_HINT,
+  Resolution, restoreDraft, reviewWarnings, settleDispute, startReview,
 } from '../core';
 import { showChange } from './blindReview';
 import { Ctx } from './ctx';
@@ -25,7 +25,7 @@ export class Review {
     const c = await this.labeler.requireCurrent();
     const rater = c.rater;
     if (!rater) throw new FixtureLabError(`who is reviewing? ${RATER_HINT}`);
-    for (const w of reviewWarnings(c.fixture)) void vscode.window.showWarningMessage(`Fixture Lab: ${w}`);
+    for (const w of reviewWarnings(c.fixture)) void vscode.window.showWarningMessage(plainText(`Fixture Lab: ${w}`));
     const document = (await this.session.document())!;
     let edit = (text: string) => startReview(text, rater);
     if (this.ctx.config.blindDrafts) {
@@ -63,7 +63,7 @@ export class Review {
       : `kappa ${fmt(a!.kappa)} (${a!.band}), with confidence ${fmt(a!.kappa_confidence)}; ${a!.disagreements.length} disagreement${a!.disagreements.length === 1 ? '' : 's'} over ${a!.items} items`;
     const list = a!.disagreements.map((d) => `${d.symbol}: ${f.labeler} ${d.labeler ?? '-'}, ${f.verifier} ${d.verifier ?? '-'}`);
     // Not awaited: a notification resolves only when dismissed, and the review is done already.
-    void vscode.window.showInformationMessage(`Fixture Lab: ${f.id}: ${summary}`, { detail: list.join('\n') }, ...(a!.disagreements.length ? ['Settle Disagreements'] : []))
+    void vscode.window.showInformationMessage(plainText(`Fixture Lab: ${f.id}: ${summary}`), { detail: plainText(list.join('\n')) }, ...(a!.disagreements.length ? ['Settle Disagreements'] : []))
       .then((pick) => pick && vscode.commands.executeCommand('fixtureLab.settleDisagreements'));
     return a!;
   }
@@ -77,14 +77,14 @@ export class Review {
     const todo: Disagreement[] = symbol ? open.filter((d) => d.symbol === symbol) : open;
     if (symbol && todo.length === 0) throw new FixtureLabError(`\`${symbol}\` is not an open disagreement of ${f.id}`);
     if (todo.length === 0) {
-      void vscode.window.showInformationMessage(`Fixture Lab: ${f.id} has no open disagreements.`);
+      void vscode.window.showInformationMessage(plainText(`Fixture Lab: ${f.id} has no open disagreements.`));
       return 0;
     }
     let settled = 0;
     for (const d of todo) {
       const choice = resolution ?? (await pickResolution(d, f.labeler, f.verifier));
       if (!choice) break;
-      const why = rationale ?? (await vscode.window.showInputBox({ title: `${choice}: ${d.symbol}`, prompt: 'Rationale for the ruling', ignoreFocusOut: true }));
+      const why = rationale ?? (await vscode.window.showInputBox({ title: plainText(`${choice}: ${d.symbol}`), prompt: 'Rationale for the ruling', ignoreFocusOut: true }));
       if (!why) break;
       const document = (await this.session.document())!;
       await applyFixtureEdit(document, (text) => settleDispute(text, { symbol: d.symbol, resolution: choice, rationale: why, ...(confidence ? { confidence } : {}) }, c));
@@ -100,7 +100,7 @@ async function pickResolution(d: Disagreement, labeler?: string, verifier?: stri
       { label: 'included', description: 'the symbol belongs in the ground truth', resolution: 'included' as const },
       { label: 'excluded', description: 'it does not', resolution: 'excluded' as const },
     ],
-    { title: `${d.symbol}: ${labeler} ${d.labeler ?? 'not included'}, ${verifier} ${d.verifier ?? 'not included'}`, ignoreFocusOut: true },
+    { title: plainText(`${d.symbol}: ${labeler} ${d.labeler ?? 'not included'}, ${verifier} ${d.verifier ?? 'not included'}`), ignoreFocusOut: true },
   );
   return pick?.resolution;
 }

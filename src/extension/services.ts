@@ -8,9 +8,11 @@ import { Ctx } from './ctx';
 import { LabelDecorations } from './labeling/decorations';
 import { DocumentSymbols } from './labeling/documentSymbols';
 import { Labeler } from './labeling/label';
+import { LinkTargets } from './linkTargets';
 import { Review } from './review';
 import { Session } from './session';
 import { CandidatesTree } from './views/candidatesTree';
+import type { MissRef } from './triage/hover';
 import { TriageTree } from './triage/triageTree';
 import { FixturesTree } from './views/fixturesTree';
 import { WorkspaceCorpus } from './workspaceCorpus';
@@ -32,6 +34,8 @@ export interface Services {
   triageView?: vscode.TreeView<unknown>;
   /** The fixture's status bar item (its text is what the tests read). */
   statusBar?: vscode.StatusBarItem;
+  /** What the hovers' command links point at: the links carry only keys into these. */
+  links: { symbols: LinkTargets<string>; misses: LinkTargets<MissRef> };
   /** The open benchmark panel, if any. */
   panel(): BenchmarkPanel | undefined;
 }
@@ -55,6 +59,7 @@ export function createServices(ctx: Ctx): Services {
     results,
     runner: ctx.push(new BenchmarkRunner(ctx, corpus, session, results)),
     triageTree: new TriageTree(results),
+    links: { symbols: new LinkTargets<string>('symbol'), misses: new LinkTargets<MissRef>('miss') },
     panel: () => BenchmarkPanel.open,
   };
 }

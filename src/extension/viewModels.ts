@@ -1,7 +1,7 @@
 // What the views say, as plain data: no `vscode` here, so these are unit-tested in Node. Each
 // takes the fixture as its rater may see it (the core's fixtureView): a blind verifier's rows say
 // the review is blind and count only their own labels.
-import { FixtureState, FixtureView, fmt, summarizeFixture } from '../core';
+import { FixtureState, FixtureView, fmt, plainText, summarizeFixture } from '../core';
 
 export interface FixtureFilter {
   state?: FixtureState;
@@ -73,13 +73,13 @@ export interface StatusText {
   tooltip: string;
 }
 
-/** The status bar: the open fixture, its ground-truth count, its kappa (hidden counts when blind). */
+/** The status bar: the open fixture, its ground-truth count, its kappa (hidden counts when blind). It draws `$(name)` as an icon: the id goes through plainText. */
 export function statusText(view: FixtureView): StatusText {
   const f = view.fixture;
   const s = summarizeFixture(f);
-  if (view.blind) return { text: `$(eye) ${f.id} · blind review`, tooltip: `Reviewing ${f.id} as verifier: the labeler's labels and the ground truth are hidden` };
+  if (view.blind) return { text: `$(eye) ${plainText(f.id ?? '')} · blind review`, tooltip: `Reviewing ${f.id} as verifier: the labeler's labels and the ground truth are hidden` };
   return {
-    text: `$(checklist) ${f.id} · ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : ` · κ ${fmt(s.kappa)}`}`,
+    text: `$(checklist) ${plainText(f.id ?? '')} · ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : ` · κ ${fmt(s.kappa)}`}`,
     tooltip: `${f.id}: ${s.state}; ground truth ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : `; kappa ${fmt(s.kappa)}`}`,
   };
 }

@@ -194,6 +194,26 @@ describe('fixture-lab CLI', () => {
     assert.deepEqual(readdirSync(join(dir, 'tasks/demo/easy')), ['01-a.yaml']);
   });
 
+  it('refuses a 20 MB fixture at once instead of parsing it for seconds: one line, exit 1, the file untouched', async () => {
+    const dir = corpus();
+    const file = join(dir, PATH);
+    const big = `${FIXTURE}notes: "${'x'.repeat(20_000_000)}"\n`;
+    writeFileSync(file, big);
+    const add = await run(dir, 'label', 'add', PATH, 'a/b.X', '--confidence', 'HIGH', '--reason', 'r', '--rater', 'dana');
+    assert.equal(add.code, 1);
+    assert.equal(add.stderr, 'fixture-lab: tasks/demo/easy/01-a.yaml: is 20.0 MB, over the 1 MB a fixture may be: a fixture holds one task and its labels; remove what does not belong to the task\n');
+    assert.equal(readFileSync(file, 'utf8'), big);
+    assert.deepEqual(readdirSync(join(dir, 'tasks/demo/easy')), ['01-a.yaml']);
+    const validate = await run(dir, 'validate');
+    assert.equal(validate.code, 1);
+    assert.match(validate.stdout, /^tasks\/demo\/easy\/01-a\.yaml:1:1: error: is 20\.0 MB, over the 1 MB a fixture may be/);
+    for (const argv of [['kappa', PATH], ['dispute', 'add', PATH, 'a/b.C', '--resolution', 'included', '--rationale', 'r']]) {
+      const r = await run(dir, ...argv);
+      assert.equal(r.code, 1, argv.join(' '));
+      assert.match(r.stderr, /^fixture-lab: tasks\/demo\/easy\/01-a\.yaml: .*is 20\.0 MB, over the 1 MB a fixture may be.*\n$/, argv.join(' '));
+    }
+  });
+
   it('never replaces a file that changed on disk since it was read, and leaves no temp file', async () => {
     const dir = tempDir({ 'f.yaml': 'a: 1\n' });
     const file = join(dir, 'f.yaml');

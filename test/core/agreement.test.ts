@@ -70,7 +70,8 @@ describe('labeling report', () => {
     const md = labelingReport(corpus);
     assert.match(md, /Fixtures: 3; reviewed by a verifier: 2; kappa defined: 2/);
     assert.match(md, /\| t-1 \| dana \| lee \| 7 \| 0\.857 \| 0\.720 \|/);
-    assert.match(md, /## Tasks under the target \(0\.75\)\n\n- t-1 \(t-1\.yaml\): kappa 0\.720, moderate/);
+    // The file name is a repository's text, in a code span (a dotted name is what linkify links).
+    assert.match(md, /## Tasks under the target \(0\.75\)\n\n- t-1 \(`t-1\.yaml`\): kappa 0\.720, moderate/);
     // t-2 settled a.C by dispute: only a.B is still open there.
     assert.match(md, /### t-2\n\n\| Symbol \| dana \| lee \|\n\|---\|---\|---\|\n\| `a\.B` \| HIGH \| MEDIUM \|\n\n/);
     assert.match(md, /- `a\.C`: \*\*included\*\*\. needed to see the type/);

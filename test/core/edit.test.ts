@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { addCandidate, addDispute, addLabel, freezeLabels, readFixture, removeLabel, setField, textDiff } from '../../src/core';
+import {
+  addCandidate, addDispute, addLabel, FIXTURE_MAX_BYTES, FixtureLabError, freezeLabels, oversizedFixture, readFixture, removeLabel, setField, textDiff,
+} from '../../src/core';
 
 const BASE = `# Fixture header comment: must survive every edit.
 id: "demo-easy-01"
@@ -159,6 +161,20 @@ describe('fixture edits (text in, text out)', () => {
   it('refuses to edit a file that is not valid YAML, naming the line', () => {
     assert.throws(() => addLabel('id: [\n', { symbol: 'a', confidence: 'HIGH', reason: 'r' }), /YAML syntax error/);
     assert.throws(() => removeLabel(BASE, 'no.such.Symbol'), /`no\.such\.Symbol` is not in ground_truth/);
+  });
+
+  it('refuses to read or edit a fixture over 1 MB (counted in UTF-8 bytes) without parsing it', () => {
+    assert.equal(oversizedFixture(FIXTURE_MAX_BYTES), undefined);
+    assert.match(oversizedFixture(FIXTURE_MAX_BYTES + 1) ?? '', /over the 1 MB a fixture may be/);
+    // 600,000 characters, 1.2 MB: a YAML parse of it would take seconds.
+    const big = `${BASE}notes: "${'é'.repeat(600_000)}"\n`;
+    const read = readFixture(big, 'big.yaml');
+    assert.equal(read.parsed, false);
+    assert.deepEqual(read.problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.severity}: ${p.code}: ${p.message}`), [
+      'big.yaml:1:1: error: fixture-too-large: is 1.2 MB, over the 1 MB a fixture may be: a fixture holds one task and its labels; remove what does not belong to the task',
+    ]);
+    assert.throws(() => addLabel(big, { symbol: 'a.B', confidence: 'HIGH', reason: 'r' }), (e: Error) => e instanceof FixtureLabError && /^is 1\.2 MB, over the 1 MB/.test(e.message));
+    assert.throws(() => setField(big, 'agreement', 0.5), /over the 1 MB a fixture may be/);
   });
 
   it('appends to a file without a trailing newline', () => {

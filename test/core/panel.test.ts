@@ -2,11 +2,12 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  corpusResults, DEFAULT_MATCH_RULE, failureReport, fixtureHeader, fixtureResults, latestAnswers, latestCorpusRun, listRuns, loadCorpus, matchRanking,
-  readMisses, readTriage, runBenchmark, scoreRun, setTriage, systemChoices, triageKey, verdictsFor, verdictText,
+  corpusResults, DEFAULT_MATCH_RULE, MATCH_RULES, failureReport, fixtureHeader, fixtureResults, latestAnswers, latestCorpusRun, listRuns, loadCorpus, matchRanking,
+  readMisses, readTriage, RETURNED_PAGE_ITEMS, returnedPage, runBenchmark, scoreRun, setTriage, SHOWN_CHARS, systemChoices, triageKey, verdictsFor, verdictText,
 } from '../../src/core';
 import { parseWebviewMessage } from '../../webview/protocol';
 import { demoCorpus } from '../helpers/demoCorpus';
+import { longLists } from '../webview/generated';
 import { tempDir } from '../helpers/tempDir';
 
 const TASK = 'bookshop-easy-01';
@@ -151,7 +152,8 @@ describe('panel: what the benchmark panel shows, from real runs on the demo corp
 describe('panel: the message protocol', () => {
   it('accepts what the webview may send', () => {
     assert.deepEqual(parseWebviewMessage({ type: 'ready' }), { type: 'ready' });
-    assert.deepEqual(parseWebviewMessage({ type: 'run', systems: ['grep'], budget: 5000, match: 'bounded' }), { type: 'run', systems: ['grep'], budget: 5000, match: 'bounded' });
+    // Every matching rule the form offers, the default first among them.
+    for (const match of MATCH_RULES) assert.deepEqual(parseWebviewMessage({ type: 'run', systems: ['grep'], budget: 5000, match }), { type: 'run', systems: ['grep'], budget: 5000, match });
     assert.deepEqual(parseWebviewMessage({ type: 'openSymbol', symbol: 'shop/cart.Cart' }), { type: 'openSymbol', symbol: 'shop/cart.Cart' });
     assert.deepEqual(parseWebviewMessage({ type: 'cancel', extra: '<script>' }), { type: 'cancel' }, 'unknown fields are dropped');
   });
@@ -161,6 +163,48 @@ describe('panel: the message protocol', () => {
       { type: 'run', systems: ['grep'], budget: '5000', match: 'bounded' }, { type: 'run', systems: ['grep'], budget: -1, match: 'bounded' },
       { type: 'run', systems: ['grep'], budget: 5000, match: 'fuzzy' }, { type: 'openSymbol', symbol: '' }, { type: 'openSymbol' }]) {
       assert.equal(parseWebviewMessage(bad), undefined, JSON.stringify(bad));
+    }
+  });
+});
+
+describe('panel: returned lists sent a page at a time (issue 12)', () => {
+  it('sends a 100,000-symbol answer as its first 200 items and counts: the message stays small', () => {
+    const { full, results } = longLists([100_000, 450]);
+    const whole = JSON.stringify({ type: 'results', results: full }).length;
+    const sent = JSON.stringify({ type: 'results', results }).length;
+    assert.ok(whole > 8_000_000, `the whole lists are ${whole} characters`);
+    assert.ok(sent < 200_000, `the message is ${sent} characters`);
+    const [long, short] = results.lists;
+    assert.deepEqual([long.system, long.total, long.from, long.items.length], ['system-01', 100_000, 0, RETURNED_PAGE_ITEMS]);
+    assert.equal(long.hits, full.lists[0].items.filter((i) => i.relevant).length);
+    assert.deepEqual(long.items, full.lists[0].items.slice(0, 200));
+    assert.deepEqual([short.total, short.items.length], [450, 200]);
+  });
+
+  it('pages through a list in order, to its end', () => {
+    const { full } = longLists([450]);
+    const list = full.lists[0];
+    const pages = [0, 200, 400, 450].map((from) => returnedPage(list, from));
+    assert.deepEqual(pages.map((p) => [p.from, p.items.length, p.total]), [[0, 200, 450], [200, 200, 450], [400, 50, 450], [450, 0, 450]]);
+    assert.deepEqual(pages.flatMap((p) => p.items), list.items);
+  });
+
+  it('keeps a page of long strings under its character budget, cutting strings no symbol is as long as', () => {
+    // 2,000 symbols of 20,000 characters: whole, a 40 MB message.
+    const { results } = longLists([2_000], 20_000);
+    const sent = JSON.stringify({ type: 'results', results }).length;
+    assert.ok(sent < 200_000, `the message is ${sent} characters`);
+    const page = results.lists[0];
+    assert.ok(page.items.length >= 1 && page.items.length < 200, `${page.items.length} items`);
+    const noise = page.items.filter((i) => i.returned.startsWith('pkg/noise'));
+    assert.ok(noise.length > 0 && noise.every((i) => i.returned.length === SHOWN_CHARS + 1 && i.returned.endsWith('\u2026')));
+    assert.equal(page.total, 2_000);
+  });
+
+  it('accepts a request for more only as a system and a whole index', () => {
+    assert.deepEqual(parseWebviewMessage({ type: 'moreReturned', system: 'bm25', from: 200 }), { type: 'moreReturned', system: 'bm25', from: 200 });
+    for (const bad of [{ from: 200 }, { system: 'bm25' }, { system: 'bm25', from: -1 }, { system: 'bm25', from: 1.5 }, { system: 7, from: 0 }, { system: 'bm25', from: '200' }]) {
+      assert.equal(parseWebviewMessage({ type: 'moreReturned', ...bad }), undefined, JSON.stringify(bad));
     }
   });
 });

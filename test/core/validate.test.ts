@@ -170,6 +170,15 @@ disputes:
     assert.deepEqual((await problemsOf({ [F]: noConfidence })).map((p) => p.code), ['dispute-confidence']);
   });
 
+  it('refuses a fixture over 1 MB unread, one error at 1:1, and still checks the others', async () => {
+    const dir = tempDir({ 'repos.yaml': REPOS, 'tasks/demo/easy/01-good.yaml': GOOD, 'tasks/demo/easy/02-big.yaml': `${GOOD}notes: "${'x'.repeat(1_500_000)}"\n` });
+    const corpus = await loadCorpus(dir, dir);
+    const big = corpus.fixtures.find((f) => f.file.endsWith('02-big.yaml'))!;
+    assert.equal(big.text, '');
+    assert.equal(big.read.parsed, false);
+    assert.deepEqual(brief(validateCorpus(corpus)), ['tasks/demo/easy/02-big.yaml:1:1: error: fixture-too-large']);
+  });
+
   it('says when repos.yaml is missing or broken', async () => {
     const dir = tempDir({ 'tasks/demo/easy/01-good.yaml': GOOD });
     const problems = validateCorpus(await loadCorpus(dir, dir));

@@ -6,12 +6,13 @@
 // Then a renamed file: `+ HIGH` on its head side writes the base-side name, and a symbol the change
 // adds is refused.
 import * as assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import * as vscode from 'vscode';
-import { readFixture } from '../../src/core';
+import { finishReview, labelAs, readFixture, startReview } from '../../src/core';
 import type { Services } from '../../src/extension/services';
 import type { HostMessage } from '../../webview/protocol';
-import { canDriveUi, copyFixture, eventually, notifications, screenshot, services, setRater } from './helpers';
+import { canDriveUi, copyFixture, eventually, hoverText, linkedSymbols, notifications, screenshot, services, setRater } from './helpers';
 import { webview } from './ui';
 
 const SECRET = 'dana-secret';
@@ -32,10 +33,8 @@ async function lensTitles(uri: vscode.Uri): Promise<{ line: number; title: strin
   return lenses.map((l) => ({ line: l.range.start.line, title: l.command?.title ?? '', tooltip: l.command?.tooltip, args: l.command?.arguments }));
 }
 
-async function hoverText(uri: vscode.Uri, line: number, character: number): Promise<string> {
-  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(line, character));
-  // As read: markdown escapes undone, so a hidden reason cannot slip past the checks escaped.
-  return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n').replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1');
+async function hover(uri: vscode.Uri, line: number, character: number): Promise<string> {
+  return (await hoverText(uri, new vscode.Position(line, character))).shown;
 }
 
 /** The line of `text` holding `needle`, and the column of `word` in it. */
@@ -163,11 +162,11 @@ describe('blind review and labels named at base, in the editor', function () {
     assert.deepEqual(apiLenses.filter((l) => l.line === dtoLine).map((l) => l.title), ['+ HIGH', '+ MEDIUM'], 'CartDto: dana\'s HIGH is hidden');
 
     // Hovers: over the definition and over a reference.
-    const onRender = await hoverText(headCart, renderLine, at(cartDoc, 'render(cart: CartDto)', 'render').character);
+    const onRender = await hover(headCart, renderLine, at(cartDoc, 'render(cart: CartDto)', 'render').character);
     assert.match(onRender, new RegExp(`MEDIUM: ${LEE.render}`));
-    const onDto = await hoverText(headCart, renderLine, at(cartDoc, 'render(cart: CartDto)', 'CartDto').character);
+    const onDto = await hover(headCart, renderLine, at(cartDoc, 'render(cart: CartDto)', 'CartDto').character);
     assert.match(onDto, /web\/src\/api\.CartDto/);
-    assert.match(onDto, /\+ HIGH\]\(command:fixtureLab\.labelHigh/);
+    assert.deepEqual(linkedSymbols(s, (await hoverText(headCart, new vscode.Position(renderLine, at(cartDoc, 'render(cart: CartDto)', 'CartDto').character))).raw, '+ HIGH'), ['web/src/api.CartDto']);
     for (const text of [onRender, onDto]) assert.ok(!text.includes(SECRET), text);
 
     // The status bar.
@@ -227,7 +226,7 @@ describe('blind review and labels named at base, in the editor', function () {
       const found = await lensTitles(headCart);
       assert.ok(found.some((l) => l.line === renderLine && l.title === `HIGH: ${DANA.render}`), JSON.stringify(found));
     });
-    assert.match(await hoverText(headCart, renderLine, at(cartDoc, 'render(cart: CartDto)', 'render').character), new RegExp(`HIGH: ${DANA.render.replace(/[()]/g, '\\$&')}`));
+    assert.match(await hover(headCart, renderLine, at(cartDoc, 'render(cart: CartDto)', 'render').character), new RegExp(`HIGH: ${DANA.render.replace(/[()]/g, '\\$&')}`));
     await eventually(() => assert.match(s.statusBar?.text ?? '', new RegExp(`^\\$\\(checklist\\) ${id} · 1/15 · κ `)));
     await eventually(async () => assert.ok((await candidateRows()).some((r) => /^cart\.CartView\.render: .* · HIGH \|/.test(r))));
     await eventually(async () => {
@@ -244,6 +243,42 @@ describe('blind review and labels named at base, in the editor', function () {
     const after = readFileSync((await cmd<vscode.Uri>('writeReport', { quiet: true })).fsPath, 'utf8');
     assert.match(after, new RegExp(`\\| ${id} \\| dana \\| lee \\| \\d+ \\| `));
     assert.ok(await cmd('showAgreement', uri));
+  });
+
+  it('fixtureLab.blindDrafts: Start Review moves the labeler\'s draft out of the file into .fixture-lab/blind/, Finish Review brings it back', async () => {
+    const { uri, original } = copyFixture('bookshop/easy/03-cart-badge.yaml', 'drafts');
+    made.push(uri.fsPath);
+    s.corpus.reload();
+    const config = vscode.workspace.getConfiguration('fixtureLab');
+    try {
+      await setRater('dana');
+      await cmd('openFixture', uri);
+      assert.equal(await cmd('labelHigh', 'web/src/cart.CartView.render', DANA.render), true);
+      assert.equal(await cmd('labelMedium', 'web/src/api.CartDto', DANA.dto), true);
+      assert.equal(await (await vscode.workspace.openTextDocument(uri)).save(), true);
+
+      await config.update('blindDrafts', true, vscode.ConfigurationTarget.Global);
+      await setRater('lee');
+      assert.equal(await cmd('startReview'), true);
+      const onDisk = readFileSync(uri.fsPath, 'utf8');
+      assert.ok(!onDisk.includes(SECRET), 'the draft is out of the file');
+      assert.match(onDisk, /\nground_truth: \[\]\n[\s\S]*\nlabels:\n {2}lee: \[\]\n$/);
+      const corpusDir = (await s.corpus.require()).dir;
+      const kept = join(corpusDir, '.fixture-lab', 'blind', `${relative(corpusDir, uri.fsPath)}.json`);
+      assert.ok(readFileSync(kept, 'utf8').includes(SECRET), 'kept in .fixture-lab/blind/');
+      assert.match(readFileSync(join(dirname(kept), '..', '..', '.gitignore'), 'utf8'), /^\*$/m);
+
+      assert.equal(await cmd('labelMedium', 'web/src/cart.CartView.render', LEE.render), true);
+      assert.ok(await cmd('finishReview'));
+      assert.ok(!existsSync(kept), 'the kept draft is gone once back in the file');
+      // The same file a review without blind drafts leaves.
+      let expected = labelAs(original, 'dana', { symbol: 'web/src/cart.CartView.render', confidence: 'HIGH', reason: DANA.render });
+      expected = labelAs(expected, 'dana', { symbol: 'web/src/api.CartDto', confidence: 'MEDIUM', reason: DANA.dto });
+      expected = labelAs(startReview(expected, 'lee'), 'lee', { symbol: 'web/src/cart.CartView.render', confidence: 'MEDIUM', reason: LEE.render });
+      assert.equal(readFileSync(uri.fsPath, 'utf8'), finishReview(expected).text);
+    } finally {
+      await config.update('blindDrafts', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('a renamed file: `+ HIGH` on its head side writes the base-side name; a symbol the change adds is refused', async () => {
@@ -271,7 +306,7 @@ describe('blind review and labels named at base, in the editor', function () {
     // Currency is new in this change: a lens says so, and offers no label.
     const currency = lenses.filter((l) => l.line === line('export type Currency'));
     assert.deepEqual(currency.map((l) => l.title), ['added by the change: not at base']);
-    const why = await hoverText(head, line('export type Currency'), at(doc, 'export type Currency', 'Currency').character);
+    const why = await hover(head, line('export type Currency'), at(doc, 'export type Currency', 'Currency').character);
     assert.match(why, /web\/src\/format\/money\.Currency[^\n]*\s+added by the change: it does not exist at diff\.base, where systems run, so it is not labeled/);
     assert.doesNotMatch(why, /labelHigh/);
     await screenshot('44-renamed-file-lenses');
@@ -320,9 +355,10 @@ describe('blind review and labels named at base, in the editor', function () {
     assert.ok(!yaml.getText().includes('web/src/format/'));
 
     // The hover over the moved function: its base name and links that write it.
-    const hover = await hoverText(head, line('export function formatPrice'), at(doc, 'export function formatPrice', 'formatPrice').character);
-    assert.match(hover, /web\/src\/money\.formatPrice/);
-    assert.doesNotMatch(hover, /web\/src\/format\/money\.formatPrice/);
+    const onMoved = await hoverText(head, new vscode.Position(line('export function formatPrice'), at(doc, 'export function formatPrice', 'formatPrice').character));
+    assert.match(onMoved.shown, /web\/src\/money\.formatPrice/);
+    assert.doesNotMatch(onMoved.shown, /web\/src\/format\/money\.formatPrice/);
+    assert.deepEqual(linkedSymbols(s, onMoved.raw, 'Remove'), ['web/src/money.formatPrice']);
     await vscode.window.showTextDocument(yaml);
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });

@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
+import { canDriveUi, notifications } from './helpers';
 
 const SYMBOL = 'shop/pricing.apply_discount';
 
@@ -68,6 +69,31 @@ describe('Fixture Lab extension', () => {
       const label = readFixture(document.getText(), copy.fsPath).fixture.ground_truth.find((l) => l.symbol === SYMBOL);
       assert.deepEqual(label, { symbol: SYMBOL, confidence: 'HIGH', reason: 'test reason' });
       await expectUndoRestores(document);
+    });
+
+    it('refuses to edit a fixture over 1 MB, naming it, and says why among the problems', async () => {
+      const big = vscode.Uri.file(copy.fsPath.replace(/\.yaml$/, '-big.yaml'));
+      const text = `${original}notes: "${'x'.repeat(1_200_000)}"\n`;
+      fs.writeFileSync(big.fsPath, text);
+      try {
+        const document = await vscode.workspace.openTextDocument(big);
+        await vscode.window.showTextDocument(document);
+        const done = await vscode.commands.executeCommand('fixtureLab.addLabel', big, SYMBOL, 'HIGH', 'test reason');
+        assert.equal(done, undefined, 'the command was refused');
+        assert.equal(document.getText(), text);
+        assert.equal(document.isDirty, false);
+        await eventually(() => {
+          const messages = vscode.languages.getDiagnostics(big).map((d) => d.message);
+          assert.ok(messages.some((m) => /^is 1\.2 MB, over the 1 MB a fixture may be/.test(m)), JSON.stringify(messages));
+        }, 10_000);
+        if (canDriveUi()) {
+          const shown = await notifications();
+          assert.ok(shown.some((n) => /Fixture Lab: tasks\/.*-big\.yaml: is 1\.2 MB, over the 1 MB a fixture may be/.test(n)), JSON.stringify(shown));
+        }
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        fs.rmSync(big.fsPath, { force: true });
+      }
     });
 
     it('removeLabel removes a ground-truth entry as one undoable edit, not saved', async () => {

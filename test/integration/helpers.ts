@@ -36,7 +36,22 @@ export type UiStep =
   /** Waits for the quick pick whose title or placeholder contains `expect`, filters by `pick`, clicks the item labeled so. */
   | { expect: string; pick: string; screenshot?: string }
   /** Reads the visible text of every element matching a CSS selector. */
-  | { texts: string };
+  | { texts: string }
+  /**
+   * Waits for a visible element matching `anchors` (holding `contains`, when given), then reads every
+   * link and image inside every visible match, as JSON `{tag, href, text}` (href: a link's
+   * data-href or href, an image's src).
+   */
+  | { anchors: string; contains?: string }
+  /** Clicks every link inside the visible elements matching `clickLinks` whose target does not match `except` (a RegExp source); the targets clicked. */
+  | { clickLinks: string; except?: string };
+
+/** A link or image the page shows (a UiStep `anchors` result, parsed). */
+export interface Anchor {
+  tag: 'a' | 'img';
+  href: string;
+  text: string;
+}
 
 let uiRequests = 0;
 
@@ -58,6 +73,16 @@ export async function ui(steps: UiStep[], timeoutMs = 60_000): Promise<(string[]
 export async function notifications(): Promise<string[]> {
   const [texts] = await ui([{ texts: '.notifications-toasts .notification-toast' }]);
   return texts!;
+}
+
+/** Where the page shows a notification's message, and a hover's Markdown. */
+export const NOTIFICATION_MESSAGES = '.notifications-toasts .notification-list-item-message';
+export const HOVER_CONTENTS = '.monaco-hover .hover-contents';
+
+/** The links and images inside what `selector` shows, once one holds `contains`. */
+export async function anchorsIn(selector: string, contains?: string): Promise<Anchor[]> {
+  const [found] = await ui([{ anchors: selector, ...(contains ? { contains } : {}) }]);
+  return found!.map((a) => JSON.parse(a) as Anchor);
 }
 
 export async function setRater(name: string | undefined): Promise<void> {
@@ -90,4 +115,20 @@ export async function renderLensOnHeadSide(head: string): Promise<{ side: vscode
   const high = lenses.find((l) => l.range.start.line === renderLine && l.command?.title === '+ HIGH');
   assert.ok(high, `a + HIGH lens above line ${renderLine + 1}`);
   return { side, editor, renderLine, high };
+}
+
+/**
+ * The text of the hovers at a position, as a person reads it: markdown escapes undone, so a
+ * check for a hidden reason cannot pass because the reason was shown escaped.
+ */
+export async function hoverText(uri: vscode.Uri, position: vscode.Position): Promise<{ shown: string; raw: string }> {
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, position);
+  const raw = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
+  return { raw, shown: raw.replace(/\\([!-/:-@[-`{-~])/g, '$1') };
+}
+
+/** What the hover links titled `title` label: the symbol each link's key stands for. */
+export function linkedSymbols(s: Services, raw: string, title: string): string[] {
+  const links = [...raw.matchAll(/\[([^\]]+)\]\(command:[\w.]+\?([^ )]+)/g)].filter((m) => m[1] === title);
+  return links.map((m) => s.links.symbols.resolve((JSON.parse(decodeURIComponent(m[2])) as [{ link: string }])[0]));
 }

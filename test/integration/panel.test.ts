@@ -68,6 +68,9 @@ describe('benchmark panel and triage journey', function () {
     }, 20_000);
     assert.deepEqual(results.rows.map((r) => [r.system, r.source.kind, r.source.run]), [['grep', 'run', finished.run], ['bm25', 'run', finished.run]]);
     assert.equal(results.matrix.rows.length, 5);
+    // Returned lists go out a page at a time: each the first page of its whole list, with its count.
+    const whole = (await s.results.current())!.results.lists;
+    assert.deepEqual(results.lists.map((l) => [l.system, l.from, l.total, l.items.length]), whole.map((l) => [l.system, 0, l.items.length, Math.min(l.items.length, 200)]));
     const shown = await webview.text('panel-results', '#root', `Run ${finished.run}`);
     if (shown !== undefined) {
       for (const row of results.rows) assert.ok(shown.includes(row.system));
@@ -93,12 +96,15 @@ describe('benchmark panel and triage journey', function () {
     assert.ok(link, hovers);
     await vscode.commands.executeCommand('editor.action.showHover');
     await screenshot('11-triage-hover');
-    const [miss] = JSON.parse(decodeURIComponent(link[1])) as [{ system: string; task: string; symbol: string }];
+    // The link carries a key the command looks up, not the miss's names.
+    const [ref] = JSON.parse(decodeURIComponent(link[1])) as [{ link: string }];
+    assert.deepEqual(Object.keys(ref), ['link']);
+    const miss = s.links.misses.resolve(ref);
     assert.equal(miss.task, 'bookshop-easy-01');
     const suggested = (await s.results.current())!.misses.find((m) => m.system === miss.system && m.symbol === miss.symbol)!.suggested;
     const chosen: FailureCategory = FAILURE_CATEGORIES.find((c) => c !== suggested)!;
     // The person clicks the link and picks a category in the quick pick.
-    const picked = vscode.commands.executeCommand('fixtureLab.setFailureCategory', miss);
+    const picked = vscode.commands.executeCommand('fixtureLab.setFailureCategory', ref);
     await pickInQuickPick(FAILURE_CATEGORIES.indexOf(chosen));
     assert.equal(await picked, true);
 

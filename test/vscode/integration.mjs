@@ -152,8 +152,9 @@ async function inCodeServer(folder, pass, resultsFile, restricted) {
 
 /**
  * Does `steps` in the workbench page as a person would (see UiStep in test/integration/helpers.ts):
- * answers a quick input (typed, then Enter) or a quick pick (filtered, then the item clicked), or
- * reads the text of what a selector shows. Resolves to { ok, results } or { ok: false, error }.
+ * answers a quick input (typed, then Enter) or a quick pick (filtered, then the item clicked),
+ * reads the text of what a selector shows or the links and images in it, or clicks those links.
+ * Resolves to { ok, results } or { ok: false, error }.
  */
 async function inWorkbench(page, steps, shots) {
   const results = [];
@@ -161,6 +162,32 @@ async function inWorkbench(page, steps, shots) {
     for (const step of steps) {
       if ('texts' in step) {
         results.push(await page.locator(step.texts).allInnerTexts());
+        continue;
+      }
+      if ('anchors' in step) {
+        const shown = page.locator(`${step.anchors}:visible`);
+        await (step.contains ? shown.filter({ hasText: step.contains }) : shown).first().waitFor({ timeout: 20_000 });
+        const found = [];
+        for (const element of await shown.all()) {
+          found.push(...(await element.evaluate((root) => [...root.querySelectorAll('a, img')].map((a) => JSON.stringify({
+            tag: a.tagName.toLowerCase(),
+            href: a.getAttribute('data-href') ?? a.getAttribute(a.tagName === 'IMG' ? 'src' : 'href') ?? '',
+            text: a.textContent ?? '',
+          })))));
+        }
+        results.push(found);
+        continue;
+      }
+      if ('clickLinks' in step) {
+        const except = step.except ? new RegExp(step.except) : undefined;
+        const clicked = [];
+        for (const link of await page.locator(`${step.clickLinks}:visible a`).all()) {
+          const href = (await link.getAttribute('data-href').catch(() => null)) ?? (await link.getAttribute('href').catch(() => null)) ?? '';
+          if (except?.test(href)) continue;
+          // A click may close what showed the link (a hover): the rest are tried, none waited for long.
+          await link.click({ timeout: 2_000 }).then(() => clicked.push(href), () => {});
+        }
+        results.push(clicked);
         continue;
       }
       // The quick input showing `expect` in its title, placeholder or prompt (the widget is reused

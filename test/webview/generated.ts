@@ -7,8 +7,9 @@ import type { Fixture } from '../../src/core/fixtures/model';
 import { scoreResult, ScoredResult } from '../../src/core/harness/analysis';
 import type { RawResult, RunInfo } from '../../src/core/harness/results';
 import { corpusResults } from '../../src/core/panel/corpus';
-import type { CorpusResults, FixtureHeader, FixtureResults, RunControls } from '../../src/core/panel/model';
+import type { CorpusResults, FixtureHeader, FixtureResults, PanelResults, RunControls } from '../../src/core/panel/model';
 import { fixtureResults } from '../../src/core/panel/results';
+import { panelResults } from '../../src/core/panel/returned';
 import type { RunFolder } from '../../src/core/panel/runs';
 import { metricValues } from '../../src/core/scoring/metrics';
 import { mulberry32, significanceMatrix } from '../../src/core/scoring/significance';
@@ -24,10 +25,10 @@ function fixture(id: string, symbols: number, random: () => number): Fixture {
 }
 
 /** A ranked list of `length` symbols: each ground-truth symbol found with some probability, at a random rank. */
-function answer(f: Fixture, system: string, length: number, random: () => number): RawResult {
-  const symbols = Array.from({ length }, (_, i) => `pkg/noise${i % 11}.Helper${i}.run`);
+function answer(f: Fixture, system: string, length: number, random: () => number, padding = '', canFail = true): RawResult {
+  const symbols = Array.from({ length }, (_, i) => `pkg/noise${i % 11}.Helper${i}${padding}.run`);
   for (const label of f.ground_truth) if (random() < 0.55) symbols[Math.floor(random() * length)] = label.symbol;
-  const failed = random() < 0.05;
+  const failed = random() < 0.05 && canFail;
   return {
     system, task: f.id!, repo: 'big', tier: 'hard', rev: f.diff!.base, budget: 5000,
     status: failed ? 'failed' : 'ok', ...(failed ? { error: 'exit 1: generated failure' } : {}),
@@ -42,7 +43,8 @@ const runFolder = (tasks: string[]): RunFolder => ({ dir: `/tmp/${RUN}`, name: R
 export interface BigFixture {
   header: FixtureHeader;
   controls: RunControls;
-  results: FixtureResults;
+  /** The results message's payload, as the host sends it. */
+  results: PanelResults;
 }
 
 export function bigFixture(systems = 10, symbols = 15, seed = 1): BigFixture {
@@ -55,8 +57,28 @@ export function bigFixture(systems = 10, symbols = 15, seed = 1): BigFixture {
   return {
     header: { id: f.id!, file: 'tasks/big/hard/01-generated.yaml', repo: 'big', tier: 'hard', tags: f.tags, task: f.task!, rev: f.diff!.base, state: 'adjudicated', kappa: 0.81, band: 'strong', groundTruth: { total: symbols, high, medium: symbols - high } },
     controls: { systems: names.map((name) => ({ name, type: 'command', available: true })), budgets: [2000, 5000, 10000], budget: 5000, matchRules: ['exact', 'bounded', 'lenient'], match: 'bounded', canRun: true },
-    results: fixtureResults(f, answers, { match: 'bounded', budget: 5000, run: RUN, systems: names, charts: fixtureCharts }),
+    results: panelResults(fixtureResults(f, answers, { match: 'bounded', budget: 5000, run: RUN, systems: names, charts: fixtureCharts })),
   };
+}
+
+export interface LongLists extends BigFixture {
+  /** The results as the host keeps them, every list whole (the page is sent `results`). */
+  full: FixtureResults;
+}
+
+/**
+ * A fixture whose systems returned long lists (issue 12: 100,000 returned symbols were an 8.7 MB
+ * message): one system per entry of `lengths`, each symbol `padding` characters longer than usual.
+ */
+export function longLists(lengths: readonly number[] = [100_000, 450], padding = 0, seed = 3): LongLists {
+  const random = mulberry32(seed);
+  const f = fixture('long-hard-01', 15, random);
+  const names = systemNames(lengths.length);
+  const run = runFolder([f.id!]);
+  const answers = new Map(names.map((s, i) => [s, { raw: answer(f, s, lengths[i], random, 'x'.repeat(padding), false), run }]));
+  const full = fixtureResults(f, answers, { match: 'bounded', budget: 5000, run: RUN, systems: names, charts: fixtureCharts });
+  const big = bigFixture(lengths.length, 15, seed);
+  return { header: { ...big.header, id: f.id! }, controls: { ...big.controls, systems: names.map((name) => ({ name, type: 'command', available: true })) }, full, results: panelResults(full) };
 }
 
 export function bigCorpus(tasks = 300, systems = 10, seed = 2): CorpusResults {

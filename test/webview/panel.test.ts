@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { nonce, panelCsp, panelHtml } from '../../webview/html';
 import type { HostMessage } from '../../webview/protocol';
-import { bigCorpus, bigFixture } from './generated';
+import { returnedPage } from '../../src/core/panel/returned';
+import { bigCorpus, bigFixture, longLists } from './generated';
 import { launchChromium, PanelPage, PanelServer, recording, ROOT, startPanelServer, ThemeName } from './harness';
 
 const SCREENS = join(ROOT, 'test-artifacts', 'screens');
@@ -200,6 +201,72 @@ describe('benchmark panel webview (headless Chromium)', function () {
     await p.clearPosted();
     await p.page.locator('.returned-list button.symbol').first().click();
     assert.deepEqual(await p.posted(), [{ type: 'openSymbol', symbol: script }]);
+  });
+
+  it('shows bidi controls in a task, a returned symbol and an error message as visible escapes, and posts the symbol as is', async () => {
+    const p = await open();
+    // `exe.<RLO>gpj` reads as `exe.jpg` backwards when the override is honoured.
+    const messages = JSON.parse(JSON.stringify(recording('hostile')).replaceAll('window.__pwned=1', 'exe.\u202Egpj\u2066x\u2069\u200F')) as HostMessage[];
+    await p.send(...messages);
+    const shown = 'exe.\\u202Egpj\\u2066x\\u2069\\u200F';
+    assert.equal(await text('.task'), `Fix the discount cap <script>${shown}</script> and <img src=x onerror="window.__pwned=2"> in pricing.`);
+    assert.equal(await text('table.results-table .error-message'), `bm25 crashed: <script>${shown}</script> <img src=x onerror="window.__pwned=2">`);
+    await tab('returned');
+    assert.equal((await texts('.returned-list button.symbol'))[0], `<script>${shown}</script>`);
+    assert.equal(await p.page.locator('.returned-list button.symbol').first().getAttribute('title'), `Open <script>${shown}</script>`);
+    // No bidi control is left anywhere in what the page shows.
+    assert.doesNotMatch(await p.page.evaluate(() => document.body.innerText), /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
+    await p.clearPosted();
+    await p.page.locator('.returned-list button.symbol').first().click();
+    assert.deepEqual(await p.posted(), [{ type: 'openSymbol', symbol: '<script>exe.\u202Egpj\u2066x\u2069\u200F</script>' }]);
+  });
+
+  it('shows the first 200 of a 100,000-symbol answer with a control for more, and pages in more on request', async () => {
+    const long = longLists([100_000, 450]);
+    const p = await open();
+    const sent: HostMessage[] = [{ type: 'fixture', header: long.header, controls: long.controls }, { type: 'results', results: long.results }];
+    assert.ok(JSON.stringify(sent).length < 200_000);
+    await p.send(...sent);
+    await tab('returned');
+    const list = (system: string) => p.page.locator('.returned-list').filter({ has: p.page.locator('h3', { hasText: system }) });
+    const big = list('system-01');
+    const hits = long.full.lists[0].items.filter((i) => i.relevant).length;
+    assert.equal(await big.locator('.list-summary').textContent(), `100,000 returned, ${hits} hit${hits === 1 ? '' : 's'}`);
+    assert.equal(await big.locator('tbody tr').count(), 200);
+    assert.ok((await p.page.locator('button.symbol').count()) <= 2 * 200 + 15, 'no more buttons than two pages and the matrix');
+    assert.equal(await big.locator('.list-shown').textContent(), 'Showing 1\u2013200 of 100,000');
+    assert.equal(await big.locator('.show-all').count(), 0, 'no "show all" for 100,000 rows');
+
+    // Show more: the page asks the host for the next page, and appends it when it comes.
+    await p.clearPosted();
+    await big.locator('.show-more').click();
+    assert.deepEqual(await p.posted(), [{ type: 'moreReturned', system: 'system-01', from: 200 }]);
+    await p.send({ type: 'returnedPage', fixture: long.full.fixture, page: returnedPage(long.full.lists[0], 200) });
+    assert.equal(await big.locator('tbody tr').count(), 400);
+    assert.deepEqual(await big.locator('tbody tr').nth(399).locator('td').first().allTextContents(), ['400']);
+    assert.equal(await big.locator('.list-shown').textContent(), 'Showing 1\u2013400 of 100,000');
+    // A page that is not the one the list waits for (stale, or for another fixture) changes nothing.
+    await p.send({ type: 'returnedPage', fixture: long.full.fixture, page: returnedPage(long.full.lists[0], 200) });
+    await p.send({ type: 'returnedPage', fixture: 'other-fixture', page: returnedPage(long.full.lists[0], 400) });
+    assert.equal(await big.locator('tbody tr').count(), 400);
+
+    // Show all on a shorter list: page after page until it is whole, then no paging controls.
+    const short = list('system-02');
+    assert.equal(await short.locator('tbody tr').count(), 200);
+    await p.clearPosted();
+    await short.locator('.show-all').click();
+    assert.deepEqual(await p.posted(), [{ type: 'moreReturned', system: 'system-02', from: 200 }]);
+    await p.send({ type: 'returnedPage', fixture: long.full.fixture, page: returnedPage(long.full.lists[1], 200) });
+    assert.deepEqual((await p.posted()).slice(1), [{ type: 'moreReturned', system: 'system-02', from: 400 }]);
+    await p.send({ type: 'returnedPage', fixture: long.full.fixture, page: returnedPage(long.full.lists[1], 400) });
+    assert.equal(await short.locator('tbody tr').count(), 450);
+    assert.deepEqual(await short.locator('tbody tr td:nth-child(2)').allTextContents(), long.full.lists[1].items.map((i) => i.returned));
+    assert.equal(await short.locator('.list-more vscode-button').count(), 0);
+
+    // The same results again (the host resends them as each system finishes): what was paged in stays.
+    await p.send({ type: 'results', results: long.results });
+    assert.equal(await short.locator('tbody tr').count(), 450);
+    assert.equal(await big.locator('tbody tr').count(), 400);
   });
 
   it('runs under a CSP that refuses inline script and style, and the test sees violations', async () => {

@@ -36,9 +36,11 @@ export async function settle(values: SettleValues, positionals: string[], io: Cl
   if (resolution === 'excluded' && confidence) throw new UsageError('--confidence goes with --resolution included only');
   const rationale = required(values.rationale, '--rationale');
   const { read } = await loadFixtureFile(path, undefined, io.cwd);
+  const shown = displayPath(path, io.cwd);
+  // A fixture that does not read (too large, broken YAML) is refused before any judgement of its lists.
+  if (!read.parsed) throw new FixtureLabError(read.problems[0]?.message ?? 'does not read as a fixture', shown);
   const module = await moduleFor(path, read.fixture.repo);
   const symbol = normalizeSymbol(raw, { module });
-  const shown = displayPath(path, io.cwd);
   const judged = isJudged(read.fixture, symbol, { module });
   if (!judged && !values.unjudged) {
     throw new FixtureLabError(`\`${symbol}\` is in no rater's list and not in candidates: nobody judged it. Check the name, or pass --unjudged when the adjudicator adds what both raters missed`, shown);

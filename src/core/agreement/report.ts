@@ -1,6 +1,8 @@
 // corpus/labeling-report.md (§10 Phase 2): per-task kappa and band, the corpus's mean, median and
 // pooled kappa, the tasks under target, open disagreements, and the disputes with their resolutions.
+// Everything from the fixtures (ids, names, symbols, reasons) is untrusted text: reportText/reportCode.
 import { fmt, mean, median } from '../numbers';
+import { reportCode, reportText } from '../untrusted/reportMarkdown';
 import type { Corpus } from '../corpus/load';
 import { cohensKappa, KAPPA_TARGET, bandOf } from './kappa';
 import { isJudged } from '../workbench/protocol';
@@ -42,26 +44,26 @@ export function labelingReport(corpus: Corpus, { rater }: { rater?: string } = {
   out.push('|---|---|---|---|---|---|---|---|---|---|');
   for (const { fixture, agreement, open, blind, hasReview: reviewedHere } of rows) {
     if (blind) {
-      out.push(`| ${cell(fixture.id)} | ${cell(fixture.labeler)} | ${cell(fixture.verifier)} | blind review |  |  |  |  |  |  |`);
+      out.push(`| ${reportText(fixture.id ?? '')} | ${reportText(fixture.labeler ?? '')} | ${reportText(fixture.verifier ?? '')} | blind review |  |  |  |  |  |  |`);
       continue;
     }
-    out.push(`| ${cell(fixture.id)} | ${cell(fixture.labeler)} | ${cell(fixture.verifier)} | ${reviewedHere ? agreement.items : ''} | ${fmt(agreement.observed)} | ${agreement.kappa === null ? `n/a${agreement.reason ? ` (${cell(agreement.reason)})` : ''}` : fmt(agreement.kappa)} | ${fmt(agreement.kappa_confidence)} | ${agreement.band ?? ''} | ${reviewedHere ? agreement.disagreements.length : ''} | ${reviewedHere ? open.length : ''} |`);
+    out.push(`| ${reportText(fixture.id ?? '')} | ${reportText(fixture.labeler ?? '')} | ${reportText(fixture.verifier ?? '')} | ${reviewedHere ? agreement.items : ''} | ${fmt(agreement.observed)} | ${agreement.kappa === null ? `n/a${agreement.reason ? ` (${reportText(agreement.reason)})` : ''}` : fmt(agreement.kappa)} | ${fmt(agreement.kappa_confidence)} | ${agreement.band ?? ''} | ${reviewedHere ? agreement.disagreements.length : ''} | ${reviewedHere ? open.length : ''} |`);
   }
   out.push('');
 
   const under = reviewed.filter((r) => r.agreement.kappa !== null && r.agreement.kappa < KAPPA_TARGET);
   out.push(`## Tasks under the target (${KAPPA_TARGET})`, '');
   if (under.length === 0) out.push('None.');
-  for (const r of under) out.push(`- ${r.fixture.id} (${r.f.file}): kappa ${fmt(r.agreement.kappa)}, ${bandOf(r.agreement.kappa)}`);
+  for (const r of under) out.push(`- ${reportText(r.fixture.id ?? '')} (${reportText(r.f.file)}): kappa ${fmt(r.agreement.kappa)}, ${bandOf(r.agreement.kappa)}`);
   out.push('');
 
   out.push('## Open disagreements', '');
   const open = rows.filter((r) => r.open.length > 0);
   if (open.length === 0) out.push('None.');
   for (const r of open) {
-    out.push(`### ${r.fixture.id}`, '');
-    out.push(`| Symbol | ${cell(r.fixture.labeler ?? 'labeler')} | ${cell(r.fixture.verifier ?? 'verifier')} |`, '|---|---|---|');
-    for (const d of r.open) out.push(`| \`${cell(d.symbol)}\` | ${rating(d.labeler)} | ${rating(d.verifier)} |`);
+    out.push(`### ${reportText(r.fixture.id ?? '')}`, '');
+    out.push(`| Symbol | ${reportText(r.fixture.labeler ?? 'labeler')} | ${reportText(r.fixture.verifier ?? 'verifier')} |`, '|---|---|---|');
+    for (const d of r.open) out.push(`| ${reportCode(d.symbol, { cell: true })} | ${rating(d.labeler)} | ${rating(d.verifier)} |`);
     out.push('');
   }
 
@@ -69,9 +71,9 @@ export function labelingReport(corpus: Corpus, { rater }: { rater?: string } = {
   const disputed = rows.filter((r) => r.fixture.disputes.length > 0);
   if (disputed.length === 0) out.push('None.');
   for (const r of disputed) {
-    out.push(`### ${r.fixture.id}`, '');
+    out.push(`### ${reportText(r.fixture.id ?? '')}`, '');
     for (const d of r.fixture.disputes) {
-      out.push(`- \`${cell(d.symbol)}\`: **${d.resolution}**${d.confidence ? ` (${d.confidence})` : ''}${r.unjudged.includes(d) ? ', unjudged' : ''}. ${cell(d.rationale)}`);
+      out.push(`- ${reportCode(d.symbol)}: **${reportText(d.resolution)}**${d.confidence ? ` (${reportText(d.confidence)})` : ''}${r.unjudged.includes(d) ? ', unjudged' : ''}. ${reportText(d.rationale)}`);
     }
     out.push('');
   }
@@ -84,16 +86,12 @@ export function labelingReport(corpus: Corpus, { rater }: { rater?: string } = {
   const unjudged = rows.filter((r) => r.unjudged.length > 0);
   if (unjudged.length === 0) out.push('None.');
   for (const r of unjudged) {
-    for (const d of r.unjudged) out.push(`- ${cell(r.fixture.id)}: \`${cell(d.symbol)}\` ${d.resolution}${d.unjudged ? '' : ' (not marked `unjudged: true`)'}. ${cell(d.rationale)}`);
+    for (const d of r.unjudged) out.push(`- ${reportText(r.fixture.id ?? '')}: ${reportCode(d.symbol)} ${reportText(d.resolution)}${d.unjudged ? '' : ' (not marked `unjudged: true`)'}. ${reportText(d.rationale)}`);
   }
   out.push('');
   return out.join('\n');
 }
 
 function rating(r: Rating): string {
-  return r ?? 'not included';
-}
-
-function cell(s: string | null | undefined): string {
-  return (s ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  return r ? reportText(r) : 'not included';
 }

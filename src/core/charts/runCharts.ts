@@ -7,6 +7,7 @@ import { writeTextAtomic } from '../io/files';
 import type { SignificanceMatrix } from '../scoring/significance';
 import { corpusCharts } from './corpusCharts';
 import { renderSvg } from './svg';
+import { reportText } from '../untrusted/reportMarkdown';
 
 /** Where the SVGs go, relative to the run folder (forward slashes: FINDINGS.md links it). */
 export const RUN_CHARTS_DIR = 'analysis/charts';
@@ -38,7 +39,7 @@ export async function writeRunCharts(runDir: string, scored: readonly ScoredResu
 /** FINDINGS.md's Charts section: a link per chart, or why there are none. */
 export function chartsSection(charts: readonly WrittenChart[] | Error): string {
   const out = ['', '## Charts', ''];
-  if (charts instanceof Error) out.push(`The charts could not be drawn (${charts.message}); \`fixture-lab charts RUN_DIR\` draws them again.`);
+  if (charts instanceof Error) out.push(`The charts could not be drawn (${reportText(charts.message)}); \`fixture-lab charts RUN_DIR\` draws them again.`);
   else if (charts.length === 0) out.push('No answers: nothing to draw.');
   else out.push(...charts.map((c) => `- [${c.title}](${c.path})`));
   return [...out, ''].join('\n');

@@ -1,7 +1,7 @@
 // A corpus on disk: corpus/repos.yaml and one YAML file per task under corpus/tasks/<repo>/<tier>/.
 import { promises as fs } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
-import { readFixture, ReadFixture } from '../fixtures/read';
+import { oversizedFixture, readFixture, ReadFixture, refusedFixture } from '../fixtures/read';
 import { displayPath, FixtureLabError, Problem } from '../problems';
 import { readRepos, RepoEntry } from './repos';
 
@@ -12,6 +12,7 @@ export interface FixtureFile {
   file: string;
   /** Path segments under tasks/: [repo, tier, name] for a well-placed fixture. */
   placement: string[];
+  /** Empty when the file was refused unread for its size (see read.problems). */
   text: string;
   read: ReadFixture;
 }
@@ -47,10 +48,14 @@ export function fixtureIdOf(f: Pick<FixtureFile, 'file' | 'read'>): string {
 
 export async function loadFixtureFile(path: string, tasksDir?: string, cwd = process.cwd()): Promise<FixtureFile> {
   const file = displayPath(path, cwd);
-  const text = await fs.readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
+  const unreadable = (e: NodeJS.ErrnoException): never => {
     throw new FixtureLabError(e.code === 'ENOENT' ? 'no such fixture; check the path' : e.code === 'EISDIR' ? 'is a folder, not a fixture' : `cannot read (${e.code})`, file);
-  });
+  };
   const placement = tasksDir ? relative(tasksDir, path).split(sep) : [];
+  // A file too large to be a fixture is refused before it is read.
+  const { size } = await fs.stat(path).catch(unreadable);
+  if (oversizedFixture(size)) return { path, file, placement, text: '', read: refusedFixture(file, size) };
+  const text = await fs.readFile(path, 'utf8').catch(unreadable);
   return { path, file, placement, text, read: readFixture(text, file) };
 }
 

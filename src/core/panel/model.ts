@@ -90,10 +90,30 @@ export interface ResultMatrix {
   rows: MatrixRow[];
 }
 
-/** A system's returned list, each hit beside the ground-truth entry it was credited to. */
+/** One returned symbol: a hit beside the ground-truth entry it was credited to. */
+export interface ReturnedItem {
+  rank: number;
+  returned: string;
+  relevant: boolean;
+  groundTruth: string | null;
+  note?: 'already-credited' | 'duplicate';
+}
+
+/** A system's returned list, whole (the host keeps it; the panel is sent it a page at a time). */
 export interface ReturnedList {
   system: string;
-  items: { rank: number; returned: string; relevant: boolean; groundTruth: string | null; note?: 'already-credited' | 'duplicate' }[];
+  items: ReturnedItem[];
+}
+
+/** Part of a returned list, as the panel is sent it (see returned.ts). */
+export interface ReturnedPage {
+  system: string;
+  /** Items in the whole list, and hits among them. */
+  total: number;
+  hits: number;
+  /** The index in the whole list of the page's first item. */
+  from: number;
+  items: ReturnedItem[];
 }
 
 /** A chart: a Vega-Lite spec with its data inline, rendered by the webview and, as SVG, by the CLI. */
@@ -115,6 +135,11 @@ export interface FixtureResults {
   matrix: ResultMatrix;
   lists: ReturnedList[];
   charts: ChartView[];
+}
+
+/** FixtureResults as the panel's page is sent them: each returned list cut to its first page. */
+export interface PanelResults extends Omit<FixtureResults, 'lists'> {
+  lists: ReturnedPage[];
 }
 
 /** The corpus view: the latest run over every task. */

@@ -133,6 +133,7 @@ function fixtureOf(text: string): Fixture {
   const read = readFixture(text, '');
   if (!read.parsed) {
     const [p] = read.problems;
+    if (p.code === 'fixture-too-large') throw new FixtureLabError(p.message);
     throw new FixtureLabError(`${p.line}:${p.col}: YAML syntax error (${p.message.replace(/^YAML syntax: /, '')}); fix it before editing`);
   }
   return read.fixture;

@@ -2,7 +2,7 @@
 // and BenchmarkRunner, restored after a reload by a serializer. Messages from the page are
 // checked (parseWebviewMessage) and handled through one typed table.
 import * as vscode from 'vscode';
-import { DEFAULT_MATCH_RULE, MATCH_RULES } from '../../core';
+import { DEFAULT_MATCH_RULE, MATCH_RULES, panelResults, returnedPage } from '../../core';
 import { panelHtml, nonce } from '../../../webview/html';
 import { Handlers, HostMessage, parseWebviewMessage, PanelState, WebviewMessage } from '../../../webview/protocol';
 import type { Services } from '../services';
@@ -67,6 +67,11 @@ export class BenchmarkPanel implements vscode.Disposable {
       run: (m) => void vscode.commands.executeCommand('fixtureLab.runBenchmark', { systems: m.systems, budget: m.budget, match: m.match }),
       cancel: () => void vscode.commands.executeCommand('fixtureLab.cancelRun'),
       openSymbol: (m) => void vscode.commands.executeCommand('fixtureLab.revealSymbol', m.symbol),
+      moreReturned: async (m) => {
+        const loaded = await this.s.results.current().catch((e) => this.failed(e, undefined));
+        const list = loaded?.results.lists.find((l) => l.system === m.system);
+        if (loaded && list) this.post({ type: 'returnedPage', fixture: loaded.results.fixture, page: returnedPage(list, m.from) });
+      },
     };
     this.disposables.push(
       webview.onDidReceiveMessage((raw) => {
@@ -116,7 +121,8 @@ export class BenchmarkPanel implements vscode.Disposable {
         ...(!trusted ? { disabledReason: RESTRICTED } : !loaded ? { disabledReason: 'Open a fixture to run systems on it.' } : loaded.header.blind ? { disabledReason: BLIND } : {}),
       },
     });
-    this.post({ type: 'results', results: loaded && !loaded.header.blind ? loaded.results : null });
+    // Each returned list's first page only: the page asks for more (moreReturned). None for a blind verifier.
+    this.post({ type: 'results', results: loaded && !loaded.header.blind ? panelResults(loaded.results) : null });
     if (loaded) this.panel.title = `Benchmark: ${loaded.header.id}`;
   }
 

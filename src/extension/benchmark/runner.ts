@@ -3,7 +3,7 @@
 // in Restricted Mode (systems are commands this workspace's files name).
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { FixtureLabError, MatchRule, runBenchmark, RunEvent, runFolderName } from '../../core';
+import { FixtureLabError, MatchRule, plainText, runBenchmark, RunEvent, runFolderName } from '../../core';
 import { Ctx } from '../ctx';
 import { Session } from '../session';
 import { WorkspaceCorpus } from '../workspaceCorpus';
@@ -59,7 +59,7 @@ export class BenchmarkRunner implements vscode.Disposable {
     const controller = (this.controller = new AbortController());
     const perSystem = new Map<string, number>();
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? corpus.dir;
-    const title = `Fixture Lab: running ${systems.join(', ')} on ${task}`;
+    const title = plainText(`Fixture Lab: running ${systems.join(', ')} on ${task}`);
     try {
       const summary = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
         token.onCancellationRequested(() => controller.abort());
@@ -72,7 +72,7 @@ export class BenchmarkRunner implements vscode.Disposable {
             void this.results.useRun(dir);
           } else if (e.kind === 'result') {
             perSystem.set(e.system, (perSystem.get(e.system) ?? 0) + 1);
-            progress.report({ message: `${e.system}: ${e.task} ${e.status}`, increment: 100 / Math.max(total, 1) });
+            progress.report({ message: plainText(`${e.system}: ${e.task} ${e.status}`), increment: 100 / Math.max(total, 1) });
             this.progressed.fire({ kind: 'progress', system: e.system, done: perSystem.get(e.system)!, total: total / systems.length, status: 'running' });
             this.results.refresh();
           } else if (e.kind === 'warning') {

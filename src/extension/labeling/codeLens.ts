@@ -1,9 +1,10 @@
 // `+ HIGH | + MEDIUM` above every definition in a diff side or a repository file, or the label
 // (`HIGH: reason`) once the current fixture has it, both by the symbol's name at base; above a
 // definition the change adds, that it cannot be labeled. In a fixture's YAML, `Reveal in code`
-// above each ground-truth entry (not for its blind verifier).
+// above each ground-truth entry (not for its blind verifier). A lens title draws `$(name)` as an
+// icon: a reason goes through plainText.
 import * as vscode from 'vscode';
-import { effectiveConfidence, fixtureView, readFixture, visibleLabelOf } from '../../core';
+import { effectiveConfidence, fixtureView, plainText, readFixture, visibleLabelOf } from '../../core';
 import { Session } from '../session';
 import { WorkspaceCorpus } from '../workspaceCorpus';
 import { DocumentSymbols } from './documentSymbols';
@@ -36,7 +37,7 @@ export class DefinitionLens implements vscode.CodeLensProvider {
       const label = labelOf(symbol);
       if (label) {
         const confidence = effectiveConfidence(label);
-        lenses.push(new vscode.CodeLens(range, { title: `${confidence}: ${label.reason ?? ''}`.trim(), tooltip: `${as}: change or remove`, command: 'fixtureLab.changeLabel', arguments: [symbol] }));
+        lenses.push(new vscode.CodeLens(range, { title: plainText(`${confidence}: ${label.reason ?? ''}`.trim()), tooltip: `${as}: change or remove`, command: 'fixtureLab.changeLabel', arguments: [symbol] }));
       } else {
         lenses.push(new vscode.CodeLens(range, { title: '+ HIGH', tooltip: `Label ${as} HIGH`, command: 'fixtureLab.labelHigh', arguments: [symbol] }));
         lenses.push(new vscode.CodeLens(range, { title: '+ MEDIUM', tooltip: `Label ${as} MEDIUM`, command: 'fixtureLab.labelMedium', arguments: [symbol] }));

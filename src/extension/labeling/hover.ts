@@ -1,10 +1,13 @@
 // Hover over an identifier in a diff side or a repository file: the symbol it names (the
 // definition itself, or definitions of that name found at the fixture's revision) with links
 // to label it HIGH or MEDIUM, or its current label, by its name at base (what the change adds is
-// said to be unlabelable); a blind verifier sees only their own labels.
+// said to be unlabelable); a blind verifier sees only their own labels. A symbol's name is a
+// repository's file path and definition, and a reason is a fixture's text: both are shown as
+// text, and the links carry only a key to the symbol (LABEL_LINKS), never the name.
 import * as vscode from 'vscode';
-import { definitionsNamed, effectiveConfidence, referenceAt, referencesOf, visibleLabelOf } from '../../core';
-import { escapeMarkdown } from '../markdown';
+import { commandLink, definitionsNamed, effectiveConfidence, markdownCode, markdownText, referenceAt, referencesOf, visibleLabelOf } from '../../core';
+import { LinkTargets } from '../linkTargets';
+import { hoverMarkdown } from '../markdown';
 import { Session } from '../session';
 import { WorkspaceCorpus } from '../workspaceCorpus';
 import { DocumentSymbols } from './documentSymbols';
@@ -12,8 +15,11 @@ import { DocumentSymbols } from './documentSymbols';
 /** Lookups by name across the repository stop here: a hover must come back fast. */
 const MAX_TARGETS = 5;
 
+/** The commands the label hover links to: its Markdown trusts these and no other. */
+export const LABEL_LINKS = ['fixtureLab.labelHigh', 'fixtureLab.labelMedium', 'fixtureLab.removeSymbolLabel'] as const;
+
 export class LabelHover implements vscode.HoverProvider {
-  constructor(private readonly symbols: DocumentSymbols, private readonly session: Session, private readonly corpus: WorkspaceCorpus) {}
+  constructor(private readonly symbols: DocumentSymbols, private readonly session: Session, private readonly corpus: WorkspaceCorpus, private readonly links: LinkTargets<string>) {}
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
     const found = await this.symbols.definitions(document);
@@ -39,18 +45,17 @@ export class LabelHover implements vscode.HoverProvider {
     const labelOf = visibleLabelOf(current.fixture, current.rater, current);
     // Labels are named at base: a moved file's old name; what the change adds cannot be labeled.
     const atBase = await this.corpus.namesAtBase(current.fixture, found.file.rev);
-    const md = new vscode.MarkdownString(undefined, true);
-    md.isTrusted = { enabledCommands: ['fixtureLab.labelHigh', 'fixtureLab.labelMedium', 'fixtureLab.removeSymbolLabel'] };
-    md.supportThemeIcons = true;
+    const md = hoverMarkdown(LABEL_LINKS);
     const named = targets.map((t) => ({ t, named: atBase(t) }));
     for (const { t } of named.filter((n) => 'refused' in n.named)) {
-      md.appendMarkdown(`**Fixture Lab** \`${t}\`  \nadded by the change: it does not exist at diff.base, where systems run, so it is not labeled\n\n`);
+      md.appendMarkdown(`**Fixture Lab** ${markdownCode(t)}  \nadded by the change: it does not exist at diff.base, where systems run, so it is not labeled\n\n`);
     }
     for (const symbol of new Set(named.flatMap((n) => ('symbol' in n.named ? [n.named.symbol] : [])))) {
-      const link = (command: string, title: string) => `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([symbol]))} "${title} ${symbol}")`;
+      const ref = this.links.ref(symbol);
+      const link = (command: (typeof LABEL_LINKS)[number], title: string) => commandLink(title, command, [ref]);
       const label = labelOf(symbol);
-      md.appendMarkdown(`**Fixture Lab** \`${symbol}\`  \n`);
-      if (label) md.appendMarkdown(`${effectiveConfidence(label)}: ${escapeMarkdown(label.reason ?? '')} · ${link('fixtureLab.removeSymbolLabel', 'Remove')}\n\n`);
+      md.appendMarkdown(`**Fixture Lab** ${markdownCode(symbol)}  \n`);
+      if (label) md.appendMarkdown(`${effectiveConfidence(label)}: ${markdownText(label.reason ?? '')} · ${link('fixtureLab.removeSymbolLabel', 'Remove')}\n\n`);
       else md.appendMarkdown(`${link('fixtureLab.labelHigh', '+ HIGH')} · ${link('fixtureLab.labelMedium', '+ MEDIUM')}\n\n`);
     }
     return new vscode.Hover(md, range);

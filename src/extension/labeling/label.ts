@@ -5,7 +5,7 @@
 // review), and the edit is one WorkspaceEdit on the fixture's document. Guardrails, and a symbol
 // the code at the fixture's revision does not define, are shown, not enforced.
 import * as vscode from 'vscode';
-import { clickTarget, Confidence, FixtureLabError, guardrailsFor, labelAs, normalizeSymbol, reasonsUsed, ReferenceGraph, symbolKey, unlabelAs, visibleLabelOf } from '../../core';
+import { clickTarget, Confidence, FixtureLabError, guardrailsFor, labelAs, normalizeSymbol, plainText, reasonsUsed, ReferenceGraph, symbolKey, unlabelAs, visibleLabelOf } from '../../core';
 import { Ctx } from '../ctx';
 import { applyFixtureEdit } from '../fixtureEdits';
 import type { Current, Session } from '../session';
@@ -52,7 +52,7 @@ export class Labeler {
     const warnings = guardrailsFor(current.fixture, symbol, list.length, await this.hopsFromChange(current, symbol), current).map((w) => w.message);
     const unresolved = await this.corpus.symbolWarning(current.fixture, symbol);
     if (unresolved) warnings.push(unresolved);
-    if (warnings.length) void vscode.window.showWarningMessage(`Fixture Lab: ${symbol}: ${warnings.join('; ')}`);
+    if (warnings.length) void vscode.window.showWarningMessage(plainText(`Fixture Lab: ${symbol}: ${warnings.join('; ')}`));
     this.ctx.output.info(`label ${symbol} ${confidence} -> ${target.rater ? `labels.${target.rater}` : 'ground_truth'} of ${current.fixture.id}`);
     return ok;
   }
@@ -84,22 +84,25 @@ export class Labeler {
     return (await distance)?.(symbol);
   }
 
-  /** The reason, picked from the corpus's reasons or typed; undefined when cancelled. */
+  /**
+   * The reason, picked from the corpus's reasons or typed; undefined when cancelled. The reasons
+   * are other fixtures' text: shown through plainText, each item keeps the reason as written.
+   */
   private async askReason(symbol: string, confidence: Confidence, previous?: string): Promise<string | undefined> {
     const corpus = await this.corpus.get();
     const used = reasonsUsed(corpus?.fixtures.map((f) => f.read.fixture) ?? []);
-    const pick = vscode.window.createQuickPick();
-    pick.title = `${confidence}: ${symbol}`;
+    const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { reason: string }>();
+    pick.title = plainText(`${confidence}: ${symbol}`);
     pick.placeholder = 'Why does the task need this symbol? Type a reason, or reuse one';
     pick.value = previous ?? '';
-    const items = used.map((label) => ({ label }));
+    const items = used.map((reason) => ({ label: plainText(reason), reason }));
     pick.items = items;
     pick.onDidChangeValue((value) => {
-      pick.items = value && !used.includes(value) ? [{ label: value, description: 'new reason' }, ...items] : items;
+      pick.items = value && !used.includes(value) ? [{ label: plainText(value), description: 'new reason', reason: value }, ...items] : items;
     });
     return new Promise((resolve) => {
       pick.onDidAccept(() => {
-        const value = (pick.selectedItems[0]?.label ?? pick.value).trim();
+        const value = (pick.selectedItems[0]?.reason ?? pick.value).trim();
         if (value) {
           resolve(value);
           pick.hide();

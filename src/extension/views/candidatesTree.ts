@@ -84,7 +84,7 @@ export class CandidatesTree implements vscode.TreeDataProvider<Node> {
   }
 }
 
-/** The symbol a command got: a name (CodeLens, hover) or a Candidates item (inline action), named at base where it has a base name. */
+/** The symbol a command got: a name (CodeLens, tests) or a Candidates item (inline action), named at base where it has a base name. */
 export function symbolOfArgument(arg: unknown): string | undefined {
   if (typeof arg === 'string') return arg;
   const node = arg as Node | undefined;

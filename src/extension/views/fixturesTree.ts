@@ -51,7 +51,7 @@ export class FixturesTree implements vscode.TreeDataProvider<Node> {
     const row = fixtureRow(node.view, node.file.placement[2]);
     const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
     item.description = row.description;
-    item.tooltip = new vscode.MarkdownString().appendText(row.tooltip);
+    item.tooltip = row.tooltip;
     item.iconPath = new vscode.ThemeIcon(row.icon);
     item.contextValue = `fixture.${row.state.replace(' ', '-')}`;
     item.resourceUri = vscode.Uri.file(node.file.path);
