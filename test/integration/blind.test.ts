@@ -7,7 +7,7 @@
 // adds is refused.
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import * as vscode from 'vscode';
 import { finishReview, labelAs, readFixture, startReview } from '../../src/core';
 import type { Services } from '../../src/extension/services';
@@ -262,11 +262,11 @@ describe('blind review and labels named at base, in the editor', function () {
       assert.equal(await cmd('startReview'), true);
       const onDisk = readFileSync(uri.fsPath, 'utf8');
       assert.ok(!onDisk.includes(SECRET), 'the draft is out of the file');
-      assert.match(onDisk, /\nground_truth: \[\]\n[\s\S]*\nlabels:\n {2}lee: \[\]\n$/);
+      assert.match(onDisk, /\nground_truth: \[\]\n[\s\S]*\nlabels:\n {2}lee: \[\]\ntags:/);
       const corpusDir = (await s.corpus.require()).dir;
       const kept = join(corpusDir, '.fixture-lab', 'blind', `${relative(corpusDir, uri.fsPath)}.json`);
       assert.ok(readFileSync(kept, 'utf8').includes(SECRET), 'kept in .fixture-lab/blind/');
-      assert.match(readFileSync(join(dirname(kept), '..', '..', '.gitignore'), 'utf8'), /^\*$/m);
+      assert.match(readFileSync(join(corpusDir, '.fixture-lab', 'blind', '.gitignore'), 'utf8'), /^\*$/m);
 
       assert.equal(await cmd('labelMedium', 'web/src/cart.CartView.render', LEE.render), true);
       assert.ok(await cmd('finishReview'));
