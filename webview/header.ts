@@ -1,5 +1,6 @@
 // The open fixture at the top of the panel: what the task asks, how it was labeled, how far the
-// two raters agreed. With no fixture open it says how to open one.
+// two raters agreed (for its blind verifier: that the review is blind, nothing more). With no
+// fixture open it says how to open one.
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import type { FixtureHeader } from '../src/core/panel/model';
 import { h, placeholder, show } from './dom';
@@ -18,17 +19,21 @@ export function renderHeader(container: HTMLElement, header: FixtureHeader | nul
       h('h1', { class: 'fixture-id' }, header.id),
       header.tier ? h('span', { class: 'chip tier', attrs: { title: 'Tier' } }, header.tier) : null,
       h('span', { class: 'chip state', attrs: { title: 'Labeling state' } }, header.state),
-      kappaBadge(header)),
+      header.blind ? h('span', { class: 'chip blind', attrs: { title: 'You are its verifier: the labeler\'s labels, the ground truth and kappa are hidden until the review finishes' } }, 'blind review') : kappaBadge(header)),
     h('p', { class: 'task' }, header.task || EN_DASH),
     header.tags.length > 0 ? h('ul', { class: 'tags', attrs: { 'aria-label': 'Tags' } }, ...header.tags.map((t) => h('li', { class: 'chip tag' }, t))) : null,
-    h('p', { class: 'ground-truth' },
-      h('span', { class: 'label' }, 'Ground truth: '),
-      h('span', { class: 'gt-total' }, `${gt.total} symbol${gt.total === 1 ? '' : 's'}`),
-      ' (',
-      h('span', { class: 'confidence confidence-high gt-high' }, `${gt.high} HIGH`),
-      ', ',
-      h('span', { class: 'confidence confidence-medium gt-medium' }, `${gt.medium} MEDIUM`),
-      ')'),
+    header.blind
+      ? h('p', { class: 'ground-truth blind' },
+        h('span', { class: 'label' }, 'Ground truth: '),
+        'hidden: you review this fixture blind, and it shows once the review finishes')
+      : h('p', { class: 'ground-truth' },
+        h('span', { class: 'label' }, 'Ground truth: '),
+        h('span', { class: 'gt-total' }, `${gt.total} symbol${gt.total === 1 ? '' : 's'}`),
+        ' (',
+        h('span', { class: 'confidence confidence-high gt-high' }, `${gt.high} HIGH`),
+        ', ',
+        h('span', { class: 'confidence confidence-medium gt-medium' }, `${gt.medium} MEDIUM`),
+        ')'),
     h('p', { class: 'meta' }, [header.repo, header.rev ? `@ ${header.rev.slice(0, 12)}` : '', header.file].filter(Boolean).join('  ·  ')));
 }
 

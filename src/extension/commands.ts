@@ -4,18 +4,20 @@
 // plainText, and a hover link's argument only as a key (LinkRef) the command looks up.
 import * as vscode from 'vscode';
 import {
-  agreementOf, clickTarget, FIXTURE_STATES, CONFIDENCES, Confidence, definitionAt, definitionsOf, fmt, FixtureLabError, includedByARater, isBlind, isJudged,
+  agreementOf, clickTarget, FIXTURE_STATES, CONFIDENCES, Confidence, definitionAt, definitionsOf, fmt, FixtureLabError, fixtureView, includedByARater, isJudged, withheldText,
   labelAs, labelingReport, loadCorpus, modulePath, fixtureFromChange, normalizeSymbol, resolveChange, readFixture, RESOLUTIONS, Resolution, settleDispute, unlabelAs,
   symbolKey, TIERS, validateCorpus, checkCorpusSymbols, formatMatchRate, writeTextAtomic, FAILURE_CATEGORIES, FailureCategory, fixtureIdOf, Miss, plainText,
 } from '../core';
 import { BenchmarkPanel } from './benchmark/panel';
 import { RunRequest } from './benchmark/runner';
+import { showChange, warnBlind } from './blindReview';
 import { openFileDiff, openFixtureDiff } from './diff/openDiff';
 import { revisionUri } from './diff/revisions';
 import { problemsToDiagnostics } from './diagnostics';
 import { applyFixtureEdit, refuseOversized } from './fixtureEdits';
 import { isLinkRef } from './linkTargets';
 import type { Services } from './services';
+import { SymbolRef } from './labeling/label';
 import type { MissRef } from './triage/hover';
 import { symbolOfArgument } from './views/candidatesTree';
 
@@ -32,7 +34,9 @@ export const COMMANDS = {
       if (!confidence) return false;
       reason ??= await vscode.window.showInputBox({ prompt: plainText(`Why does the task need ${symbol}?`) });
       if (reason === undefined) return false;
-      const label = { symbol: normalizeSymbol(symbol, { module }), confidence, reason };
+      const named = (await s.corpus.namesAtBase(readFixture(document.getText(), document.uri.fsPath).fixture))(normalizeSymbol(symbol, { module }));
+      if ('refused' in named) throw new FixtureLabError(named.refused);
+      const label = { symbol: named.symbol, confidence, reason };
       // `rater` says who labels (a role), as the CLI's --rater; by default the rater setting.
       const as = rater ?? (await s.session.rater());
       const done = await applyFixtureEdit(document, (text) => labelAs(text, as, label));
@@ -66,9 +70,9 @@ export const COMMANDS = {
     }
     const current = await s.session.open(uri);
     // Blind review: the YAML would show the labeler's list, so the verifier gets the change instead.
-    if (isBlind(current.fixture, current.rater)) {
-      void vscode.window.showInformationMessage(plainText(`Fixture Lab: blind review of ${current.fixture.id}: ${current.fixture.task ?? ''}`));
-      if (current.fixture.diff) await openFixtureDiff(s.corpus, current);
+    if (current.view.blind) {
+      await showChange(s.corpus, current);
+      void warnBlind(s.corpus, current);
       return current.fixture.id;
     }
     await vscode.window.showTextDocument(uri, { preview: false });
@@ -87,7 +91,7 @@ export const COMMANDS = {
 
   'fixtureLab.changeLabel': (s: Services) => async (arg?: unknown) => {
     const symbol = await symbolFrom(s, arg);
-    const pick = await vscode.window.showQuickPick(['HIGH', 'MEDIUM', 'Remove label'], { title: plainText(symbol) });
+    const pick = await vscode.window.showQuickPick(['HIGH', 'MEDIUM', 'Remove label'], { title: plainText(symbol.symbol) });
     if (!pick) return false;
     return pick === 'Remove label' ? s.labeler.unlabel(symbol) : s.labeler.label(symbol, pick as Confidence);
   },
@@ -95,7 +99,8 @@ export const COMMANDS = {
   'fixtureLab.recordDispute': (s: Services) =>
     async (symbol?: string, resolution?: Resolution, rationale?: string, confidence?: Confidence, unjudged?: boolean) => {
       const c = await s.labeler.requireCurrent();
-      const known = [...new Set([...c.fixture.candidates, ...c.fixture.ground_truth.map((l) => l.symbol), ...Object.values(c.fixture.labels).flat().map((l) => l.symbol)])];
+      const seen = c.view.fixture;
+      const known = [...new Set([...seen.candidates, ...seen.ground_truth.map((l) => l.symbol), ...Object.values(seen.labels).flat().map((l) => l.symbol)])];
       symbol ??= (await vscode.window.showQuickPick(known.map((k) => ({ label: plainText(k), symbol: k })), { placeHolder: 'Which symbol is disputed?' }))?.symbol;
       if (!symbol) return false;
       const name = normalizeSymbol(symbol, c);
@@ -204,18 +209,25 @@ export const COMMANDS = {
     const problems = validateCorpus(loaded);
     const symbols = await checkCorpusSymbols(loaded, { repositoryPaths: s.ctx.config.repositoryPaths });
     problems.push(...symbols.problems);
+    // A review this rater verifies blind: no problem that quotes the labeler's labels.
+    const rater = await s.session.rater();
+    const withheld = new Map(loaded.fixtures.map((f) => [f.file, withheldText(f.read.fixture, rater)]));
+    const shown = problems.filter((p) => !withheld.get(p.file)?.some((t) => p.message.includes(t)));
     s.ctx.diagnostics.clear();
-    for (const [file, diagnostics] of problemsToDiagnostics(problems, corpus.dir)) s.ctx.diagnostics.set(vscode.Uri.file(file), diagnostics);
-    const errors = problems.filter((p) => p.severity === 'error').length;
-    const message = `Fixture Lab: ${errors} errors, ${problems.length - errors} warnings in the corpus; ${formatMatchRate('ground truth', symbols.ground_truth)}.`;
+    for (const [file, diagnostics] of problemsToDiagnostics(shown, corpus.dir)) s.ctx.diagnostics.set(vscode.Uri.file(file), diagnostics);
+    const errors = shown.filter((p) => p.severity === 'error').length;
+    const message = `Fixture Lab: ${errors} errors, ${shown.length - errors} warnings in the corpus; ${formatMatchRate('ground truth', symbols.ground_truth)}.`;
     if (errors > 0) void vscode.window.showErrorMessage(message, 'Show Problems').then((pick) => pick && vscode.commands.executeCommand('workbench.actions.view.problems'));
     else void vscode.window.showInformationMessage(message);
-    return problems;
+    return shown;
   },
 
   'fixtureLab.showAgreement': (s: Services) => async (uri?: vscode.Uri) => {
     const document = await fixtureDocument(s, uri);
     const { fixture } = readFixture(document.getText(), document.uri.fsPath);
+    if (fixtureView(fixture, await s.session.rater()).blind) {
+      throw new FixtureLabError(`you review ${fixture.id ?? 'this fixture'} blind: its agreement is measured when the review finishes`);
+    }
     const agreement = agreementOf(fixture, { module: await moduleOf(s, document) });
     const summary = agreement.kappa === null
       ? `kappa n/a: ${agreement.reason}`
@@ -267,7 +279,8 @@ export const COMMANDS = {
   'fixtureLab.writeReport': (s: Services) => async (options?: { quiet?: boolean }) => {
     const corpus = await s.corpus.require();
     const target = vscode.Uri.file(`${corpus.dir}/labeling-report.md`);
-    await writeTextAtomic(target.fsPath, labelingReport(await loadCorpus(corpus.dir)));
+    // As the rater may see it: a review they verify blind shows as under way, nothing more.
+    await writeTextAtomic(target.fsPath, labelingReport(await loadCorpus(corpus.dir), { rater: await s.session.rater() }));
     if (!options?.quiet) await vscode.window.showTextDocument(target, { preview: true });
     return target;
   },
@@ -311,16 +324,16 @@ async function stepMiss(s: Services, delta: 1 | -1): Promise<unknown> {
   return vscode.commands.executeCommand('fixtureLab.revealMiss', next);
 }
 
-/** The symbol a labeling command acts on: given, a Candidates item, or the definition at the cursor. */
-async function symbolFrom(s: Services, arg: unknown): Promise<string> {
-  if (isLinkRef(arg)) return s.links.symbols.resolve(arg);
+/** The symbol a labeling command acts on: given, a Candidates item, or the definition at the cursor (with its side of the diff). */
+async function symbolFrom(s: Services, arg: unknown): Promise<SymbolRef> {
+  if (isLinkRef(arg)) return { symbol: s.links.symbols.resolve(arg) };
   const given = symbolOfArgument(arg);
-  if (given) return given;
+  if (given) return { symbol: given };
   const editor = vscode.window.activeTextEditor;
   const found = editor && (await s.symbols.definitions(editor.document));
   const def = found && definitionAt(found.defs, editor!.selection.active.line + 1);
   if (!def) throw new FixtureLabError('put the cursor inside a definition in a diff side or a repository file');
-  return def.symbol;
+  return { symbol: def.symbol, ...(found!.file.rev ? { rev: found!.file.rev } : {}) };
 }
 
 async function fixtureDocument(s: Services, uri?: vscode.Uri): Promise<vscode.TextDocument> {

@@ -17,6 +17,11 @@ export class Config {
     return this.section.get<string>('raterName', '');
   }
 
+  /** Start Review keeps the labeler's draft out of the file until Finish Review (.fixture-lab/blind/). */
+  get blindDrafts(): boolean {
+    return this.section.get<boolean>('blindDrafts', false);
+  }
+
   /** Local checkouts by repo name, overriding repos.yaml `path`. */
   get repositoryPaths(): Record<string, string> {
     return this.section.get<Record<string, string>>('repositoryPaths', {});

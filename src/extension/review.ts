@@ -3,21 +3,45 @@
 // `agreement`, every disagreement listed), and settle disagreements into disputes.
 import * as vscode from 'vscode';
 import {
-  Agreement, agreementOf, Confidence, Disagreement, finishReview, FixtureLabError, fmt, openDisagreements, plainText, RATER_HINT, Resolution, reviewWarnings, settleDispute, startReview,
+  Agreement, agreementOf, Confidence, Disagreement, dropKeptDraft, finishReview, FixtureLabError, fmt, hideDraft, keepDraft, keptDraft, openDisagreements, plainText, RATER_HINT,
+  Resolution, restoreDraft, reviewWarnings, settleDispute, startReview,
 } from '../core';
+import { showChange } from './blindReview';
+import { Ctx } from './ctx';
 import { applyFixtureEdit } from './fixtureEdits';
 import { Labeler } from './labeling/label';
 import { Session } from './session';
+import { WorkspaceCorpus } from './workspaceCorpus';
 
 export class Review {
-  constructor(private readonly session: Session, private readonly labeler: Labeler) {}
+  constructor(private readonly ctx: Ctx, private readonly session: Session, private readonly labeler: Labeler, private readonly corpus: WorkspaceCorpus) {}
 
+  /**
+   * Start the review as its verifier: saved at once (with fixtureLab.blindDrafts the labeler's
+   * draft leaves the file for .fixture-lab/blind/, kept there first), and from here on the
+   * verifier is blind: the fixture's YAML editors close and the change opens.
+   */
   async start(): Promise<boolean> {
     const c = await this.labeler.requireCurrent();
-    if (!c.rater) throw new FixtureLabError(`who is reviewing? ${RATER_HINT}`);
+    const rater = c.rater;
+    if (!rater) throw new FixtureLabError(`who is reviewing? ${RATER_HINT}`);
     for (const w of reviewWarnings(c.fixture)) void vscode.window.showWarningMessage(plainText(`Fixture Lab: ${w}`));
     const document = (await this.session.document())!;
-    return applyFixtureEdit(document, (text) => startReview(text, c.rater!));
+    let edit = (text: string) => startReview(text, rater);
+    if (this.ctx.config.blindDrafts) {
+      const { draft } = hideDraft(startReview(document.getText().replace(/\r\n/g, '\n'), rater));
+      await keepDraft(document.uri.fsPath, draft);
+      edit = (text) => {
+        const hidden = hideDraft(startReview(text, rater));
+        if (JSON.stringify(hidden.draft) !== JSON.stringify(draft)) throw new FixtureLabError('the fixture changed while its draft was being kept aside: start the review again');
+        return hidden.text;
+      };
+    }
+    if (!(await applyFixtureEdit(document, edit))) return false;
+    await document.save();
+    const now = await this.session.current();
+    if (now?.view.blind) await showChange(this.corpus, now);
+    return true;
   }
 
   /** Writes `agreement` and the derived ground truth; returns the agreement with its disagreements. */
@@ -25,12 +49,15 @@ export class Review {
     const c = await this.labeler.requireCurrent();
     const f = c.fixture;
     const document = (await this.session.document())!;
+    // A draft kept aside at the start (fixtureLab.blindDrafts) comes back first: kappa needs the labeler's list.
+    const kept = await keptDraft(document.uri.fsPath);
     let a: Agreement | undefined;
     await applyFixtureEdit(document, (text) => {
-      const finished = finishReview(text, c);
+      const finished = finishReview(kept ? restoreDraft(text, kept) : text, c);
       a = finished.agreement;
       return finished.text;
     });
+    if (kept && (await document.save())) await dropKeptDraft(document.uri.fsPath);
     const summary = a!.kappa === null
       ? `kappa n/a (${a!.reason}); observed agreement ${fmt(a!.observed)}`
       : `kappa ${fmt(a!.kappa)} (${a!.band}), with confidence ${fmt(a!.kappa_confidence)}; ${a!.disagreements.length} disagreement${a!.disagreements.length === 1 ? '' : 's'} over ${a!.items} items`;

@@ -5,6 +5,7 @@ import { BenchmarkPanel } from './benchmark/panel';
 import { BenchmarkResults } from './benchmark/results';
 import { BenchmarkRunner } from './benchmark/runner';
 import { Ctx } from './ctx';
+import { LabelDecorations } from './labeling/decorations';
 import { DocumentSymbols } from './labeling/documentSymbols';
 import { Labeler } from './labeling/label';
 import { LinkTargets } from './linkTargets';
@@ -22,6 +23,8 @@ export interface Services {
   session: Session;
   symbols: DocumentSymbols;
   labeler: Labeler;
+  /** The label marks in code (their `drawn` lines are what the tests read). */
+  labelDecorations: LabelDecorations;
   review: Review;
   fixturesTree: FixturesTree;
   candidatesTree: CandidatesTree;
@@ -29,6 +32,8 @@ export interface Services {
   runner: BenchmarkRunner;
   triageTree: TriageTree;
   triageView?: vscode.TreeView<unknown>;
+  /** The fixture's status bar item (its text is what the tests read). */
+  statusBar?: vscode.StatusBarItem;
   /** What the hovers' command links point at: the links carry only keys into these. */
   links: { symbols: LinkTargets<string>; misses: LinkTargets<MissRef> };
   /** The open benchmark panel, if any. */
@@ -47,8 +52,9 @@ export function createServices(ctx: Ctx): Services {
     session,
     symbols,
     labeler,
-    review: new Review(session, labeler),
-    fixturesTree: new FixturesTree(corpus),
+    labelDecorations: ctx.push(new LabelDecorations(ctx, symbols, session, corpus)),
+    review: new Review(ctx, session, labeler, corpus),
+    fixturesTree: new FixturesTree(corpus, session),
     candidatesTree: new CandidatesTree(corpus, session),
     results,
     runner: ctx.push(new BenchmarkRunner(ctx, corpus, session, results)),

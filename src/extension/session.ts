@@ -2,7 +2,7 @@
 // tree, the palette, or by focusing its YAML) makes it current; the fixture is always read from
 // its document, so unsaved edits count and undo is seen at once.
 import * as vscode from 'vscode';
-import { Fixture, gitUserName, readFixture, Role, roleOf } from '../core';
+import { Fixture, fixtureView, FixtureView, gitUserName, readFixture, Role, roleOf } from '../core';
 import { Ctx } from './ctx';
 import { WorkspaceCorpus } from './workspaceCorpus';
 
@@ -11,6 +11,8 @@ export interface Current {
   fixture: Fixture;
   rater: string | undefined;
   role: Role;
+  /** What this rater may see of it: every surface shows this, never `fixture` itself (blind review). */
+  view: FixtureView;
   module?: string;
 }
 
@@ -49,7 +51,7 @@ export class Session implements vscode.Disposable {
     const rater = await this.rater();
     const corpus = await this.corpus.get();
     const module = corpus?.repos.find((r) => r.name === fixture.repo)?.module;
-    return { uri: this.uri, fixture, rater, role: roleOf(fixture, rater), ...(module ? { module } : {}) };
+    return { uri: this.uri, fixture, rater, role: roleOf(fixture, rater), view: fixtureView(fixture, rater, { module }), ...(module ? { module } : {}) };
   }
 
   async document(): Promise<vscode.TextDocument | undefined> {

@@ -1,6 +1,5 @@
 // The status bar: the open fixture, its ground-truth count and its kappa (or that the review is blind).
 import * as vscode from 'vscode';
-import { isBlind } from '../core';
 import type { Services } from './services';
 import { statusText } from './viewModels';
 
@@ -10,7 +9,7 @@ export function registerStatusBar(s: Services): vscode.StatusBarItem {
   item.command = 'fixtureLab.openFixture';
   s.ctx.push(s.session.onDidChange((c) => {
     if (!c) return item.hide();
-    const { text, tooltip } = statusText(c.fixture, isBlind(c.fixture, c.rater));
+    const { text, tooltip } = statusText(c.view);
     item.text = text;
     item.tooltip = tooltip;
     item.show();

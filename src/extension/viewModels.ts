@@ -1,5 +1,7 @@
-// What the views say, as plain data: no `vscode` here, so these are unit-tested in Node.
-import { Fixture, FixtureState, fmt, plainText, summarizeFixture } from '../core';
+// What the views say, as plain data: no `vscode` here, so these are unit-tested in Node. Each
+// takes the fixture as its rater may see it (the core's fixtureView): a blind verifier's rows say
+// the review is blind and count only their own labels.
+import { FixtureState, FixtureView, fmt, plainText, summarizeFixture } from '../core';
 
 export interface FixtureFilter {
   state?: FixtureState;
@@ -24,7 +26,18 @@ const ICONS: Record<FixtureState, string> = {
   adjudicated: 'pass-filled',
 };
 
-export function fixtureRow(f: Fixture, fileName?: string): FixtureRow {
+export function fixtureRow(view: FixtureView, fileName?: string): FixtureRow {
+  const f = view.fixture;
+  if (view.blind) {
+    const yours = `${view.labels.length} yours`;
+    return {
+      label: f.id ?? fileName ?? '(no id)',
+      description: `${view.state} · blind · ${yours}`,
+      tooltip: `${f.task ?? '(no task)'}\n\n${view.state}, blind: you are its verifier, so the labeler's labels, the ground truth and the agreement show once the review finishes; your labels: ${view.labels.length}${f.labeler ? `; labeler ${f.labeler}` : ''}; verifier ${f.verifier}`,
+      state: view.state,
+      icon: ICONS[view.state],
+    };
+  }
   const s = summarizeFixture(f);
   const kappa = s.kappa === null ? '' : ` · κ ${fmt(s.kappa)}`;
   const open = s.state === 'disagreements' ? ` (${s.open} open)` : '';
@@ -37,8 +50,9 @@ export function fixtureRow(f: Fixture, fileName?: string): FixtureRow {
   };
 }
 
-export function matchesFilter(f: Fixture, filter: FixtureFilter): boolean {
-  if (filter.state && summarizeFixture(f).state !== filter.state) return false;
+export function matchesFilter(view: FixtureView, filter: FixtureFilter): boolean {
+  const f = view.fixture;
+  if (filter.state && view.state !== filter.state) return false;
   if (filter.repo && f.repo !== filter.repo) return false;
   if (filter.tier && f.difficulty !== filter.tier) return false;
   if (filter.text) {
@@ -60,9 +74,10 @@ export interface StatusText {
 }
 
 /** The status bar: the open fixture, its ground-truth count, its kappa (hidden counts when blind). It draws `$(name)` as an icon: the id goes through plainText. */
-export function statusText(f: Fixture, blind: boolean): StatusText {
+export function statusText(view: FixtureView): StatusText {
+  const f = view.fixture;
   const s = summarizeFixture(f);
-  if (blind) return { text: `$(eye) ${plainText(f.id ?? '')} · blind review`, tooltip: `Reviewing ${f.id} as verifier: the labeler's labels and the ground truth are hidden` };
+  if (view.blind) return { text: `$(eye) ${plainText(f.id ?? '')} · blind review`, tooltip: `Reviewing ${f.id} as verifier: the labeler's labels and the ground truth are hidden` };
   return {
     text: `$(checklist) ${plainText(f.id ?? '')} · ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : ` · κ ${fmt(s.kappa)}`}`,
     tooltip: `${f.id}: ${s.state}; ground truth ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : `; kappa ${fmt(s.kappa)}`}`,

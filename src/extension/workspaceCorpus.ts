@@ -2,14 +2,15 @@
 // tasks/**/*.yaml and repos.yaml reloads it, open documents are read from the editor (so unsaved
 // edits count), and repositories open on first use, once each.
 import * as vscode from 'vscode';
-import { Candidates, candidatesOf, Corpus, Fixture, FixtureFile, FixtureLabError, loadCorpus, Repository, repositoryPath, RepoEntry, RepoSymbols, symbolWarning } from '../core';
+import { AtBase, BaseNames, Candidates, candidatesFrom, changedSymbols, ChangeReport, Corpus, Fixture, FixtureFile, FixtureLabError, loadCorpus, Repository, repositoryPath, RepoEntry, RepoSymbols, symbolWarning } from '../core';
 import { findCorpusDir } from './corpusLocation';
 import { Ctx } from './ctx';
 
 export class WorkspaceCorpus implements vscode.Disposable {
   private corpus?: Promise<Corpus | undefined>;
   private readonly repos = new Map<string, Promise<Repository>>();
-  private readonly changes = new Map<string, Promise<Candidates>>();
+  private readonly changes = new Map<string, Promise<ChangeReport>>();
+  private readonly candidateSets = new Map<string, Promise<Candidates>>();
   private readonly symbols = new Map<string, RepoSymbols>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
@@ -62,17 +63,36 @@ export class WorkspaceCorpus implements vscode.Disposable {
     return repo;
   }
 
+  /** A change's symbols, read once per change (the CodeLens, hovers and decorations name them at base from it). */
+  change(repoName: string, base: string, head: string): Promise<ChangeReport> {
+    return once(this.changes, `${repoName}@${base}..${head}`, () => this.repository(repoName).then((r) => changedSymbols(r, base, head)));
+  }
+
   /** A change's symbols and neighbours, read once per change (the Candidates view and the guardrails share it). */
   candidates(repoName: string, base: string, head: string): Promise<Candidates> {
     const tests = this.ctx.config.candidateTests;
-    const key = `${repoName}@${base}..${head}:${tests}`;
-    let found = this.changes.get(key);
-    if (!found) {
-      found = this.repository(repoName).then((r) => candidatesOf(r, base, head, { tests }));
-      found.catch(() => this.changes.delete(key));
-      this.changes.set(key, found);
+    return once(this.candidateSets, `${repoName}@${base}..${head}:${tests}`, async () => candidatesFrom(await this.repository(repoName), await this.change(repoName, base, head), { tests }));
+  }
+
+  /**
+   * What the fixture's change calls a name at base (labels are named at base): read on `rev`
+   * (a side of the diff; undefined for a typed name or a working-tree file). A fixture without a
+   * change is labeled at its commit: every name is its own.
+   */
+  async namesAtBase(fixture: Fixture, rev?: string): Promise<(symbol: string) => AtBase> {
+    const same = (symbol: string): AtBase => ({ symbol });
+    if (!fixture.diff || !fixture.repo) return same;
+    let names: BaseNames;
+    let sides: { base: string; head: string };
+    try {
+      const report = await this.change(fixture.repo, fixture.diff.base, fixture.diff.head);
+      names = report.names;
+      sides = report;
+    } catch {
+      return same; // a change that cannot be read: the label-time check says what is wrong with the name
     }
-    return found;
+    const side = rev === undefined ? undefined : rev === sides.head || rev === fixture.diff.head ? 'head' : rev === sides.base || rev === fixture.diff.base ? 'base' : undefined;
+    return (symbol) => names.nameAtBase(symbol, side);
   }
 
   /**
@@ -110,4 +130,15 @@ export class WorkspaceCorpus implements vscode.Disposable {
     this.changed.dispose();
     for (const r of this.repos.values()) void r.then((repo) => repo.close(), () => undefined);
   }
+}
+
+/** A promise per key, made once; forgotten when it fails, so the next ask tries again. */
+function once<T>(cache: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  let found = cache.get(key);
+  if (!found) {
+    found = make();
+    found.catch(() => cache.delete(key));
+    cache.set(key, found);
+  }
+  return found;
 }

@@ -3,7 +3,7 @@
 // settle, Record Dispute): both must leave the same file, byte for byte.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { candidatesOf, finishReview, labelAs, newFixtureText, nextFixture, Repository, settleDispute, startReview } from '../../src/core';
 import { run } from '../helpers/cli';
@@ -238,6 +238,55 @@ disputes:
     text = settleDispute(text, { symbol: 'shop/cart.Cart.total', resolution: 'included', confidence: 'MEDIUM', rationale: R.total2 });
     text = settleDispute(text, { symbol: 'shop/receipt.receipt', resolution: 'included', confidence: 'MEDIUM', rationale: R.receipt, unjudged: true });
     assert.equal(text, afterCli);
+  });
+
+  it('--blind-drafts: the labeler\'s draft leaves the file at start, waits in .fixture-lab/blind/ (ignored by git), and finish brings it back: the same file', async () => {
+    assert.ok(afterCli, 'runs after the CLI journey');
+    const t = await setup();
+    const F = t.path;
+    const file = join(t.corpus, F);
+    const ok = async (...argv: string[]) => {
+      const done = await run(t.corpus, ...argv);
+      assert.equal(done.code, 0, done.stderr);
+      return done.stdout;
+    };
+    await ok('label', 'add', F, 'shop/pricing.apply_discount', '--confidence', 'HIGH', '--reason', R.apply, '--rater', 'dana');
+    await ok('label', 'add', F, 'shop/cart.Cart.total', '--confidence', 'HIGH', '--reason', R.total, '--rater', 'dana');
+    await ok('label', 'add', F, 'shop/cart.Cart.subtotal', '--confidence', 'MEDIUM', '--reason', R.subtotal, '--rater', 'dana');
+    const badUse = await run(t.corpus, 'review', 'finish', F, '--blind-drafts');
+    assert.deepEqual([badUse.code, badUse.stderr.split('\n')[0]], [2, 'fixture-lab review: --blind-drafts goes with `review start`']);
+    assert.equal(await ok('review', 'start', F, '--verifier', 'lee', '--blind-drafts'),
+      `${F}: review started; dana's draft is kept out of the file until the review finishes (.fixture-lab/blind/${F}.json); lee labels blind: fixture-lab label add ${F} SYMBOL --rater lee ...\n`);
+    const during = readFileSync(file, 'utf8');
+    assert.match(during, /\nground_truth: \[\]\nlabeler: "dana"\nverifier: "lee"\nlabels:\n  lee: \[\]\n$/);
+    for (const reason of [R.apply, R.total, R.subtotal]) assert.ok(!during.includes(reason));
+    // git sees the fixture, never the kept draft.
+    const status = t.repo.git('status', '--porcelain', '--untracked-files=all').split('\n').filter(Boolean);
+    assert.deepEqual(status, ['?? corpus/repos.yaml', `?? corpus/${F}`]);
+    const kept = JSON.parse(readFileSync(join(t.corpus, '.fixture-lab/blind', `${F}.json`), 'utf8')) as { labeler: string; fixture: string };
+    assert.deepEqual([kept.labeler, kept.fixture], ['dana', F]);
+    // The verifier labels blind; the file validates meanwhile (the empty ground truth a warning).
+    await ok('label', 'add', F, 'shop/pricing.apply_discount', '--confidence', 'HIGH', '--reason', R.leeApply, '--rater', 'lee');
+    await ok('label', 'add', F, 'shop/cart.Cart.total', '--confidence', 'MEDIUM', '--reason', R.leeTotal, '--rater', 'lee');
+    await ok('label', 'add', F, 'shop/pricing.DISCOUNT_CAP', '--confidence', 'MEDIUM', '--reason', R.leeCap, '--rater', 'lee');
+    const validated = await run(t.corpus, 'validate', '--no-resolve');
+    assert.equal(validated.code, 0, validated.stdout);
+    assert.match(validated.stdout, /warning: ground_truth is empty while dana's draft is kept out of the file for the blind review/);
+    // Finishing where the draft is not (another machine): refused, nothing written.
+    const aside = join(t.corpus, '.fixture-lab/blind', `${F}.json`);
+    const moved = `${aside}.elsewhere`;
+    renameSync(aside, moved);
+    const refused = await run(t.corpus, 'review', 'finish', F);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /dana's draft of shop-easy-01 is kept out of the file \(blind drafts\), and not in this corpus's \.fixture-lab\/blind\/: finish the review where the review was started\n$/);
+    renameSync(moved, aside);
+    assert.match(await ok('review', 'finish', F), /review finished: kappa 0\.167 weak/);
+    assert.ok(!existsSync(aside), 'the kept draft is gone once back in the file');
+    await ok('review', 'settle', F, 'shop/cart.Cart.subtotal', '--resolution', 'excluded', '--rationale', R.excluded);
+    await ok('review', 'settle', F, 'shop/pricing.DISCOUNT_CAP', '--resolution', 'included', '--rationale', R.cap);
+    await ok('review', 'settle', F, 'shop/cart.Cart.total', '--resolution', 'included', '--confidence', 'MEDIUM', '--rationale', R.total2);
+    await ok('review', 'settle', F, 'shop/receipt.receipt', '--resolution', 'included', '--confidence', 'MEDIUM', '--unjudged', '--rationale', R.receipt);
+    assert.equal(readFileSync(file, 'utf8'), afterCli.replaceAll(s.base, t.base).replaceAll(s.head, t.head));
   });
 
   it('refuses to label without a rater name, saying how to set one', () => {

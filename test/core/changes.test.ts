@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { changedSymbols, neighboursOf, Repository } from '../../src/core';
+import { candidatesOf, changedSymbols, neighboursOf, Repository } from '../../src/core';
 import { TestRepo } from '../helpers/gitRepo';
 
 const PRICING_V1 = `TAX_RATE = 0.2
@@ -157,3 +157,60 @@ describe('changed symbols in every language', () => {
   });
 });
 
+
+describe('labels are named at base: what a click on either side of a change names there', () => {
+  let r: Repository;
+  let base: string;
+  let head: string;
+
+  before(async () => {
+    const repo = new TestRepo();
+    base = repo.commit('base', {
+      'web/src/money.ts': `export function centsToUnits(c: number): number {\n  return c / 100;\n}\n\nexport function formatPrice(c: number): string {\n  return '$' + centsToUnits(c);\n}\n\n${LONG_JS}`,
+      'shop/pricing.py': PRICING_V1,
+      'shop/legacy.py': 'def old_helper():\n    return 1\n',
+    });
+    head = repo.commit('head', {
+      // Moved, one function edited, one type added; centsToUnits untouched by any hunk.
+      'web/src/format/money.ts': `export function centsToUnits(c: number): number {\n  return c / 100;\n}\n\nexport type Currency = 'USD' | 'EUR';\n\nexport function formatPrice(c: number, cur: Currency = 'USD'): string {\n  return cur + centsToUnits(c);\n}\n\n${LONG_JS}`,
+      'shop/pricing.py': PRICING_V2,
+      'shop/legacy.py': null,
+      'web/src/badge.ts': 'export function badge(n: number): string {\n  return String(n);\n}\n',
+    }, [['web/src/money.ts', 'web/src/format/money.ts']]);
+    r = await Repository.open(repo.dir);
+  });
+  after(() => r.close());
+
+  it('maps a moved file\'s names to their base names, changed or not, and refuses what the change adds', async () => {
+    const { names } = await changedSymbols(r, base, head);
+    // Head side of the moved file: every definition by its old name, whether a hunk touched it or not.
+    assert.deepEqual(names.nameAtBase('web/src/format/money.formatPrice', 'head'), { symbol: 'web/src/money.formatPrice' });
+    assert.deepEqual(names.nameAtBase('web/src/format/money.centsToUnits', 'head'), { symbol: 'web/src/money.centsToUnits' });
+    assert.deepEqual(names.nameAtBase('web/src/format/money.step3', 'head'), { symbol: 'web/src/money.step3' });
+    // Added by the change: a new type in a moved file, a new function in an edited one, a new file.
+    for (const added of ['web/src/format/money.Currency', 'shop/pricing.lookup_code', 'web/src/badge.badge']) {
+      const answer = names.nameAtBase(added, 'head');
+      assert.ok('refused' in answer, added);
+      assert.equal(answer.refused, `\`${added}\` exists only at diff.head (the change adds it): systems run at diff.base, where it cannot be retrieved, so it is not labeled; label the base-side symbols the task needs`);
+    }
+    // Edited in place, or in a file the change leaves alone: the same name.
+    assert.deepEqual(names.nameAtBase('shop/pricing.PriceCalculator.total', 'head'), { symbol: 'shop/pricing.PriceCalculator.total' });
+    assert.deepEqual(names.nameAtBase('shop/checkout.checkout', 'head'), { symbol: 'shop/checkout.checkout' });
+    // The base side is named at base already, deleted definitions included.
+    assert.deepEqual(names.nameAtBase('web/src/money.formatPrice', 'base'), { symbol: 'web/src/money.formatPrice' });
+    assert.deepEqual(names.nameAtBase('shop/legacy.old_helper', 'base'), { symbol: 'shop/legacy.old_helper' });
+    // A name of unknown side: base-side when the change's files define it at base, else read as head-side.
+    assert.deepEqual(names.nameAtBase('web/src/money.formatPrice'), { symbol: 'web/src/money.formatPrice' });
+    assert.deepEqual(names.nameAtBase('web/src/format/money.formatPrice'), { symbol: 'web/src/money.formatPrice' });
+    assert.ok('refused' in names.nameAtBase('web/src/format/money.Currency'));
+    // Spellings normalize: a `::` or an extension names the same definition.
+    assert.deepEqual(names.nameAtBase('web/src/format/money.ts::formatPrice', 'head'), { symbol: 'web/src/money.formatPrice' });
+  });
+
+  it('the candidates carry the same names: a moved symbol is a candidate by its base name, an added one is none', async () => {
+    const found = await candidatesOf(r, base, head);
+    assert.ok(found.symbols.includes('web/src/money.formatPrice'));
+    assert.ok(!found.symbols.some((s) => s.startsWith('web/src/format/')));
+    for (const s of found.symbols) assert.deepEqual(found.names.nameAtBase(s), { symbol: s }, s);
+  });
+});

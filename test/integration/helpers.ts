@@ -116,3 +116,21 @@ export async function renderLensOnHeadSide(head: string): Promise<{ side: vscode
   assert.ok(high, `a + HIGH lens above line ${renderLine + 1}`);
   return { side, editor, renderLine, high };
 }
+
+/**
+ * The text of the hovers at a position, as a person reads it: markdown escapes undone, so a
+ * check for a hidden reason cannot pass because the reason was shown escaped.
+ */
+export async function hoverText(uri: vscode.Uri, position: vscode.Position): Promise<{ shown: string; raw: string }> {
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, position);
+  const raw = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
+  return { raw, shown: unescaped(raw) };
+}
+
+const unescaped = (markdown: string): string => markdown.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+
+/** What the hover links titled `title` label: the symbol each link's key stands for. */
+export function linkedSymbols(s: Services, raw: string, title: string): string[] {
+  const links = [...raw.matchAll(/\[((?:[^\]\\]|\\.)+)\]\(command:[\w.]+\?([^ )]+)/g)].filter((m) => unescaped(m[1]) === title);
+  return links.map((m) => s.links.symbols.resolve((JSON.parse(decodeURIComponent(m[2])) as [{ link: string }])[0]));
+}

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { canDriveUi, copyFixture, eventually, notifications, renderLensOnHeadSide, screenshot, services, setRater } from './helpers';
+import { canDriveUi, copyFixture, eventually, hoverText, linkedSymbols, notifications, renderLensOnHeadSide, screenshot, services, setRater } from './helpers';
 
 describe('labeling workbench journeys', function () {
   this.timeout(120_000);
@@ -77,12 +77,18 @@ describe('labeling workbench journeys', function () {
       assert.ok(after.some((l) => l.range.start.line === renderLine && l.command?.title === 'HIGH: Renders the cart; the badge is drawn here'));
     });
 
-    // Hovering a call offers the symbol it names, found in another file.
-    const callLine = editor.document.getText().split('\n').findIndex((l) => l.includes('renderBadge(document'));
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', side, new vscode.Position(callLine, editor.document.lineAt(callLine).text.indexOf('renderBadge') + 2));
-    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
-    assert.match(text, /web\/src\/badge\.renderBadge/);
-    assert.match(text, /\+ HIGH\]\(command:fixtureLab\.labelHigh/);
+    // Hovering a call offers the symbol it names, found in another file, its links labeling it by its name at base.
+    const hoverAt = (call: string, name: string) => {
+      const line = editor.document.getText().split('\n').findIndex((l) => l.includes(call));
+      return hoverText(side, new vscode.Position(line, editor.document.lineAt(line).text.indexOf(name) + 2));
+    };
+    const fetch = await hoverAt('await fetchCart(id)', 'fetchCart');
+    assert.match(fetch.shown, /web\/src\/api\.fetchCart/);
+    assert.deepEqual(linkedSymbols(s, fetch.raw, '+ HIGH'), ['web/src/api.fetchCart']);
+    // renderBadge is in a file the change adds: it does not exist at base, so it is said, not offered.
+    const badge = await hoverAt('renderBadge(document', 'renderBadge');
+    assert.match(badge.shown, /web\/src\/badge\.renderBadge[^\n]*\s+added by the change: it does not exist at diff\.base, where systems run, so it is not labeled/);
+    assert.doesNotMatch(badge.raw, /labelHigh/);
 
     // Undo, in the YAML's editor.
     await vscode.window.showTextDocument(yaml);

@@ -32,7 +32,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
     run: label,
   },
   review: {
-    usage: 'review start FIXTURE --verifier NAME | review finish FIXTURE | review settle FIXTURE SYMBOL --resolution included|excluded [--confidence HIGH|MEDIUM] --rationale TEXT [--unjudged]',
+    usage: 'review start FIXTURE --verifier NAME [--blind-drafts] | review finish FIXTURE | review settle FIXTURE SYMBOL --resolution included|excluded [--confidence HIGH|MEDIUM] --rationale TEXT [--unjudged]',
     summary: 'the verifier\'s pass: freeze the labeler\'s list and label blind; finish writes agreement and derives ground_truth; settle rules on a disagreement',
     run: review,
   },

@@ -1,18 +1,20 @@
 import { resolve } from 'node:path';
-import { displayPath, finishReview, fmt, loadFixtureFile, readFixture, reviewWarnings, startReview } from '../../core';
+import { displayPath, dropKeptDraft, finishReview, fmt, FixtureLabError, hideDraft, keepDraft, keptDraft, loadFixtureFile, readFixture, restoreDraft, reviewWarnings, startReview } from '../../core';
 import { CliIO, moduleFor, parse, required, UsageError } from '../args';
 import { settle, SETTLE_OPTIONS } from './dispute';
 import { editFixture } from './edits';
 
 /**
- * `review start FIXTURE --verifier NAME | review finish FIXTURE | review settle FIXTURE SYMBOL ...`:
+ * `review start FIXTURE --verifier NAME [--blind-drafts] | review finish FIXTURE | review settle FIXTURE SYMBOL ...`:
  * the verifier's pass (§7.4) through the same core calls as the editor's Start Review, Finish
- * Review and Settle Disagreements.
+ * Review and Settle Disagreements. With --blind-drafts (the editor's fixtureLab.blindDrafts) the
+ * labeler's draft leaves the file for .fixture-lab/blind/ until finish brings it back.
  */
 export async function review(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parse(args, { verifier: { type: 'string' }, ...SETTLE_OPTIONS });
+  const { values, positionals } = parse(args, { verifier: { type: 'string' }, 'blind-drafts': { type: 'boolean' }, ...SETTLE_OPTIONS });
   const [action, ...rest] = positionals;
   const settleFlags = Object.keys(SETTLE_OPTIONS).filter((k) => values[k as keyof typeof SETTLE_OPTIONS] !== undefined);
+  if (action !== 'start' && values['blind-drafts']) throw new UsageError('--blind-drafts goes with `review start`');
   if (action === 'settle') {
     if (values.verifier !== undefined) throw new UsageError('`review settle` takes no --verifier');
     return settle(values, rest, io);
@@ -24,17 +26,34 @@ export async function review(args: string[], io: CliIO): Promise<number> {
   const shown = displayPath(path, io.cwd);
   if (action === 'start') {
     const verifier = required(values.verifier?.trim(), '--verifier');
-    const { read } = await loadFixtureFile(path, undefined, io.cwd);
-    await editFixture(path, io, (text) => startReview(text, verifier));
+    const { read, text } = await loadFixtureFile(path, undefined, io.cwd);
+    const labeler = read.fixture.labeler;
+    if (values['blind-drafts']) {
+      // The draft is kept before the file loses it; the edit checks the file still yields that draft.
+      const { draft } = hideDraft(startReview(text.replace(/\r\n/g, '\n'), verifier));
+      const kept = await keepDraft(path, draft);
+      await editFixture(path, io, (now) => {
+        const hidden = hideDraft(startReview(now, verifier));
+        if (JSON.stringify(hidden.draft) !== JSON.stringify(draft)) throw new FixtureLabError('changed while its draft was being kept aside: run the command again');
+        return hidden.text;
+      });
+      for (const w of reviewWarnings(read.fixture)) io.stderr.write(`fixture-lab: ${shown}: warning: ${w}\n`);
+      io.stdout.write(`${shown}: review started; ${labeler}'s draft is kept out of the file until the review finishes (${displayPath(kept, io.cwd)}); ${verifier} labels blind: fixture-lab label add ${shown} SYMBOL --rater ${verifier} ...\n`);
+      return 0;
+    }
+    await editFixture(path, io, (now) => startReview(now, verifier));
     for (const w of reviewWarnings(read.fixture)) io.stderr.write(`fixture-lab: ${shown}: warning: ${w}\n`);
-    io.stdout.write(`${shown}: review started; ${read.fixture.labeler}'s list is frozen in labels.${read.fixture.labeler}; ${verifier} labels blind: fixture-lab label add ${shown} SYMBOL --rater ${verifier} ...\n`);
+    io.stdout.write(`${shown}: review started; ${labeler}'s list is frozen in labels.${labeler}; ${verifier} labels blind: fixture-lab label add ${shown} SYMBOL --rater ${verifier} ...\n`);
     return 0;
   }
   if (values.verifier !== undefined) throw new UsageError('`review finish` takes no --verifier');
   const { read } = await loadFixtureFile(path, undefined, io.cwd);
   const module = await moduleFor(path, read.fixture.repo);
   let result: ReturnType<typeof finishReview> | undefined;
-  await editFixture(path, io, (text) => (result = finishReview(text, { module })).text);
+  // A draft kept aside at the start (--blind-drafts) comes back first: kappa needs the labeler's list.
+  const kept = await keptDraft(path);
+  await editFixture(path, io, (text) => (result = finishReview(kept ? restoreDraft(text, kept) : text, { module })).text);
+  if (kept) await dropKeptDraft(path);
   const a = result!.agreement;
   const truth = readFixture(result!.text, shown).fixture.ground_truth.length;
   const head = a.kappa === null ? `kappa n/a (${a.reason}), observed agreement ${fmt(a.observed)}` : `kappa ${fmt(a.kappa)} ${a.band}, kappa_confidence ${fmt(a.kappa_confidence)}`;

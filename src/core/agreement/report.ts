@@ -6,19 +6,24 @@ import { reportCode, reportText } from '../untrusted/reportMarkdown';
 import type { Corpus } from '../corpus/load';
 import { cohensKappa, KAPPA_TARGET, bandOf } from './kappa';
 import { isJudged } from '../workbench/protocol';
+import { fixtureView } from '../workbench/state';
 import { agreementOf, openDisagreements, ratedItems, Rating, verifierList } from './raters';
 
-export function labelingReport(corpus: Corpus): string {
+/**
+ * `rater`: who the report is for (the editor's Write Labeling Report): a review they verify blind
+ * shows as under way, nothing more; without one, the report shows every fixture as its file is.
+ */
+export function labelingReport(corpus: Corpus, { rater }: { rater?: string } = {}): string {
   const modules = new Map(corpus.repos.map((r) => [r.name, r.module]));
   const rows = corpus.fixtures
     .filter((f) => f.read.parsed && f.read.fixture.id)
     .map((f) => {
-      const fixture = f.read.fixture;
-      const options = { module: fixture.repo ? modules.get(fixture.repo) : undefined };
+      const options = { module: f.read.fixture.repo ? modules.get(f.read.fixture.repo) : undefined };
+      const { blind, fixture } = rater === undefined ? { blind: false, fixture: f.read.fixture } : fixtureView(f.read.fixture, rater, options);
       const agreement = agreementOf(fixture, options);
-      const hasReview = verifierList(fixture) !== undefined;
+      const hasReview = !blind && verifierList(fixture) !== undefined;
       const unjudged = fixture.disputes.filter((d) => !isJudged(fixture, d.symbol, options));
-      return { f, fixture, agreement, hasReview, unjudged, open: openDisagreements(fixture, agreement, options), items: hasReview ? ratedItems(fixture, options) : [] };
+      return { f, fixture, blind, agreement, hasReview, unjudged, open: blind ? [] : openDisagreements(fixture, agreement, options), items: hasReview ? ratedItems(fixture, options) : [] };
     });
   const reviewed = rows.filter((r) => r.hasReview);
   const kappas = reviewed.map((r) => r.agreement.kappa).filter((k): k is number => k !== null);
@@ -37,7 +42,11 @@ export function labelingReport(corpus: Corpus): string {
   out.push('## Per task', '');
   out.push('| Task | Labeler | Verifier | Items | Observed | Kappa | Kappa (confidence) | Band | Disagreements | Open |');
   out.push('|---|---|---|---|---|---|---|---|---|---|');
-  for (const { fixture, agreement, open, hasReview: reviewedHere } of rows) {
+  for (const { fixture, agreement, open, blind, hasReview: reviewedHere } of rows) {
+    if (blind) {
+      out.push(`| ${reportText(fixture.id ?? '')} | ${reportText(fixture.labeler ?? '')} | ${reportText(fixture.verifier ?? '')} | blind review |  |  |  |  |  |  |`);
+      continue;
+    }
     out.push(`| ${reportText(fixture.id ?? '')} | ${reportText(fixture.labeler ?? '')} | ${reportText(fixture.verifier ?? '')} | ${reviewedHere ? agreement.items : ''} | ${fmt(agreement.observed)} | ${agreement.kappa === null ? `n/a${agreement.reason ? ` (${reportText(agreement.reason)})` : ''}` : fmt(agreement.kappa)} | ${fmt(agreement.kappa_confidence)} | ${agreement.band ?? ''} | ${reviewedHere ? agreement.disagreements.length : ''} | ${reviewedHere ? open.length : ''} |`);
   }
   out.push('');

@@ -3,7 +3,8 @@
 // of them labels count toward kappa: it holds what a labeler can use, not every name-alike.
 import type { Repository } from '../git/repository';
 import { isTestPath } from '../workbench/guardrails';
-import { ChangedSymbol, changedSymbols } from './changedSymbols';
+import type { BaseNames } from './baseNames';
+import { ChangedSymbol, changedSymbols, ChangeReport } from './changedSymbols';
 import { linksOf, Neighbour, Relation } from './neighbours';
 
 export type TestsPolicy = 'exclude' | 'after' | 'mixed';
@@ -57,14 +58,20 @@ export interface Candidates {
   /** Does the change touch test code? Only then are tests candidates (policy `after`). */
   touchesTests: boolean;
   skipped: { path: string; reason: string }[];
+  /** The base-side name of what a click on either side names (labels are named at base). */
+  names: BaseNames;
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export async function candidatesOf(repo: Repository, base: string, head: string, options: CandidateOptions = {}): Promise<Candidates> {
+  return candidatesFrom(repo, await changedSymbols(repo, base, head), options);
+}
+
+/** The candidates of a change whose symbols are read already. */
+export async function candidatesFrom(repo: Repository, report: ChangeReport, options: CandidateOptions = {}): Promise<Candidates> {
   const limit = options.limit ?? DEFAULT_CANDIDATE_LIMIT;
   const policy = options.tests ?? 'after';
-  const report = await changedSymbols(repo, base, head);
   const { neighbours: all, ambiguous } = await linksOf(repo, report);
   const touchesTests = report.files.some((f) => isTestPath(f.newPath ?? f.oldPath ?? ''));
   const best = Math.max(0, ...all.map((n) => n.score));
@@ -109,6 +116,7 @@ export async function candidatesOf(repo: Repository, base: string, head: string,
     ambiguous,
     touchesTests,
     skipped: report.skipped,
+    names: report.names,
   };
 }
 

@@ -3,8 +3,9 @@
 import { MAX_FILE_BYTES } from '../git/blobs';
 import { FileChange, Hunk, listChanges } from '../git/diff';
 import type { FileText, Repository } from '../git/repository';
-import { Definition, definitionsOf, modulePath, SymbolKind } from '../symbols/definitions';
+import { Definition, definitionsOf, SymbolKind } from '../symbols/definitions';
 import { languageOf } from '../symbols/languages';
+import { BaseNames, identities } from './baseNames';
 
 export type ChangeKind = 'added' | 'modified' | 'deleted';
 
@@ -28,6 +29,8 @@ export interface ChangeReport {
   files: FileChange[];
   /** Files that were not read, with why: binary, submodule, too large, huge diff. */
   skipped: { path: string; reason: string }[];
+  /** What each name read on either side is called at base (a renamed file's old names; none for what the change adds). */
+  names: BaseNames;
 }
 
 export async function changedSymbols(repo: Repository, baseRef: string, headRef: string): Promise<ChangeReport> {
@@ -41,10 +44,11 @@ export async function changedSymbols(repo: Repository, baseRef: string, headRef:
     return false;
   });
   // One batch for every blob of the change: base sides, then head sides.
-  const names = wanted.flatMap((f) => [f.oldPath ? `${changes.base}:${f.oldPath}` : '', f.newPath ? `${changes.head}:${f.newPath}` : '']);
-  const texts = await repo.blobReader.read(names.filter(Boolean));
+  const blobs = wanted.flatMap((f) => [f.oldPath ? `${changes.base}:${f.oldPath}` : '', f.newPath ? `${changes.head}:${f.newPath}` : '']);
+  const texts = await repo.blobReader.read(blobs.filter(Boolean));
   let next = 0;
   const symbols: ChangedSymbol[] = [];
+  const names = new BaseNames();
   for (const f of wanted) {
     const oldText = f.oldPath ? texts[next++] : undefined;
     const newText = f.newPath ? texts[next++] : undefined;
@@ -56,9 +60,10 @@ export async function changedSymbols(repo: Repository, baseRef: string, headRef:
     const before = f.oldPath && oldText?.kind === 'text' ? await definitionsOf(f.oldPath, oldText.text) : [];
     const after = f.newPath && newText?.kind === 'text' ? await definitionsOf(f.newPath, newText.text) : [];
     symbols.push(...symbolsOfFile(f, before, after));
+    names.addFile(f, before, after);
   }
   symbols.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.startLine - b.startLine || b.endLine - a.endLine));
-  return { base: changes.base, head: changes.head, symbols, files: changes.files, skipped };
+  return { base: changes.base, head: changes.head, symbols, files: changes.files, skipped, names };
 }
 
 /** The changed definitions of one file, given its definitions on both sides. */
@@ -97,21 +102,6 @@ export function symbolsOfFile(f: FileChange, before: Definition[], after: Defini
     if (old !== d.symbol) out[out.length - 1].baseSymbol = old;
   });
   return out;
-}
-
-/**
- * A definition's identity across the two sides of one file: its name without the path (so a
- * renamed file keeps its symbols) and, for overloads, which of the same-named ones it is.
- */
-function identities(defs: Definition[], path: string | undefined): string[] {
-  const prefix = path ? modulePath(path).length : 0;
-  const seen = new Map<string, number>();
-  return defs.map((d) => {
-    const local = d.symbol.slice(prefix);
-    const n = seen.get(local) ?? 0;
-    seen.set(local, n + 1);
-    return `${local}#${n}`;
-  });
 }
 
 const CONTAINERS = new Set<SymbolKind>(['class', 'struct', 'interface', 'trait', 'enum', 'module']);

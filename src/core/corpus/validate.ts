@@ -7,6 +7,7 @@ import { Problem, Severity } from '../problems';
 import { groundTruthMismatches, isDerived, rulingsOf } from '../fixtures/groundTruth';
 import { NormalizeOptions, symbolKey } from '../symbols/normalize';
 import { includedByARater, isJudged } from '../workbench/protocol';
+import { isDraftAside } from '../workbench/blindDrafts';
 import { reviewStarted } from '../workbench/state';
 import type { Corpus, FixtureFile } from './load';
 import type { RepoEntry } from './repos';
@@ -99,7 +100,9 @@ export function validateFixture(f: FixtureFile, repos: Map<string, RepoEntry>, r
 function groundTruthProblems(f: FixtureFile, options: NormalizeOptions): Problem[] {
   const { fixture } = f.read;
   const out: Problem[] = [];
-  if (fixture.ground_truth.length === 0 && (reviewStarted(fixture) || fixture.agreement !== undefined)) {
+  if (isDraftAside(fixture)) {
+    out.push(at(f, 'ground_truth', 'warning', 'draft-aside', `ground_truth is empty while ${fixture.labeler}'s draft is kept out of the file for the blind review (.fixture-lab/blind/): finishing the review brings it back`));
+  } else if (fixture.ground_truth.length === 0 && (reviewStarted(fixture) || fixture.agreement !== undefined)) {
     out.push(at(f, 'ground_truth', 'error', 'empty-ground-truth', 'ground_truth is empty after a review: settle the disagreements (`fixture-lab review settle`) so the task has symbols to score'));
   }
   if (!isDerived(fixture)) return out;

@@ -23,6 +23,8 @@ export interface FixtureHeader {
   kappa: number | null;
   band: Band | null;
   groundTruth: { total: number; high: number; medium: number };
+  /** The rater reviews this fixture blind: the ground truth and kappa are withheld (shown as such, not as zero). */
+  blind?: boolean;
 }
 
 /** One configured system, and whether it can run here. */

@@ -12,6 +12,7 @@ import { Confidence, Dispute, effectiveConfidence, Fixture, Label } from '../fix
 import { readFixture } from '../fixtures/read';
 import { FixtureLabError } from '../problems';
 import { NormalizeOptions, symbolKey } from '../symbols/normalize';
+import { draftAsideMessage, isDraftAside } from './blindDrafts';
 import { clickTarget, reviewStarted } from './state';
 
 /** Label `label` as `rater`: into the draft (recording the labeler if none is) or the verifier's list. */
@@ -56,6 +57,8 @@ export function finishReview(text: string, options: NormalizeOptions = {}): { te
   const f = fixtureOf(text);
   if (!reviewStarted(f)) throw new FixtureLabError('no review has started: start one first ("Start Review as Verifier", or `fixture-lab review start FIXTURE --verifier NAME`)');
   if (f.agreement !== undefined) throw new FixtureLabError(`the review of ${f.id ?? 'this fixture'} is finished already (agreement: ${f.agreement}): settle the disagreements instead`);
+  // Frozen as it stands, an empty list would pass for the labeler's: kappa and ground truth silently wrong.
+  if (isDraftAside(f)) throw new FixtureLabError(draftAsideMessage(f));
   let next = frozen(text, f);
   const agreement = agreementOf(fixtureOf(next), options);
   next = setField(next, 'agreement', agreement.kappa === null ? null : Number(formatNumber(agreement.kappa)));

@@ -68,10 +68,46 @@ export function clickTarget(f: Fixture, rater: string | undefined): { rater?: st
   return { refused: `${rater} is neither this fixture's labeler (${f.labeler}) nor its verifier (${f.verifier ?? 'none yet'})` };
 }
 
+/**
+ * What one rater may see of a fixture: the one decision every surface asks (the Fixtures tree,
+ * CodeLens, hovers, decorations, the Candidates view, the status bar, the panel, the labeling
+ * report). A blind verifier sees the task, the change, the candidates and their own list, never
+ * the labeler's labels, the ground truth, the agreement or the disputes; everyone else sees the file.
+ */
+export interface FixtureView {
+  /** This rater reviews the fixture blind (its verifier, until the review finishes). */
+  blind: boolean;
+  /** Where the fixture is in the protocol (not a secret: the verifier knows the review is under way). */
+  state: FixtureState;
+  /** The fixture as this rater may see it: when blind, no ground truth, no list but their own, no agreement, no disputes. */
+  fixture: Fixture;
+  /** The labels shown where symbols are: the rater's own list when blind, else the ground truth. */
+  labels: Label[];
+}
+
+export function fixtureView(f: Fixture, rater: string | undefined, options: NormalizeOptions = {}): FixtureView {
+  const { state } = summarizeFixture(f, options);
+  if (!isBlind(f, rater)) return { blind: false, state, fixture: f, labels: f.ground_truth };
+  const own = f.labels[f.verifier!];
+  const { agreement: _withheld, ...rest } = f;
+  return { blind: true, state, fixture: { ...rest, ground_truth: [], labels: own ? { [f.verifier!]: own } : {}, disputes: [] }, labels: own ?? [] };
+}
+
+/**
+ * The names, reasons and rationales of a fixture this rater may not see (none unless blind): a
+ * message that quotes one (a validation warning about a label of the labeler's) is withheld too.
+ */
+export function withheldText(f: Fixture, rater: string | undefined, options: NormalizeOptions = {}): string[] {
+  const view = fixtureView(f, rater, options);
+  if (!view.blind) return [];
+  const shown = new Set([...f.candidates, ...view.labels.flatMap((l) => [l.symbol, l.reason ?? ''])]);
+  const all = [...f.ground_truth, ...Object.values(f.labels).flat()].flatMap((l) => [l.symbol, l.reason ?? '']);
+  return [...new Set([...all, ...f.disputes.flatMap((d) => [d.symbol, d.rationale])])].filter((t) => t && !shown.has(t));
+}
+
 /** The labels this rater sees: their own list when blind, the ground truth otherwise. */
 export function visibleLabels(f: Fixture, rater: string | undefined): Label[] {
-  if (isBlind(f, rater)) return f.labels[f.verifier!] ?? [];
-  return f.ground_truth;
+  return fixtureView(f, rater).labels;
 }
 
 /** Those labels looked up by a symbol in any spelling (what CodeLens, hovers and decorations ask). */

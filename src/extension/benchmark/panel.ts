@@ -6,7 +6,7 @@ import { DEFAULT_MATCH_RULE, MATCH_RULES, panelResults, returnedPage } from '../
 import { panelHtml, nonce } from '../../../webview/html';
 import { Handlers, HostMessage, parseWebviewMessage, PanelState, WebviewMessage } from '../../../webview/protocol';
 import type { Services } from '../services';
-import { RESTRICTED } from './runner';
+import { BLIND, RESTRICTED } from './runner';
 
 export const PANEL_VIEW_TYPE = 'fixtureLab.benchmark';
 const BUDGETS = [2000, 5000, 10000];
@@ -117,12 +117,12 @@ export class BenchmarkPanel implements vscode.Disposable {
         budget: this.s.results.budget,
         matchRules: [...MATCH_RULES],
         match: this.s.results.match ?? DEFAULT_MATCH_RULE,
-        canRun: trusted && !!loaded,
-        ...(!trusted ? { disabledReason: RESTRICTED } : !loaded ? { disabledReason: 'Open a fixture to run systems on it.' } : {}),
+        canRun: trusted && !!loaded && !loaded.header.blind,
+        ...(!trusted ? { disabledReason: RESTRICTED } : !loaded ? { disabledReason: 'Open a fixture to run systems on it.' } : loaded.header.blind ? { disabledReason: BLIND } : {}),
       },
     });
-    // Each returned list's first page only: the page asks for more (moreReturned).
-    this.post({ type: 'results', results: loaded ? panelResults(loaded.results) : null });
+    // Each returned list's first page only: the page asks for more (moreReturned). None for a blind verifier.
+    this.post({ type: 'results', results: loaded && !loaded.header.blind ? panelResults(loaded.results) : null });
     if (loaded) this.panel.title = `Benchmark: ${loaded.header.id}`;
   }
 

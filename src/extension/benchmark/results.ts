@@ -5,7 +5,7 @@
 import { isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
 import {
-  Answer, corpusCharts, corpusResults, fixtureCharts, readSignificance, CorpusResults, DEFAULT_MATCH_RULE, failureReport, fixtureHeader, FixtureHeader, fixtureResults, FixtureResults, latestAnswers,
+  Answer, fixtureView, corpusCharts, corpusResults, fixtureCharts, readSignificance, CorpusResults, DEFAULT_MATCH_RULE, failureReport, fixtureHeader, FixtureHeader, fixtureResults, FixtureResults, latestAnswers,
   latestCorpusRun, listRuns, MatchRule, Miss, PRIMARY_BUDGET, readMisses, readRun, RunFolder, scoreRun, setTriage, SystemChoice, systemChoices, TriageChoice,
 } from '../../core';
 import { Ctx } from '../ctx';
@@ -82,10 +82,16 @@ export class BenchmarkResults implements vscode.Disposable {
     return misses;
   }
 
-  /** The run the Triage view lists: the one this window made last, else the newest, with its misses. */
+  /**
+   * The run the Triage view lists: the one this window made last, else the newest, with its misses
+   * (but those of a fixture the rater reviews blind: a miss names a ground-truth symbol).
+   */
   async triageRun(): Promise<{ run: RunFolder; misses: Miss[] } | undefined> {
     const run = this.lastRun ?? (await listRuns(this.resultsDir()))[0];
-    return run ? { run, misses: await readMisses(run.dir) } : undefined;
+    if (!run) return undefined;
+    const rater = await this.session.rater();
+    const blind = new Set((await this.corpus.get())?.fixtures.filter((f) => fixtureView(f.read.fixture, rater).blind).map((f) => f.read.fixture.id) ?? []);
+    return { run, misses: (await readMisses(run.dir)).filter((m) => !blind.has(m.task)) };
   }
 
   async useRun(dir: string): Promise<void> {
@@ -96,7 +102,12 @@ export class BenchmarkResults implements vscode.Disposable {
   private async load(c: Current): Promise<Loaded> {
     const corpus = await this.corpus.get();
     const file = corpus?.fixtures.find((f) => f.path === c.uri.fsPath)?.file ?? vscode.workspace.asRelativePath(c.uri);
-    const header = fixtureHeader(c.fixture, file, c.module);
+    const header = fixtureHeader(c.fixture, file, c.module, c.view);
+    if (c.view.blind) {
+      // Scores and misses would tell the blind verifier what the ground truth holds: none until the review finishes.
+      const results = fixtureResults(c.view.fixture, new Map(), { match: this.match, budget: this.budget, module: c.module, systems: [], misses: [], running: new Set() });
+      return { header, results, misses: [], runs: new Map(), module: c.module, systems: await this.systems() };
+    }
     const runs = await listRuns(this.resultsDir());
     const id = header.id;
     const choices = await this.systems();

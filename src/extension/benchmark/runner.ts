@@ -10,6 +10,8 @@ import { WorkspaceCorpus } from '../workspaceCorpus';
 import { BenchmarkResults } from './results';
 
 export const RESTRICTED = 'Running systems is disabled in Restricted Mode: they run commands this workspace names. Trust the workspace to run them (Manage Workspace Trust).';
+/** Why a blind verifier runs nothing: every score is against the ground truth they may not see yet. */
+export const BLIND = 'You review this fixture blind: systems are scored against its ground truth, which shows once the review finishes.';
 
 export interface RunRequest {
   systems?: string[];
@@ -44,6 +46,7 @@ export class BenchmarkRunner implements vscode.Disposable {
     if (this.controller) throw new FixtureLabError('a run is already under way: cancel it first');
     const current = await this.session.current();
     if (!current?.fixture.id) throw new FixtureLabError('open a fixture first (Fixture Lab: Open Fixture)');
+    if (current.view.blind) throw new FixtureLabError(BLIND);
     const corpus = await this.corpus.require();
     const choices = await this.results.systems();
     const systems = request.systems?.length ? request.systems : choices.filter((c) => c.available).map((c) => c.name);

@@ -1,16 +1,19 @@
 // `+ HIGH | + MEDIUM` above every definition in a diff side or a repository file, or the label
-// (`HIGH: reason`) once the current fixture has it; in a fixture's YAML, `Reveal in code` above
-// each ground-truth entry. A lens title draws `$(name)` as an icon: a reason goes through plainText.
+// (`HIGH: reason`) once the current fixture has it, both by the symbol's name at base; above a
+// definition the change adds, that it cannot be labeled. In a fixture's YAML, `Reveal in code`
+// above each ground-truth entry (not for its blind verifier). A lens title draws `$(name)` as an
+// icon: a reason goes through plainText.
 import * as vscode from 'vscode';
-import { effectiveConfidence, plainText, readFixture, visibleLabelOf } from '../../core';
+import { effectiveConfidence, fixtureView, plainText, readFixture, visibleLabelOf } from '../../core';
 import { Session } from '../session';
+import { WorkspaceCorpus } from '../workspaceCorpus';
 import { DocumentSymbols } from './documentSymbols';
 
 export class DefinitionLens implements vscode.CodeLensProvider {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
 
-  constructor(private readonly symbols: DocumentSymbols, private readonly session: Session) {
+  constructor(private readonly symbols: DocumentSymbols, private readonly session: Session, private readonly corpus: WorkspaceCorpus) {
     session.onDidChange(() => this.changed.fire());
   }
 
@@ -20,23 +23,32 @@ export class DefinitionLens implements vscode.CodeLensProvider {
     const current = await this.session.current();
     if (!found || !current) return [];
     const labelOf = visibleLabelOf(current.fixture, current.rater, current);
+    const atBase = await this.corpus.namesAtBase(current.fixture, found.file.rev);
     const lenses: vscode.CodeLens[] = [];
     for (const d of found.defs) {
       const range = new vscode.Range(d.startLine - 1, 0, d.startLine - 1, 0);
-      const label = labelOf(d.symbol);
+      const named = atBase(d.symbol);
+      if ('refused' in named) {
+        lenses.push(new vscode.CodeLens(range, { title: 'added by the change: not at base', tooltip: named.refused, command: '' }));
+        continue;
+      }
+      const { symbol } = named;
+      const as = symbol === d.symbol ? symbol : `${symbol} (${d.symbol} at head)`;
+      const label = labelOf(symbol);
       if (label) {
         const confidence = effectiveConfidence(label);
-        lenses.push(new vscode.CodeLens(range, { title: plainText(`${confidence}: ${label.reason ?? ''}`.trim()), tooltip: `${d.symbol}: change or remove`, command: 'fixtureLab.changeLabel', arguments: [d.symbol] }));
+        lenses.push(new vscode.CodeLens(range, { title: plainText(`${confidence}: ${label.reason ?? ''}`.trim()), tooltip: `${as}: change or remove`, command: 'fixtureLab.changeLabel', arguments: [symbol] }));
       } else {
-        lenses.push(new vscode.CodeLens(range, { title: '+ HIGH', tooltip: `Label ${d.symbol} HIGH`, command: 'fixtureLab.labelHigh', arguments: [d.symbol] }));
-        lenses.push(new vscode.CodeLens(range, { title: '+ MEDIUM', tooltip: `Label ${d.symbol} MEDIUM`, command: 'fixtureLab.labelMedium', arguments: [d.symbol] }));
+        lenses.push(new vscode.CodeLens(range, { title: '+ HIGH', tooltip: `Label ${as} HIGH`, command: 'fixtureLab.labelHigh', arguments: [symbol] }));
+        lenses.push(new vscode.CodeLens(range, { title: '+ MEDIUM', tooltip: `Label ${as} MEDIUM`, command: 'fixtureLab.labelMedium', arguments: [symbol] }));
       }
     }
     return lenses;
   }
 
-  private groundTruthLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+  private async groundTruthLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
     const { fixture, offsets } = readFixture(document.getText(), document.uri.fsPath);
+    if (fixtureView(fixture, await this.session.rater()).blind) return [];
     return fixture.ground_truth.flatMap((l, i) => {
       const offset = offsets.get(`ground_truth/${i}`);
       if (offset === undefined) return [];

@@ -1,8 +1,9 @@
 // Hover over an identifier in a diff side or a repository file: the symbol it names (the
 // definition itself, or definitions of that name found at the fixture's revision) with links
-// to label it HIGH or MEDIUM, or its current label. A symbol's name is a repository's file path
-// and definition, and a reason is a fixture's text: both are shown as text, and the links carry
-// only a key to the symbol (LABEL_LINKS), never the name.
+// to label it HIGH or MEDIUM, or its current label, by its name at base (what the change adds is
+// said to be unlabelable); a blind verifier sees only their own labels. A symbol's name is a
+// repository's file path and definition, and a reason is a fixture's text: both are shown as
+// text, and the links carry only a key to the symbol (LABEL_LINKS), never the name.
 import * as vscode from 'vscode';
 import { commandLink, definitionsNamed, effectiveConfidence, markdownCode, markdownText, referenceAt, referencesOf, visibleLabelOf } from '../../core';
 import { LinkTargets } from '../linkTargets';
@@ -42,8 +43,14 @@ export class LabelHover implements vscode.HoverProvider {
     }
     if (targets.length === 0) return undefined;
     const labelOf = visibleLabelOf(current.fixture, current.rater, current);
+    // Labels are named at base: a moved file's old name; what the change adds cannot be labeled.
+    const atBase = await this.corpus.namesAtBase(current.fixture, found.file.rev);
     const md = hoverMarkdown(LABEL_LINKS);
-    for (const symbol of targets) {
+    const named = targets.map((t) => ({ t, named: atBase(t) }));
+    for (const { t } of named.filter((n) => 'refused' in n.named)) {
+      md.appendMarkdown(`**Fixture Lab** ${markdownCode(t)}  \nadded by the change: it does not exist at diff.base, where systems run, so it is not labeled\n\n`);
+    }
+    for (const symbol of new Set(named.flatMap((n) => ('symbol' in n.named ? [n.named.symbol] : [])))) {
       const ref = this.links.ref(symbol);
       const link = (command: (typeof LABEL_LINKS)[number], title: string) => commandLink(title, command, [ref]);
       const label = labelOf(symbol);

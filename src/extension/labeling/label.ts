@@ -1,14 +1,21 @@
 // Labeling a symbol from anywhere (CodeLens, hover, Candidates tree, the cursor): the qualified
-// name comes from the core, the reason from a quick input offering the corpus's reasons, the
-// list from the rater's role (ground_truth, or labels[verifier] in a blind review), and the
-// edit is one WorkspaceEdit on the fixture's document. Guardrails, and a symbol the code at the
-// fixture's revision does not define, are shown, not enforced.
+// name comes from the core, named at base (a moved file's old name; refused for what the change
+// adds, which no system can retrieve at base), the reason from a quick input offering the
+// corpus's reasons, the list from the rater's role (ground_truth, or labels[verifier] in a blind
+// review), and the edit is one WorkspaceEdit on the fixture's document. Guardrails, and a symbol
+// the code at the fixture's revision does not define, are shown, not enforced.
 import * as vscode from 'vscode';
 import { clickTarget, Confidence, FixtureLabError, guardrailsFor, labelAs, normalizeSymbol, plainText, reasonsUsed, ReferenceGraph, symbolKey, unlabelAs, visibleLabelOf } from '../../core';
 import { Ctx } from '../ctx';
 import { applyFixtureEdit } from '../fixtureEdits';
 import type { Current, Session } from '../session';
 import { WorkspaceCorpus } from '../workspaceCorpus';
+
+/** A symbol as a surface gives it: its name, and the revision it was read at (a side of the diff), when known. */
+export interface SymbolRef {
+  symbol: string;
+  rev?: string;
+}
 
 export class Labeler {
   /** Per change: its changed symbols at base and the reference graph there, for the distance guardrail. */
@@ -22,12 +29,20 @@ export class Labeler {
     return current;
   }
 
+  /** The name a label of `ref` takes: normalized and named at base; refused for a symbol the change adds. */
+  async nameAtBase(current: Current, ref: SymbolRef | string): Promise<string> {
+    const { symbol, rev } = typeof ref === 'string' ? { symbol: ref, rev: undefined } : ref;
+    const named = (await this.corpus.namesAtBase(current.fixture, rev))(normalizeSymbol(symbol, { module: current.module }));
+    if ('refused' in named) throw new FixtureLabError(named.refused);
+    return named.symbol;
+  }
+
   /** Add or change a label; `reason` skips the quick input (tests, and callers that know it). */
-  async label(rawSymbol: string, confidence: Confidence, reason?: string): Promise<boolean> {
+  async label(ref: SymbolRef | string, confidence: Confidence, reason?: string): Promise<boolean> {
     const current = await this.requireCurrent();
     const target = clickTarget(current.fixture, current.rater);
     if ('refused' in target) throw new FixtureLabError(target.refused);
-    const symbol = normalizeSymbol(rawSymbol, { module: current.module });
+    const symbol = await this.nameAtBase(current, ref);
     const existing = visibleLabelOf(current.fixture, current.rater, current)(symbol);
     reason ??= await this.askReason(symbol, confidence, existing?.reason);
     if (reason === undefined) return false;
@@ -42,11 +57,11 @@ export class Labeler {
     return ok;
   }
 
-  async unlabel(rawSymbol: string): Promise<boolean> {
+  async unlabel(ref: SymbolRef | string): Promise<boolean> {
     const current = await this.requireCurrent();
     const target = clickTarget(current.fixture, current.rater);
     if ('refused' in target) throw new FixtureLabError(target.refused);
-    const symbol = normalizeSymbol(rawSymbol, { module: current.module });
+    const symbol = await this.nameAtBase(current, ref);
     const document = (await this.session.document())!;
     return applyFixtureEdit(document, (text) => unlabelAs(text, current.rater, symbol));
   }

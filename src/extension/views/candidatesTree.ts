@@ -1,8 +1,9 @@
 // The Candidates view for the current fixture's change: its changed symbols grouped by file with
 // their change kind (test files last), and under each the one-hop neighbours reached through it
 // (callers, callees, types, data), each saying why in one line, tests grouped after the rest.
-// The cut of the list is said at the end. Inline actions label an item HIGH or MEDIUM; a click
-// opens it in the diff.
+// The cut of the list is said at the end. Inline actions label an item HIGH or MEDIUM, by its name
+// at base (a moved file's old name); what the change adds has none, since no system can retrieve
+// it at base. A click opens it in the diff.
 import * as vscode from 'vscode';
 import { Candidates, ChangedSymbol, describeCut, effectiveConfidence, isTestPath, Neighbour, visibleLabelOf } from '../../core';
 import { revisionUri } from '../diff/revisions';
@@ -74,12 +75,14 @@ export class CandidatesTree implements vscode.TreeDataProvider<Node> {
     const f = c.fixture;
     const labelOf = visibleLabelOf(f, c.rater, c);
     const symbol = node.kind === 'changed' ? node.symbol.symbol : node.neighbour.symbol;
-    const label = labelOf(symbol);
+    const atBase = symbolOfArgument(node)!;
+    const added = node.kind === 'changed' && node.symbol.change === 'added';
+    const label = added ? undefined : labelOf(atBase);
     const labeled = label && effectiveConfidence(label);
     const item = new vscode.TreeItem(symbol.slice(symbol.lastIndexOf('/') + 1), node.kind === 'changed' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     if (node.kind === 'changed') {
       const s = node.symbol;
-      item.description = `${s.change} ${s.kind}${labeled ? ` · ${labeled}` : ''}`;
+      item.description = `${s.change} ${s.kind}${added ? ' · not at base' : ''}${labeled ? ` · ${labeled}` : ''}`;
       item.iconPath = new vscode.ThemeIcon(s.change === 'added' ? 'diff-added' : s.change === 'deleted' ? 'diff-removed' : 'diff-modified');
       item.command = { command: 'fixtureLab.openCandidate', title: 'Open in Diff', arguments: [f.repo, f.diff!.base, f.diff!.head, s.change === 'added' ? undefined : s.file, s.change === 'deleted' ? undefined : s.file, s.startLine] };
     } else {
@@ -88,18 +91,18 @@ export class CandidatesTree implements vscode.TreeDataProvider<Node> {
       item.iconPath = new vscode.ThemeIcon(n.relation === 'caller' ? 'call-incoming' : n.relation === 'type' ? 'symbol-class' : 'call-outgoing');
       item.command = { command: 'vscode.open', title: 'Open', arguments: [revisionUri({ repo: f.repo!, rev: f.diff!.base, path: n.file }), { selection: new vscode.Range(n.startLine - 1, 0, n.startLine - 1, 0) }] };
     }
-    item.tooltip = symbol;
-    item.contextValue = labeled ? 'candidate.labeled' : 'candidate';
+    item.tooltip = added ? `${symbol}: added by the change, so not labeled (systems run at diff.base)` : atBase === symbol ? symbol : `${atBase} (${symbol} at head)`;
+    item.contextValue = added ? 'added' : labeled ? 'candidate.labeled' : 'candidate';
     item.id = `${node.kind}:${symbol}:${node.kind === 'changed' ? node.symbol.startLine : node.neighbour.relation}`;
     return item;
   }
 }
 
-/** The symbol a command got: a name (CodeLens, tests) or a Candidates item (inline action). */
+/** The symbol a command got: a name (CodeLens, tests) or a Candidates item (inline action), named at base where it has a base name. */
 export function symbolOfArgument(arg: unknown): string | undefined {
   if (typeof arg === 'string') return arg;
   const node = arg as Node | undefined;
-  if (node?.kind === 'changed') return node.symbol.symbol;
+  if (node?.kind === 'changed') return node.symbol.baseSymbol ?? node.symbol.symbol;
   if (node?.kind === 'neighbour') return node.neighbour.symbol;
   return undefined;
 }
