@@ -174,7 +174,8 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
     const error = await notified('is not defined at', () => vscode.commands.executeCommand('fixtureLab.revealSymbol', RETURNED[0]));
     assertInert('the error notification', error);
 
-    // Agreement, with the fixture's id.
+    // Agreement, with the fixture's id: asked by the labeler (a blind verifier is told it waits for the finish).
+    await setRater('dana');
     const agreement = await notified('kappa', () => vscode.commands.executeCommand('fixtureLab.showAgreement', fixture));
     assertInert('the agreement notification', agreement);
 
