@@ -1,7 +1,7 @@
 // The open fixture at the top of the panel: what the task asks, how it was labeled, how far the
 // two raters agreed. With no fixture open it says how to open one.
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
-import type { FixtureHeader } from '../src/core/panel/model';
+import type { FixtureHeader } from '../src/shared/panelView';
 import { h, placeholder, show } from './dom';
 import { EN_DASH, figure } from './format';
 

@@ -5,7 +5,7 @@ import {
   corpusResults, DEFAULT_MATCH_RULE, failureReport, fixtureHeader, fixtureResults, latestAnswers, latestCorpusRun, listRuns, loadCorpus, matchRanking,
   readMisses, readTriage, RETURNED_PAGE_ITEMS, returnedPage, runBenchmark, scoreRun, setTriage, SHOWN_CHARS, systemChoices, triageKey, verdictsFor, verdictText,
 } from '../../src/core';
-import { parseWebviewMessage } from '../../webview/protocol';
+import { parseWebviewMessage } from '../../src/shared/protocol';
 import { demoCorpus } from '../helpers/demoCorpus';
 import { longLists } from '../webview/generated';
 import { tempDir } from '../helpers/tempDir';

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { FAILURE_CATEGORIES, FailureCategory, missedBy } from '../../src/core';
-import type { HostMessage } from '../../webview/protocol';
+import type { HostMessage } from '../../src/shared/protocol';
 import type { Services } from '../../src/extension/services';
 import { eventually, screenshot, webview } from './ui';
 

@@ -9,7 +9,7 @@ import { chartsSection, writeRunCharts } from '../charts/runCharts';
 import type { Fixture } from '../fixtures/model';
 import type { Repository } from '../git/repository';
 import { writeTextAtomic } from '../io/files';
-import { fmt } from '../numbers';
+import { fmt } from '../../shared/figures';
 import { matchRanking, MatchResult } from '../scoring/match';
 import { metricValues, ScoredTask, scoreMatch, summarize, TaskScore } from '../scoring/metrics';
 import { significanceMatrix, SignificanceMatrix } from '../scoring/significance';

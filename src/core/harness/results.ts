@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { readText, writeTextAtomic } from '../io/files';
 import { displayPath, FixtureLabError } from '../problems';
 import { MATCH_RULES, MatchRule } from '../scoring/match';
+import { RUN_STATUSES, type RunStatus } from '../../shared/vocabulary';
 
-export const RUN_STATUSES = ['ok', 'failed', 'timeout', 'cancelled'] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number];
+export { RUN_STATUSES, type RunStatus };
 
 export interface RawResult {
   system: string;

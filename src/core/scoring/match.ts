@@ -4,9 +4,9 @@
 
 import { effectiveConfidence, Label } from '../fixtures/model';
 import { NormalizeOptions, symbolKey, symbolSegments } from '../symbols/normalize';
+import { MATCH_RULES, type MatchRule } from '../../shared/vocabulary';
 
-export const MATCH_RULES = ['exact', 'bounded', 'lenient'] as const;
-export type MatchRule = (typeof MATCH_RULES)[number];
+export { MATCH_RULES, type MatchRule };
 export const DEFAULT_MATCH_RULE: MatchRule = 'bounded';
 
 /** The gain of a ground-truth entry for graded NDCG: HIGH 2, MEDIUM 1 (plain strings count as HIGH). */

@@ -3,8 +3,8 @@
 // checked (parseWebviewMessage) and handled through one typed table.
 import * as vscode from 'vscode';
 import { DEFAULT_MATCH_RULE, MATCH_RULES, panelResults, returnedPage } from '../../core';
-import { panelHtml, nonce } from '../../../webview/html';
-import { Handlers, HostMessage, parseWebviewMessage, PanelState, WebviewMessage } from '../../../webview/protocol';
+import { panelHtml, nonce } from './html';
+import { Handlers, HostMessage, parseWebviewMessage, PanelState, WebviewMessage } from '../../shared/protocol';
 import type { Services } from '../services';
 import { RESTRICTED } from './runner';
 
