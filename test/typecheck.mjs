@@ -54,7 +54,7 @@ async function lint() {
   const started = Date.now();
   const { ESLint } = await import('eslint');
   const eslint = new ESLint({ cwd: ROOT });
-  const results = await eslint.lintFiles(PROJECTS);
+  const results = await eslint.lintFiles(PROJECTS.map((project) => `${project}/**/*.ts`));
   const text = (await eslint.loadFormatter('stylish')).format(results);
   if (text) console.log(text);
   const problems = results.reduce((n, r) => n + r.errorCount + r.warningCount, 0);
