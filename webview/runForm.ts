@@ -15,10 +15,12 @@ import { h, show } from './dom';
 import { budgetText } from './format';
 import type { FormChoice, Host } from './state';
 
-const MATCH_HELP: Record<string, string> = {
+const MATCH_HELP: Record<MatchRule, string> = {
+  symbol: 'symbol: the same symbol, more or less qualified (the default)',
   exact: 'exact: the same symbol, normalized',
-  bounded: 'bounded: also a container of the symbol, or a member of it (the default)',
-  lenient: 'lenient: also the same name in another place',
+  bounded: 'bounded: also a container of the symbol, or a member of it',
+  lenient: 'lenient: also the same name in another place, bare words too',
+  seed: 'seed: one name inside the other, as §5.4 says (credits prefixes)',
 };
 
 export class RunForm {
@@ -75,7 +77,7 @@ export class RunForm {
     });
     this.budget = select('run-budget', controls.budgets.map((b) => [String(b), budgetText(b)]), String(choice.budget));
     this.match = select('run-match', controls.matchRules.map((m) => [m, m]), choice.match);
-    this.match.setAttribute('title', controls.matchRules.map((m) => MATCH_HELP[m] ?? m).join('\n'));
+    this.match.setAttribute('title', controls.matchRules.map((m) => MATCH_HELP[m]).join('\n'));
     for (const s of [this.budget, this.match]) s.addEventListener('change', () => this.changed());
     this.runButton = h('vscode-button', { class: 'run' }, 'Run');
     this.cancelButton = h('vscode-button', { class: 'cancel', attrs: { secondary: true } }, 'Cancel');

@@ -10,8 +10,11 @@ export type Confidence = (typeof CONFIDENCES)[number];
 export const FIXTURE_STATES = ['unlabeled', 'labeled', 'in review', 'disagreements', 'adjudicated'] as const;
 export type FixtureState = (typeof FIXTURE_STATES)[number];
 
-/** How a returned name is matched to a ground-truth entry (core/scoring/match.ts, docs/scoring.md). */
-export const MATCH_RULES = ['exact', 'bounded', 'lenient'] as const;
+/**
+ * How a returned name is matched to a ground-truth entry (core/scoring/match.ts, docs/scoring.md).
+ * `symbol` first: the default (core/scoring/rules.ts), and the order the CLI and the panel offer them in.
+ */
+export const MATCH_RULES = ['symbol', 'exact', 'bounded', 'lenient', 'seed'] as const;
 export type MatchRule = (typeof MATCH_RULES)[number];
 
 /** How one system's answer to one task ended (core/harness/results.ts). */

@@ -173,7 +173,7 @@ function benchScoring(scoring) {
     for (const system of systems) {
       system.outputs.forEach((out, i) => {
         const task = tasks[i];
-        const match = scoring.matchRanking(out.names, task.truth, { rule: 'bounded', module: 'example.com/mod' });
+        const match = scoring.matchRanking(out.names, task.truth, { rule: process.env.BENCH_MATCH ?? 'symbol', module: 'example.com/mod' });
         rows.push({ system: system.name, task: task.id, tier: task.tier, repo: task.repo, score: scoring.scoreMatch(match, { tokens: out.tokens }) });
       });
     }

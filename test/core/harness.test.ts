@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { extractKeywords, identifierWords, parseOutput, readSystems, RunInfo, runBenchmark, runProcess } from '../../src/core';
 import { cli } from '../../src/cli/cli';
 import { demoCorpus } from '../helpers/demoCorpus';
+import { scriptedRun } from '../helpers/scriptedRun';
 import { tempDir } from '../helpers/tempDir';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -177,7 +178,22 @@ describe('harness: a run on the demo corpus', function () {
     await runBenchmark({ corpusDir: corpus, outDir: first, systems: ['bm25'], budgets: [5000, 500] });
     // A budget sweep: the other budget's answers beside the primary ones, and Table 4.
     assert.equal(readdirSync(join(first, 'raw/budget-500')).length, 8);
-    assert.match(readFileSync(join(first, 'FINDINGS.md'), 'utf8'), /## Table 4: least budget reaching R@10 >= 0\.5\n\n\| System \| Budget \|\n\|---\|---\|\n\| bm25 \| (500|5000|not reached.*) \|/);
+    const findings = readFileSync(join(first, 'FINDINGS.md'), 'utf8');
+    assert.match(findings, /## Table 4: least budget reaching R@10 >= 0\.5 \(matching `symbol`\)\n\n\| System \| Budget \|\n\|---\|---\|\n\| bm25 \| (500|5000|not reached.*) \|/);
+    // Every table names the matching rule that produced it; the significance rule names its d.
+    for (const table of ['Table 1: overall', 'Table 2: per tier, P@10 / R@10', 'Table 3: per repo, P@10 / R@10', 'Significance \\(P@10']) {
+      assert.match(findings, new RegExp(`^## ${table}.*matching \`symbol\``, 'm'), table);
+    }
+    assert.match(findings, /and \|d_z\| > 0\.3, Cohen's d_z, the mean difference over the SD of the per-task differences/);
+    assert.doesNotMatch(findings, /Warning/);
+    for (const csv of ['overall', 'per-tier', 'per-repo', 'per-task']) {
+      const lines = readFileSync(join(first, `aggregated/${csv}.csv`), 'utf8').trim().split('\n');
+      assert.match(lines[0], /,match$/, csv);
+      assert.ok(lines.slice(1).every((l) => l.endsWith(',symbol')), csv);
+    }
+    const tests = JSON.parse(readFileSync(join(first, 'analysis/significance-tests.json'), 'utf8')) as Record<string, unknown>;
+    assert.equal(tests.effect_size, 'd_z');
+    assert.equal(tests.match, 'symbol');
     const misses = readFileSync(join(first, 'analysis/failure-analysis.md'), 'utf8');
     assert.match(misses, /\| noise overwhelm \| found at rank \d+, below K=10 \|/);
     assert.match(misses, /\| bookshop-easy-02 \| `web\/src\/money\.centsToUnits` \| vocabulary miss \| no word of `money\.centsToUnits` occurs in the task \|/);
@@ -192,6 +208,8 @@ describe('harness: a run on the demo corpus', function () {
     const io = { cwd: ROOT, stdout: { write: (s: string) => (stdout += s) }, stderr: { write: () => true } };
     assert.equal(await cli(['export-trec', first], io), 0);
     assert.match(stdout, /wrote .*trec\/qrels\.txt\nwrote .*trec\/bm25\.run\n/);
+    // The run file names its rule in a header comment (trec_eval 10 and `metrics` skip it).
+    assert.match(readFileSync(join(first, 'trec/bm25.run'), 'utf8'), /^# fixture-lab export-trec: match symbol\n# run started .*\n[^#]/);
     stdout = '';
     assert.equal(await cli(['metrics', '--qrels', join(first, 'trec/qrels.txt'), '--run', join(first, 'trec/bm25.run'), '--json'], io), 0);
     const trec = JSON.parse(stdout) as { topics: Record<string, Record<string, number>> };
@@ -205,5 +223,44 @@ describe('harness: a run on the demo corpus', function () {
       assert.equal(topic.recip_rank.toFixed(4), Number(row[header.indexOf('MRR')]).toFixed(4), row[1]);
       assert.equal(topic.ndcg_cut_10.toFixed(4), Number(row[header.indexOf('NDCG@10_graded')]).toFixed(4), row[1]);
     }
+  });
+});
+
+describe('harness: what FINDINGS.md says about its rules', () => {
+  it('names the matching rule in every table, warns under seed, and names the d the significance rule used', async () => {
+    const byDz = await scriptedRun({ match: 'seed' });
+    const findings = readFileSync(join(byDz.runDir, 'FINDINGS.md'), 'utf8');
+    assert.match(findings, /^\*\*Warning:\*\* matching `seed` is §5\.4 to the letter .* it credits prefixes/m);
+    assert.match(findings, /^## Table 1: overall \(matching `seed`\)$/m);
+    assert.match(findings, /and \|d_z\| > 0\.3, Cohen's d_z/);
+    assert.match(findings, /^- interleaved vs late over 8 tasks: .* p = [\d.]+ \(exact\), d_z = -?[\d.]+, d_av = -?[\d.]+: /m);
+    const byDav = await scriptedRun({ effect_size: 'd_av' });
+    const davFindings = readFileSync(join(byDav.runDir, 'FINDINGS.md'), 'utf8');
+    assert.doesNotMatch(davFindings, /Warning/);
+    assert.match(davFindings, /and \|d_av\| > 0\.3, Cohen's d_av, the mean difference over the mean of the two systems' SDs/);
+    const tests = JSON.parse(readFileSync(join(byDav.runDir, 'analysis/significance-tests.json'), 'utf8'));
+    assert.equal(tests.effect_size, 'd_av');
+    assert.equal(tests.rule, 'significant when p < 0.05 and |d_av| > 0.3');
+    for (const pair of tests.metrics['P@10'].pairs) {
+      assert.equal(typeof pair.cohens_d_z, 'number');
+      assert.equal(typeof pair.cohens_d_av, 'number');
+      assert.equal(pair.cohensD, pair.cohens_d_av);
+      assert.equal(pair.significant, pair.wilcoxon.p < 0.05 && Math.abs(pair.cohens_d_av) > 0.3);
+    }
+  });
+
+  it('run --effect-size takes d_z or d_av, and says so when given anything else; the summary names the rule', async () => {
+    let stderr = '';
+    let stdout = '';
+    const io = { cwd: ROOT, stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } };
+    const out = join(tempDir(), 'run');
+    assert.equal(await cli(['run', demoCorpus(), '--systems', 'bm25', '--tasks', 'bookshop-easy-01', '--effect-size', 'd_av', '--out', out], io), 0);
+    assert.match(stdout, /^scores at 5000 tokens, symbol matching\nsystem +n +P@5/);
+    assert.equal(JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')).effect_size, 'd_av');
+    assert.equal(await cli(['run', '--effect-size', 'd', '--out', join(tempDir(), 'x')], io), 2);
+    assert.match(stderr, /--effect-size must be d_z or d_av, not `d`/);
+    stderr = '';
+    assert.equal(await cli(['run', '--match', 'fuzzy', '--out', join(tempDir(), 'x')], io), 2);
+    assert.match(stderr, /--match must be symbol or exact or bounded or lenient or seed, not `fuzzy`/);
   });
 });

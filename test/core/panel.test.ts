@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  corpusResults, DEFAULT_MATCH_RULE, failureReport, fixtureHeader, fixtureResults, latestAnswers, latestCorpusRun, listRuns, loadCorpus, matchRanking,
+  corpusResults, DEFAULT_MATCH_RULE, MATCH_RULES, failureReport, fixtureHeader, fixtureResults, latestAnswers, latestCorpusRun, listRuns, loadCorpus, matchRanking,
   readMisses, readTriage, RETURNED_PAGE_ITEMS, returnedPage, runBenchmark, scoreRun, setTriage, SHOWN_CHARS, systemChoices, triageKey, verdictsFor, verdictText,
 } from '../../src/core';
 import { parseWebviewMessage } from '../../src/shared/protocol';
@@ -152,7 +152,8 @@ describe('panel: what the benchmark panel shows, from real runs on the demo corp
 describe('panel: the message protocol', () => {
   it('accepts what the webview may send', () => {
     assert.deepEqual(parseWebviewMessage({ type: 'ready' }), { type: 'ready' });
-    assert.deepEqual(parseWebviewMessage({ type: 'run', systems: ['grep'], budget: 5000, match: 'bounded' }), { type: 'run', systems: ['grep'], budget: 5000, match: 'bounded' });
+    // Every matching rule the form offers, the default first among them.
+    for (const match of MATCH_RULES) assert.deepEqual(parseWebviewMessage({ type: 'run', systems: ['grep'], budget: 5000, match }), { type: 'run', systems: ['grep'], budget: 5000, match });
     assert.deepEqual(parseWebviewMessage({ type: 'openSymbol', symbol: 'shop/cart.Cart' }), { type: 'openSymbol', symbol: 'shop/cart.Cart' });
     assert.deepEqual(parseWebviewMessage({ type: 'cancel', extra: '<script>' }), { type: 'cancel' }, 'unknown fields are dropped');
   });

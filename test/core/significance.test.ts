@@ -1,14 +1,49 @@
 import * as assert from 'node:assert/strict';
 import {
-  bootstrapMeanCI, cohensDPaired, comparePaired, mulberry32, pairOf, significanceMatrix, wilcoxon,
+  bootstrapMeanCI, cohensDAv, cohensDPaired, comparePaired, DEFAULT_SEED, doubledRanks, EXACT_MAX_N, mulberry32, pairOf, significanceMatrix, wilcoxon,
 } from '../../src/core/scoring/significance';
+import { erfc, normalSf } from '../../src/core/scoring/normal';
 
 const close = (actual: number | null | undefined, expected: number, eps = 1e-9) => {
   assert.ok(typeof actual === 'number' && Math.abs(actual - expected) <= eps, `${actual} != ${expected}`);
 };
 
-// Reference values are scipy 1.17.1's scipy.stats.wilcoxon (zero_method 'wilcox', no continuity
-// correction) and numpy, computed once by hand; neither is needed to run this test.
+/**
+ * The two-sided p by brute force: every assignment of signs to the non-zero |d| (a Gray code,
+ * one flip per step), counting those whose W+ is at least as far out as the observed one.
+ */
+function enumeratedP(d: number[]): number {
+  const nonzero = d.map((v) => Number(v.toFixed(12))).filter((v) => v !== 0);
+  const n = nonzero.length;
+  if (n === 0) return 1;
+  const abs = nonzero.map(Math.abs);
+  const rank = abs.map((v) => {
+    const below = abs.filter((w) => w < v).length;
+    const same = abs.filter((w) => w === v).length;
+    return below + (same + 1) / 2;
+  });
+  const observed = nonzero.reduce((s, v, i) => (v > 0 ? s + rank[i] : s), 0);
+  let w = 0;
+  let low = 0;
+  let high = 0;
+  const positive = new Array<boolean>(n).fill(false);
+  for (let step = 0; step < 2 ** n; step++) {
+    if (step > 0) {
+      const k = 31 - Math.clz32(step & -step);
+      positive[k] = !positive[k];
+      w += positive[k] ? rank[k] : -rank[k];
+    }
+    if (w <= observed + 1e-9) low++;
+    if (w >= observed - 1e-9) high++;
+  }
+  return Math.min(1, (2 * Math.min(low, high)) / 2 ** n);
+}
+
+// Reference values are scipy 1.17.1's scipy.stats.wilcoxon (zero_method 'wilcox') and numpy,
+// computed once by hand; neither is needed to run this test. With ties, scipy's exact answer is
+// its permutation method (`method=PermutationMethod(n_resamples=np.inf)`, every sign flip); its
+// `method='exact'` is exact only without ties. Above 50 differences: `method='asymptotic'` with
+// its default continuity correction.
 describe('significance: paired Wilcoxon signed-rank', () => {
   // Fisher's data, scipy's documented example: 15 differences, no ties.
   const fisher = [6, 8, 14, 16, 23, 24, 28, 29, 41, -48, 49, 56, 60, -67, 75];
@@ -31,29 +66,83 @@ describe('significance: paired Wilcoxon signed-rank', () => {
     assert.throws(() => wilcoxon([1, 2], [1]), /differ in length/);
   });
 
-  it('drops zeros and uses the normal approximation with the tie correction when |d| ties (scipy: p 0.06753459831355195)', () => {
-    const w = wilcoxon([0.1, 0.2, 0.2, -0.3, 0.3, 0.4, 0.5, 0.5, -0.5, 0.6, 0.7, 0.0, 0.0]);
-    assert.equal(w.method, 'normal');
-    assert.equal(w.n, 11);
-    assert.equal(w.statistic, 12.5);
-    close(w.p, 0.06753459831355195, 1e-12);
+  it('is exact with ties too: 0.1, 0.1, 0.1, 0.1, 0.2 give p = 0.0625, not the normal approximation\'s 0.034', () => {
+    const w = wilcoxon([0.1, 0.1, 0.1, 0.1, 0.2]);
+    assert.equal(w.method, 'exact');
+    assert.equal(w.wPlus, 15);
+    close(w.p, 0.0625, 1e-15);
+    const c = comparePaired('a', [0.6, 0.6, 0.6, 0.6, 0.7], 'b', [0.5, 0.5, 0.5, 0.5, 0.5]);
+    assert.ok(c.cohensD! > 0.3);
+    assert.equal(c.significant, false);
   });
 
-  it('uses the normal approximation above 50 differences (scipy: T 579, p 0.013379732514095138)', () => {
+  it('no test on 5 pairs reaches p < 0.05: the smallest exact p is 2/32', () => {
+    const random = mulberry32(5);
+    for (let trial = 0; trial < 500; trial++) {
+      const d = Array.from({ length: 5 }, () => Math.round((random() - 0.3) * 10) / 10);
+      assert.ok(wilcoxon(d).p >= 0.0625, `${d}`);
+    }
+  });
+
+  it('drops zeros and ranks ties by their average rank (scipy, permutation: T 12.5, p 0.0703125)', () => {
+    const w = wilcoxon([0.1, 0.2, 0.2, -0.3, 0.3, 0.4, 0.5, 0.5, -0.5, 0.6, 0.7, 0.0, 0.0]);
+    assert.equal(w.method, 'exact');
+    assert.equal(w.n, 11);
+    assert.equal(w.statistic, 12.5);
+    close(w.p, 0.0703125, 1e-15);
+    assert.deepEqual([...doubledRanks([0.5, 0.1, 0.5, 0.2, 0.5]).doubled], [8, 2, 8, 4, 8]);
+  });
+
+  it('agrees with every one of the 2^n sign flips (n <= 20, ties and zeros, seeded)', () => {
+    const random = mulberry32(14);
+    for (let trial = 0; trial < 60; trial++) {
+      const n = trial < 4 ? 20 : 1 + Math.floor(random() * 18);
+      // Few distinct magnitudes, so most samples have ties; some differences are 0.
+      const levels = 1 + Math.floor(random() * 6);
+      const d = Array.from({ length: n }, () => (Math.floor(random() * (2 * levels + 1)) - levels) / 10);
+      close(wilcoxon(d).p, enumeratedP(d), 1e-9);
+    }
+  });
+
+  it('is exact up to 50 non-zero differences (scipy, exact: p 0.004757046552823496), the normal approximation above', () => {
+    const d = Array.from({ length: 50 }, (_, i) => (i + 1) * ((i * 7) % 5 === 0 || (i * 3) % 11 === 0 ? -1 : 1));
+    const w = wilcoxon(d);
+    assert.equal(EXACT_MAX_N, 50);
+    assert.equal(w.method, 'exact');
+    assert.equal(w.statistic, 349);
+    close(w.p, 0.004757046552823496, 1e-15);
+    assert.equal(wilcoxon([...d, 0, 0]).method, 'exact');
+    assert.equal(wilcoxon([...d, 51]).method, 'normal');
+  });
+
+  it('uses the normal approximation with tie and continuity corrections above 50 differences (scipy: T 579, p 0.013518188182406977)', () => {
     const d = [2.340919, -2.255665, 0.718099, -0.26777, -0.152649, 0.084403, -1.719986, 0.068068, -0.565213, 3.623, 0.525787, -0.052631, 0.018713, -0.368046, -0.755151, -0.090801, 0.781945, 0.061446, 1.257759, 0.100198, 0.32426, 1.845821, 0.845106, -0.205229, 0.117161, 0.840525, 2.235088, 0.03038, 0.056441, 1.302314, -0.58646, 0.00828, 1.182539, 0.88035, 0.391517, 0.970104, -2.528162, 1.321307, -0.659645, -1.36862, 0.576446, 1.000545, -0.144767, -0.776406, 0.326125, 0.247253, 1.705598, 1.047408, 0.493816, 1.411633, 0.094477, -0.6259, 0.884058, 0.882538, 0.085171, -0.482809, 0.529154, -2.193894, 0.990125, 0.791368];
     const w = wilcoxon(d);
     assert.equal(w.method, 'normal');
     assert.equal(w.statistic, 579);
-    close(w.p, 0.013379732514095138, 1e-12);
+    close(w.p, 0.013518188182406977, 1e-12);
+    // With ties (scipy: p 0.02305449128107993).
+    const base = Array.from({ length: 60 }, (_, i) => ((i * 37) % 60) / 60);
+    close(wilcoxon(base.map((v, i) => v + (i % 3 === 0 ? 0.9 : i % 3 === 1 ? 0.01 : -0.6)), base).p, 0.02305449128107993, 1e-12);
   });
 
-  it('treats metric differences that differ only by float noise as ties (scipy on the rounded differences: p 0.0014841609308883677)', () => {
+  it('treats metric differences that differ only by float noise as ties (scipy, permutation, on the rounded differences: p 0.000885009765625)', () => {
     const a = [0.3, 0.5, 0.1, 0.0, 0.4, 0.6, 0.2, 0.3, 0.5, 0.7, 0.2, 0.1, 0.4, 0.3, 0.6, 0.5, 0.2, 0.3, 0.1, 0.4];
     const b = [0.2, 0.3, 0.1, 0.1, 0.2, 0.4, 0.2, 0.1, 0.3, 0.5, 0.1, 0.1, 0.3, 0.2, 0.4, 0.2, 0.2, 0.1, 0.2, 0.3];
     const w = wilcoxon(a, b);
     assert.equal(w.n, 16);
     assert.equal(w.statistic, 8);
-    close(w.p, 0.0014841609308883677, 1e-12);
+    close(w.p, 0.000885009765625, 1e-15);
+  });
+
+  it('computes the normal tail as fdlibm does (scipy: erfc(1) = 0.15729920705028516, scipy norm.sf(3) = 0.0013498980316300933)', () => {
+    close(erfc(1), 0.15729920705028516, 1e-16);
+    close(erfc(0.5), 0.4795001221869535, 1e-16);
+    close(erfc(2), 0.004677734981047266, 1e-18);
+    close(erfc(5), 1.5374597944280347e-12, 1e-27);
+    close(normalSf(3), 0.0013498980316300933, 1e-17);
+    close(normalSf(0), 0.5, 0);
+    close(normalSf(-1.96), 0.9750021048517795, 1e-15);
   });
 
   it('gives p = 1 when every difference is zero', () => {
@@ -64,12 +153,39 @@ describe('significance: paired Wilcoxon signed-rank', () => {
 });
 
 describe("significance: Cohen's d, bootstrap, matrix", () => {
-  it("computes Cohen's d for paired samples as mean / SD of the differences (numpy: 0.5546079777065185)", () => {
+  it("computes Cohen's d_z as mean / SD of the differences (numpy: 0.5546079777065185)", () => {
     close(cohensDPaired([6, 8, 14, 16, 23, 24, 28, 29, 41, -48, 49, 56, 60, -67, 75]), 0.5546079777065185, 1e-12);
     close(cohensDPaired([3, 5], [1, 1]), 3 / Math.SQRT2, 1e-12);
     assert.equal(cohensDPaired([1]), null);
     assert.equal(cohensDPaired([0, 0, 0]), 0);
     assert.equal(cohensDPaired([2, 2, 2]), Infinity);
+  });
+
+  // 300 tasks, two uncorrelated systems: d_av is about sqrt(2) d_z, and the two fall either side of 0.3.
+  const xs = Array.from({ length: 300 }, (_, i) => ((i * 37) % 101) / 101);
+  const ys = Array.from({ length: 300 }, (_, i) => ((i * 53 + 7) % 97) / 97 - 0.1);
+
+  it("computes Cohen's d_av as mean difference / mean of the two SDs (numpy: d_z 0.25039133930208024, d_av 0.34461932351231483)", () => {
+    close(cohensDPaired(xs, ys), 0.25039133930208024, 1e-12);
+    close(cohensDAv(xs, ys), 0.34461932351231483, 1e-12);
+    close(cohensDAv([1, 2, 3], [1, 1, 2]), (2 / 3) / ((1 + Math.sqrt(1 / 3)) / 2), 1e-12);
+    assert.equal(cohensDAv([1], [0]), null);
+    assert.equal(cohensDAv([1, 1], [0, 0]), Infinity);
+  });
+
+  it('reports both d and calls significance on d_z by default, on d_av when asked', () => {
+    const byDz = comparePaired('x', xs, 'y', ys);
+    assert.ok(byDz.wilcoxon.p < 1e-4);
+    assert.equal(byDz.effect_size, 'd_z');
+    close(byDz.cohens_d_z, 0.25039133930208024, 1e-12);
+    close(byDz.cohens_d_av, 0.34461932351231483, 1e-12);
+    assert.equal(byDz.cohensD, byDz.cohens_d_z);
+    assert.equal(byDz.significant, false);
+    const byDav = comparePaired('x', xs, 'y', ys, { effectSize: 'd_av' });
+    assert.equal(byDav.effect_size, 'd_av');
+    assert.equal(byDav.cohensD, byDav.cohens_d_av);
+    assert.equal(byDav.significant, true);
+    assert.equal(byDav.better, 'x');
   });
 
   it('draws the same numbers for the same seed (mulberry32)', () => {
@@ -89,6 +205,8 @@ describe("significance: Cohen's d, bootstrap, matrix", () => {
     assert.ok(ci[0] > -0.1 && ci[1] < 0.4);
     assert.notDeepEqual(bootstrapMeanCI(d, { seed: 7 }), ci);
     assert.deepEqual(bootstrapMeanCI([0.5, 0.5]), [0.5, 0.5]);
+    // 1000 resamples and the default seed unless told otherwise.
+    assert.deepEqual(bootstrapMeanCI(d, { resamples: 1000, seed: DEFAULT_SEED }), ci);
     assert.equal(bootstrapMeanCI([]), null);
   });
 
@@ -98,12 +216,13 @@ describe("significance: Cohen's d, bootstrap, matrix", () => {
     const c = comparePaired('knowing', better, 'grep', worse);
     assert.ok(c.wilcoxon.p < 0.05);
     close(c.cohensD, 0.9828358899402392, 1e-9);
+    close(c.cohens_d_z, 0.9828358899402392, 1e-9);
     assert.equal(c.significant, true);
     assert.equal(c.better, 'knowing');
     close(c.meanDiff, 0.11);
-    // A large effect on too few non-zero differences: |d| > 0.3 but p >= 0.05 (scipy, asymptotic: 0.0832645166635504).
+    // A large effect on too few non-zero differences: |d| > 0.3 but p >= 0.05 (scipy, permutation: 0.25).
     const noisy = comparePaired('a', [1, 0, 1, 0, 1, 0], 'b', [0, 0, 0, 0, 0, 0]);
-    close(noisy.wilcoxon.p, 0.0832645166635504, 1e-12);
+    close(noisy.wilcoxon.p, 0.25, 1e-15);
     assert.ok(Math.abs(noisy.cohensD!) > 0.3);
     assert.equal(noisy.significant, false);
     assert.equal(noisy.better, null);
@@ -114,7 +233,7 @@ describe("significance: Cohen's d, bootstrap, matrix", () => {
     const base = Array.from({ length: 60 }, (_, i) => ((i * 37) % 60) / 60);
     const shifted = base.map((v, i) => v + (i % 3 === 0 ? 0.9 : i % 3 === 1 ? 0.01 : -0.6));
     const c = comparePaired('x', shifted, 'y', base);
-    close(c.wilcoxon.p, 0.022830331705642054, 1e-12); // scipy
+    close(c.wilcoxon.p, 0.02305449128107993, 1e-12); // scipy, asymptotic with the continuity correction
     close(c.cohensD, 0.16636715712152855, 1e-9); // numpy
     assert.equal(c.significant, false);
   });
@@ -127,6 +246,8 @@ describe("significance: Cohen's d, bootstrap, matrix", () => {
     const ba = pairOf(m, 's2', 's1')!;
     close(ba.meanDiff, -ab.meanDiff);
     close(ba.ci![0], -ab.ci![1]);
+    close(ba.cohens_d_z, -ab.cohens_d_z!);
+    close(ba.cohens_d_av, -ab.cohens_d_av!);
     assert.equal(ba.wilcoxon.p, ab.wilcoxon.p);
     assert.equal(pairOf(m, 's1', 'nope'), null);
     assert.throws(() => significanceMatrix({ a: [1, 2], b: [1] }), /same tasks/);

@@ -129,6 +129,20 @@ describe('TREC qrels and runs, checked against trec_eval', () => {
     assert.throws(() => evaluateTrecText(judged, 'a Q0 x 1 3 r\nb Q0 y 1 1 r\na Q0 x 2 2 r\n', 'r.run'), /line 3: topic a retrieves x again \(first on line 1\)/);
   });
 
+  it('skips comment lines in runs, as trec_eval 10 does, and writes them first', () => {
+    const text = formatRun([['q', ['b', 'a']]], 'r', ['fixture-lab export-trec: match symbol']);
+    assert.equal(text, '# fixture-lab export-trec: match symbol\nq Q0 b 1 2 r\nq Q0 a 2 1 r\n');
+    const commented = `${text}  # an indented comment\n#q Q0 c 3 9 r\nq Q0 d 3 0 r\n`;
+    const run = parseRun(commented, 'r.run');
+    assert.deepEqual(run.topics.get('q')!.map((e) => e.docno), ['b', 'a', 'd']);
+    assert.deepEqual([...run.topics.keys()], ['q']);
+    const qrels = parseQrels('q 0 a 1\n');
+    assert.deepEqual(evaluateTrecText(qrels, commented, 'r.run'), evaluateTrec(qrels, run));
+    assert.equal(evaluateTrecText(qrels, commented).topics.get('q')!.recip_rank, 1 / 2);
+    assert.throws(() => formatRun([['q', ['a']]], 'r', ['two\nlines']), /one line/);
+    assert.throws(() => formatRun([['#q', ['a']]], 'r'), /cannot start with #/);
+  });
+
   it('reads CRLF files and extra run fields as trec_eval does', () => {
     const run = parseRun('q Q0 a 1 1.5 tag extra\r\n');
     assert.deepEqual(run.topics.get('q'), [{ docno: 'a', score: 1.5, line: 1 }]);

@@ -30,7 +30,8 @@ export interface ScriptedRun {
   significance: Record<string, SignificanceMatrix>;
 }
 
-export async function scriptedRun(): Promise<ScriptedRun> {
+/** `overrides` change the run's settings (the matching rule, the effect size). */
+export async function scriptedRun(overrides: Partial<RunInfo> = {}): Promise<ScriptedRun> {
   const corpusDir = join(ROOT, 'corpus');
   const corpus = await loadCorpus(corpusDir, ROOT);
   const modules = new Map(corpus.repos.map((r) => [r.name, r.module]));
@@ -57,6 +58,7 @@ export async function scriptedRun(): Promise<ScriptedRun> {
     systems: Object.keys(SCRIPTED_SYSTEMS).map((name) => ({ name, type: 'command' })),
     tasks,
     skipped_tasks: [],
+    ...overrides,
   };
   const runDir = tempDir();
   writeFileSync(join(runDir, 'run.json'), JSON.stringify(info));

@@ -61,7 +61,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
     run: candidates,
   },
   run: {
-    usage: 'run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match bounded|exact|lenient] [--out DIR] [--seed N]',
+    usage: 'run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match symbol|exact|bounded|lenient|seed] [--effect-size d_z|d_av] [--out DIR] [--seed N]',
     summary: 'run the retrieval systems on the labeled tasks and score them; writes results/run-<timestamp>/ (resumes an existing --out)',
     run,
   },

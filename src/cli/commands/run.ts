@@ -1,10 +1,10 @@
 import { relative } from 'node:path';
-import { DEFAULT_MATCH_RULE, fmt, MATCH_RULES, MatchRule, runBenchmark, RunEvent, summarize } from '../../core';
+import { DEFAULT_MATCH_RULE, EFFECT_SIZES, fmt, MATCH_RULES, MatchRule, runBenchmark, RunEvent, summarize } from '../../core';
 import { CliIO, corpusDir, oneOf, parse, UsageError } from '../args';
 import { onStopSignal, signalExitCode } from '../signals';
 
 /**
- * `run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match RULE] [--out DIR]`:
+ * `run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match RULE] [--effect-size d_z|d_av] [--out DIR]`:
  * runs the systems on the corpus's labeled tasks, with a progress bar and an ETA on a terminal,
  * and prints the summary table. Ctrl-C (SIGINT, and SIGTERM or SIGHUP alike) kills the systems'
  * process trees and keeps what finished; running again with the same --out resumes.
@@ -15,6 +15,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     tasks: { type: 'string' },
     budget: { type: 'string' },
     match: { type: 'string' },
+    'effect-size': { type: 'string' },
     out: { type: 'string' },
     seed: { type: 'string' },
   });
@@ -22,6 +23,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const budgets = (values.budget ?? '5000').split(',').map((b) => Number(b.trim()));
   if (budgets.some((b) => !Number.isInteger(b) || b <= 0)) throw new UsageError('--budget must be token counts, e.g. 5000 or 5000,2000,10000 (the first is primary)');
   const match: MatchRule = values.match ? oneOf(values.match, MATCH_RULES, '--match') : DEFAULT_MATCH_RULE;
+  const effectSize = values['effect-size'] === undefined ? undefined : oneOf(values['effect-size'], EFFECT_SIZES, '--effect-size');
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError('--seed must be a whole number');
   const controller = new AbortController();
@@ -39,6 +41,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       tasks: values.tasks,
       budgets,
       match,
+      effectSize,
       outDir: values.out,
       seed,
       signal: controller.signal,
@@ -49,6 +52,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     const columns = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'token_efficiency'];
     const width = Math.max(6, ...overall.map((g) => g.system.length));
     const heading = (c: string) => (c === 'token_efficiency' ? 'TokenEff' : c).padStart(8);
+    io.stdout.write(`scores at ${result.info.budgets[0]} tokens, ${result.info.match} matching\n`);
     io.stdout.write(`${'system'.padEnd(width)}  ${'n'.padStart(3)}  ${columns.map(heading).join(' ')}\n`);
     for (const g of overall) {
       io.stdout.write(`${g.system.padEnd(width)}  ${String(g.n).padStart(3)}  ${columns.map((c) => fmt(g.mean[c], c === 'token_efficiency' ? 5 : 3).padStart(8)).join(' ')}\n`);

@@ -6,7 +6,8 @@ import { existsSync, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { readText, writeTextAtomic } from '../io/files';
 import { displayPath, FixtureLabError } from '../problems';
-import { MATCH_RULES, MatchRule } from '../scoring/match';
+import { MATCH_RULES, MatchRule } from '../scoring/rules';
+import type { EffectSize } from '../scoring/significance';
 import { RUN_STATUSES, type RunStatus } from '../../shared/vocabulary';
 
 export { RUN_STATUSES, type RunStatus };
@@ -45,6 +46,8 @@ export interface RunInfo {
   started_at: string;
   finished_at?: string;
   match: MatchRule;
+  /** The Cohen's d the significance rule compares with 0.3; d_z when absent. */
+  effect_size?: EffectSize;
   budgets: number[];
   ks: number[];
   seed: number;

@@ -15,7 +15,7 @@ import { Repository } from '../git/repository';
 import { median } from '../numbers';
 import { FixtureLabError } from '../problems';
 import { DEFAULT_MATCH_RULE, MatchRule } from '../scoring/match';
-import { DEFAULT_SEED } from '../scoring/significance';
+import { DEFAULT_EFFECT_SIZE, DEFAULT_SEED, EffectSize } from '../scoring/significance';
 import { DEFAULT_KS } from '../scoring/metrics';
 import { countTokens } from '../scoring/tokens';
 import { Bm25Baseline } from './adapters/bm25';
@@ -40,6 +40,8 @@ export interface RunOptions {
   /** The first is the primary budget; more make a budget sweep (Table 4). */
   budgets?: number[];
   match?: MatchRule;
+  /** The Cohen's d a significant difference needs above 0.3 (default d_z). */
+  effectSize?: EffectSize;
   ks?: number[];
   /** The run folder; an existing one is resumed. Default: results/run-<timestamp> under `cwd`. */
   outDir?: string;
@@ -158,6 +160,7 @@ export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
     ...corpusCommit(corpusDir),
     started_at: previous?.started_at ?? new Date().toISOString(),
     match,
+    effect_size: options.effectSize ?? previous?.effect_size ?? DEFAULT_EFFECT_SIZE,
     budgets,
     ks,
     seed,

@@ -2,13 +2,14 @@
 // ground truth (relevance = gain: HIGH 2, MEDIUM 1) and one run file per system. Each returned
 // item is written as the ground-truth name it was credited to, or its own normalized name, so
 // trec_eval's exact docno comparison reproduces Fixture Lab's matching rule; a repeated name
-// keeps its rank under a unique never-relevant docno. A task a system failed has no ranking:
-// run trec_eval with -c to count it as zero, as Fixture Lab does.
+// keeps its rank under a unique never-relevant docno. Each run file starts with `#` comment
+// lines naming the matching rule (trec_eval reads them from v10.0; strip them for 9.0.x). A task
+// a system failed has no ranking: run trec_eval with -c to count it as zero, as Fixture Lab does.
 import { promises as fs } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadCorpus } from '../corpus/load';
 import { writeTextAtomic } from '../io/files';
-import { truthEntries } from '../scoring/match';
+import { MatchResult, truthEntries } from '../scoring/match';
 import { formatQrels, formatRun, Judgment } from '../scoring/trec';
 import { normalizeSymbol } from '../symbols/normalize';
 import { scoreResult } from './analysis';
@@ -43,18 +44,37 @@ export async function exportTrec(runDir: string, info: RunInfo, cwd = process.cw
     for (const raw of raws.filter((r) => r.system === system && r.status === 'ok').sort((a, b) => a.task.localeCompare(b.task))) {
       const fixture = fixtures.get(raw.task)!;
       const module = modules.get(fixture.repo ?? '');
-      const used = new Set<string>();
-      const docnos = scoreResult(raw, fixture, info, module).match.ranks.map((r) => {
-        let docno = normalizeSymbol(r.relevant && r.groundTruth ? r.groundTruth : r.returned, { module }).replace(/\s+/g, '_') || `empty#${r.rank}`;
-        if (used.has(docno) || (!r.relevant && judgments.some((j) => j.qid === raw.task && j.docno === docno))) docno = `${docno}#dup${r.rank}`;
-        used.add(docno);
-        return docno;
-      });
+      const judged = new Set(judgments.filter((j) => j.qid === raw.task).map((j) => j.docno));
+      const docnos = runDocnos(scoreResult(raw, fixture, info, module).match, judged, module);
       if (docnos.length > 0) rankings.push([raw.task, docnos]);
     }
     const file = join(out, `${system}.run`);
-    await writeTextAtomic(file, formatRun(rankings, system));
+    await writeTextAtomic(file, formatRun(rankings, system, runHeader(info)));
     written.push(file);
   }
   return written;
+}
+
+/** The comment lines at the top of each run file: the matching rule its docnos were credited under. */
+export function runHeader(info: Pick<RunInfo, 'match' | 'started_at'>): string[] {
+  return [
+    `fixture-lab export-trec: match ${info.match}`,
+    `run started ${info.started_at}; each credited item is written as the ground-truth name it matched under \`${info.match}\` (docs/scoring.md)`,
+  ];
+}
+
+/**
+ * A matched ranking as TREC docnos, rank by rank: a credited item as the ground-truth entry it
+ * ends with (so trec_eval's exact comparison sees the matching), any other as its own name,
+ * made unique (`#dup<rank>`) when it repeats an earlier docno or names a judged document it was
+ * not credited with, so it keeps its rank and earns nothing.
+ */
+export function runDocnos(match: MatchResult, judged: ReadonlySet<string>, module?: string): string[] {
+  const used = new Set<string>();
+  return match.ranks.map((r) => {
+    let docno = normalizeSymbol(r.relevant && r.groundTruth ? r.groundTruth : r.returned, { module }).replace(/\s+/g, '_') || `empty#${r.rank}`;
+    if (used.has(docno) || (!r.relevant && judged.has(docno))) docno = `${docno}#dup${r.rank}`;
+    used.add(docno);
+    return docno;
+  });
 }

@@ -1,13 +1,20 @@
 // Matching a system's returned names to a fixture's ground truth (§5.3–5.4, made honest).
 // Every name goes through the shared normalizer first; the rule is explicit and recorded with
-// every result; each ground-truth entry is credited at most once, so recall never exceeds 1.
+// every result. Credit is a maximum bipartite matching between the returned items and the
+// ground-truth entries, built in rank order: each new item is credited when an augmenting path
+// reaches a free entry, and a credited item stays credited though its entry may be handed to a
+// later item while it moves to another it matches. So the number of credited items among any
+// top K is the maximum matching of that set (P@K and R@K do not depend on the order inside the
+// top K), each entry is credited at most once (recall never exceeds 1), and each credited item
+// ends with one entry, which graded NDCG uses and export-trec writes.
 
 import { effectiveConfidence, Label } from '../fixtures/model';
-import { NormalizeOptions, symbolKey, symbolSegments } from '../symbols/normalize';
-import { MATCH_RULES, type MatchRule } from '../../shared/vocabulary';
+import { NormalizeOptions, normalizeSymbol, symbolKey } from '../symbols/normalize';
 
-export { MATCH_RULES, type MatchRule };
-export const DEFAULT_MATCH_RULE: MatchRule = 'bounded';
+import { DEFAULT_MATCH_RULE, MatchRule } from './rules';
+
+export { DEFAULT_MATCH_RULE, MATCH_RULES } from './rules';
+export type { MatchRule } from './rules';
 
 /** The gain of a ground-truth entry for graded NDCG: HIGH 2, MEDIUM 1 (plain strings count as HIGH). */
 export const GAINS = { HIGH: 2, MEDIUM: 1 } as const;
@@ -24,7 +31,7 @@ export interface RankMatch {
   rank: number;
   returned: string;
   relevant: boolean;
-  /** Index into the ground truth of the entry credited here; null when not relevant. */
+  /** Index into the ground truth of the entry this item is finally credited with; null when not relevant. */
   entry: number | null;
   /** That entry's symbol, for reading results without the fixture beside them. */
   groundTruth: string | null;
@@ -32,8 +39,8 @@ export interface RankMatch {
   gain: number;
   /**
    * Why a returned item is not relevant, when it matched something: `already-credited` (every
-   * entry it matches was credited at an earlier rank) or `duplicate` (the same name came back
-   * at an earlier rank).
+   * entry it matches stays credited to other items, however they are reassigned) or
+   * `duplicate` (the same name came back at an earlier rank).
    */
   note?: 'already-credited' | 'duplicate';
 }
@@ -43,7 +50,7 @@ export interface MatchResult {
   ranks: RankMatch[];
   /** The ground truth with gains, in the fixture's order. */
   truth: TruthEntry[];
-  /** For each ground-truth entry, the rank that credited it, or null. */
+  /** For each ground-truth entry, the rank of the item finally credited with it, or null. */
   creditedAt: (number | null)[];
 }
 
@@ -58,6 +65,25 @@ export function truthEntries(groundTruth: readonly (Label | string | TruthEntry)
     if ('gain' in g && typeof g.gain === 'number') return { symbol: g.symbol, gain: g.gain };
     return { symbol: g.symbol, gain: GAINS[effectiveConfidence(g as Label)] };
   });
+}
+
+/** A name as the rules compare it. */
+export interface MatchName {
+  /** The segments joined by `.` (`/` and `.` are one separator). */
+  key: string;
+  segments: string[];
+  /**
+   * Whether the name ends on a path component: written with a `/` and no `.` member after the
+   * last one (`shop/checkout.py`, `worker/queue`), so a file or a directory, not a symbol in one.
+   */
+  path: boolean;
+}
+
+export function matchName(raw: string, options: NormalizeOptions = {}): MatchName {
+  const normalized = normalizeSymbol(raw, options);
+  const segments = normalized.replace(/\//g, '.').split('.').filter((s) => s.length > 0);
+  const slash = normalized.lastIndexOf('/');
+  return { key: segments.join('.'), segments, path: slash >= 0 && normalized.indexOf('.', slash) < 0 };
 }
 
 /** Whether `needle` occurs in `hay` as a contiguous run. */
@@ -80,31 +106,51 @@ function isSubsequenceSameLast(needle: readonly string[], hay: readonly string[]
 }
 
 /**
- * Whether two already-split names match under a rule. `exact`: the same segments. `bounded`:
- * the shorter's segments are a contiguous run of the longer's (whole segments only, so `Node`
- * never matches `NodesByName`). `lenient`: bounded, or the shorter's segments are an ordered
- * subsequence of the longer's ending on the same last segment (`store.NodesByName` matches
- * `internal/store.SQLiteStore.NodesByName`). Each rule accepts everything the one before it does.
+ * Whether two names match under a rule (docs/scoring.md has each with examples). Every rule
+ * accepts the same key. `exact`: nothing else. `symbol`: the last segments are equal, one
+ * name's segments are an ordered subsequence of the other's, the shorter has at least two
+ * segments, and both or neither end on a path component. `bounded`: one name's segments are a
+ * contiguous run of the other's (whole segments: `Node` never matches `NodesByName`, but `shop`
+ * matches `shop/cart.Cart.total`). `lenient`: the last segments are equal and one name's
+ * segments are an ordered subsequence of the other's, single words included. `seed`: §5.4 to the
+ * letter, one key a substring of the other (`Node` matches `store.NodesByName`).
  */
-export function segmentsMatch(a: readonly string[], b: readonly string[], rule: MatchRule): boolean {
-  if (a.length === 0 || b.length === 0) return false;
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  if (rule === 'exact') return short.length === long.length && short.every((s, i) => s === long[i]);
-  if (isContiguousRun(short, long)) return true;
-  return rule === 'lenient' && isSubsequenceSameLast(short, long);
+export function namesMatchUnder(a: MatchName, b: MatchName, rule: MatchRule): boolean {
+  if (a.segments.length === 0 || b.segments.length === 0) return false;
+  if (a.key === b.key) return true;
+  if (rule === 'exact') return false;
+  if (rule === 'seed') return a.key.includes(b.key) || b.key.includes(a.key);
+  const [short, long] = a.segments.length <= b.segments.length ? [a.segments, b.segments] : [b.segments, a.segments];
+  if (rule === 'bounded') return isContiguousRun(short, long);
+  if (rule === 'lenient') return isSubsequenceSameLast(short, long);
+  return short.length >= 2 && a.path === b.path && isSubsequenceSameLast(short, long);
+}
+
+/**
+ * What makes a returned name a repeat of an earlier one: the same key, and under `symbol` also
+ * both or neither a path (`worker/main` the file is not `worker.main` the symbol there).
+ */
+export function itemKey(name: MatchName, rule: MatchRule): string {
+  return rule === 'symbol' && name.path ? `${name.key}/` : name.key;
 }
 
 /** Whether two names (any tool's spelling) match under a rule, after normalization. */
 export function namesMatch(a: string, b: string, rule: MatchRule = DEFAULT_MATCH_RULE, options: NormalizeOptions = {}): boolean {
-  return segmentsMatch(symbolSegments(a, options), symbolSegments(b, options), rule);
+  return namesMatchUnder(matchName(a, options), matchName(b, options), rule);
 }
 
+const ROOT = -2;
+const UNSEEN = -1;
+
 /**
- * Scores a ranked list of returned names against a ground truth, one-to-one: ranks are visited
- * in order, and each returned name is credited with the best-fitting ground-truth entry it
- * matches that no earlier rank took (an identical name first, then the closest in length,
- * then the higher gain, then the fixture's order). A name that only matches entries already
- * credited, or that repeats an earlier returned name, is not relevant.
+ * Scores a ranked list of returned names against a ground truth. Items are visited in rank
+ * order; a name that repeats an earlier one (itemKey) is never credited. Each new item
+ * lists the entries it matches, best first: the same key, then the higher gain, then the
+ * closest number of segments, then the fixture's order. It takes the first of them that is
+ * free; when none is, a breadth-first search looks for the shortest augmenting path (earlier
+ * items moving to other entries they match, each in its own order of preference), so it is
+ * credited exactly when the items so far admit a larger matching. An item that matches entries
+ * but cannot be credited is `already-credited`. Each rank reports the entry it ends with.
  */
 export function matchRanking(
   returned: readonly string[],
@@ -113,41 +159,85 @@ export function matchRanking(
 ): MatchResult {
   const rule = options.rule ?? DEFAULT_MATCH_RULE;
   const truth = truthEntries(groundTruth);
-  const truthSegments = truth.map((t) => symbolSegments(t.symbol, options));
-  const truthKeys = truthSegments.map((s) => s.join('.'));
-  const creditedAt: (number | null)[] = truth.map(() => null);
+  const truthNames = truth.map((t) => matchName(t.symbol, options));
+  const n = returned.length;
+  // item -> entry and entry -> item, -1 when free.
+  const partner = new Int32Array(n).fill(-1);
+  const owner = new Int32Array(truth.length).fill(-1);
+  // Each item's entries in its order of preference (empty for a duplicate or a non-match).
+  const candidates: number[][] = new Array(n);
+  const notes: (RankMatch['note'] | undefined)[] = new Array(n);
+  // The augmenting search's state, reused: how each entry was reached (UNSEEN, ROOT, or the entry whose item moved).
+  const via = new Int32Array(truth.length);
+  const queue = new Int32Array(truth.length);
   const seen = new Set<string>();
-  const ranks: RankMatch[] = returned.map((name, i) => {
-    const rank = i + 1;
-    const segments = symbolSegments(name, options);
-    const key = segments.join('.');
-    const none: RankMatch = { rank, returned: name, relevant: false, entry: null, groundTruth: null, gain: 0 };
-    if (segments.length === 0) return none;
+
+  for (let i = 0; i < n; i++) {
+    candidates[i] = [];
+    const name = matchName(returned[i], options);
+    if (name.segments.length === 0) continue;
+    const key = itemKey(name, rule);
     const duplicate = seen.has(key);
     seen.add(key);
-    let best = -1;
-    let matchedAny = false;
-    for (let t = 0; t < truth.length; t++) {
-      if (!segmentsMatch(segments, truthSegments[t], rule)) continue;
-      matchedAny = true;
-      if (duplicate || creditedAt[t] !== null) continue;
-      if (best < 0 || better(t, best)) best = t;
+    const matched: number[] = [];
+    for (let t = 0; t < truth.length; t++) if (namesMatchUnder(name, truthNames[t], rule)) matched.push(t);
+    if (matched.length === 0) continue;
+    if (duplicate) {
+      notes[i] = 'duplicate';
+      continue;
     }
-    if (best < 0) return matchedAny ? { ...none, note: duplicate ? 'duplicate' : 'already-credited' } : none;
-    creditedAt[best] = rank;
-    return { rank, returned: name, relevant: true, entry: best, groundTruth: truth[best].symbol, gain: truth[best].gain };
+    if (matched.length > 1) {
+      const exact = (t: number) => (truthNames[t].key === name.key ? 0 : 1);
+      const distance = (t: number) => Math.abs(truthNames[t].segments.length - name.segments.length);
+      matched.sort((s, t) => exact(s) - exact(t) || truth[t].gain - truth[s].gain || distance(s) - distance(t) || s - t);
+    }
+    candidates[i] = matched;
+    const free = matched.find((t) => owner[t] < 0);
+    if (free !== undefined) {
+      owner[free] = i;
+      partner[i] = free;
+    } else if (!augment(i)) {
+      notes[i] = 'already-credited';
+    }
+  }
 
-    function better(t: number, than: number): boolean {
-      const exactT = truthKeys[t] === key;
-      const exactB = truthKeys[than] === key;
-      if (exactT !== exactB) return exactT;
-      const distT = Math.abs(truthSegments[t].length - segments.length);
-      const distB = Math.abs(truthSegments[than].length - segments.length);
-      if (distT !== distB) return distT < distB;
-      if (truth[t].gain !== truth[than].gain) return truth[t].gain > truth[than].gain;
-      return false;
+  /** The shortest augmenting path from item i (whose entries are all taken), applied; false when there is none. */
+  function augment(i: number): boolean {
+    via.fill(UNSEEN);
+    let tail = 0;
+    for (const t of candidates[i]) {
+      via[t] = ROOT;
+      queue[tail++] = t;
     }
+    for (let head = 0; head < tail; head++) {
+      const t = queue[head];
+      for (const u of candidates[owner[t]]) {
+        if (via[u] !== UNSEEN) continue;
+        via[u] = t;
+        if (owner[u] < 0) {
+          // Walk back: each item on the path moves to the entry after it; i takes the first.
+          for (let cur = u; ; ) {
+            const from = via[cur];
+            const item = from === ROOT ? i : owner[from];
+            owner[cur] = item;
+            partner[item] = cur;
+            if (from === ROOT) return true;
+            cur = from;
+          }
+        }
+        queue[tail++] = u;
+      }
+    }
+    return false;
+  }
+
+  const ranks: RankMatch[] = returned.map((name, i) => {
+    const t = partner[i];
+    if (t >= 0) return { rank: i + 1, returned: name, relevant: true, entry: t, groundTruth: truth[t].symbol, gain: truth[t].gain };
+    const none: RankMatch = { rank: i + 1, returned: name, relevant: false, entry: null, groundTruth: null, gain: 0 };
+    return notes[i] ? { ...none, note: notes[i] } : none;
   });
+  const creditedAt = Array.from(owner, (item) => (item >= 0 ? item + 1 : null));
   return { rule, ranks, truth, creditedAt };
 }
 

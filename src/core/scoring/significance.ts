@@ -1,11 +1,10 @@
 // Statistical significance of system comparisons (§5.6): the paired Wilcoxon signed-rank test,
-// Cohen's d for paired samples, a seeded bootstrap confidence interval of the mean difference,
-// and the pairwise matrix over systems. A difference is called significant only when p < 0.05
-// AND |d| > 0.3. Pure arithmetic, no I/O; the same inputs and seed give the same numbers.
-// The test itself is @stdlib/stats-wilcoxon's (exact null distribution, or the normal
-// approximation with the tie correction); this module decides what it is given.
-import stdlibWilcoxon from '@stdlib/stats-wilcoxon';
+// Cohen's d for paired samples (d_z and d_av), a seeded bootstrap confidence interval of the mean
+// difference, and the pairwise matrix over systems. A difference is called significant only when
+// p < 0.05 AND |d| > 0.3, d being d_z unless the run asks for d_av. Pure arithmetic, no I/O; the
+// same inputs and seed give the same numbers. Formulas and references: docs/scoring.md.
 import { mean as meanOrNull, standardDeviation } from '../numbers';
+import { normalSf } from './normal';
 
 const mean = (xs: readonly number[]): number => meanOrNull(xs) ?? 0;
 
@@ -13,18 +12,24 @@ export const ALPHA = 0.05;
 export const MIN_EFFECT = 0.3;
 export const BOOTSTRAP_RESAMPLES = 1000;
 export const DEFAULT_SEED = 20250101;
-/** Up to this many non-zero differences without ties, the exact null distribution is used (scipy's rule). */
+/** Up to this many non-zero differences, ties or not, p comes from the exact permutation distribution. */
 export const EXACT_MAX_N = 50;
+
+/** Which Cohen's d the significance rule compares with MIN_EFFECT. */
+export const EFFECT_SIZES = ['d_z', 'd_av'] as const;
+export type EffectSize = (typeof EFFECT_SIZES)[number];
+export const DEFAULT_EFFECT_SIZE: EffectSize = 'd_z';
 
 export interface WilcoxonResult {
   /** min(W+, W-), scipy's two-sided statistic. */
   statistic: number;
-  /** Sum of the ranks of the positive differences. */
+  /** Sum of the (average) ranks of the positive differences. */
   wPlus: number;
-  /** Non-zero differences (zeros are dropped, Wilcoxon's convention). */
+  /** Non-zero differences (zeros are dropped, Wilcoxon's convention, scipy's zero_method='wilcox'). */
   n: number;
   /** Two-sided p-value; 1 when every difference is 0. */
   p: number;
+  /** `exact`: the permutation distribution of the signed ranks; `normal`: the approximation above EXACT_MAX_N. */
   method: 'exact' | 'normal' | 'none';
 }
 
@@ -42,24 +47,81 @@ export function mulberry32(seed: number): () => number {
 
 /**
  * The two-sided paired Wilcoxon signed-rank test on differences x - y (or on the differences
- * themselves when y is omitted). Zero differences are dropped; with n <= 50 non-zero
- * differences and no ties in |d| the exact distribution gives p, otherwise the normal
- * approximation with the tie correction (no continuity correction), as scipy.stats.wilcoxon does.
- * Differences are first rounded to 12 significant digits and 12 decimals, so metric values that differ only by
- * floating-point noise (0.3 - 0.2 and 0.2 - 0.1) tie, and 0.1 + 0.2 - 0.3 counts as zero.
+ * themselves when y is omitted). Differences are first rounded to 12 significant digits and 12
+ * decimals, so metric values that differ only by floating-point noise (0.3 - 0.2 and 0.2 - 0.1)
+ * tie and 0.1 + 0.2 - 0.3 counts as zero; zeros are dropped; |d| is ranked with ties given their
+ * average rank. With n <= 50 non-zero differences p is exact, ties or not: the probability, over
+ * the 2^n equally likely sign assignments, of a W+ at least as far from its mean as the one
+ * observed (exactDistribution). Above, the normal approximation with the tie correction of the
+ * variance and a continuity correction of 0.5.
  */
 export function wilcoxon(x: readonly number[], y?: readonly number[]): WilcoxonResult {
   const diffs = differences(x, y).map(roundNoise).filter((v) => v !== 0);
   const n = diffs.length;
   if (n === 0) return { statistic: 0, wPlus: 0, n: 0, p: 1, method: 'none' };
-  // A single difference: W+ is 0 or 1 with equal chance, so the two-sided p is 1.
-  if (n === 1) return { statistic: 0, wPlus: diffs[0] > 0 ? 1 : 0, n, p: 1, method: 'exact' };
-  const ties = new Set(diffs.map(Math.abs)).size !== n;
-  const exact = !ties && n <= EXACT_MAX_N;
-  // Zeros are dropped here, so the library's exact path applies whenever it should.
-  const result = stdlibWilcoxon(diffs, { correction: false, exact });
-  const wPlus = result.statistic;
-  return { statistic: Math.min(wPlus, (n * (n + 1)) / 2 - wPlus), wPlus, n, p: Math.min(1, result.pValue), method: exact ? 'exact' : 'normal' };
+  const { doubled, tieGroups } = doubledRanks(diffs.map(Math.abs));
+  let wPlus2 = 0;
+  diffs.forEach((d, i) => {
+    if (d > 0) wPlus2 += doubled[i];
+  });
+  const total2 = n * (n + 1);
+  const wPlus = wPlus2 / 2;
+  const statistic = Math.min(wPlus2, total2 - wPlus2) / 2;
+  if (n <= EXACT_MAX_N) {
+    const counts = exactDistribution(doubled);
+    let below = 0;
+    let above = 0;
+    for (let s = 0; s <= total2; s++) {
+      if (s <= wPlus2) below += counts[s];
+      if (s >= wPlus2) above += counts[s];
+    }
+    return { statistic, wPlus, n, p: Math.min(1, (2 * Math.min(below, above)) / 2 ** n), method: 'exact' };
+  }
+  const mu = total2 / 4;
+  let ties = 0;
+  for (const t of tieGroups) ties += t * t * t - t;
+  const sd = Math.sqrt((n * (n + 1) * (2 * n + 1) - ties / 2) / 24);
+  const z = Math.max(0, Math.abs(wPlus - mu) - 0.5) / sd;
+  return { statistic, wPlus, n, p: Math.min(1, 2 * normalSf(z)), method: 'normal' };
+}
+
+/**
+ * Twice the average ranks of values (1-based, ties sharing the mean of their positions), which
+ * are whole numbers, and the sizes of the groups of tied values.
+ */
+export function doubledRanks(values: readonly number[]): { doubled: Int32Array; tieGroups: number[] } {
+  const order = values.map((_, i) => i).sort((a, b) => values[a] - values[b]);
+  const doubled = new Int32Array(values.length);
+  const tieGroups: number[] = [];
+  for (let start = 0; start < order.length; ) {
+    let end = start;
+    while (end + 1 < order.length && values[order[end + 1]] === values[order[start]]) end++;
+    // Positions start+1 .. end+1 share their mean, (start + end + 2) / 2.
+    for (let k = start; k <= end; k++) doubled[order[k]] = start + end + 2;
+    if (end > start) tieGroups.push(end - start + 1);
+    start = end + 1;
+  }
+  return { doubled, tieGroups };
+}
+
+/**
+ * The null distribution of 2 W+ given these doubled ranks: counts[s] is how many of the 2^n
+ * sign assignments give sum s of the doubled ranks signed +. Built one rank at a time (a rank
+ * is either out of the sum or in it), so n ranks summing to S cost n * S additions; the counts
+ * are whole numbers below 2^53 for n <= 52, so every one is exact in a double.
+ */
+export function exactDistribution(doubled: ArrayLike<number>): Float64Array {
+  let total = 0;
+  for (let i = 0; i < doubled.length; i++) total += doubled[i];
+  const counts = new Float64Array(total + 1);
+  counts[0] = 1;
+  let reach = 0;
+  for (let i = 0; i < doubled.length; i++) {
+    const r = doubled[i];
+    reach += r;
+    for (let s = reach; s >= r; s--) counts[s] += counts[s - r];
+  }
+  return counts;
 }
 
 /** A difference without floating-point noise: 12 significant digits, 12 decimals. */
@@ -73,18 +135,33 @@ function differences(x: readonly number[], y?: readonly number[]): number[] {
   return x.map((v, i) => v - y[i]);
 }
 
+/** m / sd, with sd 0 read as: no effect when m is 0 too, an unbounded one otherwise. */
+function standardized(m: number, sd: number | null): number | null {
+  if (sd === null) return null;
+  if (sd === 0) return m === 0 ? 0 : m > 0 ? Infinity : -Infinity;
+  return m / sd;
+}
+
 /**
- * Cohen's d for paired samples: the mean difference over the sample standard deviation of the
- * differences (d_z). null below two pairs; 0 when every difference is 0; +-Infinity when the
+ * Cohen's d_z for paired samples: the mean difference over the sample standard deviation of the
+ * differences. null below two pairs; 0 when every difference is 0; +-Infinity when the
  * differences are all equal and not 0.
  */
 export function cohensDPaired(x: readonly number[], y?: readonly number[]): number | null {
   const d = differences(x, y);
-  const sd = standardDeviation(d);
-  if (sd === null) return null;
-  const m = mean(d);
-  if (sd === 0) return m === 0 ? 0 : m > 0 ? Infinity : -Infinity;
-  return m / sd;
+  return standardized(mean(d), standardDeviation(d));
+}
+
+/**
+ * Cohen's d_av: the mean difference over the mean of the two samples' standard deviations (it
+ * ignores how the two are correlated, so it reads like a d between independent groups). null
+ * below two pairs.
+ */
+export function cohensDAv(x: readonly number[], y: readonly number[]): number | null {
+  const d = differences(x, y);
+  const sx = standardDeviation(x);
+  const sy = standardDeviation(y);
+  return standardized(mean(d), sx === null || sy === null ? null : (sx + sy) / 2);
 }
 
 export interface BootstrapOptions {
@@ -131,6 +208,12 @@ export interface PairComparison {
   /** mean(a - b). */
   meanDiff: number;
   wilcoxon: WilcoxonResult;
+  /** mean(a - b) / SD(a - b). */
+  cohens_d_z: number | null;
+  /** mean(a - b) / ((SD(a) + SD(b)) / 2). */
+  cohens_d_av: number | null;
+  /** Which of the two the significance rule used, and its value (cohensD). */
+  effect_size: EffectSize;
   cohensD: number | null;
   /** 95% bootstrap interval of mean(a - b). */
   ci: [number, number] | null;
@@ -140,11 +223,19 @@ export interface PairComparison {
   better: string | null;
 }
 
+export interface SignificanceOptions extends BootstrapOptions {
+  /** The d that must exceed MIN_EFFECT; default d_z. */
+  effectSize?: EffectSize;
+}
+
 /** Compares two systems' per-task values (the same tasks, in the same order). */
-export function comparePaired(a: string, xs: readonly number[], b: string, ys: readonly number[], options: BootstrapOptions = {}): PairComparison {
+export function comparePaired(a: string, xs: readonly number[], b: string, ys: readonly number[], options: SignificanceOptions = {}): PairComparison {
   const d = differences(xs, ys);
   const w = wilcoxon(d);
-  const cohensD = cohensDPaired(d);
+  const dz = cohensDPaired(d);
+  const dav = cohensDAv(xs, ys);
+  const effectSize = options.effectSize ?? DEFAULT_EFFECT_SIZE;
+  const cohensD = effectSize === 'd_av' ? dav : dz;
   const significant = w.p < ALPHA && cohensD !== null && Math.abs(cohensD) > MIN_EFFECT;
   const meanDiff = d.length > 0 ? mean(d) : 0;
   return {
@@ -155,6 +246,9 @@ export function comparePaired(a: string, xs: readonly number[], b: string, ys: r
     meanB: ys.length > 0 ? mean(ys) : 0,
     meanDiff,
     wilcoxon: w,
+    cohens_d_z: dz,
+    cohens_d_av: dav,
+    effect_size: effectSize,
     cohensD,
     ci: bootstrapMeanCI(d, options),
     significant,
@@ -172,7 +266,7 @@ export interface SignificanceMatrix {
  * Every pair of systems compared on one metric. `values` maps a system to its per-task values,
  * aligned across systems (same tasks, same order). Each pair's bootstrap uses the same seed.
  */
-export function significanceMatrix(values: ReadonlyMap<string, readonly number[]> | Readonly<Record<string, readonly number[]>>, options: BootstrapOptions = {}): SignificanceMatrix {
+export function significanceMatrix(values: ReadonlyMap<string, readonly number[]> | Readonly<Record<string, readonly number[]>>, options: SignificanceOptions = {}): SignificanceMatrix {
   const entries = values instanceof Map ? [...values.entries()] : Object.entries(values);
   const lengths = new Set(entries.map(([, v]) => v.length));
   if (lengths.size > 1) {
@@ -199,6 +293,8 @@ export function pairOf(matrix: SignificanceMatrix, a: string, b: string): PairCo
         meanA: p.meanB,
         meanB: p.meanA,
         meanDiff: -p.meanDiff,
+        cohens_d_z: p.cohens_d_z === null ? null : -p.cohens_d_z,
+        cohens_d_av: p.cohens_d_av === null ? null : -p.cohens_d_av,
         cohensD: p.cohensD === null ? null : -p.cohensD,
         ci: p.ci === null ? null : [-p.ci[1], -p.ci[0]],
         wilcoxon: { ...p.wilcoxon, wPlus: (p.wilcoxon.n * (p.wilcoxon.n + 1)) / 2 - p.wilcoxon.wPlus },

@@ -306,13 +306,20 @@ export function formatQrels(judgments: Iterable<Judgment>): string {
 /**
  * Writes run text from ranked docnos per topic: ranks from 1 and scores that fall with the rank
  * (n .. 1), so trec_eval ranks each topic exactly in the order given. A docno repeated within a
- * topic is an error, as trec_eval refuses it.
+ * topic is an error, as trec_eval refuses it. Each of `comments` becomes a `# ` line at the top,
+ * which trec_eval skips from v10.0 on (9.0.x and earlier call it a malformed line: strip them
+ * with `grep -v '^#'` there); parseRun and `fixture-lab metrics` skip them too.
  */
-export function formatRun(rankings: Iterable<[qid: string, docnos: readonly string[]]>, tag: string): string {
+export function formatRun(rankings: Iterable<[qid: string, docnos: readonly string[]]>, tag: string, comments: readonly string[] = []): string {
   checkToken(tag, 'run tag');
   let out = '';
+  for (const c of comments) {
+    if (/[\r\n]/.test(c)) throw new RangeError('a TREC comment is one line');
+    out += `# ${c}\n`;
+  }
   for (const [qid, docnos] of rankings) {
     checkToken(qid, 'qid');
+    if (qid.startsWith('#')) throw new RangeError(`a TREC qid cannot start with #, which makes its lines comments: \`${qid}\``);
     const seen = new Set<string>();
     docnos.forEach((d, i) => {
       if (seen.has(checkToken(d, 'docno'))) throw new RangeError(`topic ${qid} ranks ${d} twice; a TREC run lists each document once per topic`);

@@ -4,7 +4,8 @@
 // of the file's text with a hash taken while reading it (no string, no map entry per document),
 // numbers are read without making strings, and each small hot loop is a function of its own so
 // V8 optimizes it early. Fields split on C's isspace, as trec_eval's parser does; blank lines
-// are skipped; fields past a run line's sixth are ignored.
+// are skipped, and in runs so are comment lines (the first non-blank character `#`, as
+// trec_eval 10 reads them); fields past a run line's sixth are ignored.
 import { FixtureLabError } from '../problems';
 
 export interface Qrels {
@@ -382,6 +383,9 @@ export function pushEntry(t: TopicRun, start: number, end: number, hash: number,
   t.lines[i] = line;
 }
 
+/** `#`: a run line starting with it is a comment. */
+const COMMENT = 35;
+
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
@@ -411,7 +415,7 @@ export interface Cursor {
 }
 
 /**
- * Moves the cursor to the next non-blank line and returns that line's first field (its qid),
+ * Moves the cursor to the next line that is neither blank nor a comment and returns that line's first field (its qid),
  * or null at the end of the text.
  */
 export function nextQid(text: string, cur: Cursor): string | null {
@@ -421,7 +425,7 @@ export function nextQid(text: string, cur: Cursor): string | null {
     if (end < 0) end = n;
     let i = cur.pos;
     while (i < end && isSpace(text.charCodeAt(i))) i++;
-    if (i < end) {
+    if (i < end && text.charCodeAt(i) !== COMMENT) {
       let j = i;
       while (j < end && !isSpace(text.charCodeAt(j))) j++;
       return text.slice(i, j);
@@ -448,7 +452,7 @@ export function readTopic(text: string, cur: Cursor, qid: string, file: string |
     if (end < 0) end = n;
     let i = pos;
     while (i < end && isSpace(text.charCodeAt(i))) i++;
-    if (i === end) {
+    if (i === end || text.charCodeAt(i) === COMMENT) {
       pos = end;
       continue;
     }
