@@ -154,7 +154,7 @@ describe('harness: a run on the demo corpus', function () {
     // Interrupted: one answer lost. A resume runs only that one.
     rmSync(join(out, 'raw/scripted-bookshop-easy-02.json'));
     const events: { kind: string; task?: string }[] = [];
-    await runBenchmark({ corpusDir: corpus, outDir: out, systems: ['scripted'], onEvent: (e) => events.push(e as { kind: string; task?: string }) });
+    await runBenchmark({ corpusDir: corpus, outDir: out, systems: ['scripted'], onEvent: (e) => events.push(e) });
     assert.deepEqual(events.filter((e) => e.kind === 'result').map((e) => e.task), ['bookshop-easy-02']);
   });
 

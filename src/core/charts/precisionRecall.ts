@@ -23,7 +23,7 @@ export interface PrPoint {
 /** One answer's curve; empty when the task has no ground truth (recall is undefined there). */
 export function prPoints(s: ScoredResult): PrPoint[] {
   const score = scoreMatch(s.match, { ks: PR_KS });
-  return PR_KS.flatMap((k) => (score.recall[k] === null ? [] : [{ system: s.raw.system, k, precision: score.precision[k], recall: score.recall[k]! }]));
+  return PR_KS.flatMap((k) => (score.recall[k] === null ? [] : [{ system: s.raw.system, k, precision: score.precision[k], recall: score.recall[k] }]));
 }
 
 /** Each system's curve averaged over its tasks, K by K (a task without ground truth does not count). */

@@ -155,7 +155,7 @@ const RULES: Record<LanguageId, Record<string, Rule>> = {
         name: nameNode.text,
         kind: 'constant' as const,
         nameNode,
-        range: single ? node.parent! : node,
+        range: single ? node.parent : node,
       }));
     },
     short_var_declaration: (node, scope) => {
@@ -218,7 +218,7 @@ const RULES: Record<LanguageId, Record<string, Rule>> = {
       const declaration = node.namedChildren.find((c) => c?.type === 'variable_declaration');
       return (declaration?.namedChildren ?? [])
         .filter((d) => d?.type === 'variable_declarator')
-        .flatMap((d) => named(d!, 'constant', 'name', node));
+        .flatMap((d) => named(d, 'constant', 'name', node));
     },
   },
   ruby: {
