@@ -1,6 +1,6 @@
 // One build for everything that ships or runs: the extension host bundle, the CLI,
 // the webview bundle, and the test bundles (so tests run the same code esbuild ships).
-// esbuild does not type-check: `npm run typecheck` (tsc --noEmit) runs beside it.
+// esbuild does not type-check: `npm run typecheck` (test/typecheck.mjs) runs beside it.
 import * as esbuild from 'esbuild';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 // A list of charts (the fixture's, or the corpus's), drawn by charts.ts only while its tab is
 // shown (DeferredPane): a chart is the slowest thing on the page. Drawn again when the data or
 // VS Code's color theme changes, since the theme's colors are baked into the SVG.
-import type { ChartView } from '../src/core/panel/model';
+import type { ChartView } from '../src/shared/panelView';
 import { renderChart, themeFromCss } from './charts';
 import { DeferredPane } from './deferred';
 import { h, placeholder, show } from './dom';

@@ -6,9 +6,9 @@
 import { parse, View } from 'vega';
 import { expressionInterpreter } from 'vega-interpreter';
 import { compile, TopLevelSpec } from 'vega-lite';
-import type { ChartView } from '../src/core/panel/model';
-import { chartConfig, ChartTheme, LIGHT_THEME } from '../src/core/charts/theme';
-import { showBidi } from '../src/core/untrusted/bidi';
+import type { ChartView } from '../src/shared/panelView';
+import { chartConfig, ChartTheme, LIGHT_THEME } from '../src/shared/chartTheme';
+import { showBidi } from '../src/shared/bidi';
 
 export type { ChartTheme };
 

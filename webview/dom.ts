@@ -3,7 +3,7 @@
 // anywhere in webview/, and attributes that could run code or need 'unsafe-inline' are refused.
 // Bidi controls (U+202E and the rest) are shown as escapes such as `\u202E` in what the page shows,
 // so a name cannot read backwards; data-* attributes keep the text as it is, for the host.
-import { showBidi } from '../src/core/untrusted/bidi';
+import { showBidi } from '../src/shared/bidi';
 
 export type Child = Node | string | number | null | undefined | false;
 

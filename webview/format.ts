@@ -1,7 +1,7 @@
 // How the panel writes numbers and statuses. Metrics use core's fmt (three decimals) so the panel
 // and the CLI's tables print the same figures; a missing value is an en dash, as in a printed table.
-import { fmt } from '../src/core/numbers';
-import type { RowStatus, SystemRow } from '../src/core/panel/model';
+import { fmt } from '../src/shared/figures';
+import type { RowStatus, SystemRow } from '../src/shared/panelView';
 
 export const EN_DASH = '\u2013';
 

@@ -2,7 +2,7 @@
 // two raters agreed (for its blind verifier: that the review is blind, nothing more). With no
 // fixture open it says how to open one.
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
-import type { FixtureHeader } from '../src/core/panel/model';
+import type { FixtureHeader } from '../src/shared/panelView';
 import { h, placeholder, show } from './dom';
 import { EN_DASH, figure } from './format';
 

@@ -3,7 +3,7 @@
 // when matching says so (a duplicate, or a ground-truth entry already credited higher up).
 // A list comes a page at a time (core's panel/returned.ts): its first page with the results, the
 // next ones when asked for, appended as they arrive; "Show all" asks page after page.
-import type { ReturnedItem, ReturnedPage, SystemRow } from '../src/core/panel/model';
+import type { ReturnedItem, ReturnedPage, SystemRow } from '../src/shared/panelView';
 import { h, placeholder, symbolButton } from './dom';
 import { EN_DASH, statusText, thousands } from './format';
 

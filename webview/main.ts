@@ -2,7 +2,7 @@
 // last of it in the webview state so a hidden or reloaded panel draws itself at once, and posts
 // the user's requests back. Messages are handled through one Handlers table: a new message type
 // is a type error here until it is handled.
-import type { CorpusResults, PanelResults } from '../src/core/panel/model';
+import type { CorpusResults, PanelResults } from '../src/shared/panelView';
 import { ChartList } from './chartList';
 import { DeferredPane } from './deferred';
 import { h, placeholder, show, symbolOf } from './dom';
@@ -10,7 +10,7 @@ import { renderHeader } from './header';
 import { ReturnedLists } from './lists';
 import { matrixTable } from './matrix';
 import { RunProgress } from './progress';
-import type { Handlers, HostMessage } from './protocol';
+import type { Handlers, HostMessage } from '../src/shared/protocol';
 import { RunForm } from './runForm';
 import { Host } from './state';
 import { corpusTable, resultsTable } from './table';

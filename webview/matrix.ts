@@ -1,6 +1,6 @@
 // The matrix: ground-truth symbols down, systems across, each cell where the system returned the
 // symbol. Symbols are buttons (symbolButton): main.ts opens them, by click or keyboard.
-import type { MatrixCell, ResultMatrix } from '../src/core/panel/model';
+import type { MatrixCell, ResultMatrix } from '../src/shared/panelView';
 import { h, symbolButton } from './dom';
 import { EN_DASH } from './format';
 

@@ -2,7 +2,7 @@
 // saved, since after a reload the host's next progress message redraws it.
 import '@vscode-elements/elements/dist/vscode-progress-bar/index.js';
 import type { VscodeProgressBar } from '@vscode-elements/elements/dist/vscode-progress-bar/vscode-progress-bar.js';
-import type { HostMessage } from './protocol';
+import type { HostMessage } from '../src/shared/protocol';
 import { h, show } from './dom';
 
 type Msg<T extends HostMessage['type']> = Extract<HostMessage, { type: T }>;

@@ -1,8 +1,8 @@
 // What the page keeps through vscode.setState: the protocol's PanelState (which the host's
 // serializer reads) plus the last fixture, results and corpus messages and the run form's choices,
 // so a page that was hidden, or reloaded with VS Code, draws itself before the host answers `ready`.
-import type { HostMessage, PanelState, WebviewMessage } from './protocol';
-import type { MatchRule } from '../src/core/scoring/rules';
+import type { HostMessage, PanelState, WebviewMessage } from '../src/shared/protocol';
+import type { MatchRule } from '../src/shared/vocabulary';
 
 type Last<T extends HostMessage['type']> = Omit<Extract<HostMessage, { type: T }>, 'type'>;
 

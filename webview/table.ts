@@ -1,8 +1,8 @@
 // The results table (one row per system on the open fixture) and the corpus table (one row per
 // system over the latest run) share one table builder and the metric columns. Plain <table>: it
 // is the fastest thing to build for hundreds of rows, and screen readers know it.
-import { TABLE_METRICS, TableMetric } from '../src/core/panel/model';
-import type { CorpusResults, FixtureResults, SystemRow } from '../src/core/panel/model';
+import { TABLE_METRICS, TableMetric } from '../src/shared/panelView';
+import type { CorpusResults, FixtureResults, SystemRow } from '../src/shared/panelView';
 import { Child, h } from './dom';
 import { budgetText, count, figure, millis, sourceText, statusText } from './format';
 

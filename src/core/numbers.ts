@@ -1,5 +1,6 @@
 // Summary statistics shared by the labeling report and the scoring harness. An empty list has
-// no mean: null, so a table can say n/a instead of a made-up 0.
+// no mean: null, so a table can say n/a instead of a made-up 0 (fmt, in src/shared/figures.ts,
+// prints it).
 
 export function mean(xs: readonly number[]): number | null {
   return xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -17,9 +18,4 @@ export function standardDeviation(xs: readonly number[]): number | null {
   const m = mean(xs);
   if (m === null || xs.length < 2) return null;
   return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1));
-}
-
-/** A figure for a table: fixed decimals, or `n/a` when there is none. */
-export function fmt(n: number | null | undefined, digits = 3): string {
-  return n === null || n === undefined ? 'n/a' : n.toFixed(digits);
 }

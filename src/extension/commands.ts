@@ -21,7 +21,8 @@ import { SymbolRef } from './labeling/label';
 import type { MissRef } from './triage/hover';
 import { symbolOfArgument } from './views/candidatesTree';
 
-type Handler = (...args: never[]) => Promise<unknown>;
+/** A command's handler: async where it waits for something; the loop below awaits whatever it returns. */
+type Handler = (...args: never[]) => unknown;
 
 export const COMMANDS = {
   'fixtureLab.addLabel': (s: Services) =>
@@ -195,11 +196,11 @@ export const COMMANDS = {
     return s.fixturesTree.filter;
   },
 
-  'fixtureLab.clearFilter': (s: Services) => async () => {
+  'fixtureLab.clearFilter': (s: Services) => () => {
     s.fixturesTree.setFilter({});
   },
 
-  'fixtureLab.refresh': (s: Services) => async () => {
+  'fixtureLab.refresh': (s: Services) => () => {
     s.corpus.reload();
   },
 
@@ -236,7 +237,7 @@ export const COMMANDS = {
     return agreement;
   },
 
-  'fixtureLab.openPanel': (s: Services) => async () => {
+  'fixtureLab.openPanel': (s: Services) => () => {
     BenchmarkPanel.show(s);
     return true;
   },
@@ -246,7 +247,7 @@ export const COMMANDS = {
     return s.runner.run(request);
   },
 
-  'fixtureLab.cancelRun': (s: Services) => async () => {
+  'fixtureLab.cancelRun': (s: Services) => () => {
     if (!s.runner.busy) throw new FixtureLabError('no run is under way');
     s.runner.cancel();
     return true;
@@ -331,9 +332,9 @@ async function symbolFrom(s: Services, arg: unknown): Promise<SymbolRef> {
   if (given) return { symbol: given };
   const editor = vscode.window.activeTextEditor;
   const found = editor && (await s.symbols.definitions(editor.document));
-  const def = found && definitionAt(found.defs, editor!.selection.active.line + 1);
+  const def = found && definitionAt(found.defs, editor.selection.active.line + 1);
   if (!def) throw new FixtureLabError('put the cursor inside a definition in a diff side or a repository file');
-  return { symbol: def.symbol, ...(found!.file.rev ? { rev: found!.file.rev } : {}) };
+  return { symbol: def.symbol, ...(found.file.rev ? { rev: found.file.rev } : {}) };
 }
 
 async function fixtureDocument(s: Services, uri?: vscode.Uri): Promise<vscode.TextDocument> {

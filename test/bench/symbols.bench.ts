@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     for (const s of sources.slice(0, 3)) await definitionsOf(s.path, s.text); // grammars loaded once, outside the timings
 
     const cli = resolve(__dirname, '../../../dist/cli.js');
-    const changeProcess = await time(RUNS, async () => execFileSync('node', [cli, 'symbols', '--repo', dir, '--base', 'HEAD~1', '--head', 'HEAD', '--json']));
+    const changeProcess = await time(RUNS, () => Promise.resolve(execFileSync('node', [cli, 'symbols', '--repo', dir, '--base', 'HEAD~1', '--head', 'HEAD', '--json'])));
     let changed = 0;
     const changeInProcess = await time(RUNS, async () => {
       changed = (await changedSymbols(repo, 'HEAD~1', 'HEAD')).symbols.length;

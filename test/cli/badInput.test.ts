@@ -265,7 +265,7 @@ describe('bad input: paths holding a newline', function () {
     const { repo: test, base } = repoWithNewlineName();
     const repo = await Repository.open(test.dir);
     try {
-      const ctx = { name: 'odd', repo, rev: base, languages: ['python'], checkout: async () => test.dir };
+      const ctx = { name: 'odd', repo, rev: base, languages: ['python'], checkout: () => Promise.resolve(test.dir) };
       const answer = await new GrepBaseline().query(ctx, { taskId: 't', task: 'apply discount to the cart', budget: 5000 });
       assert.deepEqual(answer.symbols.sort(), ['pkg/odd\nname.apply_discount', 'pkg/plain.checkout']);
       assert.match(answer.text, /^pkg\/odd\nname\.py:1:def apply_discount\(cart\):$/m);

@@ -55,7 +55,7 @@ describe('cli: signals reap every system', function () {
       const out = join(dir, 'run');
       const cli = spawn(process.execPath, [BIN, 'run', corpus, '--systems', system === 'command' ? 'hang' : 'mcphang', '--tasks', 'bookshop-easy-01', '--budget', '5000', '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
-      cli.stdout!.on('data', (c: Buffer) => (stdout += c));
+      cli.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
       const done = exited(cli);
       try {
         await until(() => existsSync(join(dir, system === 'command' ? 'running' : 'children.hang')));
@@ -86,7 +86,7 @@ describe('cli: symbols leaves nothing behind', function () {
     for (const args of [['--base', '00-initial', '--head', '01-bulk-discount'], ['--rev', '01-bulk-discount', '--file', 'shop/pricing.py'], ['--base', '01-bulk-discount', '--head', '02-queue-retry-limit']]) {
       // Its own group, so whatever it leaves in the group can be told apart from the test's.
       const cli = spawn(process.execPath, [BIN, 'symbols', '--repo', BOOKSHOP, ...args], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-      cli.stdout!.resume();
+      cli.stdout.resume();
       const { code } = await exited(cli);
       assert.equal(code, 0);
       assert.deepEqual(inTree({ pgid: cli.pid }), [], `symbols ${args.join(' ')}`);
@@ -97,7 +97,7 @@ describe('cli: symbols leaves nothing behind', function () {
 describe('cli: systems run where systems.yaml declares them', function () {
   this.timeout(90_000);
 
-  it('a relative program and a PATH program run from the corpus, not from the repository under test', async () => {
+  it('a relative program and a PATH program run from the corpus, not from the repository under test', () => {
     const corpus = demoCorpus(`systems:
   - {name: rel, type: command, query: [./tools/search, "{task}"], parse: {format: lines}}
   - {name: bare, type: command, query: [search-tool, "{task}"], parse: {format: lines}}

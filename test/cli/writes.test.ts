@@ -36,7 +36,7 @@ const corpus = (text = FIXTURE) => {
 const withAdded = (text: string) => text.replace('labeler: dana', `${ADDED}labeler: dana`);
 
 /** A pid that certainly belongs to no process now: one that has exited. */
-const deadPid = (): number => spawnSync(process.execPath, ['-e', '']).pid!;
+const deadPid = (): number => spawnSync(process.execPath, ['-e', '']).pid;
 
 const hidden = (dir: string) => readdirSync(dir).filter((n) => n.startsWith('.')).sort();
 

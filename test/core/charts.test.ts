@@ -12,7 +12,7 @@ const ROOT = resolve(__dirname, '../../..');
 
 type Values<T> = { data: { values: T[] } };
 const values = <T>(chart: ChartView) => (chart.spec as unknown as Values<T>).data.values;
-const byId = (charts: ChartView[], id: string) => charts.find((c) => c.id === id) ?? assert.fail(`no chart ${id} in ${charts.map((c) => c.id)}`);
+const byId = (charts: ChartView[], id: string) => charts.find((c) => c.id === id) ?? assert.fail(`no chart ${id} in ${charts.map((c) => c.id).join(',')}`);
 const count = (text: string, pattern: RegExp) => (text.match(pattern) ?? []).length;
 
 describe('charts', function () {
@@ -85,7 +85,7 @@ describe('charts', function () {
       assert.ok(Math.abs(row[0].difficulty - row.reduce((a, c) => a + c.p10, 0) / row.length) < 1e-12);
       return row[0].difficulty;
     });
-    for (let i = 1; i < difficulty.length; i++) assert.ok(difficulty[i - 1] <= difficulty[i], `row ${i} is not harder than row ${i - 1}: ${difficulty}`);
+    for (let i = 1; i < difficulty.length; i++) assert.ok(difficulty[i - 1] <= difficulty[i], `row ${i} is not harder than row ${i - 1}: ${difficulty.join(',')}`);
     assert.ok(difficulty[0] < difficulty[difficulty.length - 1], 'the demo tasks differ in difficulty');
   });
 

@@ -43,6 +43,11 @@ describe('harness: keywords and output parsing', () => {
     assert.throws(() => readSystems('systems:\n  - {name: t, type: command, query: [tool, "{repo}"], parse: {format: lines}}\n', 'systems.yaml'), /uses \{repo\}; the placeholders are \{task\}/);
     assert.throws(() => readSystems('systems:\n  - {name: t, type: magic}\n', 'systems.yaml'), /`type` must be command, mcp, grep, bm25 or replay/);
   });
+
+  it('keeps a system\'s version as written, and a mapping or list given as a version as JSON, never [object Object]', () => {
+    const versions = readSystems('systems:\n  - {name: a, type: grep, version: 1.2}\n  - {name: b, type: grep, version: "2024-06"}\n  - {name: c, type: grep, version: {major: 1}}\n  - {name: d, type: grep, version: [1, 2]}\n  - {name: e, type: grep}\n', 'systems.yaml');
+    assert.deepEqual(versions.map((s) => s.version), ['1.2', '2024-06', '{"major":1}', '[1,2]', undefined]);
+  });
 });
 
 describe('harness: processes', function () {
@@ -156,7 +161,7 @@ describe('harness: a run on the demo corpus', function () {
     // Interrupted: one answer lost. A resume that keeps failures runs only that one.
     rmSync(join(out, 'raw/scripted/bookshop-easy-02.json'));
     const events: { kind: string; task?: string }[] = [];
-    await runBenchmark({ corpusDir: corpus, outDir: out, systems: ['scripted'], keepFailures: true, onEvent: (e) => events.push(e as { kind: string; task?: string }) });
+    await runBenchmark({ corpusDir: corpus, outDir: out, systems: ['scripted'], keepFailures: true, onEvent: (e) => events.push(e) });
     assert.deepEqual(events.filter((e) => e.kind === 'result').map((e) => e.task), ['bookshop-easy-02']);
   });
 

@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { cycles, PARTS, readGraph, violations } from '../helpers/importGraph';
+import { tempDir } from '../helpers/tempDir';
 
 const root = resolve(__dirname, '../../..');
 
@@ -48,5 +50,36 @@ describe('layering', () => {
     const views = new Set(c.views.fixtureLab.map((v: { id: string }) => `${v.id}.focus`));
     assert.deepEqual(links.map((l) => l.slice('command:'.length)).filter((id) => !commands.has(id) && !views.has(id)), []);
   });
-});
 
+  it('every import follows the plan: shared imports nothing, core only shared, the CLI and the extension core and shared but never each other, the webview only shared', () => {
+    assert.deepEqual(violations(readGraph(root, Object.values(PARTS))), []);
+  });
+
+  it('no import cycle among the files of src/ and webview/', () => {
+    assert.deepEqual(cycles(readGraph(root, Object.values(PARTS))).map((c) => c.join(' -> ')), []);
+  });
+
+  it('the graph sees every way of naming a module, and the checks report each wrong arrow and each cycle', () => {
+    const dir = tempDir({
+      'src/shared/words.ts': "import 'yaml';\nexport const WORDS = ['a'] as const;\n",
+      'src/core/a.ts': "import type { B } from './b';\nimport { WORDS } from '../shared/words';\nexport const e = require('../extension/e');\nexport type A = B | typeof WORDS;\n",
+      'src/core/b.ts': "export type B = typeof import('./a');\n",
+      'src/cli/c.ts': "export { e } from '../extension/e';\n",
+      'src/extension/e.ts': "import * as vscode from 'vscode';\nimport { WORDS } from '../shared/words';\nexport const e = () => import('../cli/c');\nexport { vscode, WORDS };\n",
+      'webview/w.ts': "import { readFileSync } from 'node:fs';\nimport a = require('../src/core/a');\nimport type { B } from '../src/shared/words';\nexport { readFileSync, a };\n",
+    });
+    const edges = readGraph(dir, Object.values(PARTS));
+    assert.deepEqual(violations(edges).sort(), [
+      'src/cli/c.ts -> src/extension/e.ts: cli may not import extension',
+      'src/core/a.ts -> src/extension/e.ts: core may not import extension',
+      'src/extension/e.ts -> src/cli/c.ts: extension may not import cli',
+      'src/shared/words.ts -> yaml: shared may not import the package yaml',
+      'webview/w.ts -> node:fs: webview may not import the package node:fs',
+      'webview/w.ts -> src/core/a.ts: webview may not import core',
+    ]);
+    assert.deepEqual(cycles(edges).map((c) => c.join(' -> ')).sort(), [
+      'src/cli/c.ts -> src/extension/e.ts -> src/cli/c.ts',
+      'src/core/a.ts -> src/core/b.ts -> src/core/a.ts',
+    ]);
+  });
+});

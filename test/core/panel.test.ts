@@ -5,7 +5,7 @@ import {
   corpusResults, DEFAULT_MATCH_RULE, MATCH_RULES, failureReport, fixtureHeader, fixtureResults, latestAnswers, latestCorpusRun, listRuns, loadCorpus, matchRanking,
   readMisses, readTriage, RETURNED_PAGE_ITEMS, returnedPage, runBenchmark, scoreRun, setTriage, SHOWN_CHARS, systemChoices, triageKey, verdictsFor, verdictText,
 } from '../../src/core';
-import { parseWebviewMessage } from '../../webview/protocol';
+import { parseWebviewMessage } from '../../src/shared/protocol';
 import { demoCorpus } from '../helpers/demoCorpus';
 import { longLists } from '../webview/generated';
 import { tempDir } from '../helpers/tempDir';
@@ -98,16 +98,16 @@ describe('panel: what the benchmark panel shows, from real runs on the demo corp
     const verdicts = verdictsFor(view, misses, missedRow.symbol)!;
     const missed = verdicts.find((v) => v.kind !== 'hit')!;
     assert.ok(missed.miss, 'a miss record with evidence');
-    assert.match(verdictText(missed, 10), new RegExp(`^${missed.system}: (missed|found below K=10, at rank \\d+); ${missed.miss!.suggested} \\(suggested\\): .+`));
+    assert.match(verdictText(missed, 10), new RegExp(`^${missed.system}: (missed|found below K=10, at rank \\d+); ${missed.miss.suggested} \\(suggested\\): .+`));
     assert.equal(verdictsFor(view, misses, 'shop/nowhere.nothing'), undefined);
 
     const key = { system: missed.system, task: TASK, symbol: missedRow.symbol };
-    const other = missed.miss!.suggested === 'depth miss' ? 'vocabulary miss' : 'depth miss';
+    const other = missed.miss.suggested === 'depth miss' ? 'vocabulary miss' : 'depth miss';
     await setTriage(run.dir, key, { category: other }, failureReport);
     await setTriage(run.dir, key, { confirmed: true }, failureReport);
     assert.deepEqual((await readTriage(run.dir))[triageKey(key)], { category: other, confirmed: true });
     const report = readFileSync(join(run.dir, 'analysis', 'failure-analysis.md'), 'utf8');
-    assert.ok(report.includes(`| ${TASK} | \`${missedRow.symbol}\` | ${other} (set, confirmed; suggested ${missed.miss!.suggested}) |`), report);
+    assert.ok(report.includes(`| ${TASK} | \`${missedRow.symbol}\` | ${other} (set, confirmed; suggested ${missed.miss.suggested}) |`), report);
     const after = (await readMisses(run.dir)).find((m) => triageKey(m) === triageKey(key))!;
     assert.equal(after.category, other);
     assert.equal(readFileSync(join(corpus, FILE), 'utf8'), before, 'the fixture is untouched');

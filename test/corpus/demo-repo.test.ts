@@ -35,7 +35,7 @@ describe('demo corpus', function () {
     assert.ok(built.steps.length >= 5, 'a handful of merged changes');
   });
 
-  it('ignores the user\'s and the system\'s git config', async () => {
+  it('ignores the user\'s and the system\'s git config', () => {
     const home = tempDir({
       '.gitconfig': '[user]\n\tname = Someone Else\n[commit]\n\tgpgsign = true\n[core]\n\tautocrlf = true\n[init]\n\tdefaultBranch = other\n',
     });

@@ -17,15 +17,15 @@ const FILES: Record<string, string> = {
 
 /** Tokens of a YAML text with VS Code's YAML grammar and our injection, as package.json wires it. */
 async function tokenize(text: string): Promise<{ text: string; scopes: string[] }[]> {
-  await oniguruma.loadWASM(readFileSync(require.resolve('vscode-oniguruma/release/onig.wasm')).buffer as ArrayBuffer);
+  await oniguruma.loadWASM(readFileSync(require.resolve('vscode-oniguruma/release/onig.wasm')).buffer);
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   const injection = manifest.contributes.grammars[0] as { scopeName: string; path: string; injectTo: string[] };
   const registry = new vsctm.Registry({
     onigLib: Promise.resolve({ createOnigScanner: (s: string[]) => new oniguruma.OnigScanner(s), createOnigString: (s: string) => new oniguruma.OnigString(s) }),
-    loadGrammar: async (scope) => {
-      if (FILES[scope]) return vsctm.parseRawGrammar(readFileSync(join(YAML, FILES[scope]), 'utf8'), FILES[scope]);
-      if (scope === injection.scopeName) return vsctm.parseRawGrammar(readFileSync(join(ROOT, injection.path), 'utf8'), injection.path);
-      return null;
+    loadGrammar: (scope) => {
+      if (FILES[scope]) return Promise.resolve(vsctm.parseRawGrammar(readFileSync(join(YAML, FILES[scope]), 'utf8'), FILES[scope]));
+      if (scope === injection.scopeName) return Promise.resolve(vsctm.parseRawGrammar(readFileSync(join(ROOT, injection.path), 'utf8'), injection.path));
+      return Promise.resolve(null);
     },
     getInjections: (scope) => (injection.injectTo.includes(scope) ? [injection.scopeName] : undefined),
   });

@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import * as vscode from 'vscode';
 import { finishReview, labelAs, readFixture, startReview } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import type { HostMessage } from '../../webview/protocol';
+import type { HostMessage } from '../../src/shared/protocol';
 import { canDriveUi, copyFixture, eventually, hoverText, linkedSymbols, notifications, screenshot, services, setRater } from './helpers';
 import { webview } from './ui';
 
@@ -44,6 +44,11 @@ function at(document: vscode.TextDocument, needle: string, word = needle): { lin
   return { line, character: document.lineAt(line).text.indexOf(word) + 1 };
 }
 
+
+/** What a tree item's or status bar's label, description or tooltip says, as text. */
+function textOf(v: string | boolean | vscode.TreeItemLabel | vscode.MarkdownString | undefined): string {
+  return typeof v === 'string' ? v : typeof v === 'boolean' || v === undefined ? '' : 'label' in v ? v.label : v.value;
+}
 describe('blind review and labels named at base, in the editor', function () {
   this.timeout(180_000);
   let s: Services;
@@ -78,7 +83,7 @@ describe('blind review and labels named at base, in the editor', function () {
     const walk = async (node?: unknown) => {
       for (const child of await s.candidatesTree.getChildren(node as never)) {
         const item = s.candidatesTree.getTreeItem(child);
-        rows.push(`${String(item.label)}: ${String(item.description ?? '')} | ${String(item.tooltip ?? '')} | ${item.contextValue ?? ''}`);
+        rows.push(`${textOf(item.label)}: ${textOf(item.description)} | ${textOf(item.tooltip)} | ${item.contextValue ?? ''}`);
         await walk(child);
       }
     };
@@ -171,7 +176,7 @@ describe('blind review and labels named at base, in the editor', function () {
 
     // The status bar.
     await eventually(() => assert.equal(s.statusBar?.text, `$(eye) ${id} · blind review`));
-    assert.ok(!String(s.statusBar?.tooltip).includes(SECRET));
+    assert.ok(!textOf(s.statusBar?.tooltip).includes(SECRET));
 
     // The Candidates view: only lee's MEDIUM on render.
     const rows = await eventually(async () => {
@@ -194,7 +199,7 @@ describe('blind review and labels named at base, in the editor', function () {
     const header = await eventually(() => {
       const last = posted('fixture').at(-1);
       assert.equal(last?.header?.id, id);
-      return last!;
+      return last;
     }, 20_000);
     assert.equal(header.header!.blind, true);
     assert.deepEqual([header.header!.groundTruth, header.header!.kappa, header.controls.canRun], [{ total: 0, high: 0, medium: 0 }, null, false]);
@@ -320,7 +325,7 @@ describe('blind review and labels named at base, in the editor', function () {
       return found;
     });
     assert.deepEqual(high.args, ['web/src/money.centsToUnits']);
-    assert.equal(await cmd('labelHigh', ...high.args!, 'Converts cents for the formatter'), true);
+    assert.equal(await cmd('labelHigh', ...high.args, 'Converts cents for the formatter'), true);
     assert.deepEqual(truth().at(-1), 'web/src/money.centsToUnits HIGH');
 
     // The Candidates view's inline button on the moved formatPrice: its base name.

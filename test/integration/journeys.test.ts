@@ -149,7 +149,7 @@ describe('more workbench journeys', function () {
     const shown = await eventually(() => {
       const active = vscode.window.activeTextEditor;
       assert.equal(active?.document.uri.scheme, 'fixture-lab-rev');
-      return active!;
+      return active;
     });
     const base = fixture.diff!.base;
     assert.equal(shown.document.uri.path, '/shop/cart.py');

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { FAILURE_CATEGORIES, FailureCategory, missedBy } from '../../src/core';
-import type { HostMessage } from '../../webview/protocol';
+import type { HostMessage } from '../../src/shared/protocol';
 import type { Services } from '../../src/extension/services';
 import { eventually, screenshot, webview } from './ui';
 
@@ -19,7 +19,7 @@ describe('benchmark panel and triage journey', function () {
   let s: Services;
   const folder = () => vscode.workspace.workspaceFolders![0].uri.fsPath;
 
-  before(async () => {
+  before(() => {
     s = vscode.extensions.getExtension<Services>('fixture-lab.fixture-lab')!.exports;
   });
 
@@ -37,7 +37,7 @@ describe('benchmark panel and triage journey', function () {
     const header = await eventually(() => {
       const last = posted('fixture').at(-1);
       assert.equal(last?.header?.id, 'bookshop-easy-01');
-      return last!;
+      return last;
     }, 20_000);
     assert.equal(header.controls.canRun, true, 'a trusted workspace may run systems');
     assert.deepEqual(header.controls.systems.map((x) => [x.name, x.available]), [['grep', true], ['bm25', true]]);
@@ -126,7 +126,7 @@ describe('benchmark panel and triage journey', function () {
     const revealed = await vscode.commands.executeCommand<string>('fixtureLab.nextMiss');
     assert.ok(revealed, 'Next Missed Symbol reveals a symbol');
     assert.equal(vscode.window.activeTextEditor?.document.uri.scheme, 'fixture-lab-rev');
-    assert.ok(vscode.window.activeTextEditor!.document.uri.path.endsWith(revealed));
+    assert.ok(vscode.window.activeTextEditor.document.uri.path.endsWith(revealed));
     // Charts for the fixture were drawn in the page (an SVG per chart).
     assert.ok(results.charts.length >= 2);
     assert.ok(readdirSync(join(folder(), 'results', finished.run!, 'analysis')).includes('charts'));

@@ -15,7 +15,7 @@ describe('labeling workbench journeys', function () {
   let s: Services;
   const made: vscode.Uri[] = [];
 
-  before(async () => {
+  before(() => {
     s = services();
     // Activation time, kept with the screenshots for the notes (a figure, not a timed test).
     const dir = process.env.FIXTURE_LAB_SCREENSHOTS;
@@ -63,7 +63,7 @@ describe('labeling workbench journeys', function () {
     await screenshot('02-codelens-on-diff-side');
     assert.deepEqual(high.command!.arguments, ['web/src/cart.CartView.render']);
     // The click, with the reason typed into the quick input.
-    const done = await vscode.commands.executeCommand(high.command!.command, ...high.command!.arguments!, 'Renders the cart; the badge is drawn here');
+    const done = await vscode.commands.executeCommand(high.command!.command, ...high.command!.arguments, 'Renders the cart; the badge is drawn here');
     assert.equal(done, true);
 
     const yaml = await vscode.workspace.openTextDocument(uri);

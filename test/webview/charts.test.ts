@@ -153,7 +153,7 @@ describe('webview charts in Chromium under a CSP without unsafe-eval', function 
     const { page, errors } = await open('/probe.html');
     assert.equal(await page.evaluate(() => (window as unknown as { probe: string }).probe), 'EvalError');
     const violations = await page.evaluate(() => (window as unknown as { violations: string[] }).violations);
-    assert.ok(violations.some((v) => v.startsWith('script-src')), `a violation is reported: ${violations}`);
+    assert.ok(violations.some((v) => v.startsWith('script-src')), `a violation is reported: ${violations.join(',')}`);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Browser, chromium, Page } from 'playwright-core';
-import { panelHtml, nonce } from '../../webview/html';
-import type { HostMessage, WebviewMessage } from '../../webview/protocol';
+import { panelHtml, nonce } from '../../src/extension/benchmark/html';
+import type { HostMessage, WebviewMessage } from '../../src/shared/protocol';
 import type { SavedState } from '../../webview/state';
 
 /** The repository root: the folder holding esbuild.mjs above this (bundled) file. */

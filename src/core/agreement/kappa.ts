@@ -1,5 +1,6 @@
 // Cohen's kappa (§7.4): chance-corrected agreement between two raters who put the same items
 // into categories. Undefined, never NaN or a made-up 1.0, when there is nothing to correct for.
+import type { Band } from '../../shared/vocabulary';
 
 export interface Kappa {
   /** null when undefined; `reason` then says why. */
@@ -33,7 +34,7 @@ export function cohensKappa<C>(a: readonly C[], b: readonly C[]): Kappa {
   return { kappa: (observed - expected) / (1 - expected), observed, expected, reason: null };
 }
 
-export type Band = 'strong' | 'moderate' | 'weak';
+export type { Band };
 
 /** The protocol's bands: > 0.8 strong, 0.6-0.8 moderate (discuss), < 0.6 weak (re-examine). */
 export function bandOf(kappa: number | null): Band | null {

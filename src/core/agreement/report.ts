@@ -1,7 +1,8 @@
 // corpus/labeling-report.md (§10 Phase 2): per-task kappa and band, the corpus's mean, median and
 // pooled kappa, the tasks under target, open disagreements, and the disputes with their resolutions.
 // Everything from the fixtures (ids, names, symbols, reasons) is untrusted text: reportText/reportCode.
-import { fmt, mean, median } from '../numbers';
+import { fmt } from '../../shared/figures';
+import { mean, median } from '../numbers';
 import { reportCode, reportText } from '../untrusted/reportMarkdown';
 import type { Corpus } from '../corpus/load';
 import { cohensKappa, KAPPA_TARGET, bandOf } from './kappa';

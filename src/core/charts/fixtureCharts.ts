@@ -1,5 +1,5 @@
 // The charts of one fixture in the panel: its answers from one run, one per system.
-import type { ScoredResult } from '../harness/analysis';
+import type { ScoredResult } from '../harness/scored';
 import type { ChartView } from '../panel/model';
 import { inOrder, systemsOf } from './encodings';
 import { prCurveChart, prPoints } from './precisionRecall';

@@ -2,7 +2,7 @@
 // plots (each system's spread over the tasks, not only its mean). A failed answer counts as 0,
 // as it does in the tables (scoreResult scores it as an empty list).
 import type { TopLevelSpec } from 'vega-lite';
-import type { ScoredResult } from '../harness/analysis';
+import type { ScoredResult } from '../harness/scored';
 import { mean } from '../numbers';
 import type { ChartView } from '../panel/model';
 import { scoreMatch } from '../scoring/metrics';

@@ -3,7 +3,7 @@
 // point is the table's P@10 and R@10, with the same conventions (P@K divides by K even when fewer
 // came back, so a short answer's curve bends back towards precision 0).
 import type { TopLevelSpec } from 'vega-lite';
-import type { ScoredResult } from '../harness/analysis';
+import type { ScoredResult } from '../harness/scored';
 import { mean } from '../numbers';
 import type { ChartView } from '../panel/model';
 import { scoreMatch } from '../scoring/metrics';
@@ -23,7 +23,7 @@ export interface PrPoint {
 /** One answer's curve; empty when the task has no ground truth (recall is undefined there). */
 export function prPoints(s: ScoredResult): PrPoint[] {
   const score = scoreMatch(s.match, { ks: PR_KS });
-  return PR_KS.flatMap((k) => (score.recall[k] === null ? [] : [{ system: s.raw.system, k, precision: score.precision[k], recall: score.recall[k]! }]));
+  return PR_KS.flatMap((k) => (score.recall[k] === null ? [] : [{ system: s.raw.system, k, precision: score.precision[k], recall: score.recall[k] }]));
 }
 
 /** Each system's curve averaged over its tasks, K by K (a task without ground truth does not count). */

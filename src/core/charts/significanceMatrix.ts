@@ -3,7 +3,7 @@
 // A cell is marked significant only by the run's own rule (p < 0.05 and |d| > 0.3), so the
 // chart never calls a difference the findings do not.
 import type { TopLevelSpec } from 'vega-lite';
-import { fmt } from '../numbers';
+import { fmt } from '../../shared/figures';
 import type { ChartView } from '../panel/model';
 import { ALPHA, MIN_EFFECT, pairOf, SignificanceMatrix } from '../scoring/significance';
 import { unitRamp } from './encodings';

@@ -5,7 +5,7 @@
 // import() when a chart is first drawn, and left external by esbuild.mjs's Node builds. That
 // also keeps them off the extension's and CLI's start-up path.
 import type { ChartView } from '../panel/model';
-import { chartConfig, ChartTheme, LIGHT_THEME } from './theme';
+import { chartConfig, type ChartTheme, LIGHT_THEME } from '../../shared/chartTheme';
 
 type Vega = typeof import('vega');
 type VegaLite = typeof import('vega-lite');

@@ -2,7 +2,7 @@
 // output (cl100k_base, as scored), so recall is the whole answer's too (every relevant item
 // returned, at any rank): the two numbers token efficiency itself divides.
 import type { TopLevelSpec } from 'vega-lite';
-import type { ScoredResult } from '../harness/analysis';
+import type { ScoredResult } from '../harness/scored';
 import type { ChartView } from '../panel/model';
 import type { TaskScore } from '../scoring/metrics';
 import { bySystem } from './encodings';

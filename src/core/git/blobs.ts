@@ -2,8 +2,15 @@
 // blobs, and a process per blob costs more than the parsing. Requests are queued in order,
 // since the batch protocol answers in order.
 import { ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
-import { describeExit } from '../harness/process';
-import type { FileText } from './repository';
+import { describeExit } from '../io/exit';
+
+/** A file at a revision: its text, or why there is none. */
+export type FileText =
+  | { kind: 'text'; text: string }
+  | { kind: 'binary' }
+  | { kind: 'too-large'; bytes: number }
+  | { kind: 'missing' }
+  | { kind: 'submodule' };
 
 /** Files larger than this are reported and skipped, not parsed. */
 export const MAX_FILE_BYTES = 1024 * 1024;

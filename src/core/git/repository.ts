@@ -4,7 +4,9 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { simpleGit, SimpleGit } from 'simple-git';
 import { FixtureLabError } from '../problems';
-import { BlobReader } from './blobs';
+import { BlobReader, type FileText } from './blobs';
+
+export type { FileText };
 
 export class Repository {
   private blobs?: BlobReader;
@@ -71,13 +73,6 @@ export class Repository {
     this.blobs = undefined;
   }
 }
-
-export type FileText =
-  | { kind: 'text'; text: string }
-  | { kind: 'binary' }
-  | { kind: 'too-large'; bytes: number }
-  | { kind: 'missing' }
-  | { kind: 'submodule' };
 
 /** git's user.name as seen from `dir` (repository, global or system config), if set. */
 export async function gitUserName(dir: string): Promise<string | undefined> {

@@ -11,24 +11,21 @@ import { repositoryLines } from '../git/lineCount';
 import type { Repository } from '../git/repository';
 import { writeTextAtomic } from '../io/files';
 import { mean, median, standardDeviation } from '../numbers';
-import { matchRanking, MatchResult } from '../scoring/match';
-import { metricValues, ScoredTask, scoreMatch, summarize, TaskScore } from '../scoring/metrics';
+import { matchRanking } from '../scoring/match';
+import { metricValues, ScoredTask, scoreMatch, summarize } from '../scoring/metrics';
 import { DEFAULT_EFFECT_SIZE, EffectSize, EXACT_MAX_N, significanceMatrix, SignificanceMatrix } from '../scoring/significance';
 import { ReferenceGraph } from '../symbols/referenceGraph';
 import { reportCode, reportText } from '../untrusted/reportMarkdown';
 import { FAILURE_CATEGORIES, Miss, missesOf, topModes } from './failures';
 import { BudgetRecall, findingsMarkdown, SEED_SCALE_LINES, significanceRule, TimeToContext } from './findings';
 import { RawResult, RunInfo, toCsv, writeJson } from './results';
+import { scoreResult, type ScoredResult } from './scored';
 import { applyTriage, readTriage } from './triage';
+
+export { scoreResult, type ScoredResult };
 
 /** The metrics the significance matrices compare (§8.1's headline four), overall and per tier. */
 export const COMPARED_METRICS = ['P@10', 'R@10', 'NDCG@10', 'MRR'] as const;
-
-export interface ScoredResult {
-  raw: RawResult;
-  match: MatchResult;
-  score: TaskScore;
-}
 
 export interface AnalysisInputs {
   modules: Map<string, string | undefined>;
@@ -40,13 +37,6 @@ export interface AnalysisInputs {
 
 /** A ground-truth symbol not in a system's top 10 is a miss (§8.3's K). */
 export const MISS_CUTOFF = 10;
-
-/** Score one raw answer against its fixture. A failed or timed-out answer scores as an empty list. */
-export function scoreResult(raw: RawResult, fixture: Fixture, info: Pick<RunInfo, 'match' | 'ks'>, module?: string): ScoredResult {
-  const returned = raw.status === 'ok' ? raw.symbols : [];
-  const match = matchRanking(returned, fixture.ground_truth, { rule: info.match, module });
-  return { raw, match, score: scoreMatch(match, { ks: info.ks, tokens: raw.tokens }) };
-}
 
 export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], fixtures: Map<string, Fixture>, inputs: AnalysisInputs): Promise<ScoredResult[]> {
   const scored = raws.map((r) => scoreResult(r, fixtures.get(r.task)!, info, inputs.modules.get(r.task)));

@@ -4,9 +4,9 @@
 import type { MatchResult } from '../scoring/match';
 import { foldPlural, identifierWords, wordsOf } from '../symbols/words';
 import type { RawResult } from './results';
+import { FAILURE_CATEGORIES, type FailureCategory } from '../../shared/vocabulary';
 
-export const FAILURE_CATEGORIES = ['noise overwhelm', 'vocabulary miss', 'depth miss', 'language gap', 'scale failure', 'timeout', 'system failure', 'unexplained'] as const;
-export type FailureCategory = (typeof FAILURE_CATEGORIES)[number];
+export { FAILURE_CATEGORIES, type FailureCategory };
 
 export interface Miss {
   system: string;

@@ -6,7 +6,7 @@
 // Pure text from numbers analysis.ts computed; names and reasons from fixtures and systems go
 // through reportText/reportCode, so they stay text.
 import { TIERS } from '../fixtures/model';
-import { fmt } from '../numbers';
+import { fmt } from '../../shared/figures';
 import type { GroupSummary, Summaries } from '../scoring/metrics';
 import { ALPHA, BOOTSTRAP_RESAMPLES, DEFAULT_EFFECT_SIZE, EffectSize, EXACT_MAX_N, MIN_EFFECT, PairComparison, SignificanceMatrix } from '../scoring/significance';
 import { reportCode, reportText } from '../untrusted/reportMarkdown';

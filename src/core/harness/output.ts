@@ -16,7 +16,7 @@ export function valuesAt(root: unknown, path: string): unknown[] {
     current = current.flatMap((v) => {
       const next = key === '' ? v : v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
       if (next === undefined || next === null) return [];
-      return spread ? (Array.isArray(next) ? next : []) : [next];
+      return spread ? (Array.isArray(next) ? (next as unknown[]) : []) : [next];
     });
   }
   return current;

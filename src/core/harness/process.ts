@@ -7,6 +7,8 @@ import { performance } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
 import { ProcessTree } from './processTree';
 
+export { describeExit } from '../io/exit';
+
 export interface ProcessResult {
   stdout: string;
   stderr: string;
@@ -117,12 +119,6 @@ export function runProcess(argv: string[], options: ProcessOptions): Promise<Pro
     child.stdin.on('error', () => undefined); // a command that never reads stdin
     child.stdin.end(options.input ?? '');
   });
-}
-
-/** "exited with 2", "killed by SIGKILL": how a process ended, for messages. */
-export function describeExit(result: Pick<ProcessResult, 'code' | 'signal'>): string {
-  if (result.signal) return `killed by ${result.signal}`;
-  return result.code === null ? 'ended without an exit code' : `exited with ${result.code}`;
 }
 
 /** The first `limit` bytes of a stream, cut at a character boundary. */

@@ -11,9 +11,9 @@ import { assertInside, isSafePathComponent, SAFE_NAME_RULE } from '../io/pathCom
 import { displayPath, FixtureLabError } from '../problems';
 import { MATCH_RULES, MatchRule } from '../scoring/rules';
 import type { EffectSize } from '../scoring/significance';
+import { RUN_STATUSES, type RunStatus } from '../../shared/vocabulary';
 
-export const RUN_STATUSES = ['ok', 'failed', 'timeout', 'cancelled'] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number];
+export { RUN_STATUSES, type RunStatus };
 
 export interface RawResult {
   system: string;

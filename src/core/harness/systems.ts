@@ -107,7 +107,10 @@ export function readSystems(text: string, file: string): SystemSpec[] {
     if (typeof maxMb !== 'number' || !(maxMb > 0) || maxMb > 4096) throw where('`max_output_mb` must be a positive number of megabytes (default 16, at most 4096)');
     const common: Common = { name: s.name, timeoutMinutes: timeout, maxOutputBytes: Math.max(1, Math.round(maxMb * 2 ** 20)) };
     if (s.languages !== undefined) common.languages = stringList(s.languages, 'languages', where);
-    if (s.version !== undefined) common.version = String(s.version);
+    const version = s.version;
+    // A scalar as written; a mapping or list (not a version) as JSON rather than [object Object].
+    const scalar = typeof version === 'string' || typeof version === 'number' || typeof version === 'boolean' || version === null;
+    if (version !== undefined) common.version = scalar ? String(version) : JSON.stringify(version);
     switch (s.type) {
       case 'grep':
       case 'bm25':

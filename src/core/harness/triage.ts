@@ -76,7 +76,7 @@ export async function setTriage(
   const triage = await readTriage(runDir);
   const key = triageKey(miss);
   const merged = { ...triage[key], ...choice };
-  triage[key] = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined && v !== false)) as TriageChoice;
+  triage[key] = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined && v !== false));
   const info = await readRunInfo(runDir);
   const misses = applyTriage(current, triage);
   await writeJson(triageFile(runDir), triage);

@@ -1,153 +1,21 @@
-// What the benchmark panel shows, as plain data (§8): built on the host from a run's raw answers
-// and the fixture, sent to the webview as is, and rendered there as text. Keeping the shapes here,
-// in core, lets the CLI, the tests and the webview agree on them without the webview scoring.
-import type { Band } from '../agreement/kappa';
-import type { Confidence } from '../fixtures/model';
-import type { FailureCategory } from '../harness/failures';
-import type { RunStatus } from '../harness/results';
-import type { MatchRule } from '../scoring/match';
-import type { FixtureState } from '../workbench/state';
-
-/** The open fixture, as the panel's header shows it. */
-export interface FixtureHeader {
-  id: string;
-  /** Corpus-relative path of the fixture file. */
-  file: string;
-  repo: string;
-  tier?: string;
-  tags: string[];
-  task: string;
-  /** The revision the fixture is labeled and run at (diff.base or commit). */
-  rev?: string;
-  state: FixtureState;
-  kappa: number | null;
-  band: Band | null;
-  groundTruth: { total: number; high: number; medium: number };
-  /** The rater reviews this fixture blind: the ground truth and kappa are withheld (shown as such, not as zero). */
-  blind?: boolean;
-}
-
-/** One configured system, and whether it can run here. */
-export interface SystemChoice {
-  name: string;
-  type: string;
-  /** False when its executable (or recording) is missing here: its row comes from a recorded run, if any. */
-  available: boolean;
-  /** Why it cannot run here, in one line. */
-  reason?: string;
-}
-
-/** The panel's run form. */
-export interface RunControls {
-  systems: SystemChoice[];
-  budgets: number[];
-  budget: number;
-  matchRules: MatchRule[];
-  match: MatchRule;
-  /** False in Restricted Mode: the form is shown disabled with `disabledReason`. */
-  canRun: boolean;
-  disabledReason?: string;
-}
-
-/** The metric columns of the results table, in order. */
-export const TABLE_METRICS = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'F1@10'] as const;
-export type TableMetric = (typeof TABLE_METRICS)[number];
-
-export type RowStatus = RunStatus | 'pending' | 'running';
-
-/** One row of the results table: one system on this fixture. */
-export interface SystemRow {
-  system: string;
-  status: RowStatus;
-  /** The failure or timeout message. */
-  error?: string;
-  metrics: Record<TableMetric, number | null>;
-  tokens: number | null;
-  tokenEfficiency: number | null;
-  timings: { index_ms?: number; cold_ms?: number; warm_ms?: number };
-  /** Where the row comes from: this run, or a recorded run (a system not installed here, or replayed). */
-  source: { kind: 'run' | 'recorded'; run: string; budget?: number };
-}
-
-/** One cell of the matrix: the rank at which a system returned a ground-truth symbol. */
-export type MatrixCell =
-  | { kind: 'hit'; rank: number }
-  | { kind: 'below'; rank: number }
-  | { kind: 'missed'; category?: FailureCategory }
-  | { kind: 'pending' };
-
-export interface MatrixRow {
-  symbol: string;
-  confidence: Confidence;
-  /** Aligned with `ResultMatrix.systems`. */
-  cells: MatrixCell[];
-}
-
-/** Ground-truth symbols down, systems across; `k` is the cut (a rank above it is `below`). */
-export interface ResultMatrix {
-  systems: string[];
-  k: number;
-  rows: MatrixRow[];
-}
-
-/** One returned symbol: a hit beside the ground-truth entry it was credited to. */
-export interface ReturnedItem {
-  rank: number;
-  returned: string;
-  relevant: boolean;
-  groundTruth: string | null;
-  note?: 'already-credited' | 'duplicate';
-}
-
-/** A system's returned list, whole (the host keeps it; the panel is sent it a page at a time). */
-export interface ReturnedList {
-  system: string;
-  items: ReturnedItem[];
-}
-
-/** Part of a returned list, as the panel is sent it (see returned.ts). */
-export interface ReturnedPage {
-  system: string;
-  /** Items in the whole list, and hits among them. */
-  total: number;
-  hits: number;
-  /** The index in the whole list of the page's first item. */
-  from: number;
-  items: ReturnedItem[];
-}
-
-/** A chart: a Vega-Lite spec with its data inline, rendered by the webview and, as SVG, by the CLI. */
-export interface ChartView {
-  id: string;
-  title: string;
-  /** A Vega-Lite top-level spec (JSON). */
-  spec: Record<string, unknown>;
-}
-
-/** Everything the panel shows about the open fixture's results. */
-export interface FixtureResults {
-  fixture: string;
-  /** The run folder name the rows come from, when any. */
-  run?: string;
-  match: MatchRule;
-  budget: number;
-  rows: SystemRow[];
-  matrix: ResultMatrix;
-  lists: ReturnedList[];
-  charts: ChartView[];
-}
-
-/** FixtureResults as the panel's page is sent them: each returned list cut to its first page. */
-export interface PanelResults extends Omit<FixtureResults, 'lists'> {
-  lists: ReturnedPage[];
-}
-
-/** The corpus view: the latest run over every task. */
-export interface CorpusResults {
-  run: string;
-  tasks: number;
-  systems: string[];
-  /** Mean of each table metric per system, over the run's tasks. */
-  rows: { system: string; n: number; metrics: Record<TableMetric, number | null>; tokenEfficiency: number | null }[];
-  charts: ChartView[];
-}
+// The panel's view data is the panel protocol's payload: its shapes live in src/shared/panelView.ts,
+// where the webview can import them. Re-exported here for the builders beside this file.
+export type {
+  ChartView,
+  CorpusResults,
+  FixtureHeader,
+  FixtureResults,
+  MatrixCell,
+  MatrixRow,
+  PanelResults,
+  ResultMatrix,
+  ReturnedItem,
+  ReturnedList,
+  ReturnedPage,
+  RowStatus,
+  RunControls,
+  SystemChoice,
+  SystemRow,
+  TableMetric,
+} from '../../shared/panelView';
+export { TABLE_METRICS } from '../../shared/panelView';

@@ -1,7 +1,7 @@
 // What the panel's page is sent of the returned lists: a page at a time, never a whole list. A
 // system may return 100,000 symbols: sent whole, that was an 8.7 MB message that froze the panel
 // for 15 s and put 100,005 buttons in it (1,000,000 killed the page). The page shows the first page
-// of each list and asks for the next (protocol.ts, moreReturned); each message stays small.
+// of each list and asks for the next (src/shared/protocol.ts, moreReturned); each message stays small.
 import type { FixtureResults, PanelResults, ReturnedItem, ReturnedList, ReturnedPage } from './model';
 
 /** Items on a page, at most. */

@@ -63,7 +63,7 @@ export function truthEntries(groundTruth: readonly (Label | string | TruthEntry)
   return groundTruth.map((g) => {
     if (typeof g === 'string') return { symbol: g, gain: GAINS.HIGH };
     if ('gain' in g && typeof g.gain === 'number') return { symbol: g.symbol, gain: g.gain };
-    return { symbol: g.symbol, gain: GAINS[effectiveConfidence(g as Label)] };
+    return { symbol: g.symbol, gain: GAINS[effectiveConfidence(g)] };
   });
 }
 
@@ -165,8 +165,8 @@ export function matchRanking(
   const partner = new Int32Array(n).fill(-1);
   const owner = new Int32Array(truth.length).fill(-1);
   // Each item's entries in its order of preference (empty for a duplicate or a non-match).
-  const candidates: number[][] = new Array(n);
-  const notes: (RankMatch['note'] | undefined)[] = new Array(n);
+  const candidates = new Array<number[]>(n);
+  const notes = new Array<RankMatch['note'] | undefined>(n);
   // The augmenting search's state, reused: how each entry was reached (UNSEEN, ROOT, or the entry whose item moved).
   const via = new Int32Array(truth.length);
   const queue = new Int32Array(truth.length);

@@ -78,7 +78,7 @@ export function scoreGains(rankGains: readonly number[], truthGains: readonly nu
   for (const k of ks) {
     precision[k] = foundBy(k) / k;
     recall[k] = truthSize > 0 ? foundBy(k) / truthSize : null;
-    f[k] = recall[k] === null ? null : f1(precision[k], recall[k]!);
+    f[k] = recall[k] === null ? null : f1(precision[k], recall[k]);
   }
   const tokens = options.tokens ?? null;
   return {

@@ -1,7 +1,7 @@
-// The matching rules' names, on their own (no imports) so the panel's webview can check a run
-// message against them without bundling the matcher. What each rule does: match.ts, docs/scoring.md.
+// The matching rules: their names are in src/shared/vocabulary.ts (the panel's webview checks a
+// run message against them without bundling the matcher); the default is core's choice. What each
+// rule does: match.ts, docs/scoring.md.
+import { MATCH_RULES, type MatchRule } from '../../shared/vocabulary';
 
-/** `symbol` first: the default, and the order the CLI and the panel offer them in. */
-export const MATCH_RULES = ['symbol', 'exact', 'bounded', 'lenient', 'seed'] as const;
-export type MatchRule = (typeof MATCH_RULES)[number];
+export { MATCH_RULES, type MatchRule };
 export const DEFAULT_MATCH_RULE: MatchRule = 'symbol';

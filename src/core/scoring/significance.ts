@@ -267,7 +267,9 @@ export interface SignificanceMatrix {
  * aligned across systems (same tasks, same order). Each pair's bootstrap uses the same seed.
  */
 export function significanceMatrix(values: ReadonlyMap<string, readonly number[]> | Readonly<Record<string, readonly number[]>>, options: SignificanceOptions = {}): SignificanceMatrix {
-  const entries = values instanceof Map ? [...values.entries()] : Object.entries(values);
+  // A guard, not a bare instanceof: `instanceof Map` would type the entries as any.
+  const isMap = (v: typeof values): v is ReadonlyMap<string, readonly number[]> => v instanceof Map;
+  const entries = isMap(values) ? [...values.entries()] : Object.entries(values);
   const lengths = new Set(entries.map(([, v]) => v.length));
   if (lengths.size > 1) {
     throw new RangeError(`systems must be scored on the same tasks: ${entries.map(([s, v]) => `${s} ${v.length}`).join(', ')}`);

@@ -212,7 +212,7 @@ const RULES: Record<LanguageId, Record<string, Rule>> = {
       const declaration = node.namedChildren.find((c) => c?.type === 'variable_declaration');
       return (declaration?.namedChildren ?? [])
         .filter((d) => d?.type === 'variable_declarator')
-        .flatMap((d) => named(d!, 'constant', 'name', node));
+        .flatMap((d) => named(d, 'constant', 'name', node));
     },
   },
   ruby: {
@@ -239,9 +239,9 @@ function goPackageLevel(kind: 'constant' | 'variable'): Rule {
     const specs = (declaration?.namedChildren ?? []).flatMap((c) => (c?.type.endsWith('_spec_list') ? c.namedChildren : [c]));
     const single = specs.filter((c) => c?.type === node.type).length === 1;
     return node.childrenForFieldName('name').filter((n) => n?.isNamed && n.text !== '_').map((nameNode) => ({
-      name: nameNode!.text,
+      name: nameNode.text,
       kind,
-      nameNode: nameNode!,
+      nameNode: nameNode,
       range: single && declaration ? declaration : node,
     }));
   };

@@ -112,7 +112,7 @@ export class SymbolResolver {
     const word = lastSegment(key);
     const exact = await this.definedElsewhere(commit, tree, word);
     const exactNear = exact && nearestKey(key, exact.keys());
-    if (exactNear) return exact!.get(exactNear)!;
+    if (exactNear) return exact.get(exactNear)!;
     const names = await this.namesEverywhere(commit, tree, word);
     const near = nearestKey(key, names.keys());
     return near ? names.get(near)! : null;

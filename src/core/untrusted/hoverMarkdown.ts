@@ -5,7 +5,7 @@
 // emphasis, heading, list, table, nor a bare URL or e-mail address, which need `:`, `.` or `@`.
 // Hovers showing it keep theme icons off: VS Code turns `$(name)` into an icon after rendering,
 // even inside a code span.
-import { showBidi } from './bidi';
+import { showBidi } from '../../shared/bidi';
 import { codeSpan, LINE_BREAKS } from './codeSpan';
 
 /** Untrusted text as Markdown that renders as exactly that text (line breaks as spaces, bidi controls shown). */

@@ -5,7 +5,7 @@
 // code span. A word that a renderer could link by itself (a URL, `www.`, an e-mail address, a
 // dotted name such as `example.com`, which markdown-it's linkify links) is set in a code span,
 // where nothing is linked. Bidi controls, which would reorder the text around them, are dropped.
-import { stripBidi } from './bidi';
+import { stripBidi } from '../../shared/bidi';
 import { codeSpan, LINE_BREAKS } from './codeSpan';
 
 /** Emphasis, strikethrough, links, HTML, code, tables, entities and headings, and the escape itself. */

@@ -132,7 +132,7 @@ function parsed(text: string): { root: YAMLMap; f: Fixture } {
 /** Where the text of labels' item `at` may begin: after the item before it, or after `labels:`. */
 function anchorOf(text: string, root: YAMLMap, labels: YAMLMap, at: number): number {
   if (at > 0) return lineEnd(text, contentEnd(labels.items[at - 1]));
-  const key = pairOf(root, 'labels')!.key as Node;
+  const key = pairOf(root, 'labels')!.key;
   return lineEnd(text, key.range![1]);
 }
 
@@ -144,8 +144,8 @@ function lineCount(text: string): number {
 function valueSpan(text: string, root: YAMLMap, key: string): { start: number; end: number } {
   const pair = pairOf(root, key);
   if (!pair) throw new FixtureLabError(`the fixture has no \`${key}\``);
-  const start = text.indexOf(':', (pair.key as Node).range![1]) + 1;
-  const value = pair.value as Node | null;
+  const start = text.indexOf(':', (pair.key).range![1]) + 1;
+  const value = pair.value;
   const end = value?.range ? (isSeq(value) && !value.flow ? contentEnd(value) : value.range[1]) : start;
   return { start, end: Math.max(start, end) };
 }

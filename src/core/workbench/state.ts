@@ -5,9 +5,9 @@
 import { agreementOf, openDisagreements } from '../agreement/raters';
 import { GROUND_TRUTH_CAP, type Fixture, type Label } from '../fixtures/model';
 import { symbolKey, type NormalizeOptions } from '../symbols/normalize';
+import { FIXTURE_STATES, type FixtureState } from '../../shared/vocabulary';
 
-export const FIXTURE_STATES = ['unlabeled', 'labeled', 'in review', 'disagreements', 'adjudicated'] as const;
-export type FixtureState = (typeof FIXTURE_STATES)[number];
+export { FIXTURE_STATES, type FixtureState };
 
 export interface FixtureSummary {
   state: FixtureState;

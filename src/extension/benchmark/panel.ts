@@ -3,10 +3,22 @@
 // checked (parseWebviewMessage) and handled through one typed table.
 import * as vscode from 'vscode';
 import { DEFAULT_MATCH_RULE, MATCH_RULES, panelResults, returnedPage } from '../../core';
-import { panelHtml, nonce } from '../../../webview/html';
-import { Handlers, HostMessage, parseWebviewMessage, PanelState, WebviewMessage } from '../../../webview/protocol';
-import type { Services } from '../services';
-import { BLIND, RESTRICTED } from './runner';
+import { panelHtml, nonce } from './html';
+import { Handlers, HostMessage, parseWebviewMessage, PanelState, WebviewMessage } from '../../shared/protocol';
+import type { Ctx } from '../ctx';
+import type { Session } from '../session';
+import type { WorkspaceCorpus } from '../workspaceCorpus';
+import type { BenchmarkResults } from './results';
+import { type BenchmarkRunner, BLIND, RESTRICTED } from './runner';
+
+/** What the panel reads and listens to: a part of the extension's Services, named here so services.ts can hold the panel. */
+export interface PanelServices {
+  ctx: Ctx;
+  corpus: WorkspaceCorpus;
+  session: Session;
+  results: BenchmarkResults;
+  runner: BenchmarkRunner;
+}
 
 export const PANEL_VIEW_TYPE = 'fixtureLab.benchmark';
 const BUDGETS = [2000, 5000, 10000];
@@ -17,7 +29,7 @@ export class BenchmarkPanel implements vscode.Disposable {
   /** Every message posted, in order, for the integration tests to read what the page was told. */
   readonly posted: HostMessage[] = [];
 
-  static show(s: Services): BenchmarkPanel {
+  static show(s: PanelServices): BenchmarkPanel {
     if (BenchmarkPanel.current) {
       BenchmarkPanel.current.panel.reveal(vscode.ViewColumn.Beside);
       return BenchmarkPanel.current;
@@ -31,7 +43,7 @@ export class BenchmarkPanel implements vscode.Disposable {
     return BenchmarkPanel.current;
   }
 
-  static register(s: Services): void {
+  static register(s: PanelServices): void {
     s.ctx.push(vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: PanelState | undefined) {
         // The fixture the panel showed is made current again, so the restored page matches it.
@@ -47,12 +59,12 @@ export class BenchmarkPanel implements vscode.Disposable {
     }));
   }
 
-  private static options(s: Services): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+  private static options(s: PanelServices): vscode.WebviewPanelOptions & vscode.WebviewOptions {
     const root = s.ctx.extension.extensionUri;
     return { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(root, 'dist'), vscode.Uri.joinPath(root, 'media')] };
   }
 
-  private constructor(readonly panel: vscode.WebviewPanel, private readonly s: Services) {
+  private constructor(readonly panel: vscode.WebviewPanel, private readonly s: PanelServices) {
     const webview = panel.webview;
     const root = s.ctx.extension.extensionUri;
     panel.iconPath = vscode.Uri.joinPath(root, 'media', 'fixture-lab.svg');

@@ -47,7 +47,7 @@ export class Labeler {
     reason ??= await this.askReason(symbol, confidence, existing?.reason);
     if (reason === undefined) return false;
     const document = (await this.session.document())!;
-    const ok = await applyFixtureEdit(document, (text) => labelAs(text, current.rater, { symbol, confidence, reason: reason! }));
+    const ok = await applyFixtureEdit(document, (text) => labelAs(text, current.rater, { symbol, confidence, reason }));
     const list = target.rater ? current.fixture.labels[target.rater] ?? [] : current.fixture.ground_truth;
     const warnings = guardrailsFor(current.fixture, symbol, list.length, await this.hopsFromChange(current, symbol), current).map((w) => w.message);
     const unresolved = await this.corpus.symbolWarning(current.fixture, symbol);

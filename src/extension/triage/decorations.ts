@@ -24,12 +24,12 @@ export class MissDecorations implements vscode.Disposable {
 
   async refresh(): Promise<void> {
     const loaded = await this.results.current().catch(() => undefined);
-    const missed = new Map((loaded ? missedBy(loaded.results) : []).map((m) => [symbolKey(m.symbol, loaded!), m.systems]));
+    const missed = new Map((loaded ? missedBy(loaded.results) : []).map((m) => [symbolKey(m.symbol, loaded), m.systems]));
     for (const editor of vscode.window.visibleTextEditors) {
       const found = missed.size ? await this.symbols.definitions(editor.document) : undefined;
       const options: vscode.DecorationOptions[] = [];
       for (const d of found?.defs ?? []) {
-        const systems = missed.get(symbolKey(d.symbol, loaded!));
+        const systems = missed.get(symbolKey(d.symbol, loaded));
         if (!systems) continue;
         const line = d.nameLine - 1;
         options.push({

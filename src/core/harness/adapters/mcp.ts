@@ -86,8 +86,9 @@ export class McpAdapter implements Retriever {
       signal?.removeEventListener('abort', cancel);
       this.overflowed = undefined;
     }
-    const content = Array.isArray(result.content) ? result.content : [];
-    const full = content.filter((c): c is { type: 'text'; text: string } => c?.type === 'text').map((c) => c.text).join('\n');
+    const content: unknown[] = Array.isArray(result.content) ? result.content : [];
+    const isText = (c: unknown): c is { type: 'text'; text: string } => typeof c === 'object' && c !== null && (c as { type?: unknown }).type === 'text';
+    const full = content.filter(isText).map((c) => c.text).join('\n');
     if (result.isError) throw new SystemFailure(`tool \`${this.spec.tool}\` reported an error: ${full.slice(0, 300)}`, 'failed', this.stderr);
     const { text, truncated } = capText(full, this.spec.maxOutputBytes);
     try {
@@ -98,8 +99,8 @@ export class McpAdapter implements Retriever {
     }
   }
 
-  async version(): Promise<string | undefined> {
-    return this.serverVersion;
+  version(): Promise<string | undefined> {
+    return Promise.resolve(this.serverVersion);
   }
 
   /** Closes the client, which ends the server and reaps its process tree. */

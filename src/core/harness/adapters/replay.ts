@@ -10,8 +10,9 @@ import { QueryInput, QueryOutput, RepoContext, Retriever, SystemFailure } from '
 export class ReplayAdapter implements Retriever {
   constructor(private readonly spec: ReplaySystem, private readonly rawDir: string) {}
 
-  async prepare(): Promise<void> {
-    if (!existsSync(this.rawDir)) throw new SystemFailure(`no recorded run at ${this.rawDir}: point \`from:\` at an earlier run's raw folder`);
+  prepare(): Promise<void> {
+    if (!existsSync(this.rawDir)) return Promise.reject(new SystemFailure(`no recorded run at ${this.rawDir}: point \`from:\` at an earlier run's raw folder`));
+    return Promise.resolve();
   }
 
   async query(_ctx: RepoContext, input: QueryInput): Promise<QueryOutput> {

@@ -1,8 +1,9 @@
 // The look of every chart, kept out of the specs: a spec says what is plotted, a theme says in
 // which colors and font. The panel's webview builds the theme from VS Code's CSS variables
 // (webview/charts.ts, themeFromCss), so the charts follow the user's color theme; the CLI's SVGs
-// use LIGHT_THEME. Pure data, no DOM and no Node: the webview bundles this file too.
-import type { Config } from 'vega-lite';
+// use LIGHT_THEME. Pure data, no DOM and no Node: the webview bundles this file too. It names no
+// vega-lite type (src/shared imports nothing): chartConfig's literal result is checked against
+// vega-lite's Config where it is handed to compile, in core/charts/svg.ts and webview/charts.ts.
 
 export interface ChartTheme {
   foreground: string;
@@ -34,7 +35,7 @@ export const LIGHT_THEME: ChartTheme = {
 };
 
 /** A Vega-Lite `config` for a theme: every color and font a chart uses comes from here. */
-export function chartConfig(theme: ChartTheme): Config {
+export function chartConfig(theme: ChartTheme) {
   const text = { font: theme.font, fontSize: theme.fontSize, color: theme.foreground };
   const labels = { labelFont: theme.font, labelFontSize: theme.fontSize, labelColor: theme.foreground };
   const titles = { titleFont: theme.font, titleFontSize: theme.fontSize, titleColor: theme.foreground };
@@ -42,7 +43,7 @@ export function chartConfig(theme: ChartTheme): Config {
     background: theme.background,
     font: theme.font,
     padding: 8,
-    title: { font: theme.font, fontSize: Math.round(theme.fontSize * 1.25), color: theme.foreground, subtitleColor: theme.foreground, subtitleFont: theme.font, subtitleFontSize: theme.fontSize, anchor: 'start' },
+    title: { font: theme.font, fontSize: Math.round(theme.fontSize * 1.25), color: theme.foreground, subtitleColor: theme.foreground, subtitleFont: theme.font, subtitleFontSize: theme.fontSize, anchor: 'start' as const },
     axis: { ...labels, ...titles, gridColor: theme.gridColor, domainColor: theme.domainColor, tickColor: theme.domainColor },
     legend: { ...labels, ...titles },
     header: { ...labels, ...titles },

@@ -1,4 +1,4 @@
-// The panel's page, built by the host (src/extension/benchmark/panel.ts) and by the Chromium tests.
+// The panel's page, built by the host (panel.ts beside it) and by the Chromium tests.
 // Pure: no DOM and no Node APIs at module load, so both the extension host and the browser tests
 // can import it. The page holds no inline script or style: everything the webview does comes from
 // the nonce'd bundle and the stylesheet, which is what lets the CSP forbid 'unsafe-inline'.

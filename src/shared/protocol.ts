@@ -1,10 +1,9 @@
-// The one message protocol between the extension (src/extension/panel) and the panel's webview.
-// Both bundles import this file; the payload shapes live in src/core/panel/model.ts (types only,
-// so nothing from core is bundled into the browser). Messages are discriminated on `type`, and
-// each side handles them through a `Handlers` table, so a new message is a type error until
-// both sides handle it.
-import type { ChartView, CorpusResults, FixtureHeader, PanelResults, ReturnedPage, RunControls } from '../src/core/panel/model';
-import { MATCH_RULES, MatchRule } from '../src/core/scoring/rules';
+// The one message protocol between the extension (src/extension/benchmark/panel.ts) and the
+// panel's webview. Both bundles import this file; the payload shapes live beside it in
+// panelView.ts. Messages are discriminated on `type`, and each side handles them through a
+// `Handlers` table, so a new message is a type error until both sides handle it.
+import type { ChartView, CorpusResults, FixtureHeader, PanelResults, ReturnedPage, RunControls } from './panelView';
+import { MATCH_RULES, type MatchRule } from './vocabulary';
 
 /** Extension -> webview. */
 export type HostMessage =
@@ -45,7 +44,7 @@ export type Handlers<M extends { type: string }> = { [K in M['type']]: (message:
 
 export type { ChartView, CorpusResults, FixtureHeader, PanelResults, ReturnedPage, RunControls };
 
-const MATCH = new Set<string>(MATCH_RULES);
+const MATCH: ReadonlySet<string> = new Set(MATCH_RULES);
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
 /**
