@@ -5,8 +5,8 @@
 import * as vscode from 'vscode';
 import { Fixture, fixtureView, plainText, readFixture } from '../core';
 import { openFixtureDiff } from './diff/openDiff';
-import type { Services } from './services';
-import type { Current } from './session';
+import type { Ctx } from './ctx';
+import type { Current, Session } from './session';
 import type { WorkspaceCorpus } from './workspaceCorpus';
 
 export const OPEN_CHANGE = 'Open the Change';
@@ -39,7 +39,8 @@ export async function warnBlind(corpus: WorkspaceCorpus, current: Current): Prom
 }
 
 /** A fixture's YAML brought up by hand while its rater reviews it blind: the same warning. */
-export function registerBlindReview(s: Services): void {
+/** What the warning needs of the extension's services (not Services itself: review.ts, which services.ts builds, imports this file). */
+export function registerBlindReview(s: { ctx: Ctx; session: Session; corpus: WorkspaceCorpus }): void {
   s.ctx.push(vscode.window.onDidChangeActiveTextEditor(async (editor) => {
     const document = editor?.document;
     if (!document || !s.session.isFixture(document.uri)) return;

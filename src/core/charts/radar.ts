@@ -6,7 +6,7 @@
 // efficiency over the best one's, and the fastest median cold query over its own (1 = fastest;
 // a system with no timed answer is 0). The tooltips give the measured values.
 import type { TopLevelSpec } from 'vega-lite';
-import type { ScoredResult } from '../harness/analysis';
+import type { ScoredResult } from '../harness/scored';
 import { mean, median } from '../numbers';
 import type { ChartView } from '../panel/model';
 import { metricValues } from '../scoring/metrics';
