@@ -38,8 +38,10 @@ export async function warnBlind(corpus: WorkspaceCorpus, current: Current): Prom
   if (pick === OPEN_CHANGE) await showChange(corpus, current);
 }
 
-/** A fixture's YAML brought up by hand while its rater reviews it blind: the same warning. */
-/** What the warning needs of the extension's services (not Services itself: review.ts, which services.ts builds, imports this file). */
+/**
+ * A fixture's YAML brought up by hand while its rater reviews it blind: the same warning. Takes the
+ * services it uses, not Services: review.ts, which services.ts builds, imports this file.
+ */
 export function registerBlindReview(s: { ctx: Ctx; session: Session; corpus: WorkspaceCorpus }): void {
   s.ctx.push(vscode.window.onDidChangeActiveTextEditor(async (editor) => {
     const document = editor?.document;
