@@ -3,7 +3,7 @@
 // the change opens instead; a YAML the verifier reaches anyway (Open Fixture, the tree, a file
 // opened by hand) is met with a warning and a way back to the change.
 import * as vscode from 'vscode';
-import { Fixture, fixtureView, readFixture } from '../core';
+import { Fixture, fixtureView, plainText, readFixture } from '../core';
 import { openFixtureDiff } from './diff/openDiff';
 import type { Services } from './services';
 import type { Current } from './session';
@@ -26,12 +26,12 @@ export async function showChange(corpus: WorkspaceCorpus, current: Current): Pro
   if (current.fixture.diff) await openFixtureDiff(corpus, current);
 }
 
-/** Why the verifier is not shown the YAML, with a way back to the change. Resolves once answered or dismissed. */
+/** Why the verifier is not shown the YAML, with the task and a way back to the change. Resolves once answered or dismissed. */
 export async function warnBlind(corpus: WorkspaceCorpus, current: Current): Promise<void> {
   const f = current.fixture;
   const where = f.diff ? 'label from its change' : `label from the repository at ${f.commit?.slice(0, 12) ?? 'its commit'}`;
   const pick = await vscode.window.showWarningMessage(
-    `Fixture Lab: you review ${f.id ?? 'this fixture'} blind, as its verifier: its YAML holds ${f.labeler ?? 'the labeler'}'s labels. Leave it closed and ${where}; everything shows once the review finishes.`,
+    plainText(`Fixture Lab: blind review of ${f.id ?? 'this fixture'}: ${f.task ?? ''} You are its verifier, and its YAML holds ${f.labeler ?? 'the labeler'}'s labels: ${where}; everything shows once the review finishes.`),
     ...(f.diff ? [OPEN_CHANGE] : []),
   );
   if (pick === OPEN_CHANGE) await showChange(corpus, current);

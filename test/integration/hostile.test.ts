@@ -172,12 +172,16 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
     const error = await notified('is not defined at', () => vscode.commands.executeCommand('fixtureLab.revealSymbol', RETURNED[0]));
     assertInert('the error notification', error);
 
-    // Agreement, with the fixture's id.
+    // Refused to the blind verifier, naming the fixture's id.
+    const refused = await notified('its agreement is measured when the review finishes', () => vscode.commands.executeCommand('fixtureLab.showAgreement', fixture));
+    assertInert('the blind agreement refusal', refused);
+
+    // Agreement, with the fixture's id (to its labeler: the verifier sees it once the review finishes).
+    await setRater('dana');
     const agreement = await notified('kappa', () => vscode.commands.executeCommand('fixtureLab.showAgreement', fixture));
     assertInert('the agreement notification', agreement);
 
     // A guardrail warning, naming the symbol being labeled (a test symbol; the task is not about tests).
-    await setRater('dana');
     await vscode.commands.executeCommand('fixtureLab.openFixture', fixture);
     const guardrail = await notified('a test symbol', () => vscode.commands.executeCommand('fixtureLab.labelHigh', RETURNED[5], 'a reason'));
     assertInert('the guardrail warning', guardrail);
