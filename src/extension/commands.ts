@@ -4,8 +4,8 @@
 // plainText, and a hover link's argument only as a key (LinkRef) the command looks up.
 import * as vscode from 'vscode';
 import {
-  agreementOf, candidatesOf, clickTarget, FIXTURE_STATES, CONFIDENCES, Confidence, definitionAt, definitionsOf, fmt, FixtureLabError, fixtureView, includedByARater, isJudged, withheldText,
-  labelAs, labelingReport, loadCorpus, modulePath, newFixtureText, nextFixture, normalizeSymbol, readFixture, RESOLUTIONS, Resolution, settleDispute, unlabelAs,
+  agreementOf, clickTarget, FIXTURE_STATES, CONFIDENCES, Confidence, definitionAt, definitionsOf, fmt, FixtureLabError, fixtureView, includedByARater, isJudged, withheldText,
+  labelAs, labelingReport, loadCorpus, modulePath, fixtureFromChange, normalizeSymbol, resolveChange, readFixture, RESOLUTIONS, Resolution, settleDispute, unlabelAs,
   symbolKey, TIERS, validateCorpus, checkCorpusSymbols, formatMatchRate, writeTextAtomic, FAILURE_CATEGORIES, FailureCategory, fixtureIdOf, Miss, plainText,
 } from '../core';
 import { BenchmarkPanel } from './benchmark/panel';
@@ -132,18 +132,20 @@ export const COMMANDS = {
     const repoName = corpus.repos.length === 1 ? corpus.repos[0].name : (await vscode.window.showQuickPick(corpus.repos.map((r) => ({ label: plainText(r.name), name: r.name })), { placeHolder: 'Which repository?' }))?.name;
     if (!repoName) return undefined;
     const repo = await s.corpus.repository(repoName);
-    const refs = await vscode.window.showInputBox({ title: 'The change', prompt: 'BASE..HEAD, or a PR\'s merge commit', placeHolder: 'main~1..main  or  a1b2c3d', ignoreFocusOut: true });
+    const refs = await vscode.window.showInputBox({ title: 'The change', prompt: 'BASE..HEAD, a PR\'s merge commit, or #N for the merge commit naming PR #N', placeHolder: 'main~1..main  or  a1b2c3d  or  #123', ignoreFocusOut: true });
     if (!refs) return undefined;
-    const [base, head] = refs.includes('..') ? refs.split('..') : [`${refs}^1`, refs];
-    const [baseSha, headSha] = [await repo.resolve(base.trim()), await repo.resolve(head.trim())];
-    const task = await vscode.window.showInputBox({ title: 'The task', prompt: 'What the developer was asked to do, as the issue says it', ignoreFocusOut: true });
+    const spec = /^#\d+$/.test(refs.trim()) ? { pr: Number(refs.trim().slice(1)) }
+      : refs.includes('..') ? { base: refs.split('..')[0].trim(), head: refs.split('..')[1].trim() } : { base: `${refs.trim()}^1`, head: refs.trim() };
+    const change = await resolveChange(repo, spec);
+    const task = await vscode.window.showInputBox({ title: 'The task', prompt: 'What the developer was asked to do, as the issue says it', value: change.title ?? '', ignoreFocusOut: true });
     if (!task) return undefined;
     const tier = await vscode.window.showQuickPick([...TIERS], { placeHolder: 'Tier' });
     if (!tier) return undefined;
-    const found = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Fixture Lab: reading the change' }, () => candidatesOf(repo, baseSha, headSha));
-    const { path, id } = nextFixture(`${corpus.dir}/tasks`, repoName, tier, task);
-    const text = newFixtureText(id, { repo: repoName, tier: tier as (typeof TIERS)[number], task, base: baseSha, head: headSha, candidates: found.symbols, labeler: await s.session.rater() });
-    await writeTextAtomic(path, text);
+    const entry = corpus.repos.find((r) => r.name === repoName);
+    const { path } = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Fixture Lab: reading the change' }, async () => fixtureFromChange({
+      corpusDir: corpus.dir, repoName, repo, change, task, tier: tier as (typeof TIERS)[number], labeler: await s.session.rater(),
+      ...(entry?.url ? { repoUrl: entry.url } : {}), candidates: { tests: s.ctx.config.candidateTests },
+    }));
     s.corpus.reload();
     await s.session.open(vscode.Uri.file(path));
     await vscode.window.showTextDocument(vscode.Uri.file(path));

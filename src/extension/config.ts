@@ -1,5 +1,6 @@
 // Typed getters over the `fixtureLab.*` settings (package.json contributes.configuration).
 import * as vscode from 'vscode';
+import { TESTS_POLICIES, TestsPolicy } from '../core';
 
 export class Config {
   private get section(): vscode.WorkspaceConfiguration {
@@ -29,5 +30,11 @@ export class Config {
   /** Where runs are written and read: a folder relative to the first workspace folder (or absolute). */
   get resultsPath(): string {
     return this.section.get<string>('resultsPath', 'results') || 'results';
+  }
+
+  /** Where test code goes in a change's candidates: after every non-test (default), mixed in, or left out. */
+  get candidateTests(): TestsPolicy {
+    const value = this.section.get<string>('candidateTests', 'after');
+    return (TESTS_POLICIES as readonly string[]).includes(value) ? (value as TestsPolicy) : 'after';
   }
 }

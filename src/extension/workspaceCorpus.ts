@@ -70,7 +70,8 @@ export class WorkspaceCorpus implements vscode.Disposable {
 
   /** A change's symbols and neighbours, read once per change (the Candidates view and the guardrails share it). */
   candidates(repoName: string, base: string, head: string): Promise<Candidates> {
-    return once(this.candidateSets, `${repoName}@${base}..${head}`, async () => candidatesFrom(await this.repository(repoName), await this.change(repoName, base, head)));
+    const tests = this.ctx.config.candidateTests;
+    return once(this.candidateSets, `${repoName}@${base}..${head}:${tests}`, async () => candidatesFrom(await this.repository(repoName), await this.change(repoName, base, head), { tests }));
   }
 
   /**

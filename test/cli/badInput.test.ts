@@ -133,7 +133,7 @@ describe('bad input: damaged runs', function () {
 
   before(async () => {
     corpus = demoCorpus();
-    const first = await run(corpus, 'run', '--systems', 'grep', '--tasks', TASKS, '--out', 'first');
+    const first = await run(corpus, 'run', '--systems', 'grep', '--tasks', TASKS, '--budget', '5000', '--out', 'first');
     assert.equal(first.code, 0, first.stderr);
   });
 
@@ -158,13 +158,13 @@ describe('bad input: damaged runs', function () {
 
   it('a corrupt raw file is reported in one line and skipped by export-trec and charts, and answered again by a resume', async () => {
     const dir = copyRun('broken-raw');
-    const bad = join(dir, 'raw/grep-bookshop-easy-01.json');
-    const misshapen = join(dir, 'raw/grep-bookshop-easy-02.json');
+    const bad = join(dir, 'raw/grep/bookshop-easy-01.json');
+    const misshapen = join(dir, 'raw/grep/bookshop-easy-02.json');
     writeFileSync(bad, '{"system": "grep", "task": "bookshop-easy-01", "symbols": [1, {}]');
     writeFileSync(misshapen, JSON.stringify({ ...JSON.parse(readFileSync(misshapen, 'utf8')), symbols: [1, { a: 2 }] }));
     const problems = [
-      /^fixture-lab: broken-raw\/raw\/grep-bookshop-easy-01\.json: is not a recorded answer \(not valid JSON: [^\n]*\); skipped \(resuming the run with `fixture-lab run --out` answers that task again\)$/,
-      /^fixture-lab: broken-raw\/raw\/grep-bookshop-easy-02\.json: is not a recorded answer \(`symbols` must be a list of names\); skipped/,
+      /^fixture-lab: broken-raw\/raw\/grep\/bookshop-easy-01\.json: is not a recorded answer \(not valid JSON: [^\n]*\); skipped \(resuming the run with `fixture-lab run --out` answers that task again\)$/,
+      /^fixture-lab: broken-raw\/raw\/grep\/bookshop-easy-02\.json: is not a recorded answer \(`symbols` must be a list of names\); skipped/,
     ];
     for (const command of ['export-trec', 'charts']) {
       for (const r of [await run(corpus, command, 'broken-raw'), runBin(corpus, command, 'broken-raw')]) {
@@ -184,8 +184,8 @@ describe('bad input: damaged runs', function () {
     const resumed = await run(corpus, 'run', '--systems', 'grep', '--tasks', TASKS, '--out', 'broken-raw');
     assert.equal(resumed.code, 0, resumed.stderr);
     assert.doesNotMatch(resumed.stderr, /\n\s+at |internal error/);
-    assert.match(resumed.stderr, /^fixture-lab: broken-raw\/raw\/grep-bookshop-easy-01\.json: is not a recorded answer \(not valid JSON: [^\n]*\); answering that task again$/m);
-    assert.match(resumed.stderr, /^fixture-lab: broken-raw\/raw\/grep-bookshop-easy-02\.json: is not a recorded answer \(`symbols` must be a list of names\); answering that task again$/m);
+    assert.match(resumed.stderr, /^fixture-lab: broken-raw\/raw\/grep\/bookshop-easy-01\.json: is not a recorded answer \(not valid JSON: [^\n]*\); answering that task again$/m);
+    assert.match(resumed.stderr, /^fixture-lab: broken-raw\/raw\/grep\/bookshop-easy-02\.json: is not a recorded answer \(`symbols` must be a list of names\); answering that task again$/m);
     assert.match(resumed.stderr, /running grep: 8 answers, 6 already done\n/, 'only the damaged two ran again');
     const answer = (file: string) => {
       const { status, output, symbols, tokens } = JSON.parse(readFileSync(file, 'utf8')) as RawResult;
@@ -196,23 +196,29 @@ describe('bad input: damaged runs', function () {
 
   it('a replay recording with non-string symbols and status ok fails that task only; the folder stays usable', async () => {
     const recording = copyRun('recording');
-    const damaged = join(recording, 'raw/grep-bookshop-easy-01.json');
+    const damaged = join(recording, 'raw/grep/bookshop-easy-01.json');
     writeFileSync(damaged, JSON.stringify({ ...JSON.parse(readFileSync(damaged, 'utf8')), status: 'ok', symbols: [42, null, { name: 'x' }] }));
     writeFileSync(join(corpus, 'systems.yaml'), 'systems:\n  - {name: old, type: replay, from: recording/raw, system: grep}\n');
     try {
-      const r = await run(corpus, 'run', '--tasks', TASKS, '--out', 'replayed');
+      const r = await run(corpus, 'run', '--tasks', TASKS, '--budget', '5000', '--out', 'replayed');
       assert.equal(r.code, 0, r.stderr);
       assert.doesNotMatch(r.stderr, /\n\s+at |internal error/);
-      assert.match(r.stderr, /^old bookshop-easy-01: failed: query: recording .*recording\/raw\/grep-bookshop-easy-01\.json: is not a recorded answer \(`symbols` must be a list of names\)$/m);
-      const failed = JSON.parse(readFileSync(join(corpus, 'replayed/raw/old-bookshop-easy-01.json'), 'utf8')) as RawResult;
+      const replayFailure = /^old bookshop-easy-01: failed: query: recording .*recording\/raw\/grep\/bookshop-easy-01\.json: is not a recorded answer \(`symbols` must be a list of names\)$/m;
+      assert.match(r.stderr, replayFailure);
+      const failed = JSON.parse(readFileSync(join(corpus, 'replayed/raw/old/bookshop-easy-01.json'), 'utf8')) as RawResult;
       assert.equal(failed.status, 'failed');
       assert.deepEqual(failed.symbols, []);
-      assert.equal((JSON.parse(readFileSync(join(corpus, 'replayed/raw/old-bookshop-easy-02.json'), 'utf8')) as RawResult).status, 'ok', 'the run went on');
-      for (const argv of [['export-trec', 'replayed'], ['charts', 'replayed'], ['run', '--tasks', TASKS, '--out', 'replayed']]) {
+      assert.equal((JSON.parse(readFileSync(join(corpus, 'replayed/raw/old/bookshop-easy-02.json'), 'utf8')) as RawResult).status, 'ok', 'the run went on');
+      for (const argv of [['export-trec', 'replayed'], ['charts', 'replayed'], ['run', '--tasks', TASKS, '--keep-failures', '--out', 'replayed']]) {
         const again = await run(corpus, ...argv);
         assert.equal(again.code, 0, `${argv.join(' ')}: ${again.stderr}`);
         assert.doesNotMatch(again.stderr, /\n\s+at |internal error|is not a recorded answer/, argv.join(' '));
       }
+      // Without --keep-failures a resume answers the failed task again: the recording fails it the same way.
+      const retried = await run(corpus, 'run', '--tasks', TASKS, '--out', 'replayed');
+      assert.equal(retried.code, 0, retried.stderr);
+      assert.match(retried.stderr, /running old: 8 answers, 7 already done\n/);
+      assert.match(retried.stderr, replayFailure);
     } finally {
       writeFileSync(join(corpus, 'systems.yaml'), 'systems:\n  - {name: grep, type: grep}\n');
     }
@@ -223,9 +229,9 @@ describe('bad input: damaged runs', function () {
     writeFileSync(script, 'process.stdout.write(JSON.stringify({ results: [{ symbol: "shop/cart.Cart" }, { symbol: 7 }] }));\n');
     writeFileSync(join(corpus, 'systems.yaml'), `systems:\n  - name: garbage\n    type: command\n    query: [${JSON.stringify(process.execPath)}, ${JSON.stringify(script)}, "{task}"]\n    parse: {format: json, symbols: "results[].symbol"}\n`);
     try {
-      const r = await run(corpus, 'run', '--tasks', 'bookshop-easy-01', '--out', 'garbage');
+      const r = await run(corpus, 'run', '--tasks', 'bookshop-easy-01', '--budget', '5000', '--out', 'garbage');
       assert.equal(r.code, 0, r.stderr);
-      const raw = JSON.parse(readFileSync(join(corpus, 'garbage/raw/garbage-bookshop-easy-01.json'), 'utf8')) as RawResult;
+      const raw = JSON.parse(readFileSync(join(corpus, 'garbage/raw/garbage/bookshop-easy-01.json'), 'utf8')) as RawResult;
       assert.equal(raw.status, 'failed');
       assert.equal(raw.error, 'query: query output: `results[].symbol` item 2 is a number, not a symbol name; point parse.symbols at the names');
     } finally {

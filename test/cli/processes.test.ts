@@ -53,7 +53,7 @@ describe('cli: signals reap every system', function () {
     arguments: {query: "{task}", limit: 20}
 `);
       const out = join(dir, 'run');
-      const cli = spawn(process.execPath, [BIN, 'run', corpus, '--systems', system === 'command' ? 'hang' : 'mcphang', '--tasks', 'bookshop-easy-01', '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const cli = spawn(process.execPath, [BIN, 'run', corpus, '--systems', system === 'command' ? 'hang' : 'mcphang', '--tasks', 'bookshop-easy-01', '--budget', '5000', '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       cli.stdout!.on('data', (c: Buffer) => (stdout += c));
       const done = exited(cli);
@@ -120,9 +120,9 @@ describe('cli: systems run where systems.yaml declares them', function () {
     writeFileSync(join(corpus, 'repos.yaml'), readFileSync(join(corpus, 'repos.yaml'), 'utf8').replace(/path: .*/, `path: ${clone}`));
     const out = join(tempDir(), 'run');
     // `.` on PATH is the folder fixture-lab started in (the corpus), never the checkout.
-    execFileSync(process.execPath, [BIN, 'run', '.', '--tasks', 'bookshop-easy-01', '--out', out], { cwd: corpus, env: { ...process.env, PATH: `.:${process.env.PATH}` }, stdio: 'pipe' });
+    execFileSync(process.execPath, [BIN, 'run', '.', '--tasks', 'bookshop-easy-01', '--budget', '5000', '--out', out], { cwd: corpus, env: { ...process.env, PATH: `.:${process.env.PATH}` }, stdio: 'pipe' });
     for (const system of ['rel', 'bare']) {
-      const raw = JSON.parse(readFileSync(join(out, `raw/${system}-bookshop-easy-01.json`), 'utf8'));
+      const raw = JSON.parse(readFileSync(join(out, `raw/${system}/bookshop-easy-01.json`), 'utf8'));
       assert.equal(raw.status, 'ok', raw.error);
       assert.deepEqual(raw.symbols, ['from-corpus'], system);
     }

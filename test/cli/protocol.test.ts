@@ -119,11 +119,11 @@ describe('the labeling protocol, through the CLI and through the editor\'s core 
     assert.equal(frozen.code, 1);
     assert.match(frozen.stderr, /the review has started, so dana's list is frozen/);
 
-    // Items: Cart, Cart.total, apply_discount, Cart.subtotal (candidates) and DISCOUNT_CAP. Included:
-    // dana {total, apply, subtotal}, lee {total, apply, CAP}: po = 3/5, pe = .6*.6 + .4*.4 = .52,
-    // kappa = (.6 - .52) / .48 = 1/6.
+    // Items: Cart.total, apply_discount, Cart.subtotal, DISCOUNT_CAP (all candidates: apply_discount
+    // reads the cap). Included: dana {total, apply, subtotal}, lee {total, apply, CAP}: po = 2/4,
+    // pe = .75*.75 + .25*.25 = .625, kappa = (.5 - .625) / .375 = -1/3.
     assert.equal(await ok(run(dir, 'review', 'finish', F)), [
-      `${F}: review finished: kappa 0.167 weak, kappa_confidence 0.118; 5 items, 3 disagreements; ground_truth: 2 symbols`,
+      `${F}: review finished: kappa -0.333 weak, kappa_confidence -0.091; 4 items, 3 disagreements; ground_truth: 2 symbols`,
       '  shop/cart.Cart.total: dana HIGH, lee MEDIUM',
       '  shop/cart.Cart.subtotal: dana MEDIUM, lee -',
       '  shop/pricing.DISCOUNT_CAP: dana -, lee MEDIUM',
@@ -156,10 +156,10 @@ diff:
   head: "${s.head}"
 task: "${TASK}"
 candidates:
-  - "shop/cart.Cart"
   - "shop/cart.Cart.total"
   - "shop/pricing.apply_discount"
   - "shop/cart.Cart.subtotal"
+  - "shop/pricing.DISCOUNT_CAP"
 ground_truth:
   - symbol: "shop/pricing.apply_discount"
     confidence: HIGH
@@ -196,7 +196,7 @@ labels:
     - symbol: "shop/pricing.DISCOUNT_CAP"
       confidence: MEDIUM
       reason: "${R.leeCap}"
-agreement: 0.167
+agreement: -0.333
 disputes:
   - symbol: "shop/cart.Cart.subtotal"
     resolution: excluded
@@ -280,7 +280,7 @@ disputes:
     assert.equal(refused.code, 1);
     assert.match(refused.stderr, /dana's draft of shop-easy-01 is kept out of the file \(blind drafts\), and not in this corpus's \.fixture-lab\/blind\/: finish the review where the review was started\n$/);
     renameSync(moved, aside);
-    assert.match(await ok('review', 'finish', F), /review finished: kappa 0\.167 weak/);
+    assert.match(await ok('review', 'finish', F), /review finished: kappa -0\.333 weak/);
     assert.ok(!existsSync(aside), 'the kept draft is gone once back in the file');
     await ok('review', 'settle', F, 'shop/cart.Cart.subtotal', '--resolution', 'excluded', '--rationale', R.excluded);
     await ok('review', 'settle', F, 'shop/pricing.DISCOUNT_CAP', '--resolution', 'included', '--rationale', R.cap);

@@ -95,7 +95,6 @@ describe('changed symbols of a change', () => {
     const brief = report.symbols.map((s) => `${s.change} ${s.kind} ${s.symbol} ${s.file}:${s.startLine}-${s.endLine}`);
     assert.deepEqual(brief, [
       'deleted function shop/legacy.old_helper shop/legacy.py:1-2',
-      'modified class shop/pricing.PriceCalculator shop/pricing.py:4-10',
       'modified method shop/pricing.PriceCalculator.total shop/pricing.py:8-10',
       'deleted method shop/pricing.PriceCalculator.legacy shop/pricing.py:11-12',
       'added function shop/pricing.lookup_code shop/pricing.py:17-18',
@@ -142,8 +141,7 @@ describe('changed symbols in every language', () => {
     try {
       const report = await changedSymbols(r, base, head);
       assert.deepEqual(report.symbols.map((s) => `${s.change} ${s.kind} ${s.symbol} ${s.startLine}-${s.endLine}`), [
-        'modified class app/src/Shop.Shop 1-4',
-        'modified method app/src/Shop.Shop.add 3-3',
+          'modified method app/src/Shop.Shop.add 3-3',
         'modified method core/src/queue.Queue.push 4-6',
         'modified module lib/shop.Shop 1-9',
         'added method lib/shop.Shop.pong 6-8',

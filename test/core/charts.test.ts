@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chartConfig, ChartView, corpusCharts, countTokens, fixtureCharts, LIGHT_THEME, renderSvg, ScoredResult, scoreMatch, SignificanceMatrix, summarize } from '../../src/core';
+import { chartConfig, ChartView, corpusCharts, countTokens, fixtureCharts, LIGHT_THEME, RADAR_AXES, radarValues, renderSvg, ScoredResult, scoreMatch, SignificanceMatrix, summarize } from '../../src/core';
 import { cli } from '../../src/cli/cli';
 import { SCRIPTED_SYSTEMS, scriptedRun } from '../helpers/scriptedRun';
 
@@ -125,6 +125,33 @@ describe('charts', function () {
     for (const [i, color] of dark.palette.slice(0, 4).entries()) assert.ok(svg.includes(`stroke="${color}"`), `system ${i} drawn in ${color}`);
     const heatmap = await renderSvg(byId(charts, 'p10-heatmap'), dark);
     assert.ok(heatmap.includes('fill="rgb(30, 30, 30)"') || heatmap.includes('stop-color="rgb(30, 30, 30)"'), 'P@10 = 0 is the background itself');
+  });
+
+  it('the radar chart (§8.2): six axes per system, Table 1\'s means, token efficiency and time to context relative to the best', async () => {
+    const radar = byId(charts, 'radar');
+    const layers = (radar.spec as unknown as { layer: Values<{ system: string; axis: string; value: number; order: number; x: number; y: number }>[] }).layer;
+    const polygons = layers[3].data.values;
+    const systems = Object.keys(SCRIPTED_SYSTEMS).sort();
+    const overall = summarize(scored.map((s) => ({ system: s.raw.system, task: s.raw.task, score: s.score }))).overall;
+    const bestEfficiency = Math.max(...overall.map((g) => g.mean.token_efficiency!));
+    for (const system of systems) {
+      const corners = polygons.filter((p) => p.system === system);
+      assert.deepEqual(corners.map((p) => p.axis), [...RADAR_AXES, RADAR_AXES[0]], `${system}: six axes, closed`);
+      assert.deepEqual([corners[6].x, corners[6].y], [corners[0].x, corners[0].y]);
+      const mean = overall.find((g) => g.system === system)!.mean;
+      for (const metric of ['P@10', 'R@10', 'NDCG@10', 'MRR']) assert.equal(corners.find((p) => p.axis === metric)!.value, mean[metric], `${system} ${metric}`);
+      assert.equal(corners.find((p) => p.axis === 'TokenEff')!.value, mean.token_efficiency! / bestEfficiency, `${system} TokenEff`);
+      assert.equal(corners.find((p) => p.axis === 'TTC')!.value, 0, 'no answer was timed');
+      // P@10 points straight up, at its value.
+      assert.deepEqual([corners[0].x, corners[0].y], [0, Math.round(mean['P@10']! * 1e6) / 1e6]);
+    }
+    // Timed answers: the fastest median cold query is 1, a system four times slower 0.25.
+    const timed = scored.map((s) => ({ ...s, raw: { ...s.raw, timings: { cold_ms: s.raw.system === 'oracle' ? 100 : 400 } } }));
+    const ttc = radarValues(timed, systems).filter((v) => v.axis === 'TTC');
+    assert.deepEqual(ttc.map((v) => [v.system, v.value, v.measured]), systems.map((s) => [s, s === 'oracle' ? 1 : 0.25, `${s === 'oracle' ? '0.100' : '0.400'} s cold query (median)`]));
+    const svg = await renderSvg(radar);
+    assert.equal(count(svg, /aria-roledescription="line mark"/g), 4 + systems.length, 'four rings and a polygon per system');
+    assert.equal(count(svg, /aria-roledescription="point"/g), 6 * systems.length);
   });
 
   it('renders every chart as SVG with its title and a mark per data point', async () => {

@@ -94,24 +94,25 @@ describe('harness: a run on the demo corpus', function () {
     const before = readFileSync(join(corpus, 'tasks/bookshop/easy/01-bulk-discount.yaml'), 'utf8');
     const out = join(tempDir(), 'run');
     const events: string[] = [];
-    const result = await runBenchmark({ corpusDir: corpus, outDir: out, onEvent: (e) => events.push(e.kind) });
+    const result = await runBenchmark({ corpusDir: corpus, outDir: out, budgets: [5000], onEvent: (e) => events.push(e.kind) });
     assert.equal(result.cancelled, false);
     const info = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as RunInfo;
     assert.deepEqual(info.systems.map((s) => s.name), ['grep', 'bm25', 'scripted', 'mcp']);
     assert.equal(info.systems.find((s) => s.name === 'mcp')?.version, '9.9.9');
     assert.equal(info.tasks.length, 8);
     assert.deepEqual(info.skipped_tasks.map((s) => s.task).sort(), ['bookshop-easy-03', 'bookshop-hard-02']);
-    assert.equal(readdirSync(join(out, 'raw')).length, 32);
+    assert.deepEqual(readdirSync(join(out, 'raw')).sort(), ['bm25', 'grep', 'mcp', 'scripted'], 'a folder per system');
+    for (const system of readdirSync(join(out, 'raw'))) assert.deepEqual(readdirSync(join(out, 'raw', system)).sort(), info.tasks.map((t) => `${t}.json`).sort());
     for (const f of ['aggregated/overall.csv', 'aggregated/per-tier.csv', 'aggregated/per-repo.csv', 'aggregated/per-task.csv', 'analysis/significance-tests.json', 'analysis/failure-analysis.md', 'FINDINGS.md']) {
       assert.ok(existsSync(join(out, f)), f);
     }
-    const raw = JSON.parse(readFileSync(join(out, 'raw/scripted-bookshop-easy-01.json'), 'utf8'));
+    const raw = JSON.parse(readFileSync(join(out, 'raw/scripted/bookshop-easy-01.json'), 'utf8'));
     assert.equal(raw.status, 'ok');
     assert.equal(raw.reported_tokens, 42);
     assert.ok(raw.symbols.includes('shop/pricing.apply_discount'));
     assert.equal(raw.rev, execFileSync('git', ['-C', join(ROOT, 'corpus/.repos/bookshop'), 'rev-parse', '00-initial'], { encoding: 'utf8' }).trim(), 'a diff fixture runs at its base');
     assert.equal(raw.timings.warm_ms.length, 3);
-    const mcp = JSON.parse(readFileSync(join(out, 'raw/mcp-bookshop-medium-01.json'), 'utf8'));
+    const mcp = JSON.parse(readFileSync(join(out, 'raw/mcp/bookshop-medium-01.json'), 'utf8'));
     assert.ok(mcp.symbols.includes('worker/queue/queue.Queue.Retry'), mcp.output);
     assert.equal(readFileSync(join(corpus, 'tasks/bookshop/easy/01-bulk-discount.yaml'), 'utf8'), before);
     const overall = readFileSync(join(out, 'aggregated/overall.csv'), 'utf8').split('\n');
@@ -120,22 +121,22 @@ describe('harness: a run on the demo corpus', function () {
     // The scripted system declares Python only: a Go symbol it missed is a language gap.
     const failures = readFileSync(join(out, 'analysis/failure-analysis.md'), 'utf8');
     assert.match(failures, /\| bookshop-medium-01 \| `worker\/queue\/queue\.MaxRetries` \| language gap \| a go symbol; the system declares python \|/);
-    assert.match(readFileSync(join(out, 'FINDINGS.md'), 'utf8'), /## Table 1: overall[\s\S]*\| scripted \| 8 \|/);
+    assert.match(readFileSync(join(out, 'FINDINGS.md'), 'utf8'), /## Table 1: overall[\s\S]*\| scripted \| 8 \| \d\.\d{3} ± \d\.\d{3} \|/);
   });
 
-  it('does not score a fixture listing one symbol under two spellings: skipped, naming both', async () => {
+  it('does not score a fixture listing one symbol under two spellings: refused, or skipped with --skip-invalid, naming both', async () => {
     const corpus = demoCorpus('systems:\n  - {name: grep, type: grep}\n');
     const F = join(corpus, 'tasks/bookshop/easy/01-bulk-discount.yaml');
     writeFileSync(F, readFileSync(F, 'utf8').replace('ground_truth:\n', 'ground_truth:\n  - {symbol: "shop/pricing.py::apply_discount", confidence: HIGH, reason: "again"}\n'));
     const out = join(tempDir(), 'run');
-    await runBenchmark({ corpusDir: corpus, outDir: out, tasks: 'bookshop-easy-0?', cwd: corpus });
+    const problem = 'tasks/bookshop/easy/01-bulk-discount.yaml:21:5: error: `shop/pricing.apply_discount` and `shop/pricing.py::apply_discount` (ground_truth[0]) are the same symbol in ground_truth: keep one spelling';
+    await assert.rejects(runBenchmark({ corpusDir: corpus, outDir: out, tasks: 'bookshop-easy-0?', budgets: [5000], cwd: corpus }), (e: Error) => e.message.endsWith(`\n  - ${problem}`));
+    assert.equal(existsSync(out), false, 'nothing ran');
+    await runBenchmark({ corpusDir: corpus, outDir: out, tasks: 'bookshop-easy-0?', budgets: [5000], cwd: corpus, skipInvalid: true });
     const info = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as RunInfo;
     assert.deepEqual(info.tasks, ['bookshop-easy-02']);
-    assert.deepEqual(info.skipped_tasks, [{
-      task: 'bookshop-easy-01',
-      reason: 'tasks/bookshop/easy/01-bulk-discount.yaml: `shop/pricing.apply_discount` and `shop/pricing.py::apply_discount` (ground_truth[0]) are the same symbol in ground_truth: keep one spelling (run fixture-lab validate)',
-    }, { task: 'bookshop-easy-03', reason: 'no ground truth yet' }]);
-    assert.deepEqual(readdirSync(join(out, 'raw')), ['grep-bookshop-easy-02.json']);
+    assert.deepEqual(info.skipped_tasks, [{ task: 'bookshop-easy-01', reason: `invalid: ${problem}` }, { task: 'bookshop-easy-03', reason: 'no ground truth yet' }]);
+    assert.deepEqual(readdirSync(join(out, 'raw/grep')), ['bookshop-easy-02.json']);
   });
 
   it('records one system failing on one task and goes on; resumes an interrupted run', async () => {
@@ -144,17 +145,18 @@ describe('harness: a run on the demo corpus', function () {
     // Fail exactly the tasks at one revision: the scripted system gets the commit as its task id.
     const failRev = execFileSync('git', ['-C', join(ROOT, 'corpus/.repos/bookshop'), 'rev-parse', '01-bulk-discount'], { encoding: 'utf8' }).trim();
     writeFileSync(join(corpus, 'systems.yaml'), readFileSync(join(corpus, 'systems.yaml'), 'utf8').replace('FAIL_TASK: FAILME', `FAIL_TASK: "${failRev}"`));
-    await runBenchmark({ corpusDir: corpus, outDir: out, systems: ['scripted'] });
-    const failed = JSON.parse(readFileSync(join(out, 'raw/scripted-bookshop-medium-01.json'), 'utf8'));
+    await runBenchmark({ corpusDir: corpus, outDir: out, systems: ['scripted'], budgets: [5000] });
+    const failed = JSON.parse(readFileSync(join(out, 'raw/scripted/bookshop-medium-01.json'), 'utf8'));
     assert.equal(failed.status, 'failed');
     assert.match(failed.error, /^query: query exited with 1: cannot answer /);
-    assert.equal(JSON.parse(readFileSync(join(out, 'raw/scripted-bookshop-easy-01.json'), 'utf8')).status, 'ok');
-    assert.match(readFileSync(join(out, 'analysis/failure-analysis.md'), 'utf8'), /bookshop-medium-01 \| `worker\/queue\/queue\.Queue\.Retry` \| scale failure \| the system failed on bookshop/);
+    assert.equal(JSON.parse(readFileSync(join(out, 'raw/scripted/bookshop-easy-01.json'), 'utf8')).status, 'ok');
+    // A crash is a system failure, never a scale failure (§8.3 means large repositories).
+    assert.match(readFileSync(join(out, 'analysis/failure-analysis.md'), 'utf8'), /bookshop-medium-01 \| `worker\/queue\/queue\.Queue\.Retry` \| system failure \| the system failed on bookshop/);
 
-    // Interrupted: one answer lost. A resume runs only that one.
-    rmSync(join(out, 'raw/scripted-bookshop-easy-02.json'));
+    // Interrupted: one answer lost. A resume that keeps failures runs only that one.
+    rmSync(join(out, 'raw/scripted/bookshop-easy-02.json'));
     const events: { kind: string; task?: string }[] = [];
-    await runBenchmark({ corpusDir: corpus, outDir: out, systems: ['scripted'], onEvent: (e) => events.push(e as { kind: string; task?: string }) });
+    await runBenchmark({ corpusDir: corpus, outDir: out, systems: ['scripted'], keepFailures: true, onEvent: (e) => events.push(e as { kind: string; task?: string }) });
     assert.deepEqual(events.filter((e) => e.kind === 'result').map((e) => e.task), ['bookshop-easy-02']);
   });
 
@@ -177,12 +179,12 @@ describe('harness: a run on the demo corpus', function () {
     const first = join(tempDir(), 'first');
     await runBenchmark({ corpusDir: corpus, outDir: first, systems: ['bm25'], budgets: [5000, 500] });
     // A budget sweep: the other budget's answers beside the primary ones, and Table 4.
-    assert.equal(readdirSync(join(first, 'raw/budget-500')).length, 8);
+    assert.equal(readdirSync(join(first, 'raw/budget-500/bm25')).length, 8);
     const findings = readFileSync(join(first, 'FINDINGS.md'), 'utf8');
-    assert.match(findings, /## Table 4: least budget reaching R@10 >= 0\.5 \(matching `symbol`\)\n\n\| System \| Budget \|\n\|---\|---\|\n\| bm25 \| (500|5000|not reached.*) \|/);
+    assert.match(findings, /## Table 4: token efficiency at fixed recall \(matching `symbol`\)\n\n.*\n\n\| System \| R@10 at 500 \| R@10 at 5000 \| Least budget \|\n\|---\|---\|---\|---\|\n\| bm25 \| [\d.]+ ± [\d.]+ \| [\d.]+ ± [\d.]+ \| (500|5000|not reached.*) \|/);
     // Every table names the matching rule that produced it; the significance rule names its d.
-    for (const table of ['Table 1: overall', 'Table 2: per tier, P@10 / R@10', 'Table 3: per repo, P@10 / R@10', 'Significance \\(P@10']) {
-      assert.match(findings, new RegExp(`^## ${table}.*matching \`symbol\``, 'm'), table);
+    for (const table of ['Table 1: overall', 'Table 2: per tier, P@10 / R@10', 'Table 3: per repo', 'Table 4: token efficiency at fixed recall', 'Significance']) {
+      assert.match(findings, new RegExp(`^## ${table} \\(matching \`symbol\`\\)$`, 'm'), table);
     }
     assert.match(findings, /and \|d_z\| > 0\.3, Cohen's d_z, the mean difference over the SD of the per-task differences/);
     assert.doesNotMatch(findings, /Warning/);
@@ -199,7 +201,7 @@ describe('harness: a run on the demo corpus', function () {
     assert.match(misses, /\| bookshop-easy-02 \| `web\/src\/money\.centsToUnits` \| vocabulary miss \| no word of `money\.centsToUnits` occurs in the task \|/);
     writeFileSync(join(corpus, 'systems.yaml'), `systems:\n  - {name: bm25-recorded, type: replay, from: ${JSON.stringify(join(first, 'raw'))}, system: bm25}\n`);
     const second = join(tempDir(), 'second');
-    await runBenchmark({ corpusDir: corpus, outDir: second });
+    await runBenchmark({ corpusDir: corpus, outDir: second, budgets: [5000] });
     const a = readFileSync(join(first, 'aggregated/per-task.csv'), 'utf8').split('\n').map((l) => l.split(',').slice(1, 21).join(','));
     const b = readFileSync(join(second, 'aggregated/per-task.csv'), 'utf8').split('\n').map((l) => l.split(',').slice(1, 21).join(','));
     assert.deepEqual(b, a, 'the replayed answers score as the recorded ones');
@@ -233,7 +235,7 @@ describe('harness: what FINDINGS.md says about its rules', () => {
     assert.match(findings, /^\*\*Warning:\*\* matching `seed` is §5\.4 to the letter .* it credits prefixes/m);
     assert.match(findings, /^## Table 1: overall \(matching `seed`\)$/m);
     assert.match(findings, /and \|d_z\| > 0\.3, Cohen's d_z/);
-    assert.match(findings, /^- interleaved vs late over 8 tasks: .* p = [\d.]+ \(exact\), d_z = -?[\d.]+, d_av = -?[\d.]+: /m);
+    assert.match(findings, /^\| interleaved vs late \| all \| 8 \| .* \| [\d.]+ \(exact\) \| -?[\d.]+ \| -?[\d.]+ \| /m);
     const byDav = await scriptedRun({ effect_size: 'd_av' });
     const davFindings = readFileSync(join(byDav.runDir, 'FINDINGS.md'), 'utf8');
     assert.doesNotMatch(davFindings, /Warning/);

@@ -22,8 +22,8 @@ describe('panel: what the benchmark panel shows, from real runs on the demo corp
     corpus = demoCorpus();
     results = join(tempDir(), 'results');
     // An older run with both baselines over the whole corpus, then a newer one with bm25 on one fixture.
-    await runBenchmark({ corpusDir: corpus, outDir: join(results, 'run-20260101-000000') });
-    await runBenchmark({ corpusDir: corpus, outDir: join(results, 'run-20260202-000000'), systems: ['bm25'], tasks: TASK });
+    await runBenchmark({ corpusDir: corpus, outDir: join(results, 'run-20260101-000000'), budgets: [5000] });
+    await runBenchmark({ corpusDir: corpus, outDir: join(results, 'run-20260202-000000'), systems: ['bm25'], tasks: TASK, budgets: [5000] });
   });
 
   async function loaded() {
@@ -142,7 +142,7 @@ describe('panel: what the benchmark panel shows, from real runs on the demo corp
 
   it('skips a folder that is not a run', async () => {
     const dir = join(tempDir(), 'results');
-    await runBenchmark({ corpusDir: corpus, outDir: join(dir, 'run-20260303-000000'), systems: ['grep'], tasks: TASK });
+    await runBenchmark({ corpusDir: corpus, outDir: join(dir, 'run-20260303-000000'), systems: ['grep'], tasks: TASK, budgets: [5000] });
     renameSync(join(dir, 'run-20260303-000000', 'run.json'), join(dir, 'run-20260303-000000', 'run.json.bak'));
     writeFileSync(join(dir, 'notes.txt'), 'not a run');
     assert.deepEqual(await listRuns(dir), []);

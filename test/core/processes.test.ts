@@ -167,8 +167,8 @@ describe('processes: output per answer is capped', function () {
     assert.throws(() => readSystems(yaml('    max_output_mb: 0\n'), 'systems.yaml'), /systems\.yaml: systems\[0\] \(big\): `max_output_mb` must be a positive number/);
     const corpus = demoCorpus(yaml('    max_output_mb: 0.001\n'));
     const out = join(tempDir(), 'run');
-    await runBenchmark({ corpusDir: corpus, outDir: out, tasks: 'bookshop-easy-01' });
-    const raw = JSON.parse(readFileSync(join(out, 'raw/big-bookshop-easy-01.json'), 'utf8'));
+    await runBenchmark({ corpusDir: corpus, outDir: out, tasks: 'bookshop-easy-01', budgets: [5000] });
+    const raw = JSON.parse(readFileSync(join(out, 'raw/big/bookshop-easy-01.json'), 'utf8'));
     assert.equal(raw.status, 'ok');
     assert.equal(raw.truncated, true);
     assert.equal(Buffer.byteLength(raw.output), 1049);
@@ -192,8 +192,8 @@ describe('processes: MCP servers', function () {
 `);
     try {
       const out = join(tempDir(), 'run');
-      await runBenchmark({ corpusDir: corpus, outDir: out, tasks: 'bookshop-easy-01' });
-      assert.equal(JSON.parse(readFileSync(join(out, 'raw/mcp-bookshop-easy-01.json'), 'utf8')).status, 'ok');
+      await runBenchmark({ corpusDir: corpus, outDir: out, tasks: 'bookshop-easy-01', budgets: [5000] });
+      assert.equal(JSON.parse(readFileSync(join(out, 'raw/mcp/bookshop-easy-01.json'), 'utf8')).status, 'ok');
       const children = readFileSync(join(dir, 'children'), 'utf8').split(' ').map(Number);
       assert.equal(children.length, 2);
       for (const pid of children) assert.equal(isAlive(pid), false, `child ${pid}`);
@@ -221,7 +221,7 @@ describe('processes: MCP servers', function () {
       // Two budgets: the same task twice at one revision, so the second call finds the server stopped.
       const started = Date.now();
       await runBenchmark({ corpusDir: corpus, outDir: out, tasks: 'bookshop-easy-01', budgets: [5000, 2000] });
-      for (const file of ['raw/mcp-bookshop-easy-01.json', 'raw/budget-2000/mcp-bookshop-easy-01.json']) {
+      for (const file of ['raw/mcp/bookshop-easy-01.json', 'raw/budget-2000/mcp/bookshop-easy-01.json']) {
         const raw = JSON.parse(readFileSync(join(out, file), 'utf8'));
         assert.equal(raw.status, 'timeout', raw.error);
         assert.match(raw.error, /^query: tool `search_symbols`: .*timed out/);
@@ -266,8 +266,8 @@ describe('processes: systems run where systems.yaml declares them', function () 
   it('a system killed by a signal is recorded as "killed by SIGKILL"', async () => {
     const corpus = demoCorpus(`systems:\n  - {name: dies, type: command, query: [/bin/sh, -c, "echo dying >&2; kill -KILL $$"], parse: {format: lines}}\n`);
     const out = join(tempDir(), 'run');
-    await runBenchmark({ corpusDir: corpus, outDir: out, tasks: 'bookshop-easy-01' });
-    const raw = JSON.parse(readFileSync(join(out, 'raw/dies-bookshop-easy-01.json'), 'utf8'));
+    await runBenchmark({ corpusDir: corpus, outDir: out, tasks: 'bookshop-easy-01', budgets: [5000] });
+    const raw = JSON.parse(readFileSync(join(out, 'raw/dies/bookshop-easy-01.json'), 'utf8'));
     assert.equal(raw.status, 'failed');
     assert.equal(raw.error, 'query: query killed by SIGKILL: dying');
   });

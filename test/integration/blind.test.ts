@@ -123,7 +123,7 @@ describe('blind review and labels named at base, in the editor', function () {
     if (canDriveUi()) {
       await eventually(async () => {
         const shown = (await notifications()).join('\n');
-        assert.match(shown, new RegExp(`blind review of ${id}: Show the number of books.* You are its verifier, and its YAML holds dana's labels: label from its change`));
+        assert.match(shown, new RegExp(`You review ${id} blind, as its verifier: its YAML holds dana's labels`));
         assert.match(shown, /Open the Change/);
       });
       await screenshot('41-blind-open-fixture-warning');

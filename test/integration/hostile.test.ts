@@ -31,6 +31,8 @@ const RLO = '\u202E';
 const FILE = `a\`${PWN}\`.py`;
 const SYMBOL = `a\`${PWN}\`.total`;
 const ID = `hostile-${PWN}`;
+/** An id names result files, so systems run on a fixture only once its id is a plain name (issue 14). */
+const RUN_ID = 'hostile-01';
 const TASK = `Fix the total ${TERMINAL} ${PWN} ${IMAGE} ${HTML} ${RLO}gpj.exe $(zap)`;
 const REASON = `${PWN} ${IMAGE} ${HTML} ${RLO}exe`;
 /** What a system returns, and what another prints on failing. */
@@ -172,11 +174,7 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
     const error = await notified('is not defined at', () => vscode.commands.executeCommand('fixtureLab.revealSymbol', RETURNED[0]));
     assertInert('the error notification', error);
 
-    // Refused to the blind verifier, naming the fixture's id.
-    const refused = await notified('its agreement is measured when the review finishes', () => vscode.commands.executeCommand('fixtureLab.showAgreement', fixture));
-    assertInert('the blind agreement refusal', refused);
-
-    // Agreement, with the fixture's id (to its labeler: the verifier sees it once the review finishes).
+    // Agreement, with the fixture's id: asked by the labeler (a blind verifier is told it waits for the finish).
     await setRater('dana');
     const agreement = await notified('kappa', () => vscode.commands.executeCommand('fixtureLab.showAgreement', fixture));
     assertInert('the agreement notification', agreement);
@@ -197,9 +195,18 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
     assert.equal(readFileSync(fixture.fsPath, 'utf8'), onDisk, 'showing the text changed no fixture');
   });
 
-  it('a run of systems answering and failing with hostile text: its progress notification shows the fixture\'s id as text', async () => {
+  it('a run of systems answering and failing with hostile text: its refusal of the hostile id, and its progress, show the text as text', async () => {
     await setRater('dana');
     await vscode.commands.executeCommand('fixtureLab.openFixture', fixture);
+    // The id cannot name result files: the run is refused before anything runs, naming the id as text.
+    const refused = await notified('before running systems on it', () => vscode.commands.executeCommand('fixtureLab.runBenchmark', { systems: ['hostile', 'hostile-fails'] }).then((run) => assert.equal(run, undefined, 'the run started')));
+    assertInert('the run\'s refusal', refused);
+    // Fixed as the message says; the task, reasons and symbols stay hostile.
+    writeFileSync(fixture.fsPath, readFileSync(fixture.fsPath, 'utf8').replace(`id: ${JSON.stringify(ID)}`, `id: ${RUN_ID}`));
+    s.corpus.reload();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('fixtureLab.openFixture', fixture);
+    await eventually(async () => assert.equal((await s.session.current())?.fixture.id, RUN_ID));
     await vscode.commands.executeCommand('notifications.clearAll');
     const running = vscode.commands.executeCommand<string>('fixtureLab.runBenchmark', { systems: ['hostile', 'hostile-fails'] });
     const progress = await anchorsIn(NOTIFICATION_MESSAGES, 'Fixture Lab: running hostile');
@@ -207,7 +214,7 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
     assert.ok(run, 'the run finished');
     made.push(run);
     assertInert('the run\'s progress notification', progress);
-    const raw = JSON.parse(readFileSync(join(run, 'raw', `hostile-fails-${ID}.json`), 'utf8')) as { status: string; error: string };
+    const raw = JSON.parse(readFileSync(join(run, 'raw', 'hostile-fails', `${RUN_ID}.json`), 'utf8')) as { status: string; error: string };
     assert.equal(raw.status, 'failed');
     assert.ok(raw.error.includes(PWN), raw.error);
   });
@@ -215,7 +222,7 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
   it('the label and triage hovers over a file named with a backtick and a link show it as text, and link only to their own actions by key', async () => {
     await setRater('dana');
     await vscode.commands.executeCommand('fixtureLab.openFixture', fixture);
-    await eventually(async () => assert.equal((await s.session.current())?.fixture.id, ID));
+    await eventually(async () => assert.equal((await s.session.current())?.fixture.id, RUN_ID));
     // The head side of the hostile file, the cursor on `total`.
     const side = revisionUri({ repo: 'hostile', rev: head, path: FILE });
     const editor = await vscode.window.showTextDocument(side);

@@ -4,7 +4,7 @@
 // choice in the run's failure-analysis.md. In code-server the page itself is read and clicked
 // through the outer runner (webview requests); elsewhere the same messages go through commands.
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { FAILURE_CATEGORIES, FailureCategory, missedBy } from '../../src/core';
@@ -130,6 +130,36 @@ describe('benchmark panel and triage journey', function () {
     // Charts for the fixture were drawn in the page (an SVG per chart).
     assert.ok(results.charts.length >= 2);
     assert.ok(readdirSync(join(folder(), 'results', finished.run!, 'analysis')).includes('charts'));
+  });
+
+  it('running a fixture without ground truth, or with an error, says why in the editor\'s terms, never with a CLI flag', async () => {
+    /** Runs the open fixture; the error the panel is told the run finished with. */
+    const refusal = async () => {
+      const before = posted('runFinished').length;
+      assert.equal(await vscode.commands.executeCommand('fixtureLab.runBenchmark', { systems: ['grep'] }), undefined, 'nothing ran');
+      return eventually(() => {
+        const finished = posted('runFinished');
+        assert.ok(finished.length > before, 'the panel heard how the run ended');
+        return finished.at(-1)!.error ?? '';
+      });
+    };
+    await vscode.commands.executeCommand('fixtureLab.openFixture', vscode.Uri.file(join(folder(), 'tasks/bookshop/easy/03-cart-badge.yaml')));
+    assert.equal(await refusal(), 'bookshop-easy-03 has no ground truth yet: label its symbols (and settle its review) before running systems on it');
+
+    // A fixture whose id cannot name result files (it holds `/`): refused, naming the error, not --skip-invalid.
+    const invalid = join(folder(), 'tasks/bookshop/easy/09-invalid-id.yaml');
+    writeFileSync(invalid, readFileSync(join(folder(), FIXTURE), 'utf8').replace('id: "bookshop-easy-01"', 'id: "bookshop/easy-09"'));
+    try {
+      s.corpus.reload();
+      await vscode.commands.executeCommand('fixtureLab.openFixture', vscode.Uri.file(invalid));
+      const message = await refusal();
+      assert.match(message, /^bookshop\/easy-09 has 1 error; fix it before running systems on it \(the Problems view lists it\): line 1: id `bookshop\/easy-09` cannot name result files: use letters, digits, `\.`, `_` and `-` only \(no `\/`, no `\.\.`\), e\.g\. `bookshop-easy-09`$/);
+      assert.doesNotMatch(message, /--(skip-invalid|tasks)/);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      rmSync(invalid, { force: true });
+      s.corpus.reload();
+    }
   });
 });
 

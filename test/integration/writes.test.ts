@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { canDriveUi, eventually, notifications, services, setRater } from './helpers';
+import { canDriveUi, eventually, services, setRater, ui } from './helpers';
 
 /** Labeled by dana, not yet reviewed: her clicks edit ground_truth. */
 const SOURCE = 'tasks/bookshop/easy/02-price-currency.yaml';
@@ -58,16 +58,16 @@ describe('fixture bytes in the editor', function () {
     await setRater('dana');
     await s.session.open(uri);
 
-    // VS Code drops a toast that comes fourth within 800 ms (its notifications' spam protection,
-    // interval 800 and limit 3 in the workbench): the attempts are spaced so each toast shows.
     const attempts: [string, unknown[]][] = [
-      ['fixtureLab.removeSymbolLabel', [first.symbol]],
       ['fixtureLab.addLabel', [uri, 'shop/pricing.price_with_tax', 'HIGH', 'needed']],
       ['fixtureLab.removeLabel', [uri, first.symbol]],
       ['fixtureLab.labelHigh', ['shop/models.LineItem', 'needed']],
+      ['fixtureLab.removeSymbolLabel', [first.symbol]],
     ];
     for (const [command, args] of attempts) {
-      await new Promise((resolve) => setTimeout(resolve, 900));
+      // VS Code shows at most three toasts within 800 ms (its toasts' spam protection): a fourth
+      // refusal in quick succession goes to the notification center unseen. One at a time.
+      if (canDriveUi()) await new Promise((resolve) => setTimeout(resolve, 1000));
       await vscode.commands.executeCommand('notifications.clearAll');
       const done = await vscode.commands.executeCommand(command, ...args);
       assert.equal(done, undefined, `${command} did not fail`);
@@ -76,9 +76,13 @@ describe('fixture bytes in the editor', function () {
       assert.ok(readFileSync(uri.fsPath).equals(bytes), `${command} changed the bytes on disk`);
       if (canDriveUi()) {
         await eventually(async () => {
-          const texts = await notifications();
-          assert.ok(texts.some((t) => t.includes(message)), `${command}: no notification says ${message}: ${JSON.stringify(texts)}`);
+          // The notification centre, not the toasts: seen here, VS Code 1.100 left the fourth of four
+          // identical error toasts in a row unshown, though the centre lists it.
+          await vscode.commands.executeCommand('notifications.showList');
+          const [texts] = await ui([{ texts: '.notifications-center .notification-list-item' }]);
+          assert.ok(texts!.some((t) => t.includes(message)), `${command}: no notification says ${message}: ${JSON.stringify(texts)}`);
         });
+        await vscode.commands.executeCommand('notifications.hideList');
       }
     }
   });

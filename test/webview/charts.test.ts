@@ -189,6 +189,9 @@ describe('webview charts in Chromium under a CSP without unsafe-eval', function 
     assert.equal(marks('p10-heatmap')['rect mark'], dataLength('p10-heatmap'));
     assert.equal(marks('p10-boxplot').box, systems);
     assert.equal(marks('p10-significance')['rect mark'], systems * (systems - 1));
+    // The radar of §8.2, as the Corpus tab draws it: four rings and a polygon per system, a point per corner.
+    assert.equal(marks('radar')['line mark'], 4 + systems);
+    assert.equal(marks('radar').point, 6 * systems);
     await page.close();
   });
 });

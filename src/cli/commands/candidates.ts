@@ -1,29 +1,38 @@
-import { candidatesOf, Repository } from '../../core';
-import { CliIO, parse, required, UsageError } from '../args';
+import { CandidateOptions, candidatesOf, DEFAULT_CANDIDATE_LIMIT, describeCut, Repository, TESTS_POLICIES } from '../../core';
+import { CliIO, oneOf, parse, required, UsageError } from '../args';
 
-/** `candidates --repo PATH --base REV --head REV [--limit N] [--json]`: a fixture's default candidates. */
+/** `--limit N` and `--tests exclude|after|mixed`, shared by `candidates` and `new`. */
+export function candidateOptions(values: { limit?: string; tests?: string }): CandidateOptions {
+  const limit = values.limit === undefined ? DEFAULT_CANDIDATE_LIMIT : Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 0) throw new UsageError('--limit must be a whole number');
+  const tests = values.tests === undefined ? 'after' : oneOf(values.tests, TESTS_POLICIES, '--tests');
+  return { limit, tests };
+}
+
+/** `candidates --repo PATH --base REV --head REV [--limit N] [--tests exclude|after|mixed] [--json]`: a fixture's default candidates. */
 export async function candidates(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
     repo: { type: 'string' },
     base: { type: 'string' },
     head: { type: 'string' },
     limit: { type: 'string' },
+    tests: { type: 'string' },
     json: { type: 'boolean' },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected \`${positionals[0]}\``);
-  const limit = values.limit === undefined ? 30 : Number(values.limit);
-  if (!Number.isInteger(limit) || limit < 0) throw new UsageError('--limit must be a whole number');
+  const options = candidateOptions(values);
   const repo = await Repository.open(required(values.repo, '--repo'));
   try {
-    const found = await candidatesOf(repo, required(values.base, '--base'), required(values.head, '--head'), limit);
+    const found = await candidatesOf(repo, required(values.base, '--base'), required(values.head, '--head'), options);
     for (const s of found.skipped) io.stderr.write(`fixture-lab: skipped ${s.path}: ${s.reason}\n`);
     if (values.json) {
-      const { changed, neighbours, symbols } = found;
-      io.stdout.write(JSON.stringify({ base: found.base, head: found.head, symbols, changed, neighbours }, null, 2) + '\n');
+      const { changed, ranked, symbols, cut, ambiguous } = found;
+      const candidates = ranked.map(({ symbol, file, line, kind, hops, links, test, why, score }) => ({ symbol, file, line, kind, hops, links, test, why, score }));
+      io.stdout.write(JSON.stringify({ base: found.base, head: found.head, symbols, candidates, cut, ambiguous, changed }, null, 2) + '\n');
       return 0;
     }
-    for (const s of found.changed) io.stdout.write(`${s.change.padEnd(8)} ${s.symbol}\n`);
-    for (const n of found.neighbours) io.stdout.write(`${n.relation.padEnd(8)} ${n.symbol}  (via ${n.via.join(', ')})\n`);
+    for (const c of found.ranked) io.stdout.write(`${c.kind.padEnd(8)} ${c.symbol}  ${c.why}${c.test ? '  [test]' : ''}\n`);
+    io.stdout.write(`${describeCut(found.cut)}${found.ambiguous ? `; ${found.ambiguous} ambiguous names not linked` : ''}\n`);
     return 0;
   } finally {
     repo.close();

@@ -7,6 +7,7 @@ import { exportTrecCommand } from './exportTrec';
 import { kappa } from './kappa';
 import { label } from './label';
 import { metrics } from './metrics';
+import { newFixture } from './new';
 import { report } from './report';
 import { review } from './review';
 import { run } from './run';
@@ -55,13 +56,18 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: 'the definitions a change touches (added, modified, deleted), or every definition in one file',
     run: symbols,
   },
+  new: {
+    usage: 'new --repo NAME (--base REV --head REV | --pr N) [--task TEXT] [--tier easy|medium|hard] [--id ID] [--out PATH] [--limit N] [--tests exclude|after|mixed] [CORPUS_DIR]',
+    summary: 'write a fixture from a change (NAME from repos.yaml; --pr: the merge commit naming PR #N): diff, candidates and a task stub at tasks/NAME/TIER/NN-slug.yaml (tier medium by default), never replacing a file',
+    run: newFixture,
+  },
   candidates: {
-    usage: 'candidates --repo PATH --base REV --head REV [--limit N] [--json]',
+    usage: 'candidates --repo PATH --base REV --head REV [--limit N] [--tests exclude|after|mixed] [--json]',
     summary: 'a fixture\'s default candidates: the changed symbols, then their one-hop callers, callees and types',
     run: candidates,
   },
   run: {
-    usage: 'run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match symbol|exact|bounded|lenient|seed] [--effect-size d_z|d_av] [--out DIR] [--seed N]',
+    usage: 'run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match symbol|exact|bounded|lenient|seed] [--effect-size d_z|d_av] [--out DIR] [--seed N] [--skip-invalid] [--keep-failures] [--scale-lines N]',
     summary: 'run the retrieval systems on the labeled tasks and score them; writes results/run-<timestamp>/ (resumes an existing --out)',
     run,
   },

@@ -1,13 +1,17 @@
 import { relative } from 'node:path';
-import { DEFAULT_MATCH_RULE, EFFECT_SIZES, fmt, MATCH_RULES, MatchRule, runBenchmark, RunEvent, summarize } from '../../core';
+import { EFFECT_SIZES, fmt, MATCH_RULES, MatchRule, runBenchmark, RunEvent, summarize } from '../../core';
 import { CliIO, corpusDir, oneOf, parse, UsageError } from '../args';
 import { onStopSignal, signalExitCode } from '../signals';
 
 /**
- * `run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match RULE] [--effect-size d_z|d_av] [--out DIR]`:
- * runs the systems on the corpus's labeled tasks, with a progress bar and an ETA on a terminal,
- * and prints the summary table. Ctrl-C (SIGINT, and SIGTERM or SIGHUP alike) kills the systems'
- * process trees and keeps what finished; running again with the same --out resumes.
+ * `run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match RULE]
+ * [--effect-size d_z|d_av] [--out DIR] [--skip-invalid] [--keep-failures] [--scale-lines N]`:
+ * validates the corpus (errors stop it
+ * unless --skip-invalid), runs the systems on the labeled tasks with a progress bar and an ETA
+ * on a terminal, and prints the summary table. Budgets default to 5000 (primary), 2000, 10000.
+ * Ctrl-C (SIGINT, and SIGTERM or SIGHUP alike) kills the systems' process trees and keeps what
+ * finished; running again with the same --out resumes, answering failed tasks again unless
+ * --keep-failures.
  */
 export async function run(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
@@ -18,11 +22,17 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     'effect-size': { type: 'string' },
     out: { type: 'string' },
     seed: { type: 'string' },
+    'skip-invalid': { type: 'boolean' },
+    'keep-failures': { type: 'boolean' },
+    'scale-lines': { type: 'string' },
   });
   if (positionals.length > 1) throw new UsageError(`one corpus folder at most, not ${positionals.join(' ')}`);
-  const budgets = (values.budget ?? '5000').split(',').map((b) => Number(b.trim()));
-  if (budgets.some((b) => !Number.isInteger(b) || b <= 0)) throw new UsageError('--budget must be token counts, e.g. 5000 or 5000,2000,10000 (the first is primary)');
-  const match: MatchRule = values.match ? oneOf(values.match, MATCH_RULES, '--match') : DEFAULT_MATCH_RULE;
+  // Without --budget: 5000, 2000, 10000 (§6.2), or a resumed run's own.
+  const budgets = values.budget?.split(',').map((b) => Number(b.trim()));
+  if (budgets?.some((b) => !Number.isInteger(b) || b <= 0)) throw new UsageError('--budget must be token counts, e.g. 5000 or 5000,2000,10000 (the first is primary)');
+  const scaleLines = values['scale-lines'] === undefined ? undefined : Number(values['scale-lines']);
+  if (scaleLines !== undefined && !(Number.isInteger(scaleLines) && scaleLines > 0)) throw new UsageError('--scale-lines must be a number of lines, e.g. 1000000 (a timeout in a larger repository is a scale failure)');
+  const match: MatchRule | undefined = values.match ? oneOf(values.match, MATCH_RULES, '--match') : undefined;
   const effectSize = values['effect-size'] === undefined ? undefined : oneOf(values['effect-size'], EFFECT_SIZES, '--effect-size');
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError('--seed must be a whole number');
@@ -44,6 +54,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       effectSize,
       outDir: values.out,
       seed,
+      skipInvalid: values['skip-invalid'],
+      keepFailures: values['keep-failures'],
+      scaleFailureLines: scaleLines,
       signal: controller.signal,
       onEvent: (e) => progress.update(e),
     });

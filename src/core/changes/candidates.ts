@@ -1,35 +1,126 @@
 // A fixture's default `candidates` (§7.3 steps 3-4): the symbols a change touches, then their
-// one-hop neighbours, in that order and each once. Both raters judge this universe, so the
-// items neither of them labels count toward kappa.
+// one-hop neighbours by score, each once. Both raters judge this universe, so the items neither
+// of them labels count toward kappa: it holds what a labeler can use, not every name-alike.
 import type { Repository } from '../git/repository';
+import { isTestPath } from '../workbench/guardrails';
 import type { BaseNames } from './baseNames';
 import { ChangedSymbol, changedSymbols, ChangeReport } from './changedSymbols';
-import { Neighbour, neighboursOf } from './neighbours';
+import { linksOf, Neighbour, Relation } from './neighbours';
+
+export type TestsPolicy = 'exclude' | 'after' | 'mixed';
+export const TESTS_POLICIES: readonly TestsPolicy[] = ['exclude', 'after', 'mixed'];
+/** Non-test candidates kept by default: past 40 a labeler stops reading, and kappa over padding means little. */
+export const DEFAULT_CANDIDATE_LIMIT = 40;
+
+export interface CandidateOptions {
+  /** Non-test candidates kept (the changed symbols always are); tests after them are capped alike. */
+  limit?: number;
+  /** Test code: after every non-test candidate when the change touches tests (default), mixed in by score, or never. */
+  tests?: TestsPolicy;
+}
+
+export type CandidateKind = 'changed' | Relation;
+
+/** One candidate as a labeler reads it. */
+export interface RankedCandidate {
+  symbol: string;
+  file: string;
+  /** 1-based, on the side the symbol is read (base, head for a modified one). */
+  line: number;
+  kind: CandidateKind;
+  /** 0 for the changed symbols, 1 for their neighbours. */
+  hops: number;
+  links: number;
+  test: boolean;
+  why: string;
+  /** 1 for changed symbols; a neighbour's weighed links over the best neighbour's, rounded to 2 places. */
+  score: number;
+  via: string[];
+}
 
 export interface Candidates {
   base: string;
   head: string;
   changed: ChangedSymbol[];
+  /** The neighbours kept, by score. */
   neighbours: Neighbour[];
+  /** The candidates in order: non-test first, then tests (policy `after`). */
+  ranked: RankedCandidate[];
   /**
-   * The qualified names as they are at base, where a diff fixture is labeled and run: the
-   * modified and deleted symbols (in file order), then the neighbours by rank. Symbols the change
-   * adds are not candidates: no system can retrieve them from the base revision.
+   * The qualified names as they are at base, where a diff fixture is labeled and run: `ranked`'s.
+   * Symbols the change adds are not candidates: no system can retrieve them from the base revision.
    */
   symbols: string[];
+  /** Non-test candidates kept of how many, and the score of the first one cut (null: none cut). */
+  cut: { kept: number; of: number; nextScore: number | null };
+  /** Names linked by name alone to more than AMBIGUOUS_LIMIT definitions: not linked, counted. */
+  ambiguous: number;
+  /** Does the change touch test code? Only then are tests candidates (policy `after`). */
+  touchesTests: boolean;
   skipped: { path: string; reason: string }[];
   /** The base-side name of what a click on either side names (labels are named at base). */
   names: BaseNames;
 }
 
-export async function candidatesOf(repo: Repository, base: string, head: string, neighbourLimit = 30): Promise<Candidates> {
-  return candidatesFrom(repo, await changedSymbols(repo, base, head), neighbourLimit);
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export async function candidatesOf(repo: Repository, base: string, head: string, options: CandidateOptions = {}): Promise<Candidates> {
+  return candidatesFrom(repo, await changedSymbols(repo, base, head), options);
 }
 
 /** The candidates of a change whose symbols are read already. */
-export async function candidatesFrom(repo: Repository, report: ChangeReport, neighbourLimit = 30): Promise<Candidates> {
-  const neighbours = await neighboursOf(repo, report, neighbourLimit);
-  const atBase = report.symbols.filter((s) => s.change !== 'added').map((s) => s.baseSymbol ?? s.symbol);
-  const symbols = [...new Set([...atBase, ...neighbours.map((n) => n.symbol)])];
-  return { base: report.base, head: report.head, changed: report.symbols, neighbours, symbols, skipped: report.skipped, names: report.names };
+export async function candidatesFrom(repo: Repository, report: ChangeReport, options: CandidateOptions = {}): Promise<Candidates> {
+  const limit = options.limit ?? DEFAULT_CANDIDATE_LIMIT;
+  const policy = options.tests ?? 'after';
+  const { neighbours: all, ambiguous } = await linksOf(repo, report);
+  const touchesTests = report.files.some((f) => isTestPath(f.newPath ?? f.oldPath ?? ''));
+  const best = Math.max(0, ...all.map((n) => n.score));
+
+  const changed: RankedCandidate[] = report.symbols.filter((s) => s.change !== 'added').map((s) => ({
+    symbol: s.baseSymbol ?? s.symbol, file: s.file, line: s.startLine, kind: 'changed', hops: 0, links: 0, test: isTestPath(s.file),
+    why: s.change === 'deleted' ? `deleted (lines ${s.startLine}-${s.endLine})` : `modified (lines ${s.startLine}-${s.endLine})`, score: 1, via: [],
+  }));
+  // One entry per symbol: its strongest link names it.
+  const seen = new Set(changed.map((c) => c.symbol));
+  const linked: RankedCandidate[] = [];
+  const kept = new Map<RankedCandidate, Neighbour>();
+  for (const n of all) {
+    if (seen.has(n.symbol)) continue;
+    seen.add(n.symbol);
+    const c: RankedCandidate = { symbol: n.symbol, file: n.file, line: n.startLine, kind: n.relation, hops: 1, links: n.links, test: n.test, why: n.why, score: best > 0 ? round2(n.score / best) : 0, via: n.via };
+    linked.push(c);
+    kept.set(c, n);
+  }
+  const allowed = (c: RankedCandidate) => !c.test || policy === 'mixed' || (policy === 'after' && touchesTests);
+  const candidates = [...changed, ...linked].filter(allowed);
+  const ordered = policy === 'mixed' ? candidates : [...candidates.filter((c) => !c.test), ...candidates.filter((c) => c.test)];
+  // The limit counts non-test candidates (tests, placed after, are capped alike); changed symbols always stay.
+  const nonTest = ordered.filter((c) => !c.test);
+  const room = (list: RankedCandidate[]) => {
+    const fixed = list.filter((c) => c.kind === 'changed').length;
+    return new Set([...list.filter((c) => c.kind === 'changed'), ...list.filter((c) => c.kind !== 'changed').slice(0, Math.max(0, limit - fixed))]);
+  };
+  const keep = policy === 'mixed'
+    ? room(ordered)
+    : new Set([...room(nonTest), ...room(ordered.filter((c) => c.test))]);
+  const ranked = ordered.filter((c) => keep.has(c));
+  const firstCut = nonTest.find((c) => !keep.has(c));
+  return {
+    base: report.base,
+    head: report.head,
+    changed: report.symbols,
+    neighbours: ranked.filter((c) => kept.has(c)).map((c) => kept.get(c)!),
+    ranked,
+    symbols: [...new Set(ranked.map((c) => c.symbol))],
+    cut: { kept: nonTest.filter((c) => keep.has(c)).length, of: nonTest.length, nextScore: firstCut ? firstCut.score : null },
+    ambiguous,
+    touchesTests,
+    skipped: report.skipped,
+    names: report.names,
+  };
+}
+
+/** The cut in a line: `kept 40 of 73, next score 0.4`. */
+export function describeCut(cut: Candidates['cut']): string {
+  return cut.nextScore === null ? `kept ${cut.kept} of ${cut.of}` : `kept ${cut.kept} of ${cut.of}, next score ${cut.nextScore}`;
 }

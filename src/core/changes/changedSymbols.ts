@@ -85,12 +85,12 @@ export function symbolsOfFile(f: FileChange, before: Definition[], after: Defini
   }
   const modified = new Set<string>();
   after.forEach((d, i) => {
-    if (!f.hunks.some((h) => meets(d, h.newStart, h.newLines))) return;
+    if (!f.hunks.some((h) => touches(d, after, h.newStart, h.newLines))) return;
     if (beforeSet.has(afterKeys[i])) modified.add(afterKeys[i]);
     else push(d, f.newPath!, 'added');
   });
   before.forEach((d, i) => {
-    if (!f.hunks.some((h) => meets(d, h.oldStart, h.oldLines))) return;
+    if (!f.hunks.some((h) => touches(d, before, h.oldStart, h.oldLines))) return;
     if (afterSet.has(beforeKeys[i])) modified.add(beforeKeys[i]);
     else push(d, f.oldPath!, 'deleted');
   });
@@ -102,6 +102,24 @@ export function symbolsOfFile(f: FileChange, before: Definition[], after: Defini
     if (old !== d.symbol) out[out.length - 1].baseSymbol = old;
   });
   return out;
+}
+
+const CONTAINERS = new Set<SymbolKind>(['class', 'struct', 'interface', 'trait', 'enum', 'module']);
+
+/**
+ * Does a hunk side change a definition? A class (or other container) changes only when its own
+ * lines do (signature, fields, decorators), not when a method inside it does: a changed method
+ * does not make its class, and every type the class uses, part of the change.
+ */
+function touches(d: Definition, defs: Definition[], start: number, lines: number): boolean {
+  if (!meets(d, start, lines)) return false;
+  const members = defs.filter((m) => m !== d && m.startLine >= d.startLine && m.endLine <= d.endLine && (m.startLine > d.startLine || m.endLine < d.endLine));
+  if (!CONTAINERS.has(d.kind) || members.length === 0) return true;
+  if (lines === 0) return false;
+  for (let line = start; line < start + lines; line++) {
+    if (line >= d.startLine && line <= d.endLine && !members.some((m) => m.startLine <= line && line <= m.endLine)) return true;
+  }
+  return false;
 }
 
 /** Does a definition's range meet a hunk side? A side of 0 lines is the gap after line `start`. */

@@ -6,6 +6,7 @@ import type { SignificanceMatrix } from '../scoring/significance';
 import { inOrder, systemsOf } from './encodings';
 import { boxPlotChart, heatmapChart, taskCells } from './perTask';
 import { meanPrPoints, prCurveChart } from './precisionRecall';
+import { radarChart } from './radar';
 import { significanceChart } from './significanceMatrix';
 import { tokenPoints, tokenScatterChart } from './tokenEfficiency';
 
@@ -25,6 +26,7 @@ export function corpusCharts(answers: readonly ScoredResult[], significance: Rea
     tokenScatterChart('token-efficiency', 'Tokens consumed vs recall, per task', tokenPoints(scored), systems),
     heatmapChart('p10-heatmap', 'P@10 per task', cells, byDifficulty, systems),
     boxPlotChart('p10-boxplot', 'P@10 per system', cells, systems),
+    radarChart('radar', 'Six measures per system', scored, systems),
     matrix ? significanceChart('p10-significance', CHARTED_SIGNIFICANCE, matrix) : null,
   ];
   return charts.filter((c): c is ChartView => c !== null);

@@ -51,6 +51,8 @@ export function chartConfig(theme: ChartTheme): Config {
     mark: { color: theme.palette[0] },
     // Vega-Lite draws whiskers black and the median white unless told (a `ticks` entry would add caps).
     boxplot: { rule: { color: theme.foreground }, median: { color: theme.background } },
+    // The radar chart's rings and spokes (radar.ts): drawn as marks, colored as grid and axis lines.
+    style: { 'radar-grid': { color: theme.gridColor, strokeWidth: 1 }, 'radar-axis': { color: theme.domainColor, strokeWidth: 1 } },
     range: {
       category: theme.palette,
       // Sequential ramps (P@10, p-values) run from the page's background to the first color, so

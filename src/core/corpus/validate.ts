@@ -1,6 +1,7 @@
 // Every problem in a corpus: each fixture's own (fixtures/read.ts) plus the checks that need the
 // whole corpus (repos.yaml, ids, tier folders) or the protocol's rules (the 15-symbol cap).
 import { duplicateEntries, duplicateMessage } from '../fixtures/duplicates';
+import { isSafePathComponent, safeNameLike, SAFE_NAME_RULE } from '../io/pathComponent';
 import { GROUND_TRUTH_CAP, TIERS } from '../fixtures/model';
 import { Problem, Severity } from '../problems';
 import { groundTruthMismatches, isDerived, rulingsOf } from '../fixtures/groundTruth';
@@ -14,14 +15,16 @@ import type { RepoEntry } from './repos';
 export function validateCorpus(corpus: Corpus): Problem[] {
   const problems: Problem[] = [...corpus.reposProblems];
   const repos = new Map(corpus.repos.map((r) => [r.name, r]));
-  const ids = new Map<string, string>();
+  // Keyed case apart: ids differing only in case would share a result file on some file systems.
+  const ids = new Map<string, { id: string; file: string }>();
   for (const f of corpus.fixtures) {
     problems.push(...validateFixture(f, repos, corpus.reposProblems.length === 0));
     const id = f.read.fixture.id;
     if (id === undefined) continue;
-    const first = ids.get(id);
-    if (first) problems.push(at(f, 'id', 'error', 'duplicate-id', `id \`${id}\` is used by ${first} too: ids must be unique across the corpus`));
-    else ids.set(id, f.file);
+    const first = ids.get(id.toLowerCase());
+    if (first?.id === id) problems.push(at(f, 'id', 'error', 'duplicate-id', `id \`${id}\` is used by ${first.file} too: ids must be unique across the corpus`));
+    else if (first) problems.push(at(f, 'id', 'error', 'duplicate-id', `id \`${id}\` differs from \`${first.id}\` (${first.file}) only in case: their result files would collide on some file systems; make them differ in more than case`));
+    else ids.set(id.toLowerCase(), { id, file: f.file });
   }
   return problems;
 }
@@ -33,6 +36,10 @@ export function validateFixture(f: FixtureFile, repos: Map<string, RepoEntry>, r
   if (!parsed) return problems;
   const add = (path: string, severity: Severity, code: string, message: string) => problems.push(at(f, path, severity, code, message));
 
+  // The id names the task's result files (raw/<system>/<id>.json): one plain path component.
+  if (fixture.id !== undefined && !isSafePathComponent(fixture.id)) {
+    add('id', 'error', 'unsafe-id', `id \`${fixture.id}\` cannot name result files: use ${SAFE_NAME_RULE} (no \`/\`, no \`..\`), e.g. \`${safeNameLike(fixture.id)}\``);
+  }
   const repo = fixture.repo ? repos.get(fixture.repo) : undefined;
   const options = { module: repo?.module };
   if (fixture.repo && !repo && reposKnown) {

@@ -3,25 +3,26 @@
 // FINDINGS.md. Computed from the raw files alone, so a finished run can be re-analyzed (a new
 // matching rule, a person's triage) without running any system again. Names, symbols and error
 // text in the Markdown files come from fixtures and systems: reportText/reportCode keep them text.
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { chartsSection, writeRunCharts } from '../charts/runCharts';
 import type { Fixture } from '../fixtures/model';
+import { repositoryLines } from '../git/lineCount';
 import type { Repository } from '../git/repository';
 import { writeTextAtomic } from '../io/files';
-import { fmt } from '../numbers';
+import { mean, median, standardDeviation } from '../numbers';
 import { matchRanking, MatchResult } from '../scoring/match';
 import { metricValues, ScoredTask, scoreMatch, summarize, TaskScore } from '../scoring/metrics';
-import { ALPHA, DEFAULT_EFFECT_SIZE, EffectSize, EXACT_MAX_N, MIN_EFFECT, significanceMatrix, SignificanceMatrix } from '../scoring/significance';
+import { DEFAULT_EFFECT_SIZE, EffectSize, EXACT_MAX_N, significanceMatrix, SignificanceMatrix } from '../scoring/significance';
 import { ReferenceGraph } from '../symbols/referenceGraph';
 import { reportCode, reportText } from '../untrusted/reportMarkdown';
 import { FAILURE_CATEGORIES, Miss, missesOf, topModes } from './failures';
+import { BudgetRecall, findingsMarkdown, SEED_SCALE_LINES, significanceRule, TimeToContext } from './findings';
 import { RawResult, RunInfo, toCsv, writeJson } from './results';
 import { applyTriage, readTriage } from './triage';
 
-/** The metrics the significance matrix compares, and the tables show. */
+/** The metrics the significance matrices compare (§8.1's headline four), overall and per tier. */
 export const COMPARED_METRICS = ['P@10', 'R@10', 'NDCG@10', 'MRR'] as const;
-const TABLE1 = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'token_efficiency'];
 
 export interface ScoredResult {
   raw: RawResult;
@@ -55,9 +56,13 @@ export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], 
 
   await fs.mkdir(join(dir, 'aggregated'), { recursive: true });
   await fs.mkdir(join(dir, 'analysis'), { recursive: true });
-  // Every table says which matching rule produced it: the CSVs in a `match` column.
+  // The means, then their standard deviations (`<metric>_sd`, §5.6). Every table says which
+  // matching rule produced it: the CSVs in a `match` column.
   const groupCsv = (groupName: string | undefined, groups: typeof summaries.overall) =>
-    toCsv(['system', ...(groupName ? [groupName] : []), 'n', ...columns, 'match'], groups.map((g) => [g.system, ...(groupName ? [g.group] : []), g.n, ...columns.map((c) => g.mean[c]), info.match]));
+    toCsv(
+      ['system', ...(groupName ? [groupName] : []), 'n', ...columns, ...columns.map((c) => `${c}_sd`), 'match'],
+      groups.map((g) => [g.system, ...(groupName ? [g.group] : []), g.n, ...columns.map((c) => g.mean[c]), ...columns.map((c) => g.sd[c]), info.match]),
+    );
   await writeTextAtomic(join(dir, 'aggregated', 'overall.csv'), groupCsv(undefined, summaries.overall));
   await writeTextAtomic(join(dir, 'aggregated', 'per-tier.csv'), groupCsv('tier', summaries.perTier));
   await writeTextAtomic(join(dir, 'aggregated', 'per-repo.csv'), groupCsv('repo', summaries.perRepo));
@@ -70,15 +75,11 @@ export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], 
     ),
   );
 
-  // Significance: every pair of systems, over the tasks every system was scored on.
+  // Significance: every pair of systems, over the tasks every system was scored on; overall, then per tier.
   const effectSize = info.effect_size ?? DEFAULT_EFFECT_SIZE;
-  const significance: Record<string, SignificanceMatrix> = {};
-  const systemNames = [...new Set(scored.map((x) => x.raw.system))].sort();
-  for (const metric of COMPARED_METRICS) {
-    const value = new Map(scored.map((x) => [`${x.raw.system}\0${x.raw.task}`, metricValues(x.score)[metric]]));
-    const tasks = [...new Set(scored.map((x) => x.raw.task))].sort().filter((t) => systemNames.every((sys) => typeof value.get(`${sys}\0${t}`) === 'number'));
-    significance[metric] = significanceMatrix(new Map(systemNames.map((sys) => [sys, tasks.map((t) => value.get(`${sys}\0${t}`) as number)])), { seed: info.seed, effectSize });
-  }
+  const significance = significanceOf(scored, info.seed, effectSize);
+  const tiers = [...new Set(scored.map((x) => x.raw.tier).filter((t): t is string => t !== undefined))].sort();
+  const significanceByTier = Object.fromEntries(tiers.map((t) => [t, significanceOf(scored.filter((x) => x.raw.tier === t), info.seed, effectSize)]));
   await writeJson(join(dir, 'analysis', 'significance-tests.json'), {
     seed: info.seed,
     match: info.match,
@@ -86,20 +87,110 @@ export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], 
     rule: significanceRule(effectSize),
     wilcoxon: `two-sided; exact permutation distribution (ties as average ranks, zeros dropped) up to ${EXACT_MAX_N} non-zero differences, normal approximation with tie and continuity corrections above`,
     metrics: significance,
+    per_tier: significanceByTier,
   });
 
   // Failure analysis.
-  const misses = applyTriage(await failureAnalysis(scored, fixtures, inputs), await readTriage(dir));
+  const misses = applyTriage(await failureAnalysis(dir, scored, fixtures, inputs, info.scale_failure_lines ?? SEED_SCALE_LINES), await readTriage(dir));
   await writeTextAtomic(join(dir, 'analysis', 'failure-analysis.md'), failureReport(misses, info));
   await writeJson(join(dir, 'analysis', 'misses.json'), misses);
 
   // The charts are drawn from the scores alone; one that fails to draw costs the run only its charts.
   const charts = await writeRunCharts(dir, scored, significance).catch((e: Error) => e);
-  await writeTextAtomic(join(dir, 'FINDINGS.md'), findings(info, summaries, significance, misses, inputs.sweep, fixtures) + chartsSection(charts));
+  const findings = findingsMarkdown({
+    info,
+    summaries,
+    significance,
+    significanceByTier,
+    misses,
+    sweep: inputs.sweep && inputs.sweep.length > 1 ? budgetRecall(inputs.sweep, fixtures, info, inputs.modules) : undefined,
+    timing: timeToContext(scored),
+    failedAnswers: scored.filter((s) => s.raw.status !== 'ok').length,
+  });
+  await writeTextAtomic(join(dir, 'FINDINGS.md'), findings + chartsSection(charts));
   return scored;
 }
 
-async function failureAnalysis(scored: ScoredResult[], fixtures: Map<string, Fixture>, inputs: AnalysisInputs): Promise<Miss[]> {
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Each compared metric's matrix over the tasks every system of `scored` answered. */
+function significanceOf(scored: readonly ScoredResult[], seed: number, effectSize: EffectSize): Record<string, SignificanceMatrix> {
+  const out: Record<string, SignificanceMatrix> = {};
+  const systemNames = [...new Set(scored.map((x) => x.raw.system))].sort();
+  for (const metric of COMPARED_METRICS) {
+    const value = new Map(scored.map((x) => [`${x.raw.system}\0${x.raw.task}`, metricValues(x.score)[metric]]));
+    const tasks = [...new Set(scored.map((x) => x.raw.task))].sort().filter((t) => systemNames.every((sys) => typeof value.get(`${sys}\0${t}`) === 'number'));
+    out[metric] = significanceMatrix(new Map(systemNames.map((sys) => [sys, tasks.map((t) => value.get(`${sys}\0${t}`) as number)])), { seed, effectSize });
+  }
+  return out;
+}
+
+/** Table 4's figures: each budget's R@10 per system, budgets ascending. */
+function budgetRecall(sweep: NonNullable<AnalysisInputs['sweep']>, fixtures: Map<string, Fixture>, info: RunInfo, modules: AnalysisInputs['modules']): BudgetRecall[] {
+  return [...sweep].sort((a, b) => a.budget - b.budget).map(({ budget, raw }) => {
+    const bySystem = new Map<string, number[]>();
+    for (const r of raw) {
+      const fixture = fixtures.get(r.task);
+      if (!fixture) continue;
+      const recall = scoreResult(r, fixture, info, modules.get(r.task)).score.recall[10];
+      if (recall === null || recall === undefined) continue;
+      bySystem.set(r.system, [...(bySystem.get(r.system) ?? []), recall]);
+    }
+    return { budget, recall: new Map([...bySystem].map(([system, xs]) => [system, { mean: mean(xs), sd: standardDeviation(xs), n: xs.length }])) };
+  });
+}
+
+/** Time to context per system (§4.2): medians over the answers that carry timings. */
+export function timeToContext(scored: readonly ScoredResult[]): TimeToContext[] {
+  const systems = [...new Set(scored.map((s) => s.raw.system))].sort();
+  return systems.map((system) => {
+    const timed = scored.filter((s) => s.raw.system === system && s.raw.status === 'ok');
+    const defined = (xs: (number | undefined)[]) => xs.filter((v): v is number => v !== undefined);
+    // Indexing happens once per revision: each revision's time counts once.
+    const perRevision = new Map(timed.filter((s) => s.raw.timings.index_ms !== undefined).map((s) => [`${s.raw.repo}@${s.raw.rev}`, s.raw.timings.index_ms!]));
+    return {
+      system,
+      n: timed.length,
+      indexMs: median([...perRevision.values()]),
+      coldMs: median(defined(timed.map((s) => s.raw.timings.cold_ms))),
+      warmMs: median(defined(timed.map((s) => s.raw.timings.warm_median_ms))),
+    };
+  });
+}
+
+/**
+ * Lines of each repository revision a system timed out on (what makes a timeout a scale
+ * failure), counted once per run and kept in analysis/repository-lines.json, so re-analysis
+ * never counts again. A revision whose repository is not here stays unknown.
+ */
+async function repositorySizes(dir: string, scored: readonly ScoredResult[], repos: Map<string, Repository>): Promise<Map<string, number>> {
+  const file = join(dir, 'analysis', 'repository-lines.json');
+  const known = new Map<string, number>();
+  if (existsSync(file)) {
+    try {
+      const read = JSON.parse(await fs.readFile(file, 'utf8')) as unknown;
+      if (read && typeof read === 'object' && !Array.isArray(read)) for (const [k, v] of Object.entries(read)) if (typeof v === 'number') known.set(k, v);
+    } catch {
+      // A damaged cache is counted again.
+    }
+  }
+  let counted = false;
+  for (const s of scored) {
+    if (s.raw.status !== 'timeout') continue;
+    const key = `${s.raw.repo}@${s.raw.rev}`;
+    const repo = repos.get(s.raw.repo);
+    if (known.has(key) || !repo) continue;
+    const lines = await repositoryLines(repo.root, s.raw.rev).catch(() => undefined);
+    if (lines === undefined) continue;
+    known.set(key, lines);
+    counted = true;
+  }
+  if (counted) await writeJson(file, Object.fromEntries([...known].sort(([a], [b]) => compare(a, b))));
+  return known;
+}
+
+async function failureAnalysis(dir: string, scored: ScoredResult[], fixtures: Map<string, Fixture>, inputs: AnalysisInputs, scaleFailureLines: number): Promise<Miss[]> {
+  const sizes = await repositorySizes(dir, scored, inputs.repos);
   const graphs = new Map<string, Promise<ReferenceGraph | undefined>>();
   const graphFor = (raw: RawResult) => {
     const key = `${raw.repo}@${raw.rev}`;
@@ -122,6 +213,8 @@ async function failureAnalysis(scored: ScoredResult[], fixtures: Map<string, Fix
       languages: inputs.systemLanguages.get(s.raw.system),
       hops: graph,
       symbolLanguage: (symbol) => graph?.languages.get(symbol),
+      repositoryLines: sizes.get(`${s.raw.repo}@${s.raw.rev}`),
+      scaleFailureLines,
     })) out.push(m);
   }
   return out;
@@ -148,84 +241,4 @@ export function failureReport(misses: Miss[], info: RunInfo): string {
     out.push('');
   }
   return out.join('\n');
-}
-
-function findings(
-  info: RunInfo,
-  summaries: ReturnType<typeof summarize>,
-  significance: Record<string, SignificanceMatrix>,
-  misses: Miss[],
-  sweep: AnalysisInputs['sweep'],
-  fixtures: Map<string, Fixture>,
-): string {
-  const rule = `matching ${reportCode(info.match)}`;
-  const effectSize = info.effect_size ?? DEFAULT_EFFECT_SIZE;
-  const out = [
-    '# Findings',
-    '',
-    `Generated by \`fixture-lab run\` from this run's raw results; do not edit by hand. Corpus ${reportCode(info.corpus)}${info.corpus_commit ? ` at ${reportText(info.corpus_commit.slice(0, 12))}` : ''}, ${info.tasks.length} tasks, budget ${info.budgets[0]} tokens, ${rule}, seed ${reportText(String(info.seed))}.`,
-    ...(info.match === 'seed' ? ['', SEED_RULE_WARNING] : []),
-    '',
-    `## Table 1: overall (${rule})`,
-    '',
-    `| System | n | ${TABLE1.join(' | ')} |`,
-    `|---|---|${TABLE1.map(() => '---').join('|')}|`,
-    ...summaries.overall.map((g) => `| ${reportText(g.system)} | ${g.n} | ${TABLE1.map((c) => fmt(g.mean[c])).join(' | ')} |`),
-    '',
-    `## Table 2: per tier, P@10 / R@10 (${rule})`,
-    '',
-  ];
-  const tiers = [...new Set(summaries.perTier.map((g) => g.group))].sort((a, b) => ['easy', 'medium', 'hard'].indexOf(a) - ['easy', 'medium', 'hard'].indexOf(b));
-  const systems = summaries.overall.map((g) => g.system);
-  out.push(`| System | ${tiers.map((t) => `${reportText(t)} P@10 | ${reportText(t)} R@10`).join(' | ')} |`, `|---|${tiers.map(() => '---|---').join('|')}|`);
-  for (const s of systems) {
-    out.push(`| ${reportText(s)} | ${tiers.map((t) => {
-      const g = summaries.perTier.find((x) => x.system === s && x.group === t);
-      return `${fmt(g?.mean['P@10'])} | ${fmt(g?.mean['R@10'])}`;
-    }).join(' | ')} |`);
-  }
-  out.push('', `## Table 3: per repo, P@10 / R@10 (${rule})`, '', '| System | Repo | n | P@10 | R@10 |', '|---|---|---|---|---|');
-  for (const g of summaries.perRepo) out.push(`| ${reportText(g.system)} | ${reportText(g.group)} | ${g.n} | ${fmt(g.mean['P@10'])} | ${fmt(g.mean['R@10'])} |`);
-  if (sweep && sweep.length > 1) {
-    out.push('', `## Table 4: least budget reaching R@10 >= 0.5 (${rule})`, '', '| System | Budget |', '|---|---|');
-    for (const s of systems) {
-      const reached = sweep
-        .map(({ budget, raw }) => {
-          const rows = raw.filter((r) => r.system === s && fixtures.has(r.task)).map((r) => scoreResult(r, fixtures.get(r.task)!, info).score.recall[10]);
-          const values = rows.filter((v): v is number => v !== null);
-          return { budget, recall: values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0 };
-        })
-        .filter((x) => x.recall >= 0.5)
-        .sort((a, b) => a.budget - b.budget)[0];
-      out.push(`| ${reportText(s)} | ${reached ? reached.budget : `not reached (tried ${sweep.map((x) => x.budget).join(', ')})`} |`);
-    }
-  }
-  out.push('', `## Significance (P@10, ${rule})`, '', significanceRuleText(effectSize), '');
-  const pairs = significance['P@10']?.pairs ?? [];
-  if (pairs.length === 0) out.push('One system only: nothing to compare.');
-  for (const p of pairs) {
-    const verdict = p.significant ? `**significant**: ${reportText(p.better ?? '')} is better` : `not significant (${significanceRule(effectSize)})`;
-    out.push(`- ${reportText(p.a)} vs ${reportText(p.b)} over ${p.n} tasks: mean difference ${fmt(p.meanDiff)}, 95% CI ${p.ci ? `[${fmt(p.ci[0])}, ${fmt(p.ci[1])}]` : 'n/a'}, p = ${fmt(p.wilcoxon.p)} (${p.wilcoxon.method}), d_z = ${fmt(p.cohens_d_z)}, d_av = ${fmt(p.cohens_d_av)}: ${verdict}`);
-  }
-  out.push('', '## Failure modes (top 3 per system)', '');
-  for (const s of systems) {
-    const modes = topModes(misses.filter((m) => m.system === s));
-    out.push(`- ${reportText(s)}: ${modes.length ? modes.map((m) => `${m.category} (${m.count})`).join(', ') : 'no misses'}`);
-  }
-  out.push('', 'Details: `analysis/failure-analysis.md`, `analysis/significance-tests.json`, `aggregated/*.csv`.', '');
-  return out.join('\n');
-}
-
-/** FINDINGS.md's line under a run matched with `seed`. */
-export const SEED_RULE_WARNING =
-  '**Warning:** matching `seed` is §5.4 to the letter (one normalized name a substring of the other), for comparison only: it credits prefixes, directories, files and parts of words (`shop` for `shop/cart.Cart.total`, `Node` for `store.NodesByName`). The default rule is `symbol` (docs/scoring.md).';
-
-/** The significance rule in a few words, naming the d it uses. */
-export function significanceRule(effectSize: EffectSize): string {
-  return `significant when p < ${ALPHA} and |${effectSize}| > ${MIN_EFFECT}`;
-}
-
-function significanceRuleText(effectSize: EffectSize): string {
-  const which = effectSize === 'd_z' ? 'd_z, the mean difference over the SD of the per-task differences' : "d_av, the mean difference over the mean of the two systems' SDs";
-  return `A difference is claimed only when p < ${ALPHA} (two-sided paired Wilcoxon signed-rank, exact up to ${EXACT_MAX_N} non-zero differences) and |${effectSize}| > ${MIN_EFFECT}, Cohen's ${which}; both d_z and d_av are in \`analysis/significance-tests.json\` (docs/scoring.md says why d_z is the default).`;
 }

@@ -5,7 +5,7 @@ import type { MatchResult } from '../scoring/match';
 import { foldPlural, identifierWords, wordsOf } from '../symbols/words';
 import type { RawResult } from './results';
 
-export const FAILURE_CATEGORIES = ['noise overwhelm', 'vocabulary miss', 'depth miss', 'language gap', 'scale failure', 'unexplained'] as const;
+export const FAILURE_CATEGORIES = ['noise overwhelm', 'vocabulary miss', 'depth miss', 'language gap', 'scale failure', 'timeout', 'system failure', 'unexplained'] as const;
 export type FailureCategory = (typeof FAILURE_CATEGORIES)[number];
 
 export interface Miss {
@@ -36,6 +36,26 @@ export interface MissContext {
   hops?: HopOracle;
   /** The language a symbol is written in (from the revision's definitions). */
   symbolLanguage?: (symbol: string) => string | undefined;
+  /** Lines of the task's repository at its revision, when known (a timeout there may be a scale failure). */
+  repositoryLines?: number;
+  /** A timeout in a repository of more lines than this is a scale failure (§8.3: 1M). */
+  scaleFailureLines: number;
+}
+
+/**
+ * What a failed answer's misses are (§8.3): a timeout in a repository over the run's size is a
+ * scale failure (the system degrades on large repositories); any other timeout is a timeout;
+ * a crash, a bad exit or an unreadable answer is a system failure. Never a guess about size.
+ */
+function failedAnswer(c: MissContext): { category: FailureCategory; evidence: string } {
+  const why = c.raw.error ?? 'no message';
+  if (c.raw.status !== 'timeout') return { category: 'system failure', evidence: `the system failed on ${c.raw.repo}: ${why}` };
+  const lines = c.repositoryLines;
+  const over = lines !== undefined && lines > c.scaleFailureLines;
+  const size = lines === undefined
+    ? 'a repository of unknown size'
+    : `a repository of ${count(lines)} lines (${over ? 'over' : 'not over'} the run's scale threshold of ${count(c.scaleFailureLines)})`;
+  return { category: over ? 'scale failure' : 'timeout', evidence: `the system timed out on ${c.raw.repo}, ${size}: ${why}` };
 }
 
 /** The words of a symbol's name: its file's base name and its members (`shop/pricing.apply_discount` -> pricing, apply, discount). */
@@ -51,7 +71,8 @@ export function missesOf(c: MissContext): Miss[] {
     if (rank !== null && rank <= c.cutoff) return;
     const miss = (suggested: FailureCategory, evidence: string): Miss => ({ system: c.raw.system, task: c.raw.task, symbol: entry.symbol, ...(rank !== null ? { rank } : {}), suggested, evidence });
     if (c.raw.status !== 'ok') {
-      out.push(miss('scale failure', `the system ${c.raw.status === 'timeout' ? 'timed out' : 'failed'} on ${c.raw.repo}: ${c.raw.error ?? 'no message'}`));
+      const { category, evidence } = failedAnswer(c);
+      out.push(miss(category, evidence));
       return;
     }
     if (rank !== null) {
@@ -78,6 +99,8 @@ export function missesOf(c: MissContext): Miss[] {
   });
   return out;
 }
+
+const count = (n: number) => n.toLocaleString('en-US');
 
 /** The top three categories of a system's misses, a person's category counting over the suggestion. */
 export function topModes(misses: Miss[], n = 3): { category: FailureCategory; count: number }[] {

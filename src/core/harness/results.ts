@@ -1,10 +1,13 @@
-// A run on disk (§8.4): results/run-<timestamp>/ with raw/<system>-<task>.json per answer,
-// aggregated/*.csv, analysis/{significance-tests.json,failure-analysis.md,triage.json},
-// FINDINGS.md and run.json. Raw files are written one by one, atomically, as answers come in:
-// they are the run's memory, so an interrupted run resumes by skipping what is there.
+// A run on disk (§8.4): results/run-<timestamp>/ with raw/<system>/<task>.json per answer (the
+// other budgets of a sweep under raw/budget-<N>/), aggregated/*.csv,
+// analysis/{significance-tests.json,failure-analysis.md,triage.json}, FINDINGS.md and run.json.
+// Raw files are written one by one, atomically, as answers come in: they are the run's memory,
+// so an interrupted run resumes by skipping what is there. Runs written before the per-system
+// folders (raw/<system>-<task>.json, where two pairs could share a name) are still read.
 import { existsSync, promises as fs } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { readText, writeTextAtomic } from '../io/files';
+import { assertInside, isSafePathComponent, SAFE_NAME_RULE } from '../io/pathComponent';
 import { displayPath, FixtureLabError } from '../problems';
 import { MATCH_RULES, MatchRule } from '../scoring/rules';
 import type { EffectSize } from '../scoring/significance';
@@ -53,48 +56,115 @@ export interface RunInfo {
   seed: number;
   systems: { name: string; type: string; version?: string }[];
   tasks: string[];
-  /** Fixtures left out, and why (no ground truth, filtered). */
+  /** Fixtures left out, and why (no ground truth yet, errors left out with --skip-invalid). */
   skipped_tasks: { task: string; reason: string }[];
+  /** A timeout counts as a scale failure only in a repository of more lines than this (§8.3: 1M). */
+  scale_failure_lines?: number;
 }
 
-export const RAW = 'raw';
+/** How the reason a fixture with errors was left out (`run --skip-invalid`) begins, in skipped_tasks. */
+export const INVALID_REASON = 'invalid: ';
 
-/** One file per system and task; other budgets of a sweep go in raw/budget-N/. */
-export function rawFileName(system: string, task: string): string {
-  return `${system}-${task}.json`;
+export const RAW = 'raw';
+/** The folder of a sweep's other budget under raw/; so no system may be named `budget-...`. */
+export const BUDGET_FOLDER_PREFIX = 'budget-';
+
+/** Where one answer is kept in a budget's raw folder: a folder per system, a file per task. */
+export function rawPath(rawFolder: string, system: string, task: string): string {
+  return join(rawFolder, system, `${task}.json`);
+}
+
+/** Where the layout before per-system folders kept it (`g` + `x-1` and `g-x` + `1` shared one name). */
+export function legacyRawPath(rawFolder: string, system: string, task: string): string {
+  return join(rawFolder, `${system}-${task}.json`);
 }
 
 export function rawDir(runDir: string, budget: number, primaryBudget: number): string {
-  return budget === primaryBudget ? join(runDir, RAW) : join(runDir, RAW, `budget-${budget}`);
-}
-
-export async function writeRaw(dir: string, raw: RawResult): Promise<void> {
-  await fs.mkdir(dir, { recursive: true });
-  await writeTextAtomic(join(dir, rawFileName(raw.system, raw.task)), JSON.stringify(raw, null, 2) + '\n');
+  return budget === primaryBudget ? join(runDir, RAW) : join(runDir, RAW, `${BUDGET_FOLDER_PREFIX}${budget}`);
 }
 
 /**
- * Every raw result in one folder (not its budget-N subfolders). A file that does not read as an
- * answer (cut short, edited by hand, written by something else) is left out and reported through
- * `report` as one line naming it: one bad file never makes a whole run unreadable.
+ * Writes one answer to raw/<system>/<task>.json under `rawFolder`. Both names must be safe path
+ * components, and the file must stay inside `root` (the run folder) with every symlink
+ * followed: nothing is ever written anywhere else. Returns the path written.
+ */
+export async function writeRaw(rawFolder: string, raw: RawResult, root = rawFolder): Promise<string> {
+  for (const [what, name] of [['system', raw.system], ['task id', raw.task]] as const) {
+    if (!isSafePathComponent(name)) throw new FixtureLabError(`${what} \`${name}\` cannot name a result file (${SAFE_NAME_RULE}); nothing was written`, displayPath(rawFolder));
+  }
+  const path = rawPath(rawFolder, raw.system, raw.task);
+  const shown = displayPath(path);
+  await fs.mkdir(root, { recursive: true });
+  await assertInside(root, path, shown);
+  await fs.mkdir(dirname(path), { recursive: true });
+  await assertInside(root, path, shown);
+  await writeTextAtomic(path, JSON.stringify(raw, null, 2) + '\n');
+  return path;
+}
+
+/**
+ * The recorded answer of `system` to `task` in one budget's raw folder, in either layout (the
+ * per-system folder first); undefined when there is none. A file of the old layout that holds
+ * another pair's answer (the collision that layout allowed) is not this one's. A damaged file
+ * throws a FixtureLabError naming it.
+ */
+export async function readAnswer(rawFolder: string, system: string, task: string, cwd = process.cwd()): Promise<{ raw: RawResult; path: string } | undefined> {
+  if (!isSafePathComponent(system) || !isSafePathComponent(task)) return undefined;
+  for (const path of [rawPath(rawFolder, system, task), legacyRawPath(rawFolder, system, task)]) {
+    if (!existsSync(path)) continue;
+    const raw = await readRawFile(path, cwd);
+    if (raw.system === system && raw.task === task) return { raw, path };
+  }
+  return undefined;
+}
+
+/**
+ * Every raw result in one budget's raw folder, in both layouts (not its budget-N subfolders),
+ * ordered by system and task. A file that does not read as an answer (cut short, edited by
+ * hand, written by something else, or not the answer its path names) is left out and reported
+ * through `report` as one line naming it: one bad file never makes a whole run unreadable.
+ * An answer in both layouts counts once, from its per-system folder.
  */
 export async function readRawDir(dir: string, report: (message: string) => void = () => undefined, cwd = process.cwd()): Promise<RawResult[]> {
   if (!existsSync(dir)) return [];
-  const names = (await fs.readdir(dir)).filter((n) => n.endsWith('.json')).sort();
-  const read = await Promise.all(names.map((n) => readRawFile(join(dir, n), cwd).catch((e: unknown) => {
+  const entries = await fs.readdir(dir, { withFileTypes: true });
+  const files: { path: string; expected: (r: RawResult) => boolean }[] = [];
+  for (const e of entries) {
+    if (e.isFile() && e.name.endsWith('.json')) files.push({ path: join(dir, e.name), expected: (r) => `${r.system}-${r.task}.json` === e.name });
+  }
+  for (const e of entries) {
+    if (!e.isDirectory() || e.name.startsWith(BUDGET_FOLDER_PREFIX)) continue;
+    for (const name of (await fs.readdir(join(dir, e.name))).filter((n) => n.endsWith('.json'))) {
+      files.push({ path: join(dir, e.name, name), expected: (r) => r.system === e.name && `${r.task}.json` === name });
+    }
+  }
+  const read = await Promise.all(files.map(({ path, expected }) => readRawFile(path, cwd).then((r) => {
+    if (!expected(r)) throw new FixtureLabError(`holds ${r.system}'s answer to ${r.task}, not the one its path names`, displayPath(path, cwd));
+    return r;
+  }).catch((e: unknown) => {
     if (e instanceof FixtureLabError) return e;
     throw e;
   })));
-  // Reported in file order, once all are read, so the report reads the same every time.
-  for (const r of read) if (r instanceof FixtureLabError) report(`${r.message}; skipped (resuming the run with \`fixture-lab run --out\` answers that task again)`);
-  return read.filter((r): r is RawResult => !(r instanceof FixtureLabError));
+  // Reported in path order, once all are read, so the report reads the same every time.
+  const byPath = read.map((r, i) => ({ r, path: files[i].path })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const { r } of byPath) if (r instanceof FixtureLabError) report(`${r.message}; skipped (resuming the run with \`fixture-lab run --out\` answers that task again)`);
+  // The per-system folders were listed last: their answer replaces an old-layout one of the same pair.
+  const answers = new Map<string, RawResult>();
+  for (const r of read) if (!(r instanceof FixtureLabError)) answers.set(JSON.stringify([r.system, r.task]), r);
+  return [...answers.values()].sort((a, b) => compare(a.system, b.system) || compare(a.task, b.task));
 }
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** One raw answer, checked field by field; anything else is a FixtureLabError naming the file. */
 export async function readRawFile(path: string, cwd = process.cwd()): Promise<RawResult> {
   const shown = displayPath(path, cwd);
   const read = checkedJson<RawResult>((await readText(path, 'answer', shown)).text, RAW_SHAPE);
   if ('problem' in read) throw new FixtureLabError(`is not a recorded answer (${read.problem})`, shown);
+  // Its names become paths (export-trec's <system>.run, a resume's raw/<system>/<task>.json).
+  for (const key of ['system', 'task'] as const) {
+    if (!isSafePathComponent(read.value[key])) throw new FixtureLabError(`is not a recorded answer (\`${key}\` must be ${SAFE_NAME_RULE})`, shown);
+  }
   return read.value;
 }
 
@@ -170,6 +240,7 @@ const RUN_SHAPE: Shape = {
   systems: [listOf(fits({ name: STRING, type: STRING, version: optional(STRING) })), 'a list of {name, type}'],
   tasks: NAMES,
   skipped_tasks: [listOf(fits({ task: STRING, reason: STRING })), 'a list of {task, reason}'],
+  scale_failure_lines: optional(NUMBER),
 };
 
 /** A message that may quote the file, as one short line of plain characters. */

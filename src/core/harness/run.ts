@@ -9,11 +9,11 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fixtureIdOf, loadCorpus } from '../corpus/load';
 import { RepoEntry, repositoryPath } from '../corpus/repos';
-import { duplicateEntries, duplicateMessage } from '../fixtures/duplicates';
+import { validateCorpus } from '../corpus/validate';
 import type { Fixture } from '../fixtures/model';
 import { Repository } from '../git/repository';
 import { median } from '../numbers';
-import { FixtureLabError } from '../problems';
+import { FixtureLabError, formatProblem, Problem } from '../problems';
 import { DEFAULT_MATCH_RULE, MatchRule } from '../scoring/match';
 import { DEFAULT_EFFECT_SIZE, DEFAULT_SEED, EffectSize } from '../scoring/significance';
 import { DEFAULT_KS } from '../scoring/metrics';
@@ -25,11 +25,17 @@ import { McpAdapter } from './adapters/mcp';
 import { ReplayAdapter } from './adapters/replay';
 import { checkAnswer, RepoContext, Retriever, SystemFailure } from './adapters/types';
 import { analyzeRun, ScoredResult } from './analysis';
-import { RawResult, rawDir, rawFileName, readRawDir, readRawFile, readRunInfo, RunInfo, runFolderName, writeJson, writeRaw } from './results';
+import { INVALID_REASON, RawResult, rawDir, readAnswer, readRawDir, readRunInfo, RunInfo, runFolderName, writeJson, writeRaw } from './results';
 import { defaultSystems, isExecutableFile, readSystems, resolvePrograms, resolveProgram, SystemSpec } from './systems';
 
 export const PRIMARY_BUDGET = 5000;
+/** §6.2: 5,000 tokens primary, 2,000 and 10,000 too; Table 4 reads the sweep. */
+export const DEFAULT_BUDGETS: readonly number[] = [PRIMARY_BUDGET, 2000, 10000];
 export const WARM_QUERIES = 3;
+/** §8.3: a scale failure is degradation on a large repository (over 1M lines). */
+export const DEFAULT_SCALE_FAILURE_LINES = 1_000_000;
+/** Why a fixture without ground truth is not run (front ends say it in their own words). */
+export const NO_GROUND_TRUTH = 'no ground truth yet';
 
 export interface RunOptions {
   corpusDir: string;
@@ -37,7 +43,7 @@ export interface RunOptions {
   systems?: string[];
   /** A glob over task ids and fixture paths (`*` and `?`). */
   tasks?: string;
-  /** The first is the primary budget; more make a budget sweep (Table 4). */
+  /** The first is the primary budget; more make a budget sweep (Table 4). Default: 5000, 2000, 10000 (a resume: the run's). */
   budgets?: number[];
   match?: MatchRule;
   /** The Cohen's d a significant difference needs above 0.3 (default d_z). */
@@ -49,6 +55,12 @@ export interface RunOptions {
   seed?: number;
   /** Checkout paths by repo name, overriding repos.yaml's `path:`. */
   repositoryPaths?: Record<string, string>;
+  /** Score the valid fixtures and list the invalid ones, instead of refusing to run. */
+  skipInvalid?: boolean;
+  /** A resume keeps failed and timed-out answers instead of answering them again. */
+  keepFailures?: boolean;
+  /** Lines over which a repository's timeouts are scale failures (default 1,000,000; §8.3). */
+  scaleFailureLines?: number;
   signal?: AbortSignal;
   onEvent?: (event: RunEvent) => void;
 }
@@ -78,59 +90,72 @@ export interface RunSummary {
   scored: ScoredResult[];
 }
 
+/** The fixtures to run have errors (or the corpus does): nothing ran. `problems` are the errors. */
+export class InvalidCorpusError extends FixtureLabError {
+  constructor(message: string, file: string, readonly problems: Problem[]) {
+    super(message, file);
+  }
+}
+
+/** --tasks selected nothing that can run; `skipped` says why each matching fixture cannot. */
+export class NothingToRunError extends FixtureLabError {
+  constructor(message: string, file: string, readonly skipped: RunInfo['skipped_tasks']) {
+    super(message, file);
+  }
+}
+
 export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
   const cwd = options.cwd ?? process.cwd();
   const corpusDir = resolve(cwd, options.corpusDir);
   const corpus = await loadCorpus(corpusDir, cwd);
-  const budgets = options.budgets?.length ? options.budgets : [PRIMARY_BUDGET];
-  const match = options.match ?? DEFAULT_MATCH_RULE;
-  const ks = options.ks ?? [...DEFAULT_KS];
-  const seed = options.seed ?? DEFAULT_SEED;
+  const corpusShown = relative(cwd, corpusDir) || '.';
+
+  // Where it goes; an existing run is resumed with its own settings unless told otherwise.
+  const dir = resolve(cwd, options.outDir ?? join('results', runFolderName()));
+  const previous = existsSync(join(dir, 'run.json')) ? await readRunInfo(dir, cwd) : undefined;
+  const budgets = options.budgets?.length ? options.budgets : previous ? previous.budgets : [...DEFAULT_BUDGETS];
+  const match = options.match ?? previous?.match ?? DEFAULT_MATCH_RULE;
+  const ks = options.ks ?? previous?.ks ?? [...DEFAULT_KS];
+  const seed = options.seed ?? previous?.seed ?? DEFAULT_SEED;
+  if (previous && (previous.match !== match || previous.budgets[0] !== budgets[0])) {
+    throw new FixtureLabError(`was run with --match ${previous.match} and budget ${previous.budgets[0]}: resume it with the same, or choose a new --out`, relative(cwd, dir));
+  }
 
   // What to run.
   const systemsFile = join(corpusDir, 'systems.yaml');
-  let systems = await configuredSystems(corpusDir, cwd);
+  const configured = await configuredSystems(corpusDir, cwd);
+  let systems = configured;
   if (options.systems?.length) {
     const unknown = options.systems.filter((n) => !systems.some((s) => s.name === n));
     if (unknown.length) throw new FixtureLabError(`no system named ${unknown.join(', ')}: the systems are ${systems.map((s) => s.name).join(', ')}`, relative(cwd, systemsFile));
     systems = systems.filter((s) => options.systems!.includes(s.name));
   }
-  const pattern = options.tasks ? globToRegExp(options.tasks) : undefined;
-  const planned: PlannedTask[] = [];
-  const skipped: RunInfo['skipped_tasks'] = [];
-  for (const f of corpus.fixtures) {
-    const fx = f.read.fixture;
-    const id = fixtureIdOf(f);
-    if (pattern && !pattern.test(id) && !pattern.test(f.file)) continue;
-    // A symbol listed twice under two spellings would be scored as two ground-truth items.
-    const duplicate = duplicateEntries(fx, { module: corpus.repos.find((r) => r.name === fx.repo)?.module })[0];
-    if (f.read.problems.some((p) => p.severity === 'error')) skipped.push({ task: id, reason: `${f.file} has errors: run fixture-lab validate` });
-    else if (duplicate) skipped.push({ task: id, reason: `${f.file}: ${duplicateMessage(duplicate)} (run fixture-lab validate)` });
-    else if (fx.ground_truth.length === 0) skipped.push({ task: id, reason: 'no ground truth yet' });
-    else {
-      const repo = corpus.repos.find((r) => r.name === fx.repo);
-      const rev = fx.diff?.base ?? fx.commit ?? repo?.commit;
-      if (!repo || !rev) skipped.push({ task: id, reason: repo ? 'no commit to run at' : `repo ${fx.repo} is not in repos.yaml` });
-      else planned.push({ id, file: f.file, fixture: fx, repo, rev });
-    }
+  const { toRun, scored: scoredTasks, skipped, invalid, corpusErrors } = planTasks(corpus, options.tasks ? globToRegExp(options.tasks) : undefined, previous);
+  // Nothing is scored from a corpus `validate` rejects: its errors are listed, one line each.
+  if (corpusErrors.length > 0) {
+    throw new InvalidCorpusError(`the corpus has ${plural(corpusErrors.length, 'error')} outside its fixtures; nothing ran. Fix ${corpusErrors.length === 1 ? 'it' : 'them'} (\`fixture-lab validate\` lists every problem):\n  - ${corpusErrors.map(formatProblem).join('\n  - ')}`, corpusShown, corpusErrors);
   }
-  if (options.tasks && planned.length === 0) throw noTasks(options.tasks, corpus.fixtures.map(fixtureIdOf), skipped, relative(cwd, join(corpusDir, 'tasks')) || '.');
+  if (invalid.length > 0 && !options.skipInvalid) {
+    const files = new Set(invalid.map((p) => p.file)).size;
+    throw new InvalidCorpusError(`${plural(files, 'fixture')} to run ${files === 1 ? 'has' : 'have'} ${plural(invalid.length, 'error')}; nothing ran. Fix them (\`fixture-lab validate\` lists every problem), or pass --skip-invalid to score only the valid fixtures:\n  - ${invalid.map(formatProblem).join('\n  - ')}`, corpusShown, invalid);
+  }
+  if (options.tasks && toRun.length === 0) throw noTasks(options.tasks, corpus.fixtures.map(fixtureIdOf), skipped.filter((s) => s.selected), relative(cwd, join(corpusDir, 'tasks')) || '.');
 
-  // What it needs, checked before anything runs.
+  // What it needs, checked before anything runs. Repositories of tasks scored but not run this
+  // time (a resume with --tasks) are opened when they can be, for the failure analysis.
   const missing: string[] = [];
   const repos = new Map<string, Repository>();
   const revs = new Map<string, string>();
-  for (const name of new Set(planned.map((t) => t.repo.name))) {
-    const entry = planned.find((t) => t.repo.name === name)!.repo;
-    let path: string;
+  for (const name of new Set(scoredTasks.map((t) => t.repo.name))) {
+    const entry = scoredTasks.find((t) => t.repo.name === name)!.repo;
+    const needed = toRun.some((t) => t.repo.name === name);
     try {
-      path = repositoryPath(corpusDir, entry, options.repositoryPaths?.[name]);
-      repos.set(name, await Repository.open(path));
+      repos.set(name, await Repository.open(repositoryPath(corpusDir, entry, options.repositoryPaths?.[name])));
     } catch (e) {
-      missing.push(`repo ${name}: ${(e as Error).message}`);
+      if (needed) missing.push(`repo ${name}: ${(e as Error).message}`);
       continue;
     }
-    for (const t of planned.filter((p) => p.repo.name === name)) {
+    for (const t of toRun.filter((p) => p.repo.name === name)) {
       const key = `${name}@${t.rev}`;
       if (revs.has(key)) continue;
       try {
@@ -144,48 +169,47 @@ export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
   for (const s of systems) missing.push(...systemNeeds(s, corpusDir));
   if (missing.length > 0) {
     for (const r of repos.values()) r.close();
-    throw new FixtureLabError(`the run cannot start; missing:\n  - ${[...new Set(missing)].join('\n  - ')}`, relative(cwd, corpusDir) || '.');
+    throw new FixtureLabError(`the run cannot start; missing:\n  - ${[...new Set(missing)].join('\n  - ')}`, corpusShown);
   }
 
-  // Where it goes; an existing folder is resumed.
-  const dir = resolve(cwd, options.outDir ?? join('results', runFolderName()));
   await makeRunFolder(dir, relative(cwd, dir) || '.');
-  const previous = existsSync(join(dir, 'run.json')) ? await readRunInfo(dir, cwd) : undefined;
-  if (previous && (previous.match !== match || previous.budgets[0] !== budgets[0])) {
-    throw new FixtureLabError(`was run with --match ${previous.match} and budget ${previous.budgets[0]}: resume it with the same, or choose a new --out`, relative(cwd, dir));
-  }
+  // run.json describes every system and task of the folder, whatever subset this resume runs.
+  const described = (s: SystemSpec) => ({ name: s.name, type: s.type, ...(s.version ? { version: s.version } : {}) });
   const info: RunInfo = {
-    corpus: relative(cwd, corpusDir) || '.',
+    corpus: corpusShown,
     corpus_path: corpusDir,
     ...corpusCommit(corpusDir),
     started_at: previous?.started_at ?? new Date().toISOString(),
     match,
     effect_size: options.effectSize ?? previous?.effect_size ?? DEFAULT_EFFECT_SIZE,
-    budgets,
+    budgets: [budgets[0], ...new Set([...budgets.slice(1), ...(previous?.budgets.slice(1) ?? [])].filter((b) => b !== budgets[0]))],
     ks,
     seed,
-    systems: systems.map((s) => ({ name: s.name, type: s.type, ...(s.version ? { version: s.version } : {}) })),
-    tasks: planned.map((t) => t.id),
-    skipped_tasks: skipped,
+    systems: [
+      ...(previous?.systems ?? []).map((old) => { const s = systems.find((x) => x.name === old.name); return s ? { ...old, ...described(s) } : old; }),
+      ...systems.filter((s) => !previous?.systems.some((old) => old.name === s.name)).map(described),
+    ],
+    tasks: scoredTasks.map((t) => t.id),
+    skipped_tasks: skipped.map(({ task, reason }) => ({ task, reason })),
+    scale_failure_lines: options.scaleFailureLines ?? previous?.scale_failure_lines ?? DEFAULT_SCALE_FAILURE_LINES,
   };
   await writeJson(join(dir, 'run.json'), info);
 
-  // What is answered already: a raw file that reads as an answer. A damaged one is answered again.
+  // What is answered already: a raw file that reads as an answer, and (unless --keep-failures)
+  // one the system gave: a failure or a timeout is answered again. A damaged one is answered again.
   const warn = (message: string) => options.onEvent?.({ kind: 'warning', message });
   const answered = new Set<string>();
-  const key = (b: number, system: string, task: string) => join(rawDir(dir, b, budgets[0]), rawFileName(system, task));
-  for (const s of systems) for (const b of budgets) for (const t of planned) {
-    const path = key(b, s.name, t.id);
-    if (!existsSync(path)) continue;
+  const key = (b: number, system: string, task: string) => JSON.stringify([b, system, task]);
+  for (const s of systems) for (const b of budgets) for (const t of toRun) {
     try {
-      await readRawFile(path, cwd);
-      answered.add(path);
+      const found = await readAnswer(rawDir(dir, b, budgets[0]), s.name, t.id, cwd);
+      if (found && (found.raw.status === 'ok' || options.keepFailures)) answered.add(key(b, s.name, t.id));
     } catch (e) {
       if (!(e instanceof FixtureLabError)) throw e;
       warn(`${e.message}; answering that task again`);
     }
   }
-  const total = systems.length * planned.length * budgets.length;
+  const total = systems.length * toRun.length * budgets.length;
   let done = answered.size;
   options.onEvent?.({ kind: 'plan', total, done, systems: systems.map((s) => s.name) });
 
@@ -196,7 +220,7 @@ export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
     for (const spec of systems) {
       const retriever = retrieverFor(spec, corpusDir);
       try {
-        const groups = groupBy(planned, (t) => `${t.repo.name}@${revs.get(`${t.repo.name}@${t.rev}`)}`);
+        const groups = groupBy(toRun, (t) => `${t.repo.name}@${revs.get(`${t.repo.name}@${t.rev}`)}`);
         for (const tasks of groups.values()) {
           const todo = budgets.flatMap((b) => tasks.filter((t) => !answered.has(key(b, spec.name, t.id))).map((t) => ({ t, b })));
           if (todo.length === 0) continue;
@@ -221,7 +245,7 @@ export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
               ? failed(spec, t, rev, b, indexError, 'index')
               : await queryTask(retriever, spec, ctx, t, b, indexMs, options.signal);
             if (raw.status === 'cancelled') break; // nothing is recorded for a cancelled task: a resume runs it
-            await writeRaw(rawDir(dir, b, budgets[0]), raw);
+            await writeRaw(rawDir(dir, b, budgets[0]), raw, dir);
             done++;
             options.onEvent?.({ kind: 'result', system: spec.name, task: t.id, budget: b, status: raw.status, done, total, error: raw.error });
           }
@@ -237,12 +261,14 @@ export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
     cancelled = options.signal?.aborted ?? false;
     if (!cancelled) info.finished_at = new Date().toISOString();
     await writeJson(join(dir, 'run.json'), info);
-    const fixtures = new Map(planned.map((t) => [t.id, t.fixture]));
-    const rawPrimary = (await readRawDir(join(dir, 'raw'), warn, cwd)).filter((r) => fixtures.has(r.task) && info.systems.some((s) => s.name === r.system));
+    // Every system and task of the folder is analyzed, not only what this resume ran.
+    const fixtures = new Map(scoredTasks.map((t) => [t.id, t.fixture]));
+    const ofRun = (r: RawResult) => fixtures.has(r.task) && info.systems.some((s) => s.name === r.system);
+    const rawPrimary = (await readRawDir(rawDir(dir, info.budgets[0], info.budgets[0]), warn, cwd)).filter(ofRun);
     scored = await analyzeRun(dir, info, rawPrimary, fixtures, {
-      modules: new Map(planned.map((t) => [t.id, t.repo.module])),
-      systemLanguages: new Map(systems.filter((s) => s.languages).map((s) => [s.name, s.languages!])),
-      sweep: budgets.length > 1 ? await Promise.all(budgets.map(async (b) => ({ budget: b, raw: b === budgets[0] ? rawPrimary : await readRawDir(rawDir(dir, b, budgets[0]), warn, cwd) }))) : undefined,
+      modules: new Map(scoredTasks.map((t) => [t.id, t.repo.module])),
+      systemLanguages: new Map(configured.filter((s) => s.languages).map((s) => [s.name, s.languages!])),
+      sweep: info.budgets.length > 1 ? await Promise.all(info.budgets.map(async (b) => ({ budget: b, raw: b === info.budgets[0] ? rawPrimary : (await readRawDir(rawDir(dir, b, info.budgets[0]), warn, cwd)).filter(ofRun) }))) : undefined,
       repos,
     });
   } finally {
@@ -250,6 +276,51 @@ export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
   }
   return { dir, info, cancelled, scored };
 }
+
+interface Plan {
+  /** Valid fixtures the selection (--tasks) names: what this run answers. */
+  toRun: PlannedTask[];
+  /** What the run folder scores: toRun, and a resumed run's earlier tasks that are still valid. */
+  scored: PlannedTask[];
+  /** `selected`: named by this run's --tasks (else kept from the resumed run). */
+  skipped: (RunInfo['skipped_tasks'][number] & { selected: boolean })[];
+  /** Errors of the selected fixtures. */
+  invalid: Problem[];
+  /** Errors outside every fixture (repos.yaml): no fixture can be trusted to run. */
+  corpusErrors: Problem[];
+}
+
+/** Which fixtures run, which are scored, and why the others are not (`validate`'s errors first). */
+function planTasks(corpus: Awaited<ReturnType<typeof loadCorpus>>, pattern: RegExp | undefined, previous: RunInfo | undefined): Plan {
+  const errors = validateCorpus(corpus).filter((p) => p.severity === 'error');
+  const fixtureFiles = new Set(corpus.fixtures.map((f) => f.file));
+  const plan: Plan = { toRun: [], scored: [], skipped: [], invalid: [], corpusErrors: errors.filter((p) => !fixtureFiles.has(p.file)) };
+  for (const f of corpus.fixtures) {
+    const fx = f.read.fixture;
+    const id = fixtureIdOf(f);
+    const selected = !pattern || pattern.test(id) || pattern.test(f.file);
+    if (!selected && !previous?.tasks.includes(id)) continue;
+    const own = errors.filter((p) => p.file === f.file);
+    const repo = corpus.repos.find((r) => r.name === fx.repo);
+    const rev = fx.diff?.base ?? fx.commit ?? repo?.commit;
+    let reason: string | undefined;
+    if (own.length > 0) {
+      if (selected) plan.invalid.push(...own);
+      reason = `${INVALID_REASON}${own.map(formatProblem).join('; ')}`;
+    } else if (fx.ground_truth.length === 0) reason = NO_GROUND_TRUTH;
+    else if (!repo || !rev) reason = repo ? 'no commit to run at' : `repo ${fx.repo} is not in repos.yaml`;
+    if (reason !== undefined) {
+      plan.skipped.push({ task: id, reason, selected });
+      continue;
+    }
+    const task = { id, file: f.file, fixture: fx, repo: repo!, rev: rev! };
+    plan.scored.push(task);
+    if (selected) plan.toRun.push(task);
+  }
+  return plan;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 async function queryTask(retriever: Retriever, spec: SystemSpec, ctx: RepoContext, t: PlannedTask, budget: number, indexMs: number | undefined, signal?: AbortSignal): Promise<RawResult> {
   const input = { taskId: t.id, task: t.fixture.task ?? '', budget };
@@ -404,13 +475,13 @@ async function makeRunFolder(dir: string, shown: string): Promise<void> {
 }
 
 /** --tasks that selects nothing to run: what it matched, and how to see the ids there are. */
-function noTasks(glob: string, ids: string[], skipped: RunInfo['skipped_tasks'], tasksDir: string): FixtureLabError {
+function noTasks(glob: string, ids: string[], skipped: RunInfo['skipped_tasks'], tasksDir: string): NothingToRunError {
   if (skipped.length > 0) {
     const why = skipped.slice(0, 5).map((s) => `${s.task} (${s.reason})`).join(', ');
-    return new FixtureLabError(`--tasks \`${glob}\` matches no task that can run: ${why}${skipped.length > 5 ? ', ...' : ''}`, tasksDir);
+    return new NothingToRunError(`--tasks \`${glob}\` matches no task that can run: ${why}${skipped.length > 5 ? ', ...' : ''}`, tasksDir, skipped);
   }
   const some = ids.slice(0, 5).join(', ') + (ids.length > 5 ? ', ...' : '');
-  return new FixtureLabError(`--tasks \`${glob}\` matches no task id or fixture path${ids.length ? ` (ids here: ${some})` : ''}: \`grep -rh '^id:' ${tasksDir}\` lists every id`, tasksDir);
+  return new NothingToRunError(`--tasks \`${glob}\` matches no task id or fixture path${ids.length ? ` (ids here: ${some})` : ''}: \`grep -rh '^id:' ${tasksDir}\` lists every id`, tasksDir, []);
 }
 
 function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {

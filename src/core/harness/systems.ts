@@ -6,8 +6,10 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
+import { isSafePathComponent, safeNameLike, SAFE_NAME_RULE } from '../io/pathComponent';
 import { FixtureLabError } from '../problems';
 import { DEFAULT_MAX_OUTPUT_BYTES } from './process';
+import { BUDGET_FOLDER_PREFIX } from './results';
 
 export type OutputParser =
   | { format: 'json'; symbols: string; tokens?: string }
@@ -90,9 +92,15 @@ export function readSystems(text: string, file: string): SystemSpec[] {
     const where = (msg: string) => new FixtureLabError(`systems[${i}]${typeof (raw as { name?: unknown })?.name === 'string' ? ` (${(raw as { name: string }).name})` : ''}: ${msg}`, file);
     if (!raw || typeof raw !== 'object') throw where('each system is a mapping with `name` and `type`');
     const s = raw as Record<string, unknown>;
-    if (typeof s.name !== 'string' || !/^[A-Za-z0-9_.-]+$/.test(s.name)) throw where('`name` must be letters, digits, `_`, `.` or `-` (it names result files)');
-    if (names.has(s.name)) throw where(`the name \`${s.name}\` is used twice`);
-    names.add(s.name);
+    if (typeof s.name !== 'string') throw where('each system needs a `name`');
+    // The name is a folder of raw/, beside the sweep's budget-<N> folders.
+    if (!isSafePathComponent(s.name)) throw where(`\`name\` must be ${SAFE_NAME_RULE} (it names the system's folder of results), e.g. \`${safeNameLike(s.name)}\``);
+    if (s.name.startsWith(BUDGET_FOLDER_PREFIX)) throw where(`\`name\` may not begin with \`${BUDGET_FOLDER_PREFIX}\` (raw/${BUDGET_FOLDER_PREFIX}<N>/ holds a budget sweep's answers): rename it, e.g. \`${s.name.slice(BUDGET_FOLDER_PREFIX.length) || 'system'}\``);
+    // Case apart, two names would share one folder on a case-insensitive file system.
+    const name = s.name;
+    const same = [...names].find((n) => n.toLowerCase() === name.toLowerCase());
+    if (same !== undefined) throw where(same === name ? `the name \`${name}\` is used twice` : `the names \`${same}\` and \`${name}\` differ only in case: their results would share a folder on some file systems`);
+    names.add(name);
     const timeout = s.timeout_minutes ?? DEFAULT_TIMEOUT_MINUTES;
     if (typeof timeout !== 'number' || !(timeout > 0)) throw where('`timeout_minutes` must be a positive number');
     const maxMb = s.max_output_mb ?? DEFAULT_MAX_OUTPUT_BYTES / 2 ** 20;
@@ -106,6 +114,7 @@ export function readSystems(text: string, file: string): SystemSpec[] {
         return { ...common, type: s.type };
       case 'replay':
         if (typeof s.from !== 'string') throw where('a replay system needs `from:`, an earlier run\'s raw folder');
+        if (s.system !== undefined && (typeof s.system !== 'string' || !isSafePathComponent(s.system))) throw where(`\`system\` (the name in the recorded run) must be ${SAFE_NAME_RULE}`);
         return { ...common, type: 'replay', from: s.from, ...(typeof s.system === 'string' ? { system: s.system } : {}) };
       case 'command': {
         const query = argv(s.query, 'query', where);

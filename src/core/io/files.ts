@@ -125,3 +125,22 @@ export async function editFile(
     return next;
   }, lock);
 }
+
+/**
+ * Write a file that must not exist yet: written whole beside it, then linked into place, which
+ * fails when the name is taken, so nothing is ever replaced or half-written.
+ */
+export async function writeNewText(path: string, text: string, shown = displayPath(path)): Promise<void> {
+  await fs.mkdir(dirname(path), { recursive: true });
+  const temp = tempPathOf(path);
+  try {
+    await fs.writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
+    await fs.link(temp, path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new FixtureLabError('already exists; nothing was written: choose another --out (or --id), or remove it first', shown);
+    throw new FixtureLabError(`cannot write (${code ?? String(e)}); nothing was written`, shown);
+  } finally {
+    await fs.rm(temp, { force: true });
+  }
+}

@@ -4,7 +4,7 @@
 import { existsSync, promises as fs } from 'node:fs';
 import { basename, join } from 'node:path';
 import { displayPath, FixtureLabError } from '../problems';
-import { RAW, RawResult, rawFileName, readRawFile, readRunInfo, RunInfo } from '../harness/results';
+import { RAW, RawResult, readAnswer, readRunInfo, RunInfo } from '../harness/results';
 import { configuredSystems, systemNeeds } from '../harness/run';
 import type { SignificanceMatrix } from '../scoring/significance';
 import type { SystemChoice } from './model';
@@ -54,9 +54,8 @@ export async function latestAnswers(runs: readonly RunFolder[], task: string, sy
     if (!run.info.tasks.includes(task)) continue;
     for (const system of systems) {
       if (found.has(system)) continue;
-      const path = join(run.dir, RAW, rawFileName(system, task));
-      // A damaged answer is passed over: an older run's answer of that system shows instead.
-      const raw = existsSync(path) ? await readRawFile(path).catch(() => undefined) : undefined;
+      // Either layout; a damaged answer is passed over: an older run's answer of that system shows instead.
+      const raw = (await readAnswer(join(run.dir, RAW), system, task).catch(() => undefined))?.raw;
       if (raw) found.set(system, { raw, run });
     }
     if (found.size === systems.length) break;

@@ -5,7 +5,7 @@ import type { Node } from 'web-tree-sitter';
 import { LanguageId, languageOf } from './languages';
 import { withTree } from './parser';
 
-export type SymbolKind = 'class' | 'struct' | 'interface' | 'trait' | 'enum' | 'type' | 'function' | 'method' | 'constant' | 'module';
+export type SymbolKind = 'class' | 'struct' | 'interface' | 'trait' | 'enum' | 'type' | 'function' | 'method' | 'constant' | 'variable' | 'module';
 
 export interface Definition {
   /** The qualified name, e.g. `src/flask/app.Flask.make_response`. */
@@ -37,6 +37,8 @@ interface Found {
 interface Scope {
   name: string;
   kind: SymbolKind | 'scope';
+  /** The matched node's range. */
+  start: number;
   end: number;
   symbol: string;
 }
@@ -148,16 +150,8 @@ const RULES: Record<LanguageId, Record<string, Rule>> = {
     },
     type_alias: simple('type'),
     method_elem: (node) => named(node, 'method'),
-    const_spec: (node, scope) => {
-      if (scope) return [];
-      const single = node.parent?.namedChildren.filter((c) => c?.type === 'const_spec').length === 1;
-      return node.childrenForFieldName('name').filter((n) => n?.isNamed).map((nameNode) => ({
-        name: nameNode.text,
-        kind: 'constant' as const,
-        nameNode,
-        range: single ? node.parent! : node,
-      }));
-    },
+    const_spec: goPackageLevel('constant'),
+    var_spec: goPackageLevel('variable'),
     short_var_declaration: (node, scope) => {
       const left = node.childForFieldName('left')?.namedChildren ?? [];
       const right = node.childForFieldName('right')?.namedChildren ?? [];
@@ -234,6 +228,25 @@ const RULES: Record<LanguageId, Record<string, Rule>> = {
   },
 };
 
+/**
+ * Go's package-level `const` and `var`, alone or in a block (`var ( a = 1; b, c int )`): each name
+ * a definition, the blank `_` none. A lone spec covers its whole declaration.
+ */
+function goPackageLevel(kind: 'constant' | 'variable'): Rule {
+  return (node, scope) => {
+    if (scope) return [];
+    const declaration = node.parent?.type.endsWith('_spec_list') ? node.parent.parent : node.parent;
+    const specs = (declaration?.namedChildren ?? []).flatMap((c) => (c?.type.endsWith('_spec_list') ? c.namedChildren : [c]));
+    const single = specs.filter((c) => c?.type === node.type).length === 1;
+    return node.childrenForFieldName('name').filter((n) => n?.isNamed && n.text !== '_').map((nameNode) => ({
+      name: nameNode!.text,
+      kind,
+      nameNode: nameNode!,
+      range: single && declaration ? declaration : node,
+    }));
+  };
+}
+
 /** Python decorators belong to the definition they decorate: a change to them changes it. */
 function decorated(node: Node): Node | undefined {
   return node.parent?.type === 'decorated_definition' ? node.parent : undefined;
@@ -246,6 +259,35 @@ function rubyNamed(kind: SymbolKind): Rule {
     if (!nameNode) return [];
     return [{ name: nameNode.text.replace(/^::/, '').replace(/::/g, '.'), kind, nameNode }];
   };
+}
+
+/**
+ * Anonymous functions (and classes): what is declared inside one is local to it, so neither a
+ * module-level definition nor one of the named definition around it (a `describe(() => { const
+ * x = ... })` defines nothing). A function that is itself a definition's value is that definition.
+ */
+const ANONYMOUS: Partial<Record<LanguageId, Set<string>>> = {
+  typescript: new Set(['arrow_function', 'function_expression', 'function', 'generator_function', 'class']),
+  tsx: new Set(['arrow_function', 'function_expression', 'function', 'generator_function', 'class']),
+  javascript: new Set(['arrow_function', 'function_expression', 'function', 'generator_function', 'class']),
+  go: new Set(['func_literal']),
+  rust: new Set(['closure_expression']),
+};
+/** What may stand between a definition and the function that is its value: `x = (async () => {}) as F`. */
+const VALUE_WRAPPERS = new Set(['expression_list', 'parenthesized_expression', 'as_expression', 'satisfies_expression', 'non_null_expression', 'type_assertion', 'await_expression']);
+/** Languages whose names are unique per file but for overloads (and accessor pairs). */
+const UNIQUE_NAMES = new Set<LanguageId>(['typescript', 'tsx', 'javascript']);
+
+/** Is `node` inside an anonymous function (or class) that lies within `scope` (or the file)? */
+function inAnonymous(node: Node, scope: Scope | undefined, anonymous: Set<string>): boolean {
+  const isScope = (n: Node) => scope !== undefined && n.startIndex === scope.start && n.endIndex === scope.end;
+  for (let a = node.parent; a && !isScope(a); a = a.parent) {
+    if (!anonymous.has(a.type) || (a.type === 'class' && a.childForFieldName('name'))) continue;
+    let up = a.parent;
+    while (up && VALUE_WRAPPERS.has(up.type)) up = up.parent;
+    if (!(up && isScope(up))) return true;
+  }
+  return false;
 }
 
 const RULE_TYPES = new Map(Object.entries(RULES).map(([language, rules]) => [language, Object.keys(rules)]));
@@ -263,6 +305,7 @@ export async function definitionsOf(path: string, text: string): Promise<Definit
   if (!language) return [];
   const rules = RULES[language];
   const file = modulePath(path);
+  const anonymous = ANONYMOUS[language];
   return withTree(language, text, (tree) => {
     const out: Definition[] = [];
     const scopes: Scope[] = [];
@@ -270,13 +313,14 @@ export async function definitionsOf(path: string, text: string): Promise<Definit
       if (!node) continue;
       while (scopes.length > 0 && scopes[scopes.length - 1].end <= node.startIndex) scopes.pop();
       const scope = scopes[scopes.length - 1];
+      if (anonymous && inAnonymous(node, scope, anonymous)) continue;
       const founds = rules[node.type](node, scope);
       for (const found of founds) {
         const range = found.range ?? node;
         const parent = found.qualifier !== undefined ? `${file}.${found.qualifier}` : scope?.symbol;
         const symbol = `${parent ?? file}.${found.name}`;
         // A definition (or a Rust impl) holds what nests inside it; a multi-name constant holds nothing.
-        if (founds.length === 1) scopes.push({ name: found.name, kind: found.kind, end: node.endIndex, symbol });
+        if (founds.length === 1) scopes.push({ name: found.name, kind: found.kind, start: node.startIndex, end: node.endIndex, symbol });
         if (found.kind === 'scope') continue;
         out.push({
           symbol,
@@ -290,7 +334,20 @@ export async function definitionsOf(path: string, text: string): Promise<Definit
         });
       }
     }
-    return out;
+    return UNIQUE_NAMES.has(language) ? uniqueNames(out) : out;
+  });
+}
+
+/** The first of each name, but every one of an overload set or accessor pair (all callables). */
+function uniqueNames(defs: Definition[]): Definition[] {
+  const first = new Map<string, Definition>();
+  return defs.filter((d) => {
+    const seen = first.get(d.symbol);
+    if (!seen) {
+      first.set(d.symbol, d);
+      return true;
+    }
+    return CODE_BLOCK.has(seen.kind) && CODE_BLOCK.has(d.kind);
   });
 }
 

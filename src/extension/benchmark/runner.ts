@@ -1,9 +1,9 @@
 // Running the harness on the open fixture, from the panel or the palette: a cancellable progress
 // notification, results streaming into the panel as each answer is written, and no run at all
 // in Restricted Mode (systems are commands this workspace's files name).
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
-import { FixtureLabError, MatchRule, plainText, runBenchmark, RunEvent, runFolderName } from '../../core';
+import { FixtureLabError, InvalidCorpusError, MatchRule, NO_GROUND_TRUTH, NothingToRunError, plainText, runBenchmark, RunEvent, runFolderName } from '../../core';
 import { Ctx } from '../ctx';
 import { Session } from '../session';
 import { WorkspaceCorpus } from '../workspaceCorpus';
@@ -100,8 +100,9 @@ export class BenchmarkRunner implements vscode.Disposable {
       this.progressed.fire({ kind: 'finished', run: this.results.lastRun?.name, cancelled: summary.cancelled });
       this.ctx.output.info(`run ${summary.dir}: ${summary.cancelled ? 'cancelled' : 'finished'}`);
       return summary.dir;
-    } catch (e) {
-      this.progressed.fire({ kind: 'finished', cancelled: controller.signal.aborted, error: (e as Error).message });
+    } catch (caught) {
+      const e = inEditorTerms(caught, task, (file) => resolve(folder, file) === current.uri.fsPath);
+      this.progressed.fire({ kind: 'finished', cancelled: controller.signal.aborted, error: e.message });
       throw e;
     } finally {
       this.controller = undefined;
@@ -114,4 +115,25 @@ export class BenchmarkRunner implements vscode.Disposable {
     this.controller?.abort();
     this.progressed.dispose();
   }
+}
+
+/**
+ * Why the open fixture cannot run, in the editor's terms: the core's messages name the CLI's
+ * flags (--tasks, --skip-invalid), which mean nothing here.
+ */
+function inEditorTerms(e: unknown, task: string, isFixture: (file: string) => boolean): Error {
+  if (e instanceof NothingToRunError) {
+    const reason = e.skipped.find((s) => s.task === task)?.reason;
+    if (reason === NO_GROUND_TRUTH) return new FixtureLabError(`${task} has no ground truth yet: label its symbols (and settle its review) before running systems on it`);
+    if (reason) return new FixtureLabError(`${task} cannot run: ${reason}`);
+  }
+  if (e instanceof InvalidCorpusError) {
+    const first = e.problems[0];
+    const mine = e.problems.every((p) => isFixture(p.file));
+    const count = `${e.problems.length} error${e.problems.length === 1 ? '' : 's'}`;
+    return new FixtureLabError(mine
+      ? `${task} has ${count}; fix ${e.problems.length === 1 ? 'it' : 'them'} before running systems on it (the Problems view lists ${e.problems.length === 1 ? 'it' : 'them'}): line ${first.line}: ${first.message}`
+      : `the corpus has ${count} (${first.file}); fix ${e.problems.length === 1 ? 'it' : 'them'} before running systems (the Problems view lists ${e.problems.length === 1 ? 'it' : 'them'}): ${first.message}`);
+  }
+  return e instanceof Error ? e : new Error(String(e));
 }

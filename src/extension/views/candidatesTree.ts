@@ -1,10 +1,11 @@
 // The Candidates view for the current fixture's change: its changed symbols grouped by file with
-// their change kind, and under each the one-hop neighbours reached through it (callers, callees,
-// types). Inline actions label an item HIGH or MEDIUM, by its name at base (a moved file's old
-// name); what the change adds has none, since no system can retrieve it at base. A click opens it
-// in the diff.
+// their change kind (test files last), and under each the one-hop neighbours reached through it
+// (callers, callees, types, data), each saying why in one line, tests grouped after the rest.
+// The cut of the list is said at the end. Inline actions label an item HIGH or MEDIUM, by its name
+// at base (a moved file's old name); what the change adds has none, since no system can retrieve
+// it at base. A click opens it in the diff.
 import * as vscode from 'vscode';
-import { Candidates, ChangedSymbol, effectiveConfidence, Neighbour, visibleLabelOf } from '../../core';
+import { Candidates, ChangedSymbol, describeCut, effectiveConfidence, isTestPath, Neighbour, visibleLabelOf } from '../../core';
 import { revisionUri } from '../diff/revisions';
 import { Current, Session } from '../session';
 import { WorkspaceCorpus } from '../workspaceCorpus';
@@ -13,6 +14,7 @@ type Node =
   | { kind: 'file'; path: string; symbols: ChangedSymbol[] }
   | { kind: 'changed'; symbol: ChangedSymbol }
   | { kind: 'neighbour'; neighbour: Neighbour }
+  | { kind: 'tests'; neighbours: Neighbour[] }
   | { kind: 'note'; text: string };
 
 export class CandidatesTree implements vscode.TreeDataProvider<Node> {
@@ -42,15 +44,27 @@ export class CandidatesTree implements vscode.TreeDataProvider<Node> {
     if (!node) {
       const byFile = new Map<string, ChangedSymbol[]>();
       for (const s of found.changed) byFile.set(s.file, [...(byFile.get(s.file) ?? []), s]);
-      return [...byFile].map(([path, symbols]) => ({ kind: 'file', path, symbols }));
+      const files = [...byFile].sort(([a], [b]) => Number(isTestPath(a)) - Number(isTestPath(b)));
+      const cut = `${describeCut(found.cut)} non-test candidates${found.ambiguous ? `; ${found.ambiguous} ambiguous names not linked` : ''}`;
+      return [...files.map(([path, symbols]): Node => ({ kind: 'file', path, symbols })), { kind: 'note', text: cut }];
     }
     if (node.kind === 'file') return node.symbols.map((symbol) => ({ kind: 'changed', symbol }));
-    if (node.kind === 'changed') return found.neighbours.filter((n) => n.via.includes(node.symbol.symbol)).map((neighbour) => ({ kind: 'neighbour', neighbour }));
+    if (node.kind === 'changed') {
+      const linked = found.neighbours.filter((n) => n.via.includes(node.symbol.symbol));
+      const tests = linked.filter((n) => n.test);
+      return [...linked.filter((n) => !n.test).map((neighbour): Node => ({ kind: 'neighbour', neighbour })), ...(tests.length ? [{ kind: 'tests', neighbours: tests } as Node] : [])];
+    }
+    if (node.kind === 'tests') return node.neighbours.map((neighbour) => ({ kind: 'neighbour', neighbour }));
     return [];
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
     if (node.kind === 'note') return new vscode.TreeItem(node.text);
+    if (node.kind === 'tests') {
+      const item = new vscode.TreeItem(`tests (${node.neighbours.length})`, vscode.TreeItemCollapsibleState.Collapsed);
+      item.iconPath = new vscode.ThemeIcon('beaker');
+      return item;
+    }
     if (node.kind === 'file') {
       const item = new vscode.TreeItem(node.path, vscode.TreeItemCollapsibleState.Expanded);
       item.iconPath = vscode.ThemeIcon.File;
@@ -73,7 +87,7 @@ export class CandidatesTree implements vscode.TreeDataProvider<Node> {
       item.command = { command: 'fixtureLab.openCandidate', title: 'Open in Diff', arguments: [f.repo, f.diff!.base, f.diff!.head, s.change === 'added' ? undefined : s.file, s.change === 'deleted' ? undefined : s.file, s.startLine] };
     } else {
       const n = node.neighbour;
-      item.description = `${n.relation} · ${n.kind}${labeled ? ` · ${labeled}` : ''}`;
+      item.description = `${n.relation} · ${n.why}${labeled ? ` · ${labeled}` : ''}`;
       item.iconPath = new vscode.ThemeIcon(n.relation === 'caller' ? 'call-incoming' : n.relation === 'type' ? 'symbol-class' : 'call-outgoing');
       item.command = { command: 'vscode.open', title: 'Open', arguments: [revisionUri({ repo: f.repo!, rev: f.diff!.base, path: n.file }), { selection: new vscode.Range(n.startLine - 1, 0, n.startLine - 1, 0) }] };
     }

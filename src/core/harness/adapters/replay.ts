@@ -2,10 +2,9 @@
 // not installed here can still be scored and compared. Tokens are counted again (one tiktoken
 // path, §5.5); timings and status are the recorded ones.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { FixtureLabError } from '../../problems';
 import type { ReplaySystem } from '../systems';
-import { RawResult, rawFileName, readRawFile } from '../results';
+import { RawResult, readAnswer } from '../results';
 import { QueryInput, QueryOutput, RepoContext, Retriever, SystemFailure } from './types';
 
 export class ReplayAdapter implements Retriever {
@@ -16,12 +15,13 @@ export class ReplayAdapter implements Retriever {
   }
 
   async query(_ctx: RepoContext, input: QueryInput): Promise<QueryOutput> {
-    const file = join(this.rawDir, rawFileName(this.spec.system ?? this.spec.name, input.taskId));
-    if (!existsSync(file)) throw new SystemFailure(`no recorded output for ${input.taskId} in ${this.rawDir}`);
     // A recording is untrusted input like any system's output: a damaged one fails this task only.
+    // Either layout of the recorded run is read (raw/<system>/<task>.json, or raw/<system>-<task>.json).
     let raw: RawResult;
     try {
-      raw = await readRawFile(file);
+      const found = await readAnswer(this.rawDir, this.spec.system ?? this.spec.name, input.taskId);
+      if (!found) throw new SystemFailure(`no recorded output for ${input.taskId} in ${this.rawDir}`);
+      raw = found.raw;
     } catch (e) {
       if (e instanceof FixtureLabError) throw new SystemFailure(`recording ${e.message}`);
       throw e;

@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+import {
+  describeCut, displayPath, FixtureLabError, fixtureFromChange, readRepos, readText, Repository, repositoryPath, TIERS, TASK_STUB,
+} from '../../core';
+import { CliIO, corpusDir, oneOf, parse, required, UsageError } from '../args';
+import { candidateOptions } from './candidates';
+
+/**
+ * `new --repo NAME (--base REV --head REV | --pr N) [--task TEXT] [--tier T] [--id ID] [--out PATH] [CORPUS_DIR]`:
+ * a fixture from a change, at the path the corpus layout implies, never replacing a file.
+ */
+export async function newFixture(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse(args, {
+    repo: { type: 'string' },
+    base: { type: 'string' },
+    head: { type: 'string' },
+    pr: { type: 'string' },
+    task: { type: 'string' },
+    tier: { type: 'string' },
+    id: { type: 'string' },
+    out: { type: 'string' },
+    limit: { type: 'string' },
+    tests: { type: 'string' },
+  });
+  if (positionals.length > 1) throw new UsageError(`unexpected \`${positionals[1]}\``);
+  const name = required(values.repo, '--repo');
+  const tier = values.tier === undefined ? 'medium' : oneOf(values.tier, TIERS, '--tier');
+  if (values.id !== undefined && !/^[\w.-]+$/.test(values.id)) throw new UsageError('--id may hold letters, digits, `_`, `.` and `-`');
+  let change: { base: string; head: string } | { pr: number };
+  if (values.pr !== undefined) {
+    if (values.base !== undefined || values.head !== undefined) throw new UsageError('give --pr or --base and --head, not both');
+    const pr = Number(values.pr.replace(/^#/, ''));
+    if (!Number.isInteger(pr) || pr <= 0) throw new UsageError('--pr must be a pull request number');
+    change = { pr };
+  } else change = { base: required(values.base, '--base (or --pr)'), head: required(values.head, '--head') };
+
+  const dir = corpusDir(positionals[0], io.cwd);
+  const reposFile = join(dir, 'repos.yaml');
+  const { repos } = readRepos((await readText(reposFile, 'repos.yaml')).text, displayPath(reposFile));
+  const entry = repos.find((r) => r.name === name);
+  if (!entry) throw new FixtureLabError(`has no repo \`${name}\`: use one of ${repos.map((r) => r.name).join(', ') || '(none)'}`, displayPath(reposFile));
+  const repo = await Repository.open(repositoryPath(dir, entry));
+  try {
+    const made = await fixtureFromChange({
+      corpusDir: dir, repoName: name, repo, repoUrl: entry.url, change, tier,
+      ...(values.task !== undefined ? { task: values.task } : {}),
+      ...(values.id !== undefined ? { id: values.id } : {}),
+      ...(values.out !== undefined ? { out: values.out } : {}),
+      cwd: io.cwd,
+      candidates: candidateOptions(values),
+    });
+    for (const s of made.found.skipped) io.stderr.write(`fixture-lab: skipped ${s.path}: ${s.reason}\n`);
+    io.stdout.write(`wrote ${displayPath(made.path, io.cwd)} (${made.id}): ${made.found.symbols.length} candidates (non-test ${describeCut(made.found.cut)})\n`);
+    if (made.text.includes(TASK_STUB)) io.stdout.write('the task is a stub: write it as the issue states it\n');
+    return 0;
+  } finally {
+    repo.close();
+  }
+}

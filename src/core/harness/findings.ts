@@ -1,0 +1,215 @@
+// FINDINGS.md (§8.4's auto-generated summary), laid out as the seed asks: Tables 1-3 as mean ±
+// SD (§5.6, §8.1), Table 4 over the budget sweep (§6.2: 2,000, 5,000 and 10,000 tokens), time
+// to context per system (§4.2), significance for the four headline metrics overall and per
+// tier (§5.6), the top failure modes (§8.3), the fixtures not scored, and one line for each way
+// this run departs from the methodology. Every table names the matching rule that produced it.
+// Pure text from numbers analysis.ts computed; names and reasons from fixtures and systems go
+// through reportText/reportCode, so they stay text.
+import { TIERS } from '../fixtures/model';
+import { fmt } from '../numbers';
+import type { GroupSummary, Summaries } from '../scoring/metrics';
+import { ALPHA, BOOTSTRAP_RESAMPLES, DEFAULT_EFFECT_SIZE, EffectSize, EXACT_MAX_N, MIN_EFFECT, PairComparison, SignificanceMatrix } from '../scoring/significance';
+import { reportCode, reportText } from '../untrusted/reportMarkdown';
+import { Miss, topModes } from './failures';
+import { INVALID_REASON, RunInfo } from './results';
+
+/** Table 1's columns (§8.1), as metric names of metricValues. */
+export const TABLE1 = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'token_efficiency'] as const;
+/** The budgets §6.2 names: Table 4 is measured at these unless a run says otherwise. */
+export const SEED_BUDGETS: readonly number[] = [2000, 5000, 10000];
+/** §8.3's "large repos (>1M LOC)". */
+export const SEED_SCALE_LINES = 1_000_000;
+/** Table 4's bar (§8.1): the least budget whose mean R@10 reaches it. */
+export const TABLE4_RECALL = 0.5;
+
+export interface TimeToContext {
+  system: string;
+  /** Answers with timings (failed ones have none). */
+  n: number;
+  /** Median over the repository revisions indexed, ms. */
+  indexMs: number | null;
+  coldMs: number | null;
+  /** Median of the per-task medians of the warm queries, ms. */
+  warmMs: number | null;
+}
+
+export interface BudgetRecall {
+  budget: number;
+  /** Per system, the mean and SD of R@10 over its tasks at this budget. */
+  recall: Map<string, { mean: number | null; sd: number | null; n: number }>;
+}
+
+export interface FindingsInput {
+  info: RunInfo;
+  summaries: Summaries;
+  /** By metric: every task every system answered, then each tier's. */
+  significance: Record<string, SignificanceMatrix>;
+  significanceByTier: Record<string, Record<string, SignificanceMatrix>>;
+  misses: Miss[];
+  /** One entry per budget of the run (the primary included), ascending; absent without a sweep. */
+  sweep?: BudgetRecall[];
+  timing: TimeToContext[];
+  /** The answers that reached the tables: failed ones score as empty lists. */
+  failedAnswers: number;
+}
+
+/** FINDINGS.md's line under a run matched with `seed`. */
+export const SEED_RULE_WARNING =
+  '**Warning:** matching `seed` is §5.4 to the letter (one normalized name a substring of the other), for comparison only: it credits prefixes, directories, files and parts of words (`shop` for `shop/cart.Cart.total`, `Node` for `store.NodesByName`). The default rule is `symbol` (docs/scoring.md).';
+
+/** The significance rule in a few words, naming the d it uses. */
+export function significanceRule(effectSize: EffectSize): string {
+  return `significant when p < ${ALPHA} and |${effectSize}| > ${MIN_EFFECT}`;
+}
+
+function significanceRuleText(effectSize: EffectSize): string {
+  const which = effectSize === 'd_z' ? 'd_z, the mean difference over the SD of the per-task differences' : "d_av, the mean difference over the mean of the two systems' SDs";
+  return `A difference is claimed only when p < ${ALPHA} (two-sided paired Wilcoxon signed-rank, exact up to ${EXACT_MAX_N} non-zero differences) and |${effectSize}| > ${MIN_EFFECT}, Cohen's ${which}; both d_z and d_av are in \`analysis/significance-tests.json\` (docs/scoring.md says why d_z is the default).`;
+}
+
+const DIGITS: Record<string, number> = { token_efficiency: 5 };
+
+/** `0.300 ± 0.120`; the mean alone when there is no SD (one task). */
+function meanSd(g: Pick<GroupSummary, 'mean' | 'sd'> | undefined, metric: string): string {
+  const digits = DIGITS[metric] ?? 3;
+  const m = g?.mean[metric];
+  const sd = g?.sd[metric];
+  return m === null || m === undefined ? 'n/a' : sd === null || sd === undefined ? fmt(m, digits) : `${fmt(m, digits)} ± ${fmt(sd, digits)}`;
+}
+
+const heading = (metric: string) => (metric === 'token_efficiency' ? 'TokenEff' : metric);
+const seconds = (ms: number | null) => (ms === null ? 'n/a' : `${(ms / 1000).toFixed(3)} s`);
+const tierOrder = (a: string, b: string) => rank(a) - rank(b) || a.localeCompare(b);
+const rank = (tier: string) => ((TIERS as readonly string[]).includes(tier) ? (TIERS as readonly string[]).indexOf(tier) : TIERS.length);
+
+export function findingsMarkdown(f: FindingsInput): string {
+  const { info, summaries } = f;
+  const systems = summaries.overall.map((g) => g.system);
+  const budgets = f.sweep?.map((b) => b.budget) ?? [info.budgets[0]];
+  const rule = `matching ${reportCode(info.match)}`;
+  const effectSize = info.effect_size ?? DEFAULT_EFFECT_SIZE;
+  const out = [
+    '# Findings',
+    '',
+    `Generated by \`fixture-lab run\` from this run's raw results; do not edit by hand. Corpus ${reportCode(info.corpus)}${info.corpus_commit ? ` at ${reportText(info.corpus_commit.slice(0, 12))}` : ''}, ${info.tasks.length} tasks, ${systems.length} systems, budget ${info.budgets[0]} tokens, ${rule}, seed ${reportText(String(info.seed))}.`,
+    ...(info.match === 'seed' ? ['', SEED_RULE_WARNING] : []),
+    '',
+    `Values are the mean ± the sample standard deviation over tasks (§5.6); a failed or timed-out answer scores as an empty list${f.failedAnswers ? ` (${f.failedAnswers} here)` : ''}.`,
+    '',
+    `## Table 1: overall (${rule})`,
+    '',
+    `| System | n | ${TABLE1.map(heading).join(' | ')} |`,
+    `|---|---|${TABLE1.map(() => '---').join('|')}|`,
+    ...summaries.overall.map((g) => `| ${reportText(g.system)} | ${g.n} | ${TABLE1.map((c) => meanSd(g, c)).join(' | ')} |`),
+    '',
+    `## Table 2: per tier, P@10 / R@10 (${rule})`,
+    '',
+  ];
+  const tiers = [...new Set(summaries.perTier.map((g) => g.group))].sort(tierOrder);
+  if (tiers.length === 0) out.push('No task has a tier.');
+  else {
+    const counts = tiers.map((t) => `${reportText(t)} ${Math.max(0, ...summaries.perTier.filter((g) => g.group === t).map((g) => g.n))}`);
+    out.push(`Tasks per tier: ${counts.join(', ')}.`, '');
+    out.push(`| System | ${tiers.map((t) => `${reportText(t)} P@10 | ${reportText(t)} R@10`).join(' | ')} |`, `|---|${tiers.map(() => '---|---').join('|')}|`);
+    for (const s of systems) {
+      out.push(`| ${reportText(s)} | ${tiers.map((t) => {
+        const g = summaries.perTier.find((x) => x.system === s && x.group === t);
+        return `${meanSd(g, 'P@10')} | ${meanSd(g, 'R@10')}`;
+      }).join(' | ')} |`);
+    }
+  }
+  out.push('', `## Table 3: per repo (${rule})`, '', '| System | Repo | n | P@10 | R@10 | NDCG@10 | MRR |', '|---|---|---|---|---|---|---|');
+  for (const g of summaries.perRepo) out.push(`| ${reportText(g.system)} | ${reportText(g.group)} | ${g.n} | ${meanSd(g, 'P@10')} | ${meanSd(g, 'R@10')} | ${meanSd(g, 'NDCG@10')} | ${meanSd(g, 'MRR')} |`);
+
+  out.push('', `## Table 4: token efficiency at fixed recall (${rule})`, '');
+  if (!f.sweep || f.sweep.length < 2) {
+    out.push(`Not measured: this run used one budget (${info.budgets[0]} tokens). \`fixture-lab run\` measures ${SEED_BUDGETS.join(', ')} by default (\`--budget 5000,2000,10000\`).`);
+  } else {
+    out.push(`The least token budget at which a system's mean R@10 reaches ${TABLE4_RECALL} (§8.1); lower is better. R@10 at each budget:`, '');
+    out.push(`| System | ${f.sweep.map((b) => `R@10 at ${b.budget}`).join(' | ')} | Least budget |`, `|---|${f.sweep.map(() => '---').join('|')}|---|`);
+    for (const s of systems) {
+      const at = f.sweep.map((b) => b.recall.get(s));
+      const reached = f.sweep.find((b) => (b.recall.get(s)?.mean ?? 0) >= TABLE4_RECALL);
+      const shown = at.map((r) => (r?.mean === null || r?.mean === undefined ? 'n/a' : r.sd === null ? fmt(r.mean) : `${fmt(r.mean)} ± ${fmt(r.sd)}`));
+      out.push(`| ${reportText(s)} | ${shown.join(' | ')} | ${reached ? reached.budget : `not reached (tried ${budgets.join(', ')})`} |`);
+    }
+  }
+
+  out.push('', '## Time to context', '', 'Medians over the answers with timings (§4.2, §5.1): indexing once per repository revision, the first (cold) query, and the median of three warm queries per task.', '');
+  out.push('| System | n | Index | Cold query | Warm query |', '|---|---|---|---|---|');
+  for (const s of systems) {
+    const t = f.timing.find((x) => x.system === s);
+    out.push(`| ${reportText(s)} | ${t?.n ?? 0} | ${seconds(t?.indexMs ?? null)} | ${seconds(t?.coldMs ?? null)} | ${seconds(t?.warmMs ?? null)} |`);
+  }
+
+  out.push('', `## Significance (${rule})`, '');
+  out.push(`Paired Wilcoxon signed-rank test, Cohen's d_z and d_av, and a 95% bootstrap interval of the mean difference (${BOOTSTRAP_RESAMPLES} resamples, seed ${reportText(String(info.seed))}), for every pair of systems over the tasks every system answered, overall and per tier (§5.6). ${significanceRuleText(effectSize)}`);
+  const metrics = Object.keys(f.significance);
+  if ((f.significance[metrics[0]]?.pairs.length ?? 0) === 0) out.push('', 'One system only: nothing to compare.');
+  else {
+    for (const metric of metrics) {
+      out.push('', `### ${metric}`, '', '| Systems | Tasks | n | Mean difference | 95% CI | p | d_z | d_av | Verdict |', '|---|---|---|---|---|---|---|---|---|');
+      const scopes: [string, SignificanceMatrix | undefined][] = [['all', f.significance[metric]], ...Object.keys(f.significanceByTier).sort(tierOrder).map((t): [string, SignificanceMatrix | undefined] => [t, f.significanceByTier[t][metric]])];
+      const pairs = f.significance[metric].pairs;
+      for (const { a, b } of pairs) {
+        for (const [scope, matrix] of scopes) {
+          const p = matrix?.pairs.find((x) => x.a === a && x.b === b);
+          if (p) out.push(pairRow(p, scope));
+        }
+      }
+    }
+  }
+
+  out.push('', '## Failure modes (top 3 per system)', '');
+  for (const s of systems) {
+    const modes = topModes(f.misses.filter((m) => m.system === s));
+    out.push(`- ${reportText(s)}: ${modes.length ? modes.map((m) => `${m.category} (${m.count})`).join(', ') : 'no misses'}`);
+  }
+  out.push('', 'A timeout is a *scale failure* only in a repository of more than ' + `${(info.scale_failure_lines ?? SEED_SCALE_LINES).toLocaleString('en-US')} lines (§8.3); elsewhere it is a *timeout*, and a crash is a *system failure*.`);
+
+  if (info.skipped_tasks.length > 0) {
+    out.push('', '## Fixtures not scored', '');
+    for (const s of info.skipped_tasks) out.push(`- ${reportText(s.task)}: ${reportText(s.reason)}`);
+  }
+
+  out.push('', '## Departures from the methodology', '', ...departures(f).map((line) => `- ${line}`));
+  out.push('', 'Details: `analysis/failure-analysis.md`, `analysis/significance-tests.json`, `aggregated/*.csv`.', '');
+  return out.join('\n');
+}
+
+function pairRow(p: PairComparison, scope: string): string {
+  const verdict = p.significant ? `**significant**: ${reportText(p.better ?? '')} is better` : 'not significant';
+  const ci = p.ci ? `[${fmt(p.ci[0])}, ${fmt(p.ci[1])}]` : 'n/a';
+  return `| ${reportText(p.a)} vs ${reportText(p.b)} | ${reportText(scope)} | ${p.n} | ${fmt(p.meanDiff)} | ${ci} | ${fmt(p.wilcoxon.p)} (${p.wilcoxon.method}) | ${fmt(p.cohens_d_z)} | ${fmt(p.cohens_d_av)} | ${verdict} |`;
+}
+
+/** One line for each way this run departs from the seed's methodology. */
+export function departures(f: FindingsInput): string[] {
+  const { info } = f;
+  const lines: string[] = [];
+  lines.push(matchingDeparture(info.match));
+  lines.push('Ground-truth credit is one-to-one: a second item matching an entry already credited is not relevant, so R@K never exceeds 1 (§4.1 lets it).');
+  const budgets = [...info.budgets].sort((a, b) => a - b);
+  if (budgets.length < 2) lines.push(`One token budget (${info.budgets[0]}), not ${SEED_BUDGETS.join(', ')} (§6.2): Table 4 is not measured.`);
+  else if (budgets.join() !== SEED_BUDGETS.join()) lines.push(`Token budgets ${budgets.join(', ')}, not ${SEED_BUDGETS.join(', ')} (§6.2).`);
+  if (info.budgets[0] !== 5000) lines.push(`The primary budget is ${info.budgets[0]} tokens, not 5,000 (§6.2).`);
+  const scale = info.scale_failure_lines ?? SEED_SCALE_LINES;
+  if (scale !== SEED_SCALE_LINES) lines.push(`A timeout is a scale failure over ${scale.toLocaleString('en-US')} lines, not 1M (§8.3).`);
+  lines.push('Timeouts in smaller repositories (*timeout*) and crashes (*system failure*) are failure categories of their own; §8.3 names neither.');
+  const invalid = info.skipped_tasks.filter((s) => s.reason.startsWith(INVALID_REASON));
+  if (invalid.length > 0) lines.push(`${invalid.length} fixture${invalid.length === 1 ? '' : 's'} with errors left out (--skip-invalid): see Fixtures not scored.`);
+  const overall = f.significance[Object.keys(f.significance)[0]]?.pairs[0];
+  if (overall && overall.n < info.tasks.length) lines.push(`Significance is tested over the ${overall.n} tasks every system answered, not all ${info.tasks.length}.`);
+  lines.push('Each system indexes once per repository revision, not once per task (§5.2), and its own caches are not cleared between tasks.');
+  lines.push('Index and cold-query times are measured once, not three times (§5.1); the warm time is the median of three queries.');
+  lines.push('The machine (§5.1: 8+ cores, 32 GB) is not checked and the file system cache is not warmed before timing.');
+  lines.push('Learning curves (§4.3), staleness (§4.4) and the learned start (§6.3) are not measured.');
+  return lines;
+}
+
+/** The matching rule against §5.4's substring rule (the `seed` rule is that rule). */
+function matchingDeparture(rule: string): string {
+  return rule === 'seed'
+    ? 'None in the matching: `seed` is §5.4\'s substring rule, which credits prefixes (see the warning above).'
+    : `Matching uses the ${reportCode(rule)} rule (docs/scoring.md), not §5.4's two-way substring rule, which credits prefixes.`;
+}

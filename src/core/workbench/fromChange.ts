@@ -1,0 +1,58 @@
+// A fixture from a change in one call, for `fixture-lab new` and the editor's New Fixture from a
+// Change alike: the change (two revisions or a PR's merge commit), its default candidates, a task
+// stub, at the next free NN-slug.yaml of its tier, never replacing a file.
+import { isAbsolute, join, resolve } from 'node:path';
+import { candidatesOf, CandidateOptions, Candidates } from '../changes/candidates';
+import { Change, changeBetween, changeOfPullRequest } from '../changes/change';
+import { TIERS } from '../fixtures/model';
+import type { Repository } from '../git/repository';
+import { writeNewText } from '../io/files';
+import { FixtureLabError } from '../problems';
+import { newFixtureText, nextFixture } from './create';
+
+export type Tier = (typeof TIERS)[number];
+
+/** What a fixture made without a task says, so validate passes and the labeler sees what to write. */
+export const TASK_STUB = 'TODO: the task as its issue states it';
+
+export type ChangeSpec = { base: string; head: string } | { pr: number };
+
+export interface FromChange {
+  corpusDir: string;
+  repoName: string;
+  repo: Repository;
+  /** repos.yaml's url: a GitHub PR becomes the fixture's source_ref. */
+  repoUrl?: string;
+  change: ChangeSpec | Change;
+  task?: string;
+  tier?: Tier;
+  id?: string;
+  /** Where to write, instead of the corpus layout's path (relative to `cwd`). */
+  out?: string;
+  cwd?: string;
+  labeler?: string;
+  candidates?: CandidateOptions;
+}
+
+export async function resolveChange(repo: Repository, spec: ChangeSpec | Change): Promise<Change> {
+  return 'pr' in spec && !('base' in spec) ? changeOfPullRequest(repo, spec.pr) : changeBetween(repo, (spec as Change).base, (spec as Change).head);
+}
+
+export async function fixtureFromChange(o: FromChange): Promise<{ path: string; id: string; text: string; change: Change; found: Candidates }> {
+  const tier = o.tier ?? 'medium';
+  if (!(TIERS as readonly string[]).includes(tier)) throw new FixtureLabError(`tier \`${tier}\` must be ${TIERS.join(', ')}`);
+  const change = await resolveChange(o.repo, o.change);
+  const task = o.task?.trim() || change.title || TASK_STUB;
+  const found = await candidatesOf(o.repo, change.base, change.head, o.candidates);
+  const next = nextFixture(join(o.corpusDir, 'tasks'), o.repoName, tier, task === TASK_STUB ? `change ${change.head.slice(0, 7)}` : task);
+  const id = o.id ?? next.id;
+  const path = o.out ? (isAbsolute(o.out) ? o.out : resolve(o.cwd ?? process.cwd(), o.out)) : next.path;
+  const github = o.repoUrl && /^https:\/\/github\.com\/[\w.-]+\/[\w.-]+?(\.git)?\/?$/.test(o.repoUrl) ? o.repoUrl.replace(/(\.git)?\/?$/, '') : undefined;
+  const text = newFixtureText(id, {
+    repo: o.repoName, tier, task, base: change.base, head: change.head, candidates: found.symbols,
+    ...(o.labeler ? { labeler: o.labeler } : {}),
+    ...(change.pr !== undefined && github ? { sourceRef: `${github}/pull/${change.pr}` } : {}),
+  });
+  await writeNewText(path, text);
+  return { path, id, text, change, found };
+}

@@ -1,0 +1,156 @@
+// Definitions checked against each language's own parser, on small real-looking code committed
+// as test data (test/data/definitions/): Python's `ast` (run by python3), the TypeScript compiler
+// API. Go's own parser is not on this machine, so the Go list is derived by hand from the Go
+// spec (TopLevelDecl: ConstDecl, VarDecl, TypeDecl, FunctionDecl, MethodDecl; `_` binds nothing).
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as ts from 'typescript';
+import { definitionsOf } from '../../src/core';
+
+const DATA = join(__dirname, '..', '..', '..', 'test', 'data', 'definitions');
+type Row = string; // `symbol kind line`
+
+async function ours(file: string): Promise<Row[]> {
+  const defs = await definitionsOf(`pkg/${file}`, readFileSync(join(DATA, file), 'utf8'));
+  return defs.map((d) => `${d.symbol} ${d.kind} ${d.nameLine}`);
+}
+
+// Python: every def and class, named by the defs and classes around it; UPPER_CASE assignments
+// outside functions. `if`, `try`, `with` and `for` blocks do not scope names (the language's rule).
+const PYTHON_AST = `
+import ast, json, re, sys
+rows = []
+def walk(body, owner, owner_kind):
+    for node in body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            name = owner + "." + node.name
+            kind = "class" if isinstance(node, ast.ClassDef) else ("method" if owner_kind == "class" else "function")
+            rows.append(f"{name} {kind} {node.lineno}")
+            walk(node.body, name, kind)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and owner_kind != "function" and owner_kind != "method":
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if len(targets) == 1 and isinstance(targets[0], ast.Name) and re.match(r"^[A-Z][A-Z0-9_]*$", targets[0].id) and node.value is not None:
+                rows.append(f"{owner}.{targets[0].id} constant {node.lineno}")
+        else:
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                walk(getattr(node, field, []) or [], owner, owner_kind)
+walk(ast.parse(open(sys.argv[1]).read()).body, sys.argv[2], "module")
+print(json.dumps(rows))
+`;
+
+function pythonAst(file: string): Row[] {
+  const r = spawnSync('python3', ['-c', PYTHON_AST, join(DATA, file), `pkg/${file.replace(/\.py$/, '')}`], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout) as Row[];
+}
+
+// TypeScript: module-level declarations, class and interface members, and the named functions
+// and classes declared inside a named function, named under it. An anonymous function or class
+// (a callback) declares nothing the module or its enclosing definition has.
+function typescriptApi(file: string): Row[] {
+  const text = readFileSync(join(DATA, file), 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const rows: Row[] = [];
+  const line = (n: ts.Node) => source.getLineAndCharacterOfPosition(n.getStart(source)).line + 1;
+  const isFunctionValue = (e: ts.Expression | undefined): e is ts.ArrowFunction | ts.FunctionExpression => !!e && (ts.isArrowFunction(e) || ts.isFunctionExpression(e));
+  const add = (owner: string, name: ts.Node, kind: string) => {
+    rows.push(`${owner}.${name.getText(source)} ${kind} ${line(name)}`);
+    return `${owner}.${name.getText(source)}`;
+  };
+  const visit = (node: ts.Node, owner: string, ownerKind: string): void => {
+    const callable = ownerKind === 'class' || ownerKind === 'interface' ? 'method' : 'function';
+    if (ts.isFunctionDeclaration(node)) {
+      if (!node.name) return; // `export default function () {}`: anonymous
+      const me = add(owner, node.name, callable);
+      if (node.body) node.body.statements.forEach((s) => visit(s, me, 'function'));
+    } else if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) {
+      if (!node.name) return;
+      const me = add(owner, node.name, 'class');
+      node.members.forEach((m) => visit(m, me, 'class'));
+    } else if (ts.isMethodDeclaration(node) || ts.isGetAccessor(node) || ts.isSetAccessor(node)) {
+      const me = add(owner, node.name, 'method');
+      node.body?.statements.forEach((s) => visit(s, me, 'method'));
+    } else if (ts.isPropertyDeclaration(node)) {
+      if (!isFunctionValue(node.initializer)) return;
+      const me = add(owner, node.name, 'method');
+      visitFunctionBody(node.initializer, me);
+    } else if (ts.isInterfaceDeclaration(node)) {
+      const me = add(owner, node.name, 'interface');
+      node.members.forEach((m) => ts.isMethodSignature(m) && add(me, m.name, 'method'));
+    } else if (ts.isTypeAliasDeclaration(node)) add(owner, node.name, 'type');
+    else if (ts.isEnumDeclaration(node)) add(owner, node.name, 'enum');
+    else if (ts.isVariableStatement(node)) {
+      const isConst = (node.declarationList.flags & ts.NodeFlags.Const) !== 0;
+      for (const d of node.declarationList.declarations) {
+        if (!ts.isIdentifier(d.name)) continue;
+        if (isFunctionValue(d.initializer)) visitFunctionBody(d.initializer, add(owner, d.name, callable));
+        else if (isConst && ownerKind === 'module') add(owner, d.name, 'constant');
+      }
+    } else if (ts.isBlock(node) || ts.isIfStatement(node) || ts.isTryStatement(node)) {
+      ts.forEachChild(node, (c) => visit(c, owner, ownerKind));
+    }
+    // Expression statements (calls with callbacks) and the rest declare nothing of their own.
+  };
+  const visitFunctionBody = (f: ts.ArrowFunction | ts.FunctionExpression, me: string) => {
+    if (ts.isBlock(f.body)) f.body.statements.forEach((s) => visit(s, me, 'function'));
+  };
+  source.statements.forEach((s) => visit(s, `pkg/${file.replace(/\.ts$/, '')}`, 'module'));
+  return rows;
+}
+
+describe('definitions match each language\'s own parser', () => {
+  it('Python: as `ast` reads them, definitions under `if TYPE_CHECKING:` and `try:` at module level included', async () => {
+    const expected = pythonAst('scaffold.py');
+    assert.deepEqual(await ours('scaffold.py'), expected);
+    assert.ok(expected.includes('pkg/scaffold._HasName class 10'), 'TYPE_CHECKING class');
+    assert.ok(expected.includes('pkg/scaffold.ContextVar function 18'), 'except: def');
+    assert.ok(expected.includes('pkg/scaffold.Scaffold._check_setup_finished method 66'));
+  });
+
+  it('TypeScript: as the compiler API reads them; locals of anonymous callbacks are no definitions; nested named functions and classes under their function; names unique but for overloads', async () => {
+    const expected = typescriptApi('fetchTimeout.ts');
+    const got = await ours('fetchTimeout.ts');
+    assert.deepEqual(got, expected);
+    for (const gone of ['originalSetTimeout', 'abortController', 'helper', 'LocalThing', 'hidden', 'alsoHidden', 'notADefinition', '.start ']) {
+      assert.ok(!got.some((r) => r.includes(gone)), `${gone} is local to a callback`);
+    }
+    assert.ok(got.includes('pkg/fetchTimeout.customFetch.elapsed function 43'));
+    assert.ok(got.includes('pkg/fetchTimeout.customFetch.Timer class 47'));
+    const names = got.map((r) => r.split(' ')[0]);
+    const repeated = names.filter((n, i) => names.indexOf(n) !== i);
+    // The overloads of customFetch (three) and the accessor pair `now`: nothing else twice.
+    assert.deepEqual([...new Set(repeated)], ['pkg/fetchTimeout.customFetch', 'pkg/fetchTimeout.Clock.now']);
+  });
+
+  it('Go: package-level var and const, in blocks and alone, as the Go spec declares them (no Go toolchain here: listed by hand)', async () => {
+    const got = (await ours('command.go')).map((r) => r.split(' ').slice(0, 2).join(' '));
+    assert.deepEqual(got, [
+      'pkg/command.FlagSetByCobraAnnotation constant',
+      'pkg/command.defaultPrefix constant',
+      'pkg/command.minUsagePadding constant',
+      'pkg/command.maxUsagePadding constant',
+      'pkg/command.EnableTraverseRunHooks variable',
+      'pkg/command.defaultHelpTemplate variable',
+      'pkg/command.defaultUsageTemplate variable',
+      'pkg/command.defaultVersionTemplate variable',
+      'pkg/command.initializers variable',
+      'pkg/command.templateFuncs variable',
+      'pkg/command.Command struct',
+      'pkg/command.PositionalArgs type',
+      'pkg/command.Command.Execute method',
+      // A closure bound to a name is named under its function, as in every language here.
+      'pkg/command.Command.Execute.handler function',
+      'pkg/command.Command.Execute.handler.inner function',
+      'pkg/command.Command.Name method',
+      'pkg/command.OnInitialize function',
+      'pkg/command.init function',
+    ]);
+    const defs = await definitionsOf('pkg/command.go', readFileSync(join(DATA, 'command.go'), 'utf8'));
+    const lone = defs.find((d) => d.name === 'EnableTraverseRunHooks')!;
+    assert.deepEqual([lone.startLine, lone.endLine], [17, 17]);
+    const inBlock = defs.find((d) => d.name === 'defaultUsageTemplate')!;
+    assert.deepEqual([inBlock.startLine, inBlock.endLine], [21, 21]);
+  });
+});

@@ -1,0 +1,131 @@
+// FINDINGS.md of a real run on the demo corpus, as `fixture-lab run` writes it by default: bm25,
+// and grep replayed from a recorded run (its timings are the recorded ones, so time to context
+// can be checked to the millisecond). Every section the seed asks for, a few cells checked
+// against the aggregated CSV and the recording, and what a one-budget run says instead.
+import * as assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { median, RawResult, RunInfo, runBenchmark } from '../../src/core';
+import { run } from '../helpers/cli';
+import { demoCorpus } from '../helpers/demoCorpus';
+import { tempDir } from '../helpers/tempDir';
+
+const ROOT = resolve(__dirname, '../../..');
+const RECORDED = join(ROOT, 'test/fixtures/runs/old-layout/raw');
+
+const HEADINGS = [
+  '# Findings',
+  '## Table 1: overall',
+  '## Table 2: per tier, P@10 / R@10',
+  '## Table 3: per repo',
+  '## Table 4: token efficiency at fixed recall',
+  '## Time to context',
+  '## Significance',
+  '### P@10',
+  '### R@10',
+  '### NDCG@10',
+  '### MRR',
+  '## Failure modes (top 3 per system)',
+  '## Fixtures not scored',
+  '## Departures from the methodology',
+  '## Charts',
+];
+
+describe('FINDINGS.md per the seed', function () {
+  this.timeout(300_000);
+
+  let corpus: string;
+  let out: string;
+  let findings: string;
+
+  before(async () => {
+    corpus = demoCorpus(`systems:\n  - {name: bm25, type: bm25}\n  - {name: grep-recorded, type: replay, from: ${JSON.stringify(RECORDED)}, system: grep}\n`);
+    out = join(tempDir(), 'run');
+    const r = await run(corpus, 'run', '--out', out);
+    assert.equal(r.code, 0, r.stderr);
+    findings = readFileSync(join(out, 'FINDINGS.md'), 'utf8');
+  });
+
+  it('has every section, in order', () => {
+    const headings = findings.split('\n').filter((l) => l.startsWith('#'));
+    // Every table names the matching rule that produced it.
+    const info = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as RunInfo;
+    const rule = ` (matching \`${info.match}\`)`;
+    assert.deepEqual(headings, HEADINGS.map((h) => (/^## (Table|Significance)/.test(h) ? h + rule : h)));
+  });
+
+  it('measures the budgets 5000, 2000 and 10000 by default, and Table 4 reads them', () => {
+    const info = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as RunInfo;
+    assert.deepEqual(info.budgets, [5000, 2000, 10000]);
+    assert.deepEqual(readdirSync(join(out, 'raw')).sort(), ['bm25', 'budget-10000', 'budget-2000', 'grep-recorded']);
+    assert.equal(readdirSync(join(out, 'raw/budget-2000/bm25')).length, 8);
+    assert.match(findings, /\n\| System \| R@10 at 2000 \| R@10 at 5000 \| R@10 at 10000 \| Least budget \|\n\|---\|---\|---\|---\|---\|\n\| bm25 \| [\d.]+ ± [\d.]+ \| [\d.]+ ± [\d.]+ \| [\d.]+ ± [\d.]+ \| (2000|5000|10000|not reached \(tried 2000, 5000, 10000\)) \|\n/);
+    assert.doesNotMatch(findings, /One token budget|Token budgets/, 'the seed\'s budgets: no departure');
+  });
+
+  it('Tables 1-3 give mean ± SD, as the aggregated CSV computes them', () => {
+    const [header, ...rows] = readFileSync(join(out, 'aggregated/overall.csv'), 'utf8').trim().split('\n').map((l) => l.split(','));
+    const table1 = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR'];
+    for (const row of rows) {
+      const line = findings.split('\n').find((l) => l.startsWith(`| ${row[0]} | 8 | `));
+      assert.ok(line, `${row[0]}: Table 1`);
+      const cells = line.split(' | ').slice(2, 2 + table1.length);
+      table1.forEach((metric, i) => {
+        // The CSV has four decimals, the table three: they agree to the table's rounding.
+        const [mean, sd] = cells[i].split(' ± ').map(Number);
+        assert.ok(Math.abs(mean - Number(row[header.indexOf(metric)])) <= 0.00051, `${row[0]} ${metric}: ${cells[i]}`);
+        assert.ok(Math.abs(sd - Number(row[header.indexOf(`${metric}_sd`)])) <= 0.00051, `${row[0]} ${metric} SD: ${cells[i]}`);
+      });
+    }
+    assert.ok(findings.includes('\nTasks per tier: easy 2, medium 4, hard 2.\n'));
+    assert.ok(findings.includes('| System | easy P@10 | easy R@10 | medium P@10 | medium R@10 | hard P@10 | hard R@10 |'));
+    assert.match(findings, /\n\| bm25 \| bookshop \| 8 \| [\d.]+ ± [\d.]+ \| [\d.]+ ± [\d.]+ \| [\d.]+ ± [\d.]+ \| [\d.]+ ± [\d.]+ \|\n/);
+  });
+
+  it('gives time to context per system: the median index, cold and warm times', () => {
+    const recorded = readdirSync(RECORDED).filter((n) => n.startsWith('grep-')).map((n) => JSON.parse(readFileSync(join(RECORDED, n), 'utf8')) as RawResult);
+    const perRevision = new Map(recorded.map((r) => [r.rev, r.timings.index_ms!]));
+    const s = (ms: number | null) => `${(ms! / 1000).toFixed(3)} s`;
+    const row = `| grep-recorded | 8 | ${s(median([...perRevision.values()]))} | ${s(median(recorded.map((r) => r.timings.cold_ms!)))} | ${s(median(recorded.map((r) => r.timings.warm_median_ms!)))} |`;
+    assert.ok(findings.includes(`| System | n | Index | Cold query | Warm query |\n|---|---|---|---|---|\n| bm25 | 8 | `), 'the heading and bm25\'s row');
+    assert.ok(findings.includes(row), row);
+  });
+
+  it('tests significance for P@10, R@10, NDCG@10 and MRR, overall and per tier', () => {
+    for (const metric of ['P@10', 'R@10', 'NDCG@10', 'MRR']) {
+      const start = findings.indexOf(`### ${metric}\n`);
+      const section = findings.slice(start, findings.indexOf('\n#', start + 1));
+      const rows = section.split('\n').filter((l) => l.startsWith('| bm25 vs grep-recorded |')).map((l) => l.split(' | ').slice(1, 3).join(' '));
+      assert.deepEqual(rows, ['all 8', 'easy 2', 'medium 4', 'hard 2'], metric);
+    }
+    assert.match(findings, /\| bm25 vs grep-recorded \| all \| 8 \| -?[\d.]+ \| \[-?[\d.]+, -?[\d.]+\] \| [\d.]+ \((exact|normal)\) \| -?[\d.]+ \| -?[\d.]+ \| (not significant|\*\*significant\*\*: \S+ is better) \|/);
+    assert.ok(findings.includes('| Systems | Tasks | n | Mean difference | 95% CI | p | d_z | d_av | Verdict |'));
+    const tests = JSON.parse(readFileSync(join(out, 'analysis/significance-tests.json'), 'utf8')) as { metrics: Record<string, unknown>; per_tier: Record<string, Record<string, { pairs: { n: number }[] }>> };
+    assert.deepEqual(Object.keys(tests.metrics), ['P@10', 'R@10', 'NDCG@10', 'MRR']);
+    assert.deepEqual(Object.keys(tests.per_tier).sort(), ['easy', 'hard', 'medium']);
+    assert.deepEqual(Object.keys(tests.per_tier.medium), ['P@10', 'R@10', 'NDCG@10', 'MRR']);
+    assert.equal(tests.per_tier.medium['MRR'].pairs[0].n, 4);
+  });
+
+  it('lists the fixtures not scored, the departures from the seed, and links the radar chart', () => {
+    assert.ok(findings.includes('\n## Fixtures not scored\n\n- bookshop-easy-03: no ground truth yet\n- bookshop-hard-02: no ground truth yet\n'));
+    const info = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as RunInfo;
+    const departures = findings.slice(findings.indexOf('## Departures from the methodology'), findings.indexOf('## Charts')).split('\n').filter((l) => l.startsWith('- '));
+    assert.ok(departures.includes(`- Matching uses the \`${info.match}\` rule (docs/scoring.md), not §5.4's two-way substring rule, which credits prefixes.`), departures.join('\n'));
+    assert.ok(departures.includes('- Learning curves (§4.3), staleness (§4.4) and the learned start (§6.3) are not measured.'));
+    assert.ok(departures.includes('- Timeouts in smaller repositories (*timeout*) and crashes (*system failure*) are failure categories of their own; §8.3 names neither.'));
+    assert.ok(findings.includes('\n- [Six measures per system](analysis/charts/radar.svg)\n'));
+    assert.match(readFileSync(join(out, 'analysis/charts/radar.svg'), 'utf8'), /^<svg /);
+  });
+
+  it('a run at one budget says Table 4 is not measured, and why, as a departure', async () => {
+    writeFileSync(join(corpus, 'systems.yaml'), 'systems:\n  - {name: bm25, type: bm25}\n');
+    const one = join(tempDir(), 'run');
+    await runBenchmark({ corpusDir: corpus, outDir: one, budgets: [5000], cwd: corpus });
+    const text = readFileSync(join(one, 'FINDINGS.md'), 'utf8');
+    assert.ok(text.includes('\n## Table 4: token efficiency at fixed recall (matching `symbol`)\n\nNot measured: this run used one budget (5000 tokens). `fixture-lab run` measures 2000, 5000, 10000 by default (`--budget 5000,2000,10000`).\n'));
+    assert.ok(text.includes('\n- One token budget (5000), not 2000, 5000, 10000 (§6.2): Table 4 is not measured.\n'));
+    assert.ok(text.includes('\nOne system only: nothing to compare.\n'));
+    assert.equal(existsSync(join(one, 'raw/budget-2000')), false);
+  });
+});
