@@ -26,7 +26,7 @@ export async function showChange(corpus: WorkspaceCorpus, current: Current): Pro
   if (current.fixture.diff) await openFixtureDiff(corpus, current);
 }
 
-/** Why the verifier is not shown the YAML, with the task and a way back to the change. Resolves once answered or dismissed. */
+/** Why the verifier is not shown the YAML, with a way back to the change. Resolves once answered or dismissed. */
 export async function warnBlind(corpus: WorkspaceCorpus, current: Current): Promise<void> {
   const f = current.fixture;
   const where = f.diff ? 'label from its change' : `label from the repository at ${f.commit?.slice(0, 12) ?? 'its commit'}`;

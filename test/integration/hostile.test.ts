@@ -180,6 +180,7 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
     assertInert('the agreement notification', agreement);
 
     // A guardrail warning, naming the symbol being labeled (a test symbol; the task is not about tests).
+    await setRater('dana');
     await vscode.commands.executeCommand('fixtureLab.openFixture', fixture);
     const guardrail = await notified('a test symbol', () => vscode.commands.executeCommand('fixtureLab.labelHigh', RETURNED[5], 'a reason'));
     assertInert('the guardrail warning', guardrail);
