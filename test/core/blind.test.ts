@@ -7,7 +7,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   Fixture, finishReview, fixtureView, hideDraft, isDraftAside, keepDraft, keptDraft, keptDraftPath, labelAs, labelingReport, loadCorpus, mulberry32, readFixture,
-  restoreDraft, startReview, validateCorpus,
+  restoreDraft, startReview, validateCorpus, withheldText,
 } from '../../src/core';
 import { TestRepo } from '../helpers/gitRepo';
 
@@ -80,6 +80,16 @@ describe('blind review: what a rater may see of a fixture', () => {
       for (const s of labelersOwn(f)) assert.ok(!shown.includes(`"${s}"`), `round ${round}: ${s}`);
       assert.ok(!shown.includes("ann's reason"), `round ${round}`);
     }
+  });
+
+  it('withholds every name, reason and rationale only the labeler gave: a message quoting one is not shown to the blind verifier', () => {
+    const f = fixtureOf(demoText(IN_REVIEW));
+    const withheld = withheldText(f, 'lee');
+    assert.deepEqual(new Set(withheld), new Set(labelersOwn(f)));
+    assert.ok(withheld.includes('Receives the percent checkout passes on') && withheld.includes('The lookup being removed'));
+    // What lee sees anyway (a candidate, their own labels) is not withheld; nothing is, from the labeler.
+    assert.ok(!withheld.includes('shop/checkout.checkout') && !withheld.includes('Signature change'));
+    assert.deepEqual(withheldText(f, 'dana'), []);
   });
 
   it('the labeling report a blind verifier writes shows nothing of the review under way', async () => {
