@@ -78,6 +78,8 @@ describe('Fixture Lab extension', () => {
       try {
         const document = await vscode.workspace.openTextDocument(big);
         await vscode.window.showTextDocument(document);
+        // Toasts left by earlier suites would hide this one (VS Code shows a few at a time).
+        await vscode.commands.executeCommand('notifications.clearAll');
         const done = await vscode.commands.executeCommand('fixtureLab.addLabel', big, SYMBOL, 'HIGH', 'test reason');
         assert.equal(done, undefined, 'the command was refused');
         assert.equal(document.getText(), text);
@@ -87,8 +89,10 @@ describe('Fixture Lab extension', () => {
           assert.ok(messages.some((m) => /^is 1\.2 MB, over the 1 MB a fixture may be/.test(m)), JSON.stringify(messages));
         }, 10_000);
         if (canDriveUi()) {
-          const shown = await notifications();
-          assert.ok(shown.some((n) => /Fixture Lab: tasks\/.*-big\.yaml: is 1\.2 MB, over the 1 MB a fixture may be/.test(n)), JSON.stringify(shown));
+          await eventually(async () => {
+            const shown = await notifications();
+            assert.ok(shown.some((n) => /Fixture Lab: tasks\/.*-big\.yaml: is 1\.2 MB, over the 1 MB a fixture may be/.test(n)), JSON.stringify(shown));
+          }, 10_000);
         }
       } finally {
         await vscode.commands.executeCommand('workbench.action.closeAllEditors');
