@@ -4,22 +4,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
-import { canDriveUi, notifications } from './helpers';
+import { canDriveUi, eventually, notifications } from './helpers';
 
 const SYMBOL = 'shop/pricing.apply_discount';
-
-/** Polls until `check` passes: the host hears of an undo in the workbench by message. */
-async function eventually(check: () => void, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 describe('Fixture Lab extension', () => {
   it('registers its commands on activation', async () => {
