@@ -1,6 +1,6 @@
 // Who runs a command that labels: `--rater NAME`, else FIXTURE_LAB_RATER (the CLI twin of the
 // editor's fixtureLab.raterName), else git's user.name where the fixture is. Raters are roles:
-// the name decides which list a label goes to (workbench/state.ts clickTarget), not the flag.
+// the name decides which list a label goes to (core/labeling/state.ts clickTarget), not the flag.
 import { dirname } from 'node:path';
 import { FixtureLabError, gitUserName } from '../core';
 

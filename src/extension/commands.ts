@@ -8,14 +8,14 @@ import {
   labelAs, labelingReport, loadCorpus, modulePath, fixtureFromChange, normalizeSymbol, resolveChange, readFixture, RESOLUTIONS, Resolution, settleDispute, unlabelAs,
   symbolKey, TIERS, validateCorpus, checkCorpusSymbols, formatMatchRate, writeTextAtomic, FAILURE_CATEGORIES, FailureCategory, fixtureIdOf, Miss, plainText,
 } from '../core';
-import { BenchmarkPanel } from './benchmark/panel';
-import { RunRequest } from './benchmark/runner';
-import { showChange, warnBlind } from './blindReview';
+import { BenchmarkPanel } from './harness/panel';
+import { RunRequest } from './harness/runner';
+import { showChange, warnBlind } from './review/blindReview';
 import { openFileDiff, openFixtureDiff } from './diff/openDiff';
 import { revisionUri } from './diff/revisions';
-import { problemsToDiagnostics } from './diagnostics';
-import { applyFixtureEdit, refuseOversized } from './fixtureEdits';
-import { isLinkRef } from './linkTargets';
+import { problemsToDiagnostics } from './diagnostics/problemDiagnostics';
+import { applyFixtureEdit, refuseOversized } from './labeling/fixtureEdits';
+import { isLinkRef } from './hovers/linkTargets';
 import type { Services } from './services';
 import { SymbolRef } from './labeling/label';
 import type { MissRef } from './triage/hover';

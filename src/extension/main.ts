@@ -2,19 +2,19 @@
 // Activation events are the views, the commands and a corpus in the workspace, never `*`.
 import * as vscode from 'vscode';
 import { reapAll } from '../core';
-import { BenchmarkPanel } from './benchmark/panel';
-import { registerBlindReview } from './blindReview';
+import { BenchmarkPanel } from './harness/panel';
+import { registerBlindReview } from './review/blindReview';
 import { registerCommands } from './commands';
 import { Ctx } from './ctx';
 import { RevisionContentProvider, REVISION_SCHEME } from './diff/revisions';
 import { DefinitionLens } from './labeling/codeLens';
 import { LabelHover } from './labeling/hover';
-import { registerLiveDiagnostics } from './liveDiagnostics';
+import { registerLiveDiagnostics } from './diagnostics/liveDiagnostics';
 import { createServices, Services } from './services';
-import { registerStatusBar } from './statusBar';
+import { registerStatusBar } from './views/statusBar';
 import { MissDecorations } from './triage/decorations';
 import { TriageHover } from './triage/hover';
-import { describeFilter } from './viewModels';
+import { describeFilter } from './views/viewModels';
 
 let ctx: Ctx | undefined;
 

@@ -1,21 +1,21 @@
 // What the commands and providers share, built once at activation. Nothing heavy is loaded here:
 // tree-sitter grammars and the tokenizer load on first use, inside the core.
 import type * as vscode from 'vscode';
-import { BenchmarkPanel } from './benchmark/panel';
-import { BenchmarkResults } from './benchmark/results';
-import { BenchmarkRunner } from './benchmark/runner';
+import { BenchmarkPanel } from './harness/panel';
+import { BenchmarkResults } from './harness/results';
+import { BenchmarkRunner } from './harness/runner';
 import { Ctx } from './ctx';
 import { LabelDecorations } from './labeling/decorations';
 import { DocumentSymbols } from './labeling/documentSymbols';
 import { Labeler } from './labeling/label';
-import { LinkTargets } from './linkTargets';
-import { Review } from './review';
-import { Session } from './session';
+import { LinkTargets } from './hovers/linkTargets';
+import { Review } from './review/review';
+import { Session } from './labeling/session';
 import { CandidatesTree } from './views/candidatesTree';
 import type { MissRef } from './triage/hover';
-import { TriageTree } from './triage/triageTree';
+import { TriageTree } from './views/triageTree';
 import { FixturesTree } from './views/fixturesTree';
-import { WorkspaceCorpus } from './workspaceCorpus';
+import { WorkspaceCorpus } from './corpus/workspaceCorpus';
 
 export interface Services {
   ctx: Ctx;

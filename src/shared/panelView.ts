@@ -1,4 +1,4 @@
-// What the benchmark panel shows, as plain data: built on the host (src/core/panel) from a run's
+// What the benchmark panel shows, as plain data: built on the host (src/core/panelView) from a run's
 // raw answers and the fixture, sent to the webview as is, and rendered there as text. The shapes
 // live here, import-free, so core, the CLI, the tests and the webview agree on them without the
 // webview scoring or reaching anything of Node.

@@ -1,4 +1,4 @@
-// The one message protocol between the extension (src/extension/benchmark/panel.ts) and the
+// The one message protocol between the extension (src/extension/harness/panel.ts) and the
 // panel's webview. Both bundles import this file; the payload shapes live beside it in
 // panelView.ts. Messages are discriminated on `type`, and each side handles them through a
 // `Handlers` table, so a new message is a type error until both sides handle it.

@@ -6,7 +6,7 @@
 export const CONFIDENCES = ['HIGH', 'MEDIUM'] as const;
 export type Confidence = (typeof CONFIDENCES)[number];
 
-/** Where a fixture is in the labeling protocol (core/workbench/state.ts decides). */
+/** Where a fixture is in the labeling protocol (core/labeling/state.ts decides). */
 export const FIXTURE_STATES = ['unlabeled', 'labeled', 'in review', 'disagreements', 'adjudicated'] as const;
 export type FixtureState = (typeof FIXTURE_STATES)[number];
 

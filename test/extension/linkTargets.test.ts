@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { FixtureLabError } from '../../src/core';
-import { isLinkRef, LinkTargets } from '../../src/extension/linkTargets';
+import { isLinkRef, LinkTargets } from '../../src/extension/hovers/linkTargets';
 
 describe('hover link targets (what a hover link carries: a key)', () => {
   it('gives each target its own key and looks it up; a link holds the key alone', () => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { Fixture, fixtureView, loadCorpus } from '../../src/core';
-import { describeFilter, fixtureRow, matchesFilter, statusText } from '../../src/extension/viewModels';
+import { describeFilter, fixtureRow, matchesFilter, statusText } from '../../src/extension/views/viewModels';
 
 const CORPUS = resolve(__dirname, '../../../corpus');
 

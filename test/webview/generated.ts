@@ -6,11 +6,11 @@ import { fixtureCharts } from '../../src/core/charts/fixtureCharts';
 import type { Fixture } from '../../src/core/fixtures/model';
 import { scoreResult, ScoredResult } from '../../src/core/harness/analysis';
 import type { RawResult, RunInfo } from '../../src/core/harness/results';
-import { corpusResults } from '../../src/core/panel/corpus';
-import type { CorpusResults, FixtureHeader, FixtureResults, PanelResults, RunControls } from '../../src/core/panel/model';
-import { fixtureResults } from '../../src/core/panel/results';
-import { panelResults } from '../../src/core/panel/returned';
-import type { RunFolder } from '../../src/core/panel/runs';
+import { corpusResults } from '../../src/core/panelView/corpus';
+import type { CorpusResults, FixtureHeader, FixtureResults, PanelResults, RunControls } from '../../src/core/panelView/model';
+import { fixtureResults } from '../../src/core/panelView/results';
+import { panelResults } from '../../src/core/panelView/returned';
+import type { RunFolder } from '../../src/core/panelView/runs';
 import { metricValues } from '../../src/core/scoring/metrics';
 import { mulberry32, significanceMatrix } from '../../src/core/scoring/significance';
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Browser, chromium, Page } from 'playwright-core';
-import { panelHtml, nonce } from '../../src/extension/benchmark/html';
+import { panelHtml, nonce } from '../../src/extension/harness/html';
 import type { HostMessage, WebviewMessage } from '../../src/shared/protocol';
 import type { SavedState } from '../../webview/state';
 

@@ -7,9 +7,9 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { nonce, panelCsp, panelHtml } from '../../src/extension/benchmark/html';
+import { nonce, panelCsp, panelHtml } from '../../src/extension/harness/html';
 import type { HostMessage } from '../../src/shared/protocol';
-import { returnedPage } from '../../src/core/panel/returned';
+import { returnedPage } from '../../src/core/panelView/returned';
 import { bigCorpus, bigFixture, longLists } from './generated';
 import { launchChromium, PanelPage, PanelServer, recording, ROOT, startPanelServer, ThemeName } from './harness';
 

@@ -24,7 +24,7 @@ export async function dispute(args: string[], io: CliIO): Promise<number> {
 
 /**
  * `FIXTURE SYMBOL --resolution included|excluded [--confidence HIGH|MEDIUM] --rationale TEXT
- * [--unjudged]`: record the ruling; ground_truth follows it (workbench/protocol.ts).
+ * [--unjudged]`: record the ruling; ground_truth follows it (core/labeling/protocol.ts).
  */
 export async function settle(values: SettleValues, positionals: string[], io: CliIO): Promise<number> {
   const [fixtureArg, symbolArg, ...extra] = positionals;

@@ -1,6 +1,6 @@
 // The charts of one fixture in the panel: its answers from one run, one per system.
 import type { ScoredResult } from '../harness/scored';
-import type { ChartView } from '../panel/model';
+import type { ChartView } from '../panelView/model';
 import { inOrder, systemsOf } from './encodings';
 import { prCurveChart, prPoints } from './precisionRecall';
 import { tokenPoints, tokenScatterChart } from './tokenEfficiency';

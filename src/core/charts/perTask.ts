@@ -4,7 +4,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { ScoredResult } from '../harness/scored';
 import { mean } from '../numbers';
-import type { ChartView } from '../panel/model';
+import type { ChartView } from '../panelView/model';
 import { scoreMatch } from '../scoring/metrics';
 import { bySystem, unitRamp } from './encodings';
 

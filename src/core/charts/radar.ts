@@ -8,7 +8,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { ScoredResult } from '../harness/scored';
 import { mean, median } from '../numbers';
-import type { ChartView } from '../panel/model';
+import type { ChartView } from '../panelView/model';
 import { metricValues } from '../scoring/metrics';
 import { bySystem } from './encodings';
 

@@ -2,8 +2,8 @@
 // from before the charts, or one whose charts failed to draw) without running any system.
 import { resolve } from 'node:path';
 import { loadCorpus } from '../corpus/load';
-import { scoreRun } from '../panel/corpus';
-import { readRun, readSignificance } from '../panel/runs';
+import { scoreRun } from '../panelView/corpus';
+import { readRun, readSignificance } from '../panelView/runs';
 import { WrittenChart, writeRunCharts } from './runCharts';
 
 /**

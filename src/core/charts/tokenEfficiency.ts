@@ -3,7 +3,7 @@
 // returned, at any rank): the two numbers token efficiency itself divides.
 import type { TopLevelSpec } from 'vega-lite';
 import type { ScoredResult } from '../harness/scored';
-import type { ChartView } from '../panel/model';
+import type { ChartView } from '../panelView/model';
 import type { TaskScore } from '../scoring/metrics';
 import { bySystem } from './encodings';
 

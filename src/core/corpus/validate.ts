@@ -6,9 +6,9 @@ import { GROUND_TRUTH_CAP, TIERS } from '../fixtures/model';
 import { Problem, Severity } from '../problems';
 import { groundTruthMismatches, isDerived, rulingsOf } from '../fixtures/groundTruth';
 import { NormalizeOptions, symbolKey } from '../symbols/normalize';
-import { includedByARater, isJudged } from '../workbench/protocol';
-import { isDraftAside } from '../workbench/blindDrafts';
-import { reviewStarted } from '../workbench/state';
+import { includedByARater, isJudged } from '../labeling/protocol';
+import { isDraftAside } from '../labeling/blindDrafts';
+import { reviewStarted } from '../labeling/state';
 import type { Corpus, FixtureFile } from './load';
 import type { RepoEntry } from './repos';
 

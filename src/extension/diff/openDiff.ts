@@ -2,8 +2,8 @@
 // two sides read from git at diff.base and diff.head (read-only), renames paired.
 import * as vscode from 'vscode';
 import { FixtureLabError, listChanges } from '../../core';
-import type { Current } from '../session';
-import { WorkspaceCorpus } from '../workspaceCorpus';
+import type { Current } from '../labeling/session';
+import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 import { revisionUri } from './revisions';
 
 export async function openFixtureDiff(corpus: WorkspaceCorpus, current: Current): Promise<number> {

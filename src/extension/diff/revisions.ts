@@ -2,7 +2,7 @@
 // `fixture-lab-rev:/shop/pricing.py?repo=bookshop&rev=<sha>`. The path stays the URI's path, so
 // VS Code picks the language (and our CodeLens and hovers) by its extension.
 import * as vscode from 'vscode';
-import { WorkspaceCorpus } from '../workspaceCorpus';
+import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 
 export const REVISION_SCHEME = 'fixture-lab-rev';
 

@@ -5,8 +5,8 @@
 // icon: a reason goes through plainText.
 import * as vscode from 'vscode';
 import { effectiveConfidence, fixtureView, plainText, readFixture, visibleLabelOf } from '../../core';
-import { Session } from '../session';
-import { WorkspaceCorpus } from '../workspaceCorpus';
+import { Session } from './session';
+import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 import { DocumentSymbols } from './documentSymbols';
 
 export class DefinitionLens implements vscode.CodeLensProvider {

@@ -5,8 +5,8 @@
 import * as vscode from 'vscode';
 import { effectiveConfidence, visibleLabelOf } from '../../core';
 import { Ctx } from '../ctx';
-import { Session } from '../session';
-import { WorkspaceCorpus } from '../workspaceCorpus';
+import { Session } from './session';
+import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 import { DocumentSymbols } from './documentSymbols';
 
 export class LabelDecorations implements vscode.Disposable {

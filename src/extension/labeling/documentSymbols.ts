@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { Definition, definitionsOf, languageOf, repositoryPath } from '../../core';
 import { parseRevisionUri } from '../diff/revisions';
 import { Ctx } from '../ctx';
-import { WorkspaceCorpus } from '../workspaceCorpus';
+import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 
 export interface RepoFile {
   repo: string;

@@ -6,10 +6,10 @@
 // text, and the links carry only a key to the symbol (LABEL_LINKS), never the name.
 import * as vscode from 'vscode';
 import { commandLink, definitionsNamed, effectiveConfidence, markdownCode, markdownText, referenceAt, referencesOf, visibleLabelOf } from '../../core';
-import { LinkTargets } from '../linkTargets';
-import { hoverMarkdown } from '../markdown';
-import { Session } from '../session';
-import { WorkspaceCorpus } from '../workspaceCorpus';
+import { LinkTargets } from '../hovers/linkTargets';
+import { hoverMarkdown } from '../hovers/markdown';
+import { Session } from './session';
+import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 import { DocumentSymbols } from './documentSymbols';
 
 /** Lookups by name across the repository stop here: a hover must come back fast. */

@@ -7,9 +7,9 @@
 import * as vscode from 'vscode';
 import { clickTarget, Confidence, FixtureLabError, guardrailsFor, labelAs, normalizeSymbol, plainText, reasonsUsed, ReferenceGraph, symbolKey, unlabelAs, visibleLabelOf } from '../../core';
 import { Ctx } from '../ctx';
-import { applyFixtureEdit } from '../fixtureEdits';
-import type { Current, Session } from '../session';
-import { WorkspaceCorpus } from '../workspaceCorpus';
+import { applyFixtureEdit } from './fixtureEdits';
+import type { Current, Session } from './session';
+import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 
 /** A symbol as a surface gives it: its name, and the revision it was read at (a side of the diff), when known. */
 export interface SymbolRef {

@@ -3,7 +3,7 @@
 // after the line, so a person sees where to hover.
 import * as vscode from 'vscode';
 import { missedBy, symbolKey } from '../../core';
-import { BenchmarkResults } from '../benchmark/results';
+import { BenchmarkResults } from '../harness/results';
 import { Ctx } from '../ctx';
 import { DocumentSymbols } from '../labeling/documentSymbols';
 

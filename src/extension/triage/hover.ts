@@ -4,10 +4,10 @@
 // the links carry only a key to the miss (TRIAGE_LINKS), never its system, task or symbol.
 import * as vscode from 'vscode';
 import { commandLink, FAILURE_CATEGORIES, markdownCode, markdownText, Miss, verdictsFor, verdictText } from '../../core';
-import { BenchmarkResults } from '../benchmark/results';
+import { BenchmarkResults } from '../harness/results';
 import { DocumentSymbols } from '../labeling/documentSymbols';
-import { LinkTargets } from '../linkTargets';
-import { hoverMarkdown } from '../markdown';
+import { LinkTargets } from '../hovers/linkTargets';
+import { hoverMarkdown } from '../hovers/markdown';
 
 export type MissRef = Pick<Miss, 'system' | 'task' | 'symbol'>;
 

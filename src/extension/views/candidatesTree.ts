@@ -7,8 +7,8 @@
 import * as vscode from 'vscode';
 import { Candidates, ChangedSymbol, describeCut, effectiveConfidence, isTestPath, Neighbour, visibleLabelOf } from '../../core';
 import { revisionUri } from '../diff/revisions';
-import { Current, Session } from '../session';
-import { WorkspaceCorpus } from '../workspaceCorpus';
+import { Current, Session } from '../labeling/session';
+import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 
 type Node =
   | { kind: 'file'; path: string; symbols: ChangedSymbol[] }

@@ -4,9 +4,9 @@
 // say) is pure and unit-tested; this file only hands it to VS Code.
 import * as vscode from 'vscode';
 import { Corpus, FixtureFile, fixtureView, FixtureView, TIERS } from '../../core';
-import type { Session } from '../session';
-import { fixtureRow, FixtureFilter, matchesFilter } from '../viewModels';
-import { WorkspaceCorpus } from '../workspaceCorpus';
+import type { Session } from '../labeling/session';
+import { fixtureRow, FixtureFilter, matchesFilter } from './viewModels';
+import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 
 type Shown = { file: FixtureFile; view: FixtureView };
 

@@ -1,7 +1,7 @@
 // What the views say, as plain data: no `vscode` here, so these are unit-tested in Node. Each
 // takes the fixture as its rater may see it (the core's fixtureView): a blind verifier's rows say
 // the review is blind and count only their own labels.
-import { FixtureState, FixtureView, fmt, plainText, summarizeFixture } from '../core';
+import { FixtureState, FixtureView, fmt, plainText, summarizeFixture } from '../../core';
 
 export interface FixtureFilter {
   state?: FixtureState;

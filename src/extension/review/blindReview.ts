@@ -3,11 +3,11 @@
 // the change opens instead; a YAML the verifier reaches anyway (Open Fixture, the tree, a file
 // opened by hand) is met with a warning and a way back to the change.
 import * as vscode from 'vscode';
-import { Fixture, fixtureView, plainText, readFixture } from '../core';
-import { openFixtureDiff } from './diff/openDiff';
-import type { Ctx } from './ctx';
-import type { Current, Session } from './session';
-import type { WorkspaceCorpus } from './workspaceCorpus';
+import { Fixture, fixtureView, plainText, readFixture } from '../../core';
+import { openFixtureDiff } from '../diff/openDiff';
+import type { Ctx } from '../ctx';
+import type { Current, Session } from '../labeling/session';
+import type { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 
 export const OPEN_CHANGE = 'Open the Change';
 

@@ -1,9 +1,9 @@
 // Fixture files checked while typing: the core's reading of one fixture (syntax, fields,
 // confidences, duplicates) as diagnostics, debounced; the corpus-wide checks run on save.
 import * as vscode from 'vscode';
-import { readFixture } from '../core';
-import { problemsToDiagnostics } from './diagnostics';
-import type { Services } from './services';
+import { readFixture } from '../../core';
+import { problemsToDiagnostics } from './problemDiagnostics';
+import type { Services } from '../services';
 
 const DELAY_MS = 250;
 

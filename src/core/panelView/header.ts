@@ -1,7 +1,7 @@
 // The panel's header for the open fixture.
 import { bandOf } from '../agreement/kappa';
 import { effectiveConfidence, Fixture } from '../fixtures/model';
-import { FixtureView, summarizeFixture } from '../workbench/state';
+import { FixtureView, summarizeFixture } from '../labeling/state';
 import type { FixtureHeader } from './model';
 
 /** `view`: what the rater may see (fixtureView); a blind verifier's header holds no ground truth and no kappa. */

@@ -1,7 +1,7 @@
 // Core problems -> VS Code diagnostics, grouped by file. Pure enough to test with plain objects.
 import * as vscode from 'vscode';
 import { isAbsolute, resolve } from 'node:path';
-import type { Problem } from '../core';
+import type { Problem } from '../../core';
 
 /** `base` is the folder the problems' paths are relative to. */
 export function problemsToDiagnostics(problems: Problem[], base: string): Map<string, vscode.Diagnostic[]> {

@@ -1,6 +1,6 @@
 // The status bar: the open fixture, its ground-truth count and its kappa (or that the review is blind).
 import * as vscode from 'vscode';
-import type { Services } from './services';
+import type { Services } from '../services';
 import { statusText } from './viewModels';
 
 export function registerStatusBar(s: Services): vscode.StatusBarItem {

@@ -1,7 +1,7 @@
 // What a hover's command link points at, kept by the extension: the link carries only a key, so a
 // name from a file, a fixture or a run never travels through a link into a command. No `vscode`
 // here, so this is unit-tested in Node.
-import { FixtureLabError } from '../core';
+import { FixtureLabError } from '../../core';
 
 /** What a hover's command link carries: a key, nothing from a file, a fixture or a run. */
 export type LinkRef = { link: string };

@@ -6,8 +6,8 @@ import { DEFAULT_MATCH_RULE, MATCH_RULES, panelResults, returnedPage } from '../
 import { panelHtml, nonce } from './html';
 import { Handlers, HostMessage, parseWebviewMessage, PanelState, WebviewMessage } from '../../shared/protocol';
 import type { Ctx } from '../ctx';
-import type { Session } from '../session';
-import type { WorkspaceCorpus } from '../workspaceCorpus';
+import type { Session } from '../labeling/session';
+import type { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 import type { BenchmarkResults } from './results';
 import { type BenchmarkRunner, BLIND, RESTRICTED } from './runner';
 

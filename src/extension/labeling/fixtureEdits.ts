@@ -2,7 +2,7 @@
 // dirty, nothing is saved, and undo restores it byte for byte. The same rules as the CLI's edits:
 // a file that is not UTF-8 is refused, and the file keeps its line endings.
 import * as vscode from 'vscode';
-import { decodeUtf8, editKeepingLineEndings, FixtureLabError, oversizedFixture, readFixture, textDiff } from '../core';
+import { decodeUtf8, editKeepingLineEndings, FixtureLabError, oversizedFixture, readFixture, textDiff } from '../../core';
 
 /** A document too large to be a fixture is refused, naming it, before anything asks or parses. */
 export function refuseOversized(document: vscode.TextDocument, text = document.getText()): void {

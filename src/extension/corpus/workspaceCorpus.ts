@@ -2,9 +2,9 @@
 // tasks/**/*.yaml and repos.yaml reloads it, open documents are read from the editor (so unsaved
 // edits count), and repositories open on first use, once each.
 import * as vscode from 'vscode';
-import { AtBase, BaseNames, Candidates, candidatesFrom, changedSymbols, ChangeReport, Corpus, Fixture, FixtureFile, FixtureLabError, loadCorpus, Repository, repositoryPath, RepoEntry, RepoSymbols, symbolWarning } from '../core';
+import { AtBase, BaseNames, Candidates, candidatesFrom, changedSymbols, ChangeReport, Corpus, Fixture, FixtureFile, FixtureLabError, loadCorpus, Repository, repositoryPath, RepoEntry, RepoSymbols, symbolWarning } from '../../core';
 import { findCorpusDir } from './corpusLocation';
-import { Ctx } from './ctx';
+import { Ctx } from '../ctx';
 
 export class WorkspaceCorpus implements vscode.Disposable {
   private corpus?: Promise<Corpus | undefined>;

@@ -4,7 +4,7 @@
 // details; arrow keys step through them and Next/Previous Miss walk the whole list.
 import * as vscode from 'vscode';
 import { categoryOf, FAILURE_CATEGORIES, FailureCategory, Miss } from '../../core';
-import { BenchmarkResults } from '../benchmark/results';
+import { BenchmarkResults } from '../harness/results';
 
 type SystemNode = { kind: 'system'; category: FailureCategory; system: string; misses: Miss[] };
 

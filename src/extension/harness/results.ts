@@ -9,8 +9,8 @@ import {
   latestCorpusRun, listRuns, MatchRule, Miss, PRIMARY_BUDGET, readMisses, readRun, RunFolder, scoreRun, setTriage, SystemChoice, systemChoices, TriageChoice,
 } from '../../core';
 import { Ctx } from '../ctx';
-import { Current, Session } from '../session';
-import { WorkspaceCorpus } from '../workspaceCorpus';
+import { Current, Session } from '../labeling/session';
+import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 
 export interface Loaded {
   header: FixtureHeader;

@@ -1,6 +1,6 @@
 // Where the corpus is: the `fixtureLab.corpusPath` setting, else the nearest repos.yaml in the workspace.
 import * as vscode from 'vscode';
-import { Ctx } from './ctx';
+import { Ctx } from '../ctx';
 
 export async function findCorpusDir(ctx: Ctx): Promise<vscode.Uri | undefined> {
   const folder = vscode.workspace.workspaceFolders?.[0];

@@ -2,9 +2,9 @@
 // tree, the palette, or by focusing its YAML) makes it current; the fixture is always read from
 // its document, so unsaved edits count and undo is seen at once.
 import * as vscode from 'vscode';
-import { Fixture, fixtureView, FixtureView, gitUserName, readFixture, Role, roleOf } from '../core';
-import { Ctx } from './ctx';
-import { WorkspaceCorpus } from './workspaceCorpus';
+import { Fixture, fixtureView, FixtureView, gitUserName, readFixture, Role, roleOf } from '../../core';
+import { Ctx } from '../ctx';
+import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 
 export interface Current {
   uri: vscode.Uri;

@@ -5,13 +5,13 @@ import * as vscode from 'vscode';
 import {
   Agreement, agreementOf, Confidence, Disagreement, dropKeptDraft, finishReview, FixtureLabError, fmt, hideDraft, keepDraft, keptDraft, openDisagreements, plainText, RATER_HINT,
   Resolution, restoreDraft, reviewWarnings, settleDispute, startReview,
-} from '../core';
+} from '../../core';
 import { showChange } from './blindReview';
-import { Ctx } from './ctx';
-import { applyFixtureEdit } from './fixtureEdits';
-import { Labeler } from './labeling/label';
-import { Session } from './session';
-import { WorkspaceCorpus } from './workspaceCorpus';
+import { Ctx } from '../ctx';
+import { applyFixtureEdit } from '../labeling/fixtureEdits';
+import { Labeler } from '../labeling/label';
+import { Session } from '../labeling/session';
+import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 
 export class Review {
   constructor(private readonly ctx: Ctx, private readonly session: Session, private readonly labeler: Labeler, private readonly corpus: WorkspaceCorpus) {}

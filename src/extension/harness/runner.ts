@@ -5,8 +5,8 @@ import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import { FixtureLabError, InvalidCorpusError, MatchRule, NO_GROUND_TRUTH, NothingToRunError, plainText, runBenchmark, RunEvent, runFolderName } from '../../core';
 import { Ctx } from '../ctx';
-import { Session } from '../session';
-import { WorkspaceCorpus } from '../workspaceCorpus';
+import { Session } from '../labeling/session';
+import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 import { BenchmarkResults } from './results';
 
 export const RESTRICTED = 'Running systems is disabled in Restricted Mode: they run commands this workspace names. Trust the workspace to run them (Manage Workspace Trust).';
