@@ -117,6 +117,16 @@ describe('edits on disk', () => {
     assert.ok(readFileSync(join(dir, PATH)).equals(cases[0][0]));
   });
 
+  it('refuse a review start --blind-drafts on a fixture that is not valid UTF-8 before the draft is kept anywhere', async () => {
+    const content = Buffer.concat([Buffer.from(FIXTURE.replace('Add a thing', 'Add a thing ')), Buffer.from([0xe9]), Buffer.from('\n')]);
+    const dir = corpus();
+    writeFileSync(join(dir, PATH), content);
+    const r = await run(dir, 'review', 'start', PATH, '--verifier', 'lee', '--blind-drafts');
+    assert.deepEqual([r.code, r.stderr], [1, `${PATH}:7:1: error: not valid UTF-8\n`]);
+    assert.ok(readFileSync(join(dir, PATH)).equals(content));
+    assert.deepEqual(hidden(dir), [], 'no .fixture-lab/blind/ draft was kept');
+  });
+
   it('clean temp files of killed writers on the next write, and only theirs', async () => {
     const dir = corpus();
     const folder = join(dir, 'tasks/demo/easy');

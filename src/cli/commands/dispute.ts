@@ -51,7 +51,11 @@ export async function settle(values: SettleValues, positionals: string[], io: Cl
   }
   const ruling = { symbol, resolution, rationale, ...(confidence ? { confidence } : {}), ...(values.unjudged ? { unjudged: true } : {}) };
   let after = '';
-  await editFixture(path, io, (text) => (after = settleDispute(text, ruling, { module })));
+  await editFixture(path, io, (text) => {
+    const settled = settleDispute(text, ruling, { module });
+    if (settled.ok) after = settled.text;
+    return settled;
+  });
   const truth = readFixture(after, shown).fixture.ground_truth.length;
   io.stdout.write(`${shown}: dispute ${symbol} ${resolution}${values.unjudged ? ' (unjudged)' : ''}; ground_truth: ${truth} symbol${truth === 1 ? '' : 's'}\n`);
   return 0;

@@ -1,5 +1,8 @@
 import { resolve } from 'node:path';
-import { displayPath, dropKeptDraft, finishReview, fmt, FixtureLabError, hideDraft, keepDraft, keptDraft, loadFixtureFile, readFixture, restoreDraft, reviewWarnings, startReview } from '../../core';
+import {
+  Agreement, displayPath, dropKeptDraft, edited, finishReview, fmt, hideDraft, keepDraft, keptDraft, loadFixtureFile, readFixture, refused, restoreDraft,
+  readUtf8File, reviewWarnings, startReview, textOf,
+} from '../../core';
 import { CliIO, moduleFor, parse, required, UsageError } from '../args';
 import { settle, SETTLE_OPTIONS } from './dispute';
 import { editFixture } from './edits';
@@ -26,16 +29,20 @@ export async function review(args: string[], io: CliIO): Promise<number> {
   const shown = displayPath(path, io.cwd);
   if (action === 'start') {
     const verifier = required(values.verifier?.trim(), '--verifier');
-    const { read, text } = await loadFixtureFile(path, undefined, io.cwd);
+    const { read } = await loadFixtureFile(path, undefined, io.cwd);
     const labeler = read.fixture.labeler;
     if (values['blind-drafts']) {
+      // Read strictly: a file that is not UTF-8 is refused before its draft is kept anywhere.
+      const text = await readUtf8File(path, 'fixture', shown);
       // The draft is kept before the file loses it; the edit checks the file still yields that draft.
-      const { draft } = hideDraft(startReview(text.replace(/\r\n/g, '\n'), verifier));
+      const { draft } = hideDraft(textOf(startReview(text.replace(/\r\n/g, '\n'), verifier), shown));
       const kept = await keepDraft(path, draft);
       await editFixture(path, io, (now) => {
-        const hidden = hideDraft(startReview(now, verifier));
-        if (JSON.stringify(hidden.draft) !== JSON.stringify(draft)) throw new FixtureLabError('changed while its draft was being kept aside: run the command again');
-        return hidden.text;
+        const started = startReview(now, verifier);
+        if (!started.ok) return started;
+        const hidden = hideDraft(started.text);
+        if (JSON.stringify(hidden.draft) !== JSON.stringify(draft)) return refused('review-state', 'changed while its draft was being kept aside: run the command again');
+        return edited(hidden.text);
       });
       for (const w of reviewWarnings(read.fixture)) io.stderr.write(`fixture-lab: ${shown}: warning: ${w}\n`);
       io.stdout.write(`${shown}: review started; ${labeler}'s draft is kept out of the file until the review finishes (${displayPath(kept, io.cwd)}); ${verifier} labels blind: fixture-lab label add ${shown} SYMBOL --rater ${verifier} ...\n`);
@@ -49,10 +56,14 @@ export async function review(args: string[], io: CliIO): Promise<number> {
   if (values.verifier !== undefined) throw new UsageError('`review finish` takes no --verifier');
   const { read } = await loadFixtureFile(path, undefined, io.cwd);
   const module = await moduleFor(path, read.fixture.repo);
-  let result: ReturnType<typeof finishReview> | undefined;
+  let result: { text: string; agreement: Agreement } | undefined;
   // A draft kept aside at the start (--blind-drafts) comes back first: kappa needs the labeler's list.
   const kept = await keptDraft(path);
-  await editFixture(path, io, (text) => (result = finishReview(kept ? restoreDraft(text, kept) : text, { module })).text);
+  await editFixture(path, io, (text) => {
+    const finished = finishReview(kept ? restoreDraft(text, kept) : text, { module });
+    if (finished.ok) result = finished;
+    return finished;
+  });
   if (kept) await dropKeptDraft(path);
   const a = result!.agreement;
   const truth = readFixture(result!.text, shown).fixture.ground_truth.length;

@@ -6,8 +6,7 @@ import { mean, median } from '../numbers';
 import { reportCode, reportText } from '../untrusted/reportMarkdown';
 import type { Corpus } from '../corpus/load';
 import { cohensKappa, KAPPA_TARGET, bandOf } from './kappa';
-import { isJudged } from '../labeling/protocol';
-import { fixtureView } from '../labeling/state';
+import { fixtureView, isJudged } from '../labeling/state';
 import { agreementOf, openDisagreements, ratedItems, Rating, verifierList } from './raters';
 
 /**

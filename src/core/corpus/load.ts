@@ -33,7 +33,7 @@ export async function loadCorpus(dir: string, cwd = process.cwd()): Promise<Corp
   const reposFile = displayPath(reposPath, cwd);
   const reposText = await fs.readFile(reposPath, 'utf8').catch(() => undefined);
   const { repos, problems } = reposText === undefined
-    ? { repos: [], problems: [{ file: reposFile, line: 1, col: 1, severity: 'error' as const, code: 'missing-repos', message: 'missing repos.yaml: list the corpus repositories there (name, url, commit, language, module, path)' }] }
+    ? { repos: [], problems: [{ file: reposFile, line: 1, col: 1, severity: 'error' as const, code: 'missing-repos' as const, message: 'missing repos.yaml: list the corpus repositories there (name, url, commit, language, module, path)' }] }
     : readRepos(reposText, reposFile);
   const tasks = join(dir, 'tasks');
   const paths = (await fs.stat(tasks).catch(() => undefined))?.isDirectory() ? await yamlFilesUnder(tasks) : [];

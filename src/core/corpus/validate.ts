@@ -3,12 +3,11 @@
 import { duplicateEntries, duplicateMessage } from '../fixtures/duplicates';
 import { isSafePathComponent, safeNameLike, SAFE_NAME_RULE } from '../io/pathComponent';
 import { GROUND_TRUTH_CAP, TIERS } from '../fixtures/model';
-import { Problem, Severity } from '../problems';
+import { Problem, ProblemCode, Severity } from '../problems';
 import { groundTruthMismatches, isDerived, rulingsOf } from '../fixtures/groundTruth';
 import { NormalizeOptions, symbolKey } from '../symbols/normalize';
-import { includedByARater, isJudged } from '../labeling/protocol';
 import { isDraftAside } from '../labeling/blindDrafts';
-import { reviewStarted } from '../labeling/state';
+import { includedByARater, isJudged, reviewStarted } from '../labeling/state';
 import type { Corpus, FixtureFile } from './load';
 import type { RepoEntry } from './repos';
 
@@ -34,7 +33,7 @@ export function validateFixture(f: FixtureFile, repos: Map<string, RepoEntry>, r
   const { fixture, problems: own, parsed } = f.read;
   const problems = [...own];
   if (!parsed) return problems;
-  const add = (path: string, severity: Severity, code: string, message: string) => problems.push(at(f, path, severity, code, message));
+  const add = (path: string, severity: Severity, code: ProblemCode, message: string) => problems.push(at(f, path, severity, code, message));
 
   // The id names the task's result files (raw/<system>/<id>.json): one plain path component.
   if (fixture.id !== undefined && !isSafePathComponent(fixture.id)) {
@@ -123,7 +122,7 @@ function groundTruthProblems(f: FixtureFile, options: NormalizeOptions): Problem
   return out;
 }
 
-function at(f: FixtureFile, path: string, severity: Severity, code: string, message: string): Problem {
+function at(f: FixtureFile, path: string, severity: Severity, code: ProblemCode, message: string): Problem {
   const offset = f.read.offsets.get(path) ?? 0;
   return { file: f.file, ...f.read.position(offset), severity, code, message };
 }

@@ -3,12 +3,12 @@
 // `agreement`, every disagreement listed), and settle disagreements into disputes.
 import * as vscode from 'vscode';
 import {
-  Agreement, agreementOf, Confidence, Disagreement, dropKeptDraft, finishReview, FixtureLabError, fmt, hideDraft, keepDraft, keptDraft, openDisagreements, plainText, RATER_HINT,
-  Resolution, restoreDraft, reviewWarnings, settleDispute, startReview,
+  Agreement, Confidence, Disagreement, disagreementsToSettle, dropKeptDraft, edited, finishReview, FixtureLabError, fmt, hideDraft, keepDraft, keptDraft, plainText,
+  refused, Resolution, restoreDraft, reviewWarnings, settleDispute, startRefusal, startReview, textOf, then,
 } from '../../core';
 import { showChange } from './blindReview';
 import { Ctx } from '../ctx';
-import { applyFixtureEdit } from '../labeling/fixtureEdits';
+import { applyFixtureEdit, refuseUneditable } from '../labeling/fixtureEdits';
 import { Labeler } from '../labeling/label';
 import { Session } from '../labeling/session';
 import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
@@ -24,18 +24,22 @@ export class Review {
   async start(): Promise<boolean> {
     const c = await this.labeler.requireCurrent();
     const rater = c.rater;
-    if (!rater) throw new FixtureLabError(`who is reviewing? ${RATER_HINT}`);
+    // Refused (no rater, the wrong one, a review under way) before anything is asked, warned or kept.
+    const refusal = startRefusal(c.fixture, rater);
+    if (refusal) throw new FixtureLabError(refusal.refused);
     for (const w of reviewWarnings(c.fixture)) void vscode.window.showWarningMessage(plainText(`Fixture Lab: ${w}`));
     const document = (await this.session.document())!;
-    let edit = (text: string) => startReview(text, rater);
+    let edit = (text: string) => startReview(text, rater!);
     if (this.ctx.config.blindDrafts) {
-      const { draft } = hideDraft(startReview(document.getText().replace(/\r\n/g, '\n'), rater));
+      // A file no edit may touch (not UTF-8, too large) is refused before its draft is kept anywhere.
+      await refuseUneditable(document);
+      const { draft } = hideDraft(textOf(startReview(document.getText().replace(/\r\n/g, '\n'), rater!)));
       await keepDraft(document.uri.fsPath, draft);
-      edit = (text) => {
-        const hidden = hideDraft(startReview(text, rater));
-        if (JSON.stringify(hidden.draft) !== JSON.stringify(draft)) throw new FixtureLabError('the fixture changed while its draft was being kept aside: start the review again');
-        return hidden.text;
-      };
+      edit = (text) => then(startReview(text, rater!), (started) => {
+        const hidden = hideDraft(started);
+        if (JSON.stringify(hidden.draft) !== JSON.stringify(draft)) return refused('review-state', 'the fixture changed while its draft was being kept aside: start the review again');
+        return edited(hidden.text);
+      });
     }
     if (!(await applyFixtureEdit(document, edit))) return false;
     await document.save();
@@ -54,8 +58,8 @@ export class Review {
     let a: Agreement | undefined;
     await applyFixtureEdit(document, (text) => {
       const finished = finishReview(kept ? restoreDraft(text, kept) : text, c);
-      a = finished.agreement;
-      return finished.text;
+      if (finished.ok) a = finished.agreement;
+      return finished;
     });
     if (kept && (await document.save())) await dropKeptDraft(document.uri.fsPath);
     const summary = a!.kappa === null
@@ -72,10 +76,8 @@ export class Review {
   async settle(symbol?: string, resolution?: Resolution, rationale?: string, confidence?: Confidence): Promise<number> {
     const c = await this.labeler.requireCurrent();
     const f = c.fixture;
-    if (f.agreement === undefined) throw new FixtureLabError('finish the review first: disagreements are settled after kappa is measured');
-    const open = openDisagreements(f, agreementOf(f, c), c);
-    const todo: Disagreement[] = symbol ? open.filter((d) => d.symbol === symbol) : open;
-    if (symbol && todo.length === 0) throw new FixtureLabError(`\`${symbol}\` is not an open disagreement of ${f.id}`);
+    const todo = disagreementsToSettle(f, symbol, c);
+    if ('refused' in todo) throw new FixtureLabError(todo.refused);
     if (todo.length === 0) {
       void vscode.window.showInformationMessage(plainText(`Fixture Lab: ${f.id} has no open disagreements.`));
       return 0;
