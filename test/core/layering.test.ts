@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cycles, PARTS, readGraph, violations } from '../helpers/importGraph';
+import { cycles, folderEdges, PARTS, readGraph, violations } from '../helpers/importGraph';
 import { tempDir } from '../helpers/tempDir';
 
 const root = resolve(__dirname, '../../..');
@@ -57,6 +57,14 @@ describe('layering', () => {
 
   it('no import cycle among the files of src/ and webview/', () => {
     assert.deepEqual(cycles(readGraph(root, Object.values(PARTS))).map((c) => c.join(' -> ')), []);
+  });
+
+  it('no cycle among the folders of src/core: each folder builds on the ones below it', () => {
+    // index.ts is the part's surface, above every folder; the files beside it are the bottom layer.
+    const edges = folderEdges(readGraph(root, [PARTS.core]).filter((e) => e.from !== `${PARTS.core}/index.ts`), PARTS.core);
+    const behind = (from: string, to: string) => edges.find((e) => e.from === from && e.to === to)?.specifier;
+    const found = cycles(edges).map((c) => c.map((f, i) => (i === 0 ? f : `${f} (${behind(c[i - 1], f)})`)).join(' -> '));
+    assert.deepEqual(found, []);
   });
 
   it('the graph sees every way of naming a module, and the checks report each wrong arrow and each cycle', () => {

@@ -1,5 +1,5 @@
 // The labeling protocol's transitions (core/labeling/protocol.ts) and the derived ground truth
-// (fixtures/groundTruth.ts): the failures the issue found, each one a test, and the derivation
+// (labeling/groundTruth.ts): the failures the issue found, each one a test, and the derivation
 // rule as a property over seeded random reviews.
 import * as assert from 'node:assert/strict';
 import {

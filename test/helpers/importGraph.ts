@@ -172,3 +172,23 @@ function shortestCycle(start: string, group: Set<string>, next: Map<string, stri
   }
   return [start, start];
 }
+
+/**
+ * The graph between the folders of one part (`src/core/labeling/state.ts` is in `labeling`, a file
+ * at the part's top in `.`): one edge per pair of folders a file import joins, named like files,
+ * so `cycles` finds the cycles among folders. Each edge's `specifier` is one file import behind it.
+ */
+export function folderEdges(edges: readonly Edge[], partFolder: string): Edge[] {
+  const folder = (path: string) => {
+    const inside = path.slice(partFolder.length + 1);
+    return inside.includes('/') ? inside.split('/')[0] : '.';
+  };
+  const found = new Map<string, Edge>();
+  for (const e of edges) {
+    if (e.to === undefined || !e.from.startsWith(`${partFolder}/`) || !e.to.startsWith(`${partFolder}/`)) continue;
+    const from = folder(e.from);
+    const to = folder(e.to);
+    if (from !== to && !found.has(`${from} ${to}`)) found.set(`${from} ${to}`, { from, to, specifier: `${e.from} -> ${e.to}` });
+  }
+  return [...found.values()];
+}

@@ -2,7 +2,7 @@
 // one-hop neighbours by score, each once. Both raters judge this universe, so the items neither
 // of them labels count toward kappa: it holds what a labeler can use, not every name-alike.
 import type { Repository } from '../git/repository';
-import { isTestPath } from '../labeling/guardrails';
+import { isTestPath } from '../symbols/testPaths';
 import type { BaseNames } from './baseNames';
 import { ChangedSymbol, changedSymbols, ChangeReport } from './changedSymbols';
 import { linksOf, Neighbour, Relation } from './neighbours';

@@ -7,7 +7,7 @@ import type { Repository } from '../git/repository';
 import { Definition, definitionAt, definitionsOf, enclosingDefinitions } from '../symbols/definitions';
 import { filesMentioning, textAt } from '../symbols/lookup';
 import { Reference, referencesOf } from '../symbols/references';
-import { isTestPath } from '../labeling/guardrails';
+import { isTestPath } from '../symbols/testPaths';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { fileImported, importedModules } from './imports';
 

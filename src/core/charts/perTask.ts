@@ -2,9 +2,9 @@
 // plots (each system's spread over the tasks, not only its mean). A failed answer counts as 0,
 // as it does in the tables (scoreResult scores it as an empty list).
 import type { TopLevelSpec } from 'vega-lite';
-import type { ScoredResult } from '../harness/scored';
+import type { ScoredResult } from '../scoring/answers';
 import { mean } from '../numbers';
-import type { ChartView } from '../panelView/model';
+import type { ChartView } from '../../shared/panelView';
 import { scoreMatch } from '../scoring/metrics';
 import { bySystem, unitRamp } from './encodings';
 

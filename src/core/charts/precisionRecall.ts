@@ -3,9 +3,9 @@
 // point is the table's P@10 and R@10, with the same conventions (P@K divides by K even when fewer
 // came back, so a short answer's curve bends back towards precision 0).
 import type { TopLevelSpec } from 'vega-lite';
-import type { ScoredResult } from '../harness/scored';
+import type { ScoredResult } from '../scoring/answers';
 import { mean } from '../numbers';
-import type { ChartView } from '../panelView/model';
+import type { ChartView } from '../../shared/panelView';
 import { scoreMatch } from '../scoring/metrics';
 import { bySystem, systemsOf } from './encodings';
 

@@ -6,9 +6,9 @@
 // efficiency over the best one's, and the fastest median cold query over its own (1 = fastest;
 // a system with no timed answer is 0). The tooltips give the measured values.
 import type { TopLevelSpec } from 'vega-lite';
-import type { ScoredResult } from '../harness/scored';
+import type { ScoredResult } from '../scoring/answers';
 import { mean, median } from '../numbers';
-import type { ChartView } from '../panelView/model';
+import type { ChartView } from '../../shared/panelView';
 import { metricValues } from '../scoring/metrics';
 import { bySystem } from './encodings';
 

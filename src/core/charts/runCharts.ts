@@ -2,7 +2,7 @@
 // (which links them). Imports nothing of the harness but types, so analyzeRun can call it.
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import type { ScoredResult } from '../harness/scored';
+import type { ScoredResult } from '../scoring/answers';
 import { writeTextAtomic } from '../io/files';
 import type { SignificanceMatrix } from '../scoring/significance';
 import { corpusCharts } from './corpusCharts';

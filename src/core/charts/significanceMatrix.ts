@@ -4,7 +4,7 @@
 // chart never calls a difference the findings do not.
 import type { TopLevelSpec } from 'vega-lite';
 import { fmt } from '../../shared/figures';
-import type { ChartView } from '../panelView/model';
+import type { ChartView } from '../../shared/panelView';
 import { ALPHA, MIN_EFFECT, pairOf, SignificanceMatrix } from '../scoring/significance';
 import { unitRamp } from './encodings';
 

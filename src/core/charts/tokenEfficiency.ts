@@ -2,8 +2,8 @@
 // output (cl100k_base, as scored), so recall is the whole answer's too (every relevant item
 // returned, at any rank): the two numbers token efficiency itself divides.
 import type { TopLevelSpec } from 'vega-lite';
-import type { ScoredResult } from '../harness/scored';
-import type { ChartView } from '../panelView/model';
+import type { ScoredResult } from '../scoring/answers';
+import type { ChartView } from '../../shared/panelView';
 import type { TaskScore } from '../scoring/metrics';
 import { bySystem } from './encodings';
 

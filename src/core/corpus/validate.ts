@@ -4,7 +4,7 @@ import { duplicateEntries, duplicateMessage } from '../fixtures/duplicates';
 import { isSafePathComponent, safeNameLike, SAFE_NAME_RULE } from '../io/pathComponent';
 import { GROUND_TRUTH_CAP, TIERS } from '../fixtures/model';
 import { Problem, ProblemCode, Severity } from '../problems';
-import { groundTruthMismatches, isDerived, rulingsOf } from '../fixtures/groundTruth';
+import { groundTruthMismatches, isDerived, rulingsOf } from '../labeling/groundTruth';
 import { NormalizeOptions, symbolKey } from '../symbols/normalize';
 import { isDraftAside } from '../labeling/blindDrafts';
 import { includedByARater, isJudged, reviewStarted } from '../labeling/state';

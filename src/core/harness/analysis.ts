@@ -19,7 +19,7 @@ import { reportCode, reportText } from '../untrusted/reportMarkdown';
 import { FAILURE_CATEGORIES, Miss, missesOf, topModes } from './failures';
 import { BudgetRecall, findingsMarkdown, SEED_SCALE_LINES, significanceRule, TimeToContext } from './findings';
 import { RawResult, RunInfo, toCsv, writeJson } from './results';
-import { scoreResult, type ScoredResult } from './scored';
+import { scoreResult, type ScoredResult } from '../scoring/answers';
 import { applyTriage, readTriage } from './triage';
 
 export { scoreResult, type ScoredResult };

@@ -10,35 +10,13 @@ import { readText, writeTextAtomic } from '../io/files';
 import { assertInside, isSafePathComponent, SAFE_NAME_RULE } from '../io/pathComponent';
 import { displayPath, FixtureLabError } from '../problems';
 import { MATCH_RULES, MatchRule } from '../scoring/rules';
+import type { RawResult } from '../scoring/answers';
 import type { EffectSize } from '../scoring/significance';
 import { RUN_STATUSES, type RunStatus } from '../../shared/vocabulary';
 
 export { RUN_STATUSES, type RunStatus };
-
-export interface RawResult {
-  system: string;
-  task: string;
-  repo: string;
-  tier?: string;
-  /** The revision the task ran at. */
-  rev: string;
-  budget: number;
-  status: RunStatus;
-  error?: string;
-  /** The system's whole output: what tokens are counted on. */
-  output: string;
-  /** The output passed the system's cap (`max_output_mb`, default 16 MB): `output` is its head. */
-  truncated?: boolean;
-  /** Ranked symbols as the system named them. */
-  symbols: string[];
-  tokens: number;
-  reported_tokens?: number;
-  timings: { index_ms?: number; cold_ms?: number; warm_ms?: number[]; warm_median_ms?: number };
-  stderr?: string;
-  /** Where the answer came from: this run, or a recording replayed. */
-  source: 'run' | 'replay';
-  finished_at: string;
-}
+// A system's answer as the run records it: its type sits with its scoring, below the charts.
+export type { RawResult };
 
 export interface RunInfo {
   /** The corpus folder as given (relative to where the run started), and its absolute path. */

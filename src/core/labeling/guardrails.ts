@@ -3,13 +3,6 @@
 import { GROUND_TRUTH_CAP, type Fixture } from '../fixtures/model';
 import { symbolKey, type NormalizeOptions } from '../symbols/normalize';
 
-/** Paths of test code in the eight languages' conventions. */
-const TEST_PATH = /(^|\/)(tests?|__tests__|spec|testdata)\/|(_test\.go|_test\.py|(^|\/)test_[^/]*\.py|\.(test|spec)\.[jt]sx?|Tests?\.(java|cs)|_spec\.rb|_test\.rb)$/;
-
-export function isTestPath(path: string): boolean {
-  return TEST_PATH.test(path);
-}
-
 /** Is this (normalized) symbol in a test file? Its file part is the name up to the first member. */
 export function isTestSymbol(symbol: string): boolean {
   const slash = symbol.lastIndexOf('/');

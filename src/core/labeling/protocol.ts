@@ -5,10 +5,10 @@
 // their list is the draft ground truth) -> in review (the draft frozen in labels[labeler], the
 // verifier labels blind into labels[verifier]) -> disagreements / adjudicated (`agreement`
 // written, ground_truth derived, disputes settle the rest). Who may label is state.ts's
-// clickTarget; what ground_truth becomes is fixtures/groundTruth.ts.
+// clickTarget; what ground_truth becomes is groundTruth.ts.
 import { Agreement, agreementOf } from '../agreement/raters';
 import { addDispute, addLabel, formatNumber, freezeLabels, removeLabel, setField } from '../fixtures/edit';
-import { derivedGroundTruth, isDerived, writeGroundTruth } from '../fixtures/groundTruth';
+import { derivedGroundTruth, isDerived, writeGroundTruth } from './groundTruth';
 import { Confidence, Dispute, effectiveConfidence, Fixture, Label } from '../fixtures/model';
 import { readFixture } from '../fixtures/read';
 import { edited, Edited, refused, Refused, then } from '../problems';

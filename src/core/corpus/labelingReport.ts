@@ -4,10 +4,10 @@
 import { fmt } from '../../shared/figures';
 import { mean, median } from '../numbers';
 import { reportCode, reportText } from '../untrusted/reportMarkdown';
-import type { Corpus } from '../corpus/load';
-import { cohensKappa, KAPPA_TARGET, bandOf } from './kappa';
+import type { Corpus } from './load';
+import { cohensKappa, KAPPA_TARGET, bandOf } from '../agreement/kappa';
 import { fixtureView, isJudged } from '../labeling/state';
-import { agreementOf, openDisagreements, ratedItems, Rating, verifierList } from './raters';
+import { agreementOf, openDisagreements, ratedItems, Rating, verifierList } from '../agreement/raters';
 
 /**
  * `rater`: who the report is for (the editor's Write Labeling Report): a review they verify blind
