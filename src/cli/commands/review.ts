@@ -9,7 +9,7 @@ import { editFixture } from './edits';
 
 /**
  * `review start FIXTURE --verifier NAME [--blind-drafts] | review finish FIXTURE | review settle FIXTURE SYMBOL ...`:
- * the verifier's pass (§7.4) through the same core calls as the editor's Start Review, Finish
+ * the verifier's pass (docs/fixture-format.md#the-protocol-states-and-who-writes-what) through the same core calls as the editor's Start Review, Finish
  * Review and Settle Disagreements. With --blind-drafts (the editor's fixtureLab.blindDrafts) the
  * labeler's draft leaves the file for .fixture-lab/blind/ until finish brings it back.
  */

@@ -27,7 +27,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     'scale-lines': { type: 'string' },
   });
   if (positionals.length > 1) throw new UsageError(`one corpus folder at most, not ${positionals.join(' ')}`);
-  // Without --budget: 5000, 2000, 10000 (§6.2), or a resumed run's own.
+  // Without --budget: 5000, 2000, 10000 (docs/scoring.md#scoring), or a resumed run's own.
   const budgets = values.budget?.split(',').map((b) => Number(b.trim()));
   if (budgets?.some((b) => !Number.isInteger(b) || b <= 0)) throw new UsageError('--budget must be token counts, e.g. 5000 or 5000,2000,10000 (the first is primary)');
   const scaleLines = values['scale-lines'] === undefined ? undefined : Number(values['scale-lines']);

@@ -1,4 +1,4 @@
-// A fixture's default `candidates` (§7.3 steps 3-4): the symbols a change touches, then their
+// A fixture's default `candidates` (docs/fixture-format.md#default-candidates): the symbols a change touches, then their
 // one-hop neighbours by score, each once. Both raters judge this universe, so the items neither
 // of them labels count toward kappa: it holds what a labeler can use, not every name-alike.
 import type { Repository } from '../git/repository';

@@ -1,4 +1,4 @@
-// One hop out from the changed code (§7.3 step 4): what the changed definitions call, use as a
+// One hop out from the changed code (docs/fixture-format.md#default-candidates): what the changed definitions call, use as a
 // type or read (callees, types, data) and who calls them or is decorated by them (callers), at
 // base. A use is resolved by what the code says before the name: `self`/`this` to the enclosing
 // class, a definition in the same file, one in a file the using file imports; else by the name

@@ -1,4 +1,4 @@
-// The radar chart of §8.2: six axes (P@10, R@10, NDCG@10, TokenEff, TTC, MRR), one polygon per
+// The radar chart (docs/scoring.md#charts): six axes (P@10, R@10, NDCG@10, TokenEff, TTC, MRR), one polygon per
 // system. Vega-Lite has no polar lines, so the polygons are drawn in x/y from angles computed
 // here: axis i points at 90° - 60° i (clockwise from the top), a value r in [0, 1] sits at
 // (r cos, r sin). Four axes are fractions already (Table 1's means). Token efficiency and time

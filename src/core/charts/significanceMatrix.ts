@@ -1,4 +1,4 @@
-// The significance matrix (§8.2): every ordered pair of systems, the paired Wilcoxon p-value of
+// The significance matrix (docs/scoring.md#charts): every ordered pair of systems, the paired Wilcoxon p-value of
 // their difference in one metric, as analyzeRun computed it (nothing is tested again here).
 // A cell is marked significant only by the run's own rule (p < 0.05 and |d| > 0.3), so the
 // chart never calls a difference the findings do not.

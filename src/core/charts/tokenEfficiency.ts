@@ -1,4 +1,4 @@
-// Token efficiency (§8.2): tokens consumed against recall achieved. Tokens are the system's whole
+// Token efficiency (docs/scoring.md#charts): tokens consumed against recall achieved. Tokens are the system's whole
 // output (cl100k_base, as scored), so recall is the whole answer's too (every relevant item
 // returned, at any rank): the two numbers token efficiency itself divides.
 import type { TopLevelSpec } from 'vega-lite';

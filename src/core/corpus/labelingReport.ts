@@ -1,4 +1,4 @@
-// corpus/labeling-report.md (§10 Phase 2): per-task kappa and band, the corpus's mean, median and
+// corpus/labeling-report.md (docs/fixture-format.md#the-protocol-states-and-who-writes-what): per-task kappa and band, the corpus's mean, median and
 // pooled kappa, the tasks under target, open disagreements, and the disputes with their resolutions.
 // Everything from the fixtures (ids, names, symbols, reasons) is untrusted text: reportText/reportCode.
 import { fmt } from '../../shared/figures';

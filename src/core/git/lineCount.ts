@@ -1,4 +1,4 @@
-// How large a repository is at a revision, in lines (§8.3's "large repos (>1M LOC)"): what
+// How large a repository is at a revision, in lines (a scale failure's "large repos (>1M LOC)", docs/scoring.md#a-run-on-disk): what
 // tells a timeout that is a scale failure from one that is not. `git grep -c` counts the lines
 // of every file of the tree in git's own threads without a checkout (an 8 MB tree in under
 // 0.1 s); files git calls binary are left out (-I), a last line without a newline counts.

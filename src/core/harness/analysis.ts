@@ -1,4 +1,4 @@
-// Everything a run's raw answers become (§8): scores per task, aggregated/{overall,per-tier,
+// Everything a run's raw answers become (docs/scoring.md#a-run-on-disk): scores per task, aggregated/{overall,per-tier,
 // per-repo,per-task}.csv, analysis/significance-tests.json, analysis/failure-analysis.md and
 // FINDINGS.md. Computed from the raw files alone, so a finished run can be re-analyzed (a new
 // matching rule, a person's triage) without running any system again. Names, symbols and error
@@ -24,7 +24,7 @@ import { applyTriage, readTriage } from './triage';
 
 export { scoreResult, type ScoredResult };
 
-/** The metrics the significance matrices compare (§8.1's headline four), overall and per tier. */
+/** The metrics the significance matrices compare (the headline four, docs/scoring.md#findingsmd), overall and per tier. */
 export const COMPARED_METRICS = ['P@10', 'R@10', 'NDCG@10', 'MRR'] as const;
 
 export interface AnalysisInputs {
@@ -35,7 +35,7 @@ export interface AnalysisInputs {
   repos: Map<string, Repository>;
 }
 
-/** A ground-truth symbol not in a system's top 10 is a miss (§8.3's K). */
+/** A ground-truth symbol not in a system's top 10 is a miss (the K of failure analysis, docs/scoring.md#a-run-on-disk). */
 export const MISS_CUTOFF = 10;
 
 export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], fixtures: Map<string, Fixture>, inputs: AnalysisInputs): Promise<ScoredResult[]> {
@@ -46,7 +46,7 @@ export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], 
 
   await fs.mkdir(join(dir, 'aggregated'), { recursive: true });
   await fs.mkdir(join(dir, 'analysis'), { recursive: true });
-  // The means, then their standard deviations (`<metric>_sd`, §5.6). Every table says which
+  // The means, then their standard deviations (`<metric>_sd`, docs/scoring.md#significance-56). Every table says which
   // matching rule produced it: the CSVs in a `match` column.
   const groupCsv = (groupName: string | undefined, groups: typeof summaries.overall) =>
     toCsv(
@@ -130,7 +130,7 @@ function budgetRecall(sweep: NonNullable<AnalysisInputs['sweep']>, fixtures: Map
   });
 }
 
-/** Time to context per system (§4.2): medians over the answers that carry timings. */
+/** Time to context per system (docs/scoring.md#metrics): medians over the answers that carry timings. */
 export function timeToContext(scored: readonly ScoredResult[]): TimeToContext[] {
   const systems = [...new Set(scored.map((s) => s.raw.system))].sort();
   return systems.map((system) => {

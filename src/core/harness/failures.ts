@@ -1,4 +1,4 @@
-// Failure analysis (§8.3): for every ground-truth symbol a system did not return in its top K,
+// Failure analysis (docs/scoring.md#a-run-on-disk): for every ground-truth symbol a system did not return in its top K,
 // a suggested category with the evidence that suggests it. A person's choice (the triage file
 // the panel writes) overrides the suggestion; the fixtures are never touched.
 import type { MatchResult } from '../scoring/match';
@@ -38,12 +38,12 @@ export interface MissContext {
   symbolLanguage?: (symbol: string) => string | undefined;
   /** Lines of the task's repository at its revision, when known (a timeout there may be a scale failure). */
   repositoryLines?: number;
-  /** A timeout in a repository of more lines than this is a scale failure (§8.3: 1M). */
+  /** A timeout in a repository of more lines than this is a scale failure (docs/scoring.md#a-run-on-disk: 1M). */
   scaleFailureLines: number;
 }
 
 /**
- * What a failed answer's misses are (§8.3): a timeout in a repository over the run's size is a
+ * What a failed answer's misses are (docs/scoring.md#a-run-on-disk): a timeout in a repository over the run's size is a
  * scale failure (the system degrades on large repositories); any other timeout is a timeout;
  * a crash, a bad exit or an unreadable answer is a system failure. Never a guess about size.
  */

@@ -1,7 +1,7 @@
-// FINDINGS.md (§8.4's auto-generated summary), laid out as the seed asks: Tables 1-3 as mean ±
-// SD (§5.6, §8.1), Table 4 over the budget sweep (§6.2: 2,000, 5,000 and 10,000 tokens), time
-// to context per system (§4.2), significance for the four headline metrics overall and per
-// tier (§5.6), the top failure modes (§8.3), the fixtures not scored, and one line for each way
+// FINDINGS.md (the run's generated summary, docs/scoring.md#findingsmd), laid out as the seed asks: Tables 1-3 as mean ±
+// SD, Table 4 over the budget sweep (2,000, 5,000 and 10,000 tokens), time to context per system,
+// significance for the four headline metrics overall and per tier, the top failure modes, the
+// fixtures not scored, and one line for each way
 // this run departs from the methodology. Every table names the matching rule that produced it.
 // Pure text from numbers analysis.ts computed; names and reasons from fixtures and systems go
 // through reportText/reportCode, so they stay text.
@@ -13,13 +13,13 @@ import { reportCode, reportText } from '../untrusted/reportMarkdown';
 import { Miss, topModes } from './failures';
 import { INVALID_REASON, RunInfo } from './results';
 
-/** Table 1's columns (§8.1), as metric names of metricValues. */
+/** Table 1's columns (docs/scoring.md#findingsmd), as metric names of metricValues. */
 export const TABLE1 = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'token_efficiency'] as const;
-/** The budgets §6.2 names: Table 4 is measured at these unless a run says otherwise. */
+/** The seed's budgets (docs/scoring.md#scoring): Table 4 is measured at these unless a run says otherwise. */
 export const SEED_BUDGETS: readonly number[] = [2000, 5000, 10000];
-/** §8.3's "large repos (>1M LOC)". */
+/** A scale failure's "large repos (>1M LOC)" (docs/scoring.md#a-run-on-disk). */
 export const SEED_SCALE_LINES = 1_000_000;
-/** Table 4's bar (§8.1): the least budget whose mean R@10 reaches it. */
+/** Table 4's bar (docs/scoring.md#findingsmd): the least budget whose mean R@10 reaches it. */
 export const TABLE4_RECALL = 0.5;
 
 export interface TimeToContext {
@@ -207,7 +207,7 @@ export function departures(f: FindingsInput): string[] {
   return lines;
 }
 
-/** The matching rule against §5.4's substring rule (the `seed` rule is that rule). */
+/** The matching rule against the seed's substring rule (docs/scoring.md#matching---match) (the `seed` rule is that rule). */
 function matchingDeparture(rule: string): string {
   return rule === 'seed'
     ? 'None in the matching: `seed` is §5.4\'s substring rule, which credits prefixes (see the warning above).'

@@ -1,4 +1,4 @@
-// A run on disk (§8.4): results/run-<timestamp>/ with raw/<system>/<task>.json per answer (the
+// A run on disk (docs/scoring.md#a-run-on-disk): results/run-<timestamp>/ with raw/<system>/<task>.json per answer (the
 // other budgets of a sweep under raw/budget-<N>/), aggregated/*.csv,
 // analysis/{significance-tests.json,failure-analysis.md,triage.json}, FINDINGS.md and run.json.
 // Raw files are written one by one, atomically, as answers come in: they are the run's memory,
@@ -36,7 +36,7 @@ export interface RunInfo {
   tasks: string[];
   /** Fixtures left out, and why (no ground truth yet, errors left out with --skip-invalid). */
   skipped_tasks: { task: string; reason: string }[];
-  /** A timeout counts as a scale failure only in a repository of more lines than this (§8.3: 1M). */
+  /** A timeout counts as a scale failure only in a repository of more lines than this (docs/scoring.md#a-run-on-disk: 1M). */
   scale_failure_lines?: number;
 }
 

@@ -1,4 +1,4 @@
-// A benchmark run (§5.2): for every system, every repository revision its tasks need is indexed
+// A benchmark run (docs/scoring.md#processes): for every system, every repository revision its tasks need is indexed
 // once (timed), then each task's text goes to the system verbatim: one cold query and three warm
 // ones (their median is the warm time). Before anything runs, what the run needs is checked and
 // every missing piece listed at once; after, one system failing on one task is recorded on that
@@ -29,10 +29,10 @@ import { INVALID_REASON, RawResult, rawDir, readAnswer, readRawDir, readRunInfo,
 import { defaultSystems, isExecutableFile, readSystems, resolvePrograms, resolveProgram, SystemSpec } from './systems';
 
 export const PRIMARY_BUDGET = 5000;
-/** §6.2: 5,000 tokens primary, 2,000 and 10,000 too; Table 4 reads the sweep. */
+/** The budgets (docs/scoring.md#scoring): 5,000 tokens primary, 2,000 and 10,000 too; Table 4 reads the sweep. */
 export const DEFAULT_BUDGETS: readonly number[] = [PRIMARY_BUDGET, 2000, 10000];
 export const WARM_QUERIES = 3;
-/** §8.3: a scale failure is degradation on a large repository (over 1M lines). */
+/** A scale failure (docs/scoring.md#a-run-on-disk) is degradation on a large repository (over 1M lines). */
 export const DEFAULT_SCALE_FAILURE_LINES = 1_000_000;
 /** Why a fixture without ground truth is not run (front ends say it in their own words). */
 export const NO_GROUND_TRUTH = 'no ground truth yet';
@@ -59,7 +59,7 @@ export interface RunOptions {
   skipInvalid?: boolean;
   /** A resume keeps failed and timed-out answers instead of answering them again. */
   keepFailures?: boolean;
-  /** Lines over which a repository's timeouts are scale failures (default 1,000,000; §8.3). */
+  /** Lines over which a repository's timeouts are scale failures (default 1,000,000; docs/scoring.md#a-run-on-disk). */
   scaleFailureLines?: number;
   signal?: AbortSignal;
   onEvent?: (event: RunEvent) => void;

@@ -1,4 +1,4 @@
-// corpus/systems.yaml: the retrieval systems a run compares (§2). Four kinds:
+// corpus/systems.yaml: the retrieval systems a run compares (docs/scoring.md#systems-corpussystemsyaml). Four kinds:
 // `command` (index and query argv with placeholders, run without a shell), `mcp` (a Model Context
 // Protocol server over stdio, one tool call per query), the built-in baselines `grep` and `bm25`
 // that need nothing installed, and `replay` (scores an earlier run's recorded output, for systems
@@ -20,7 +20,7 @@ interface Common {
   name: string;
   /** Languages the system claims to handle; a missed symbol in another is a language gap. */
   languages?: string[];
-  /** Minutes per phase (index, each query) before the process tree is killed (§15: 30). */
+  /** Minutes per phase (index, each query) before the process tree is killed (docs/scoring.md#systems-corpussystemsyaml: 30). */
   timeoutMinutes: number;
   /** stdout kept per answer (`max_output_mb`); the rest is dropped and the answer marked truncated. */
   maxOutputBytes: number;

@@ -1,4 +1,4 @@
-// The protocol's guardrails (§7.2-7.3), shown beside a label, never enforced: the 15-symbol cap,
+// The protocol's guardrails (docs/fixture-format.md#the-protocol-states-and-who-writes-what), shown beside a label, never enforced: the 15-symbol cap,
 // test-only symbols when the task is not about tests, and symbols far from the changed code.
 import { GROUND_TRUTH_CAP, type Fixture } from '../fixtures/model';
 import { symbolKey, type NormalizeOptions } from '../symbols/normalize';

@@ -1,4 +1,4 @@
-// The labeling protocol's transitions (§7) as pure text -> text edits (each returns the new text
+// The labeling protocol's transitions (docs/fixture-format.md#the-protocol-states-and-who-writes-what) as pure text -> text edits (each returns the new text
 // or the problem that refuses it, see Edited), called by the CLI
 // (`label`, `review`, `dispute`) and by the editor (clicks, Start/Finish Review, Settle), so both
 // leave the same file. States: unlabeled -> labeled (the first rater to label is the labeler;

@@ -1,4 +1,4 @@
-// Where a fixture is in the labeling protocol (§7), as the Fixtures tree and status bar show it,
+// Where a fixture is in the labeling protocol (docs/fixture-format.md#the-protocol-states-and-who-writes-what), as the Fixtures tree and status bar show it,
 // and who may write which list. Raters: the labeler's clicks edit `ground_truth` until a review
 // starts; starting it freezes a copy in `labels[labeler]`; the verifier labels blind into
 // `labels[verifier]`; finishing it writes `agreement`; settling records disputes.

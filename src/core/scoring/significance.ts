@@ -1,4 +1,4 @@
-// Statistical significance of system comparisons (§5.6): the paired Wilcoxon signed-rank test,
+// Statistical significance of system comparisons (docs/scoring.md#significance-56): the paired Wilcoxon signed-rank test,
 // Cohen's d for paired samples (d_z and d_av), a seeded bootstrap confidence interval of the mean
 // difference, and the pairwise matrix over systems. A difference is called significant only when
 // p < 0.05 AND |d| > 0.3, d being d_z unless the run asks for d_av. Pure arithmetic, no I/O; the

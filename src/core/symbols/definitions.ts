@@ -1,4 +1,4 @@
-// Definitions in a file, named as §5.3 names them: `<file path without extension>.<Outer>.<Inner>`.
+// Definitions in a file, named as docs/fixture-format.md#symbol-names says: `<file path without extension>.<Outer>.<Inner>`.
 // One tree-sitter query per file (`descendantsOfType`) finds every candidate node; nesting comes
 // from their ranges, so no JavaScript walks the whole tree (see test/bench/symbols.bench.mjs).
 import type { Node } from 'web-tree-sitter';
@@ -170,7 +170,7 @@ const RULES: Record<LanguageId, Record<string, Rule>> = {
     const_item: (node, scope) => (atDeclarationLevel(scope) ? named(node, 'constant') : []),
     static_item: (node, scope) => (atDeclarationLevel(scope) ? named(node, 'constant') : []),
     mod_item: (node) => (node.childForFieldName('body') ? named(node, 'module') : []),
-    // `impl Trait for Type` and `impl Type` both hold methods of Type (§5.3).
+    // `impl Trait for Type` and `impl Type` both hold methods of Type (docs/fixture-format.md#symbol-names).
     impl_item: (node) => {
       const type = baseTypeName(node.childForFieldName('type'));
       return type ? [{ name: type.text, kind: 'scope', nameNode: type }] : [];

@@ -1,4 +1,4 @@
-// One spelling for a symbol, whatever tool wrote it (§5.3 of the methodology):
+// One spelling for a symbol, whatever tool wrote it (docs/fixture-format.md#symbol-names):
 // `<file path without extension>.<Outer>.<Inner>`. Matching, agreement and de-duplication all
 // compare names through this module, so a name written as `shop/pricing.py::apply_discount`,
 // `shop.pricing#apply_discount` or `example.com/bookshop/shop/pricing.apply_discount`

@@ -1,4 +1,4 @@
-// The verifier's pass (§7.4): start a review (the labeler's list frozen in labels[labeler], an
+// The verifier's pass (docs/fixture-format.md#the-protocol-states-and-who-writes-what): start a review (the labeler's list frozen in labels[labeler], an
 // empty labels[verifier] for the blind pass), finish it (kappa of both kinds written as
 // `agreement`, every disagreement listed), and settle disagreements into disputes.
 import * as vscode from 'vscode';

@@ -1,4 +1,4 @@
-// A system queried as a Model Context Protocol server over stdio (§2.2, §2.6), with the official
+// A system queried as a Model Context Protocol server over stdio (docs/scoring.md#systems-corpussystemsyaml), with the official
 // TypeScript SDK: the server starts once per repository revision (its argv may name
 // {repo_path}), each task is one tool call with the configured arguments, and the text content
 // of the result is parsed like a command's output. The server runs as a reaped process tree
