@@ -4,8 +4,10 @@
 // plainText, and a hover link's argument only as a key (LinkRef) the command looks up.
 import * as vscode from 'vscode';
 import {
-  agreementOf, clickTarget, FIXTURE_STATES, CONFIDENCES, Confidence, definitionAt, definitionsOf, fmt, FixtureLabError, fixtureView, includedByARater, isJudged, withheldText,
-  labelAs, labelingReport, loadCorpus, modulePath, fixtureFromChange, normalizeSymbol, resolveChange, readFixture, RESOLUTIONS, Resolution, settleDispute, unlabelAs,
+  agreementOf, clickTarget, FIXTURE_STATES, CONFIDENCES, Confidence, definitionAt, definitionsOf, fmt, FixtureLabError, fixtureView,
+  includedByARater, isJudged, withheldText,
+  labelAs, labelingReport, loadCorpus, modulePath, fixtureFromChange, normalizeSymbol, resolveChange, readFixture, RESOLUTIONS, Resolution,
+  settleDispute, unlabelAs,
   symbolKey, TIERS, validateCorpus, checkCorpusSymbols, formatMatchRate, writeTextAtomic, FAILURE_CATEGORIES, FailureCategory, fixtureIdOf, Miss, plainText,
 } from '../core';
 import { BenchmarkPanel } from './harness/panel';
@@ -53,7 +55,8 @@ export const COMMANDS = {
     const target = clickTarget(fixture, as);
     if ('refused' in target) throw new FixtureLabError(target.refused);
     const list = target.rater ? fixture.labels[target.rater] ?? [] : fixture.ground_truth;
-    symbol ??= (await vscode.window.showQuickPick(list.map((l) => ({ label: plainText(l.symbol), symbol: l.symbol })), { placeHolder: 'Remove which label?' }))?.symbol;
+    symbol ??= (await vscode.window.showQuickPick(
+      list.map((l) => ({ label: plainText(l.symbol), symbol: l.symbol })), { placeHolder: 'Remove which label?' }))?.symbol;
     if (!symbol) return false;
     const name = symbol;
     return applyFixtureEdit(document, (text) => unlabelAs(text, as, name));
@@ -63,7 +66,9 @@ export const COMMANDS = {
     if (!uri) {
       const corpus = await s.corpus.require();
       const pick = await vscode.window.showQuickPick(
-        corpus.fixtures.map((f) => ({ label: plainText(f.read.fixture.id ?? f.file), description: plainText(f.read.fixture.difficulty ?? ''), detail: plainText(f.read.fixture.task ?? ''), uri: vscode.Uri.file(f.path) })),
+        corpus.fixtures.map((f) => (
+          { label: plainText(f.read.fixture.id ?? f.file), description: plainText(f.read.fixture.difficulty ?? ''), detail: plainText(
+            f.read.fixture.task ?? ''), uri: vscode.Uri.file(f.path) })),
         { placeHolder: 'Open which fixture?', matchOnDetail: true },
       );
       if (!pick) return undefined;
@@ -83,11 +88,14 @@ export const COMMANDS = {
   'fixtureLab.openDiff': (s: Services) => async () => openFixtureDiff(s.corpus, await s.labeler.requireCurrent()),
 
   'fixtureLab.openCandidate': () =>
-    async (repo: string, base: string, head: string, oldPath: string | undefined, newPath: string | undefined, line?: number) => openFileDiff(repo, base, head, oldPath, newPath, line),
+    async (repo: string, base: string, head: string, oldPath: string | undefined, newPath: string | undefined, line?: number) =>
+      openFileDiff(repo, base, head, oldPath, newPath, line),
 
   // From a hover link (a LinkRef) the reason is always asked: a link carries no text to write.
-  'fixtureLab.labelHigh': (s: Services) => async (arg?: unknown, reason?: string) => s.labeler.label(await symbolFrom(s, arg), 'HIGH', isLinkRef(arg) ? undefined : reason),
-  'fixtureLab.labelMedium': (s: Services) => async (arg?: unknown, reason?: string) => s.labeler.label(await symbolFrom(s, arg), 'MEDIUM', isLinkRef(arg) ? undefined : reason),
+  'fixtureLab.labelHigh': (s: Services) => async (arg?: unknown, reason?: string) => s.labeler.label(
+    await symbolFrom(s, arg), 'HIGH', isLinkRef(arg) ? undefined : reason),
+  'fixtureLab.labelMedium': (s: Services) => async (arg?: unknown, reason?: string) => s.labeler.label(
+    await symbolFrom(s, arg), 'MEDIUM', isLinkRef(arg) ? undefined : reason),
   'fixtureLab.removeSymbolLabel': (s: Services) => async (arg?: unknown) => s.labeler.unlabel(await symbolFrom(s, arg)),
 
   'fixtureLab.changeLabel': (s: Services) => async (arg?: unknown) => {
@@ -102,19 +110,23 @@ export const COMMANDS = {
       const c = await s.labeler.requireCurrent();
       const seen = c.view.fixture;
       const known = [...new Set([...seen.candidates, ...seen.ground_truth.map((l) => l.symbol), ...Object.values(seen.labels).flat().map((l) => l.symbol)])];
-      symbol ??= (await vscode.window.showQuickPick(known.map((k) => ({ label: plainText(k), symbol: k })), { placeHolder: 'Which symbol is disputed?' }))?.symbol;
+      symbol ??= (await vscode.window.showQuickPick(
+        known.map((k) => ({ label: plainText(k), symbol: k })), { placeHolder: 'Which symbol is disputed?' }))?.symbol;
       if (!symbol) return false;
       const name = normalizeSymbol(symbol, c);
       if (!isJudged(c.fixture, name, c) && !unjudged) {
         // The adjudicator adding what both raters missed: said on purpose, as the CLI's --unjudged.
         const add = 'Record as Unjudged';
-        if ((await vscode.window.showWarningMessage(plainText(`Fixture Lab: nobody judged ${name} (in no list and not in candidates). Record a ruling on it anyway?`), { modal: true }, add)) !== add) return false;
+        if ((await vscode.window.showWarningMessage(
+          plainText(`Fixture Lab: nobody judged ${name} (in no list and not in candidates). Record a ruling on it anyway?`), {
+            modal: true }, add)) !== add) return false;
         unjudged = true;
       }
       resolution ??= (await vscode.window.showQuickPick([...RESOLUTIONS], { title: plainText(name) })) as Resolution | undefined;
       if (!resolution) return false;
       if (resolution === 'included' && !confidence && !includedByARater(c.fixture, name, c)) {
-        confidence = (await vscode.window.showQuickPick([...CONFIDENCES], { title: plainText(`No rater included ${name}: its confidence`) })) as Confidence | undefined;
+        confidence = (await vscode.window.showQuickPick(
+          [...CONFIDENCES], { title: plainText(`No rater included ${name}: its confidence`) })) as Confidence | undefined;
         if (!confidence) return false;
       }
       rationale ??= await vscode.window.showInputBox({ title: plainText(`${resolution}: ${name}`), prompt: 'Rationale for the ruling' });
@@ -130,20 +142,25 @@ export const COMMANDS = {
 
   'fixtureLab.newFixture': (s: Services) => async () => {
     const corpus = await s.corpus.require();
-    const repoName = corpus.repos.length === 1 ? corpus.repos[0].name : (await vscode.window.showQuickPick(corpus.repos.map((r) => ({ label: plainText(r.name), name: r.name })), { placeHolder: 'Which repository?' }))?.name;
+    const repoName = corpus.repos.length === 1 ? corpus.repos[0].name : (
+      await vscode.window.showQuickPick(corpus.repos.map((r) => ({ label: plainText(r.name), name: r.name })), { placeHolder: 'Which repository?' }))?.name;
     if (!repoName) return undefined;
     const repo = await s.corpus.repository(repoName);
-    const refs = await vscode.window.showInputBox({ title: 'The change', prompt: 'BASE..HEAD, a PR\'s merge commit, or #N for the merge commit naming PR #N', placeHolder: 'main~1..main  or  a1b2c3d  or  #123', ignoreFocusOut: true });
+    const refs = await vscode.window.showInputBox(
+      { title: 'The change', prompt: 'BASE..HEAD, a PR\'s merge commit, or #N for the merge commit naming PR #N',
+        placeHolder: 'main~1..main  or  a1b2c3d  or  #123', ignoreFocusOut: true });
     if (!refs) return undefined;
     const spec = /^#\d+$/.test(refs.trim()) ? { pr: Number(refs.trim().slice(1)) }
       : refs.includes('..') ? { base: refs.split('..')[0].trim(), head: refs.split('..')[1].trim() } : { base: `${refs.trim()}^1`, head: refs.trim() };
     const change = await resolveChange(repo, spec);
-    const task = await vscode.window.showInputBox({ title: 'The task', prompt: 'What the developer was asked to do, as the issue says it', value: change.title ?? '', ignoreFocusOut: true });
+    const task = await vscode.window.showInputBox(
+      { title: 'The task', prompt: 'What the developer was asked to do, as the issue says it', value: change.title ?? '', ignoreFocusOut: true });
     if (!task) return undefined;
     const tier = await vscode.window.showQuickPick([...TIERS], { placeHolder: 'Tier' });
     if (!tier) return undefined;
     const entry = corpus.repos.find((r) => r.name === repoName);
-    const { path } = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Fixture Lab: reading the change' }, async () => fixtureFromChange({
+    const { path } = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Fixture Lab: reading the change' }, async () => fixtureFromChange({
       corpusDir: corpus.dir, repoName, repo, change, task, tier: tier as (typeof TIERS)[number], labeler: await s.session.rater(),
       ...(entry?.url ? { repoUrl: entry.url } : {}), candidates: { tests: s.ctx.config.candidateTests },
     }));
@@ -168,7 +185,8 @@ export const COMMANDS = {
       const def = (await definitionsOf(path, file.text)).find((d) => symbolKey(d.symbol) === symbolKey(name));
       if (!def) continue;
       const line = def.nameLine - 1;
-      await vscode.window.showTextDocument(revisionUri({ repo: c.fixture.repo, rev, path }), { selection: new vscode.Range(line, def.nameColumn, line, def.nameColumn + def.name.length) });
+      await vscode.window.showTextDocument(
+        revisionUri({ repo: c.fixture.repo, rev, path }), { selection: new vscode.Range(line, def.nameColumn, line, def.nameColumn + def.name.length) });
       return path;
     }
     throw new FixtureLabError(`\`${symbol}\` is not defined at ${rev.slice(0, 12)}: check the name`);
@@ -218,7 +236,8 @@ export const COMMANDS = {
     for (const [file, diagnostics] of problemsToDiagnostics(shown, corpus.dir)) s.ctx.diagnostics.set(vscode.Uri.file(file), diagnostics);
     const errors = shown.filter((p) => p.severity === 'error').length;
     const message = `Fixture Lab: ${errors} errors, ${shown.length - errors} warnings in the corpus; ${formatMatchRate('ground truth', symbols.ground_truth)}.`;
-    if (errors > 0) void vscode.window.showErrorMessage(message, 'Show Problems').then((pick) => pick && vscode.commands.executeCommand('workbench.actions.view.problems'));
+    if (errors > 0) void vscode.window.showErrorMessage(message, 'Show Problems').then(
+      (pick) => pick && vscode.commands.executeCommand('workbench.actions.view.problems'));
     else void vscode.window.showInformationMessage(message);
     return shown;
   },
@@ -232,7 +251,8 @@ export const COMMANDS = {
     const agreement = agreementOf(fixture, { module: await moduleOf(s, document) });
     const summary = agreement.kappa === null
       ? `kappa n/a: ${agreement.reason}`
-      : `kappa ${fmt(agreement.kappa)} (${agreement.band}), kappa with confidence ${fmt(agreement.kappa_confidence)}, ${agreement.disagreements.length} disagreements over ${agreement.items} items`;
+      : `kappa ${fmt(agreement.kappa)} (${agreement.band}), kappa with confidence ${fmt(
+        agreement.kappa_confidence)}, ${agreement.disagreements.length} disagreements over ${agreement.items} items`;
     void vscode.window.showInformationMessage(plainText(`${fixture.id ?? document.uri.fsPath}: ${summary}`));
     return agreement;
   },
@@ -255,7 +275,8 @@ export const COMMANDS = {
 
   'fixtureLab.setFailureCategory': (s: Services) => async (arg: unknown, category?: FailureCategory) => {
     const miss = missFrom(s, arg);
-    category ??= (await vscode.window.showQuickPick([...FAILURE_CATEGORIES], { title: plainText(`${miss.system} missed ${miss.symbol}`), placeHolder: 'Failure category' })) as FailureCategory | undefined;
+    category ??= (await vscode.window.showQuickPick(
+      [...FAILURE_CATEGORIES], { title: plainText(`${miss.system} missed ${miss.symbol}`), placeHolder: 'Failure category' })) as FailureCategory | undefined;
     if (!category) return false;
     await s.results.triage(miss, { category });
     return true;
@@ -310,7 +331,8 @@ function missFrom(s: Services, arg: unknown): MissRef {
   if (isLinkRef(arg)) return s.links.misses.resolve(arg);
   const node = arg as { kind?: string; miss?: MissRef } | undefined;
   const miss = node?.kind === 'miss' ? node.miss : (arg as MissRef | undefined);
-  if (typeof miss?.system !== 'string' || typeof miss.task !== 'string' || typeof miss.symbol !== 'string') throw new FixtureLabError('pick a miss in the Triage view, or hover a missed symbol');
+  if (typeof miss?.system !== 'string' || typeof miss.task !== 'string' || typeof miss.symbol !== 'string') throw new FixtureLabError(
+    'pick a miss in the Triage view, or hover a missed symbol');
   return miss;
 }
 

@@ -43,7 +43,9 @@ export async function settle(values: SettleValues, positionals: string[], io: Cl
   const symbol = normalizeSymbol(raw, { module });
   const judged = isJudged(read.fixture, symbol, { module });
   if (!judged && !values.unjudged) {
-    throw new FixtureLabError(`\`${symbol}\` is in no rater's list and not in candidates: nobody judged it. Check the name, or pass --unjudged when the adjudicator adds what both raters missed`, shown);
+    throw new FixtureLabError(
+      `\`${symbol}\` is in no rater's list and not in candidates: nobody judged it. Check the name, or pass --unjudged when the adjudicator `
+        + `adds what both raters missed`, shown);
   }
   if (judged && values.unjudged) throw new FixtureLabError(`\`${symbol}\` was judged (it is in candidates or a rater's list): drop --unjudged`, shown);
   if (resolution === 'included' && !confidence && !includedByARater(read.fixture, symbol, { module })) {

@@ -41,16 +41,19 @@ export async function review(args: string[], io: CliIO): Promise<number> {
         const started = startReview(now, verifier);
         if (!started.ok) return started;
         const hidden = hideDraft(started.text);
-        if (JSON.stringify(hidden.draft) !== JSON.stringify(draft)) return refused('review-state', 'changed while its draft was being kept aside: run the command again');
+        if (JSON.stringify(hidden.draft) !== JSON.stringify(draft)) return refused(
+          'review-state', 'changed while its draft was being kept aside: run the command again');
         return edited(hidden.text);
       });
       for (const w of reviewWarnings(read.fixture)) io.stderr.write(`fixture-lab: ${shown}: warning: ${w}\n`);
-      io.stdout.write(`${shown}: review started; ${labeler}'s draft is kept out of the file until the review finishes (${displayPath(kept, io.cwd)}); ${verifier} labels blind: fixture-lab label add ${shown} SYMBOL --rater ${verifier} ...\n`);
+      io.stdout.write(`${shown}: review started; ${labeler}'s draft is kept out of the file until the review finishes (${displayPath(
+        kept, io.cwd)}); ${verifier} labels blind: fixture-lab label add ${shown} SYMBOL --rater ${verifier} ...\n`);
       return 0;
     }
     await editFixture(path, io, (now) => startReview(now, verifier));
     for (const w of reviewWarnings(read.fixture)) io.stderr.write(`fixture-lab: ${shown}: warning: ${w}\n`);
-    io.stdout.write(`${shown}: review started; ${labeler}'s list is frozen in labels.${labeler}; ${verifier} labels blind: fixture-lab label add ${shown} SYMBOL --rater ${verifier} ...\n`);
+    io.stdout.write(`${shown}: review started; ${labeler}'s list is frozen in labels.${labeler}; ${verifier} labels blind: fixture-lab label `
+      + `add ${shown} SYMBOL --rater ${verifier} ...\n`);
     return 0;
   }
   if (values.verifier !== undefined) throw new UsageError('`review finish` takes no --verifier');
@@ -67,8 +70,10 @@ export async function review(args: string[], io: CliIO): Promise<number> {
   if (kept) await dropKeptDraft(path);
   const a = result!.agreement;
   const truth = readFixture(result!.text, shown).fixture.ground_truth.length;
-  const head = a.kappa === null ? `kappa n/a (${a.reason}), observed agreement ${fmt(a.observed)}` : `kappa ${fmt(a.kappa)} ${a.band}, kappa_confidence ${fmt(a.kappa_confidence)}`;
-  io.stdout.write(`${shown}: review finished: ${head}; ${a.items} items, ${a.disagreements.length} disagreement${a.disagreements.length === 1 ? '' : 's'}; ground_truth: ${truth} symbol${truth === 1 ? '' : 's'}\n`);
+  const head = a.kappa === null ? `kappa n/a (${a.reason}), observed agreement ${fmt(a.observed)}`
+    : `kappa ${fmt(a.kappa)} ${a.band}, kappa_confidence ${fmt(a.kappa_confidence)}`;
+  const disagreements = `${a.disagreements.length} disagreement${a.disagreements.length === 1 ? '' : 's'}`;
+  io.stdout.write(`${shown}: review finished: ${head}; ${a.items} items, ${disagreements}; ground_truth: ${truth} symbol${truth === 1 ? '' : 's'}\n`);
   for (const d of a.disagreements) io.stdout.write(`  ${d.symbol}: ${a.labeler} ${d.labeler ?? '-'}, ${a.verifier} ${d.verifier ?? '-'}\n`);
   if (a.disagreements.length > 0) io.stdout.write(`settle each: fixture-lab review settle ${shown} SYMBOL --resolution included|excluded --rationale TEXT\n`);
   return 0;

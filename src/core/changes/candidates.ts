@@ -87,7 +87,9 @@ export async function candidatesFrom(repo: Repository, report: ChangeReport, opt
   for (const n of all) {
     if (seen.has(n.symbol)) continue;
     seen.add(n.symbol);
-    const c: RankedCandidate = { symbol: n.symbol, file: n.file, line: n.startLine, kind: n.relation, hops: 1, links: n.links, test: n.test, why: n.why, score: best > 0 ? round2(n.score / best) : 0, via: n.via };
+    const c: RankedCandidate = {
+      symbol: n.symbol, file: n.file, line: n.startLine, kind: n.relation, hops: 1, links: n.links, test: n.test, why: n.why,
+      score: best > 0 ? round2(n.score / best) : 0, via: n.via };
     linked.push(c);
     kept.set(c, n);
   }

@@ -28,7 +28,8 @@ export interface RadarValue {
 export function radarValues(scored: readonly ScoredResult[], systems: readonly string[]): RadarValue[] {
   const of = (system: string) => scored.filter((s) => s.raw.system === system);
   const meanOf = (system: string, metric: string) => mean(of(system).map((s) => metricValues(s.score)[metric]).filter((v): v is number => v !== null)) ?? 0;
-  const coldMedian = (system: string) => median(of(system).filter((s) => s.raw.status === 'ok' && s.raw.timings.cold_ms !== undefined).map((s) => s.raw.timings.cold_ms!));
+  const coldMedian = (system: string) => median(
+    of(system).filter((s) => s.raw.status === 'ok' && s.raw.timings.cold_ms !== undefined).map((s) => s.raw.timings.cold_ms!));
   const efficiency = new Map(systems.map((s) => [s, meanOf(s, 'token_efficiency')]));
   const bestEfficiency = Math.max(0, ...efficiency.values());
   const cold = new Map(systems.map((s) => [s, coldMedian(s)]));

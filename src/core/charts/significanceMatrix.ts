@@ -41,13 +41,15 @@ export function significanceChart(id: string, metric: string, matrix: Significan
   if (cells.length === 0) return null;
   const title = `Pairwise significance of ${metric}`;
   const n = matrix.pairs[0]?.n ?? 0;
-  const axis = (field: 'a' | 'b', name: string) => ({ field, type: 'nominal', title: name, sort: matrix.systems, axis: { labelAngle: field === 'b' ? -30 : 0 } }) as const;
+  const axis = (field: 'a' | 'b', name: string) => (
+    { field, type: 'nominal', title: name, sort: matrix.systems, axis: { labelAngle: field === 'b' ? -30 : 0 } }) as const;
   return {
     id,
     title,
     spec: {
       title: { text: title, subtitle: `paired Wilcoxon p over ${n} tasks; * significant: p < ${ALPHA} and |d| > ${MIN_EFFECT}` },
-      description: `${title}: for each pair of systems, the p-value of the paired Wilcoxon signed-rank test on ${metric}; starred cells are significant (p < ${ALPHA} and |Cohen's d| > ${MIN_EFFECT}).`,
+      description: `${title}: for each pair of systems, the p-value of the paired Wilcoxon signed-rank test on ${metric}; starred cells are `
+        + `significant (p < ${ALPHA} and |Cohen's d| > ${MIN_EFFECT}).`,
       width: { step: 64 },
       height: { step: 28 },
       data: { values: cells },

@@ -37,7 +37,8 @@ export function tokenScatterChart(id: string, title: string, points: TokenPoint[
     title,
     spec: {
       title: { text: title, subtitle: 'recall of the whole answer; tokens of the whole output (cl100k_base)' },
-      description: `${title}: tokens consumed against recall achieved, ${options.labels ? 'one point per system' : 'one point per task and system'} (${systems.join(', ')}).`,
+      description: `${title}: tokens consumed against recall achieved, ${options.labels ? 'one point per system' : 'one point per task and '
+        + 'system'} (${systems.join(', ')}).`,
       width: 360,
       height: 260,
       data: { values: points },

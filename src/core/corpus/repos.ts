@@ -69,7 +69,9 @@ export function readRepos(text: string, file: string): { repos: RepoEntry[]; pro
 export function repositoryPath(corpusDir: string, repo: RepoEntry, override?: string): string {
   const chosen = override || repo.path;
   if (!chosen) {
-    throw new FixtureLabError(`repo \`${repo.name}\` has no local checkout: clone ${repo.url ?? 'it'} and set \`path:\` in repos.yaml (or the fixtureLab.repositoryPaths setting)`, join(corpusDir, 'repos.yaml'));
+    throw new FixtureLabError(
+      `repo \`${repo.name}\` has no local checkout: clone ${repo.url ?? 'it'} and set \`path:\` in repos.yaml (or the `
+        + `fixtureLab.repositoryPaths setting)`, join(corpusDir, 'repos.yaml'));
   }
   return resolve(corpusDir, chosen);
 }

@@ -38,7 +38,8 @@ export interface AnalysisInputs {
 /** A ground-truth symbol not in a system's top 10 is a miss (the K of failure analysis, docs/scoring.md#a-run-on-disk). */
 export const MISS_CUTOFF = 10;
 
-export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], fixtures: Map<string, Fixture>, inputs: AnalysisInputs): Promise<ScoredResult[]> {
+export async function analyzeRun(
+  dir: string, info: RunInfo, raws: RawResult[], fixtures: Map<string, Fixture>, inputs: AnalysisInputs): Promise<ScoredResult[]> {
   const scored = raws.map((r) => scoreResult(r, fixtures.get(r.task)!, info, inputs.modules.get(r.task)));
   const rows: ScoredTask[] = scored.map((s) => ({ system: s.raw.system, task: s.raw.task, tier: s.raw.tier, repo: s.raw.repo, score: s.score }));
   const summaries = summarize(rows);
@@ -61,7 +62,8 @@ export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], 
     join(dir, 'aggregated', 'per-task.csv'),
     toCsv(
       ['system', 'task', 'repo', 'tier', 'status', 'returned', ...columns, 'index_ms', 'cold_ms', 'warm_ms', 'source', 'match'],
-      scored.map((s) => [s.raw.system, s.raw.task, s.raw.repo, s.raw.tier, s.raw.status, s.raw.symbols.length, ...columns.map((c) => metricValues(s.score)[c]), ...timing(s), s.raw.source, info.match]),
+      scored.map((s) => [s.raw.system, s.raw.task, s.raw.repo, s.raw.tier, s.raw.status, s.raw.symbols.length, ...columns.map(
+        (c) => metricValues(s.score)[c]), ...timing(s), s.raw.source, info.match]),
     ),
   );
 
@@ -75,7 +77,8 @@ export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], 
     match: info.match,
     effect_size: effectSize,
     rule: significanceRule(effectSize),
-    wilcoxon: `two-sided; exact permutation distribution (ties as average ranks, zeros dropped) up to ${EXACT_MAX_N} non-zero differences, normal approximation with tie and continuity corrections above`,
+    wilcoxon: `two-sided; exact permutation distribution (ties as average ranks, zeros dropped) up to ${EXACT_MAX_N} non-zero differences, `
+      + `normal approximation with tie and continuity corrections above`,
     metrics: significance,
     per_tier: significanceByTier,
   });
@@ -116,7 +119,8 @@ function significanceOf(scored: readonly ScoredResult[], seed: number, effectSiz
 }
 
 /** Table 4's figures: each budget's R@10 per system, budgets ascending. */
-function budgetRecall(sweep: NonNullable<AnalysisInputs['sweep']>, fixtures: Map<string, Fixture>, info: RunInfo, modules: AnalysisInputs['modules']): BudgetRecall[] {
+function budgetRecall(sweep: NonNullable<AnalysisInputs['sweep']>, fixtures: Map<string, Fixture>, info: RunInfo, modules: AnalysisInputs[
+  'modules']): BudgetRecall[] {
   return [...sweep].sort((a, b) => a.budget - b.budget).map(({ budget, raw }) => {
     const bySystem = new Map<string, number[]>();
     for (const r of raw) {
@@ -179,7 +183,8 @@ async function repositorySizes(dir: string, scored: readonly ScoredResult[], rep
   return known;
 }
 
-async function failureAnalysis(dir: string, scored: ScoredResult[], fixtures: Map<string, Fixture>, inputs: AnalysisInputs, scaleFailureLines: number): Promise<Miss[]> {
+async function failureAnalysis(
+  dir: string, scored: ScoredResult[], fixtures: Map<string, Fixture>, inputs: AnalysisInputs, scaleFailureLines: number): Promise<Miss[]> {
   const sizes = await repositorySizes(dir, scored, inputs.repos);
   const graphs = new Map<string, Promise<ReferenceGraph | undefined>>();
   const graphFor = (raw: RawResult) => {
@@ -211,7 +216,9 @@ async function failureAnalysis(dir: string, scored: ScoredResult[], fixtures: Ma
 }
 
 export function failureReport(misses: Miss[], info: RunInfo): string {
-  const out = ['# Failure analysis', '', `Generated from run ${reportText(info.started_at)} (matching: ${reportText(info.match)}, K = ${MISS_CUTOFF}). A person's category (triage) counts over the suggestion.`, ''];
+  const out = ['# Failure analysis', '',
+    `Generated from run ${reportText(info.started_at)} (matching: ${reportText(info.match)}, K = ${MISS_CUTOFF}). A person's category `
+      + `(triage) counts over the suggestion.`, ''];
   const systems = [...new Set(misses.map((m) => m.system))].sort();
   if (systems.length === 0) out.push('No misses: every system returned every ground-truth symbol in its top 10.', '');
   for (const system of systems) {
@@ -225,7 +232,8 @@ export function failureReport(misses: Miss[], info: RunInfo): string {
     }
     out.push('', '| Task | Symbol | Category | Evidence |', '|---|---|---|---|');
     for (const m of mine) {
-      const category = m.category ? `${m.category} (set${m.confirmed ? ', confirmed' : ''}; suggested ${m.suggested})` : m.confirmed ? `${m.suggested} (confirmed)` : m.suggested;
+      const category = m.category ? `${m.category} (set${m.confirmed ? ', confirmed' : ''}; suggested ${m.suggested})` : m.confirmed
+        ? `${m.suggested} (confirmed)` : m.suggested;
       out.push(`| ${reportText(m.task)} | ${reportCode(m.symbol, { cell: true })} | ${reportText(category)} | ${reportText(m.evidence)} |`);
     }
     out.push('');

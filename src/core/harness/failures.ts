@@ -69,7 +69,8 @@ export function missesOf(c: MissContext): Miss[] {
   c.match.truth.forEach((entry, i) => {
     const rank = c.match.creditedAt[i];
     if (rank !== null && rank <= c.cutoff) return;
-    const miss = (suggested: FailureCategory, evidence: string): Miss => ({ system: c.raw.system, task: c.raw.task, symbol: entry.symbol, ...(rank !== null ? { rank } : {}), suggested, evidence });
+    const miss = (suggested: FailureCategory, evidence: string): Miss => (
+      { system: c.raw.system, task: c.raw.task, symbol: entry.symbol, ...(rank !== null ? { rank } : {}), suggested, evidence });
     if (c.raw.status !== 'ok') {
       const { category, evidence } = failedAnswer(c);
       out.push(miss(category, evidence));
@@ -92,7 +93,9 @@ export function missesOf(c: MissContext): Miss[] {
     const hops = c.hops?.hopsFromKeywords(c.task, entry.symbol);
     if (hops === undefined || hops > 2) {
       const shared = words.filter((w) => taskWords.has(w));
-      out.push(miss('depth miss', `shares "${shared.join('", "')}" with the task but is ${hops === undefined ? 'more than 2 hops (or unreachable)' : `${hops} hops`} from every keyword hit`));
+      out.push(miss('depth miss',
+        `shares "${shared.join('", "')}" with the task but is ${hops === undefined ? 'more than 2 hops (or unreachable)' : `${hops} hops`} `
+          + 'from every keyword hit'));
       return;
     }
     out.push(miss('unexplained', `shares vocabulary with the task and is ${hops} hop${hops === 1 ? '' : 's'} from a keyword hit, yet was not returned`));
@@ -106,5 +109,6 @@ const count = (n: number) => n.toLocaleString('en-US');
 export function topModes(misses: Miss[], n = 3): { category: FailureCategory; count: number }[] {
   const counts = new Map<FailureCategory, number>();
   for (const m of misses) counts.set(m.category ?? m.suggested, (counts.get(m.category ?? m.suggested) ?? 0) + 1);
-  return [...counts.entries()].map(([category, count]) => ({ category, count })).sort((a, b) => b.count - a.count || a.category.localeCompare(b.category)).slice(0, n);
+  return [...counts.entries()].map(([category, count]) => ({ category, count })).sort(
+    (a, b) => b.count - a.count || a.category.localeCompare(b.category)).slice(0, n);
 }

@@ -68,7 +68,8 @@ export function rawDir(runDir: string, budget: number, primaryBudget: number): s
  */
 export async function writeRaw(rawFolder: string, raw: RawResult, root = rawFolder): Promise<string> {
   for (const [what, name] of [['system', raw.system], ['task id', raw.task]] as const) {
-    if (!isSafePathComponent(name)) throw new FixtureLabError(`${what} \`${name}\` cannot name a result file (${SAFE_NAME_RULE}); nothing was written`, displayPath(rawFolder));
+    if (!isSafePathComponent(name)) throw new FixtureLabError(
+      `${what} \`${name}\` cannot name a result file (${SAFE_NAME_RULE}); nothing was written`, displayPath(rawFolder));
   }
   const path = rawPath(rawFolder, raw.system, raw.task);
   const shown = displayPath(path);
@@ -125,7 +126,8 @@ export async function readRawDir(dir: string, report: (message: string) => void 
   })));
   // Reported in path order, once all are read, so the report reads the same every time.
   const byPath = read.map((r, i) => ({ r, path: files[i].path })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  for (const { r } of byPath) if (r instanceof FixtureLabError) report(`${r.message}; skipped (resuming the run with \`fixture-lab run --out\` answers that task again)`);
+  for (const { r } of byPath) if (r instanceof FixtureLabError) report(
+    `${r.message}; skipped (resuming the run with \`fixture-lab run --out\` answers that task again)`);
   // The per-system folders were listed last: their answer replaces an old-layout one of the same pair.
   const answers = new Map<string, RawResult>();
   for (const r of read) if (!(r instanceof FixtureLabError)) answers.set(JSON.stringify([r.system, r.task]), r);
@@ -199,7 +201,8 @@ const RAW_SHAPE: Shape = {
   symbols: NAMES,
   tokens: NUMBER,
   reported_tokens: optional(NUMBER),
-  timings: [fits({ index_ms: optional(NUMBER), cold_ms: optional(NUMBER), warm_ms: optional(NUMBERS), warm_median_ms: optional(NUMBER) }), 'a mapping of times in ms'],
+  timings: [fits({ index_ms: optional(NUMBER), cold_ms: optional(NUMBER), warm_ms: optional(NUMBERS), warm_median_ms: optional(NUMBER) }),
+    'a mapping of times in ms'],
   stderr: optional(STRING),
   source: oneOf(['run', 'replay']),
   finished_at: STRING,

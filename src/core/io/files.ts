@@ -37,7 +37,8 @@ async function writeTarget(path: string, shown: string): Promise<string> {
   try {
     return await fs.realpath(path);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new FixtureLabError(`cannot write (${(e as NodeJS.ErrnoException).code}); nothing was changed`, shown);
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new FixtureLabError(
+      `cannot write (${(e as NodeJS.ErrnoException).code}); nothing was changed`, shown);
     if ((await fs.lstat(path).catch(() => undefined))?.isSymbolicLink()) {
       throw new FixtureLabError('is a symlink to a file that does not exist; nothing was written: fix the link', shown);
     }

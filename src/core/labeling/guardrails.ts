@@ -26,8 +26,11 @@ export function guardrailsFor(f: Fixture, symbol: string, listSize: number, hops
   const out: Guardrail[] = [];
   const key = symbolKey(symbol, options);
   const already = f.ground_truth.some((l) => symbolKey(l.symbol, options) === key);
-  if (!already && listSize + 1 > GROUND_TRUTH_CAP) out.push({ code: 'cap', message: `this makes ${listSize + 1} symbols; the protocol caps ground truth at ${GROUND_TRUTH_CAP}: keep the ones an expert needs` });
-  if (isTestSymbol(symbol) && !/\btests?\b|\btesting\b|\bspec\b/i.test(f.task ?? '')) out.push({ code: 'test-only', message: 'a test symbol, and the task is not about tests: label it only if the change needs it' });
-  if (hops !== undefined && hops > 2) out.push({ code: 'far', message: `${Number.isFinite(hops) ? hops : 'more than 3'} hops from the changed code: the protocol looks one or two hops out` });
+  if (!already && listSize + 1 > GROUND_TRUTH_CAP) out.push(
+    { code: 'cap', message: `this makes ${listSize + 1} symbols; the protocol caps ground truth at ${GROUND_TRUTH_CAP}: keep the ones an expert needs` });
+  if (isTestSymbol(symbol) && !/\btests?\b|\btesting\b|\bspec\b/i.test(f.task ?? '')) out.push(
+    { code: 'test-only', message: 'a test symbol, and the task is not about tests: label it only if the change needs it' });
+  if (hops !== undefined && hops > 2) out.push(
+    { code: 'far', message: `${Number.isFinite(hops) ? hops : 'more than 3'} hops from the changed code: the protocol looks one or two hops out` });
   return out;
 }

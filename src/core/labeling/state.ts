@@ -45,7 +45,8 @@ export function isBlind(f: Fixture, rater: string | undefined): boolean {
 }
 
 /** How a rater names themself, said wherever a name is missing. */
-export const RATER_HINT = 'set your rater name: the fixtureLab.raterName setting in the editor; --rater NAME or FIXTURE_LAB_RATER for the CLI; else git config user.name';
+export const RATER_HINT = 'set your rater name: the fixtureLab.raterName setting in the editor; --rater NAME or FIXTURE_LAB_RATER for the '
+  + 'CLI; else git config user.name';
 
 /** Why a step of the protocol is refused: one line saying what to do instead, and its code. */
 export interface Refusal {
@@ -71,7 +72,8 @@ export function clickTarget(f: Fixture, rater: string | undefined): { rater?: st
   }
   if (role === 'labeler') {
     if (reviewStarted(f)) {
-      return refusal('review-state', `the review has started, so ${f.labeler ? `${f.labeler}'s` : "the labeler's"} list is frozen: settle disagreements after it finishes`);
+      return refusal('review-state',
+        `the review has started, so ${f.labeler ? `${f.labeler}'s` : "the labeler's"} list is frozen: settle disagreements after it finishes`);
     }
     return {};
   }
@@ -98,7 +100,8 @@ export function startRefusal(f: Fixture, verifier: string | undefined): Refusal 
 /** Why the review of `f` cannot finish now, or undefined. */
 export function finishRefusal(f: Fixture): Refusal | undefined {
   if (!reviewStarted(f)) {
-    return refusal('review-state', 'no review has started: start one first ("Start Review as Verifier", or `fixture-lab review start FIXTURE --verifier NAME`)');
+    return refusal('review-state',
+      'no review has started: start one first ("Start Review as Verifier", or `fixture-lab review start FIXTURE --verifier NAME`)');
   }
   if (f.agreement !== undefined) {
     return refusal('review-state', `the review of ${f.id ?? 'this fixture'} is finished already (agreement: ${f.agreement}): settle the disagreements instead`);

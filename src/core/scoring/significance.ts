@@ -266,7 +266,8 @@ export interface SignificanceMatrix {
  * Every pair of systems compared on one metric. `values` maps a system to its per-task values,
  * aligned across systems (same tasks, same order). Each pair's bootstrap uses the same seed.
  */
-export function significanceMatrix(values: ReadonlyMap<string, readonly number[]> | Readonly<Record<string, readonly number[]>>, options: SignificanceOptions = {}): SignificanceMatrix {
+export function significanceMatrix(
+  values: ReadonlyMap<string, readonly number[]> | Readonly<Record<string, readonly number[]>>, options: SignificanceOptions = {}): SignificanceMatrix {
   // A guard, not a bare instanceof: `instanceof Map` would type the entries as any.
   const isMap = (v: typeof values): v is ReadonlyMap<string, readonly number[]> => v instanceof Map;
   const entries = isMap(values) ? [...values.entries()] : Object.entries(values);

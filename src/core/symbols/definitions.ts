@@ -274,7 +274,8 @@ const ANONYMOUS: Partial<Record<LanguageId, Set<string>>> = {
   rust: new Set(['closure_expression']),
 };
 /** What may stand between a definition and the function that is its value: `x = (async () => {}) as F`. */
-const VALUE_WRAPPERS = new Set(['expression_list', 'parenthesized_expression', 'as_expression', 'satisfies_expression', 'non_null_expression', 'type_assertion', 'await_expression']);
+const VALUE_WRAPPERS = new Set(
+  ['expression_list', 'parenthesized_expression', 'as_expression', 'satisfies_expression', 'non_null_expression', 'type_assertion', 'await_expression']);
 /** Languages whose names are unique per file but for overloads (and accessor pairs). */
 const UNIQUE_NAMES = new Set<LanguageId>(['typescript', 'tsx', 'javascript']);
 

@@ -5,7 +5,8 @@
 // is the same symbol as `shop/pricing.apply_discount`.
 
 const SOURCE_EXTENSIONS = [
-  'py', 'pyi', 'ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs', 'go', 'rs', 'java', 'cs', 'rb', 'kt', 'scala', 'php', 'swift', 'c', 'h', 'cc', 'cpp', 'hpp',
+  'py', 'pyi', 'ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs', 'go', 'rs', 'java', 'cs', 'rb', 'kt', 'scala', 'php', 'swift', 'c',
+  'h', 'cc', 'cpp', 'hpp',
 ];
 const EXTENSION = new RegExp(`\\.(?:${SOURCE_EXTENSIONS.join('|')})(?=$|[.:#]|::)`);
 

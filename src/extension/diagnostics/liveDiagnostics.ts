@@ -16,7 +16,8 @@ export function registerLiveDiagnostics(s: Services): void {
     timers.set(key, setTimeout(() => {
       timers.delete(key);
       const { problems } = readFixture(document.getText(), document.uri.fsPath);
-      s.ctx.diagnostics.set(document.uri, problemsToDiagnostics(problems.map((p) => ({ ...p, file: document.uri.fsPath })), '/').get(document.uri.fsPath) ?? []);
+      s.ctx.diagnostics.set(document.uri, problemsToDiagnostics(problems.map((p) => ({ ...p, file: document.uri.fsPath })), '/').get(
+        document.uri.fsPath) ?? []);
     }, DELAY_MS));
   };
   s.ctx.push(vscode.workspace.onDidOpenTextDocument(check));

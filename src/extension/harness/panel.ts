@@ -130,7 +130,8 @@ export class BenchmarkPanel implements vscode.Disposable {
         matchRules: [...MATCH_RULES],
         match: this.s.results.match ?? DEFAULT_MATCH_RULE,
         canRun: trusted && !!loaded && !loaded.header.blind,
-        ...(!trusted ? { disabledReason: RESTRICTED } : !loaded ? { disabledReason: 'Open a fixture to run systems on it.' } : loaded.header.blind ? { disabledReason: BLIND } : {}),
+        ...(!trusted ? { disabledReason: RESTRICTED } : !loaded ? { disabledReason: 'Open a fixture to run systems on it.' }
+          : loaded.header.blind ? { disabledReason: BLIND } : {}),
       },
     });
     // Each returned list's first page only: the page asks for more (moreReturned). None for a blind verifier.

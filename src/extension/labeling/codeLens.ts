@@ -37,7 +37,9 @@ export class DefinitionLens implements vscode.CodeLensProvider {
       const label = labelOf(symbol);
       if (label) {
         const confidence = effectiveConfidence(label);
-        lenses.push(new vscode.CodeLens(range, { title: plainText(`${confidence}: ${label.reason ?? ''}`.trim()), tooltip: `${as}: change or remove`, command: 'fixtureLab.changeLabel', arguments: [symbol] }));
+        lenses.push(new vscode.CodeLens(
+          range, { title: plainText(`${confidence}: ${label.reason ?? ''}`.trim()), tooltip: `${as}: change or remove`,
+            command: 'fixtureLab.changeLabel', arguments: [symbol] }));
       } else {
         lenses.push(new vscode.CodeLens(range, { title: '+ HIGH', tooltip: `Label ${as} HIGH`, command: 'fixtureLab.labelHigh', arguments: [symbol] }));
         lenses.push(new vscode.CodeLens(range, { title: '+ MEDIUM', tooltip: `Label ${as} MEDIUM`, command: 'fixtureLab.labelMedium', arguments: [symbol] }));
@@ -53,7 +55,10 @@ export class DefinitionLens implements vscode.CodeLensProvider {
       const offset = offsets.get(`ground_truth/${i}`);
       if (offset === undefined) return [];
       const line = document.positionAt(offset).line;
-      return [new vscode.CodeLens(new vscode.Range(line, 0, line, 0), { title: 'Reveal in code', tooltip: `Open ${l.symbol} at the fixture's revision`, command: 'fixtureLab.revealSymbol', arguments: [l.symbol, document.uri] })];
+      return [new vscode.CodeLens(
+        new vscode.Range(line, 0, line, 0), {
+          title: 'Reveal in code', tooltip: `Open ${l.symbol} at the fixture's revision`, command: 'fixtureLab.revealSymbol', arguments: [
+            l.symbol, document.uri] })];
     });
   }
 }

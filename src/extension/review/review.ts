@@ -3,7 +3,8 @@
 // `agreement`, every disagreement listed), and settle disagreements into disputes.
 import * as vscode from 'vscode';
 import {
-  Agreement, Confidence, Disagreement, disagreementsToSettle, dropKeptDraft, edited, finishReview, FixtureLabError, fmt, hideDraft, keepDraft, keptDraft, plainText,
+  Agreement, Confidence, Disagreement, disagreementsToSettle, dropKeptDraft, edited, finishReview, FixtureLabError, fmt, hideDraft,
+  keepDraft, keptDraft, plainText,
   refused, Resolution, restoreDraft, reviewWarnings, settleDispute, startRefusal, startReview, textOf, then,
 } from '../../core';
 import { showChange } from './blindReview';
@@ -37,7 +38,8 @@ export class Review {
       await keepDraft(document.uri.fsPath, draft);
       edit = (text) => then(startReview(text, rater!), (started) => {
         const hidden = hideDraft(started);
-        if (JSON.stringify(hidden.draft) !== JSON.stringify(draft)) return refused('review-state', 'the fixture changed while its draft was being kept aside: start the review again');
+        if (JSON.stringify(hidden.draft) !== JSON.stringify(draft)) return refused(
+          'review-state', 'the fixture changed while its draft was being kept aside: start the review again');
         return edited(hidden.text);
       });
     }
@@ -64,10 +66,12 @@ export class Review {
     if (kept && (await document.save())) await dropKeptDraft(document.uri.fsPath);
     const summary = a!.kappa === null
       ? `kappa n/a (${a!.reason}); observed agreement ${fmt(a!.observed)}`
-      : `kappa ${fmt(a!.kappa)} (${a!.band}), with confidence ${fmt(a!.kappa_confidence)}; ${a!.disagreements.length} disagreement${a!.disagreements.length === 1 ? '' : 's'} over ${a!.items} items`;
+      : `kappa ${fmt(a!.kappa)} (${a!.band}), with confidence ${fmt(
+        a!.kappa_confidence)}; ${a!.disagreements.length} disagreement${a!.disagreements.length === 1 ? '' : 's'} over ${a!.items} items`;
     const list = a!.disagreements.map((d) => `${d.symbol}: ${f.labeler} ${d.labeler ?? '-'}, ${f.verifier} ${d.verifier ?? '-'}`);
     // Not awaited: a notification resolves only when dismissed, and the review is done already.
-    void vscode.window.showInformationMessage(plainText(`Fixture Lab: ${f.id}: ${summary}`), { detail: plainText(list.join('\n')) }, ...(a!.disagreements.length ? ['Settle Disagreements'] : []))
+    void vscode.window.showInformationMessage(
+      plainText(`Fixture Lab: ${f.id}: ${summary}`), { detail: plainText(list.join('\n')) }, ...(a!.disagreements.length ? ['Settle Disagreements'] : []))
       .then((pick) => pick && vscode.commands.executeCommand('fixtureLab.settleDisagreements'));
     return a!;
   }
@@ -86,10 +90,12 @@ export class Review {
     for (const d of todo) {
       const choice = resolution ?? (await pickResolution(d, f.labeler, f.verifier));
       if (!choice) break;
-      const why = rationale ?? (await vscode.window.showInputBox({ title: plainText(`${choice}: ${d.symbol}`), prompt: 'Rationale for the ruling', ignoreFocusOut: true }));
+      const why = rationale ?? (
+        await vscode.window.showInputBox({ title: plainText(`${choice}: ${d.symbol}`), prompt: 'Rationale for the ruling', ignoreFocusOut: true }));
       if (!why) break;
       const document = (await this.session.document())!;
-      await applyFixtureEdit(document, (text) => settleDispute(text, { symbol: d.symbol, resolution: choice, rationale: why, ...(confidence ? { confidence } : {}) }, c));
+      await applyFixtureEdit(document, (text) => settleDispute(
+        text, { symbol: d.symbol, resolution: choice, rationale: why, ...(confidence ? { confidence } : {}) }, c));
       settled++;
     }
     return settled;

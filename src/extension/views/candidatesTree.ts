@@ -52,7 +52,8 @@ export class CandidatesTree implements vscode.TreeDataProvider<Node> {
     if (node.kind === 'changed') {
       const linked = found.neighbours.filter((n) => n.via.includes(node.symbol.symbol));
       const tests = linked.filter((n) => n.test);
-      return [...linked.filter((n) => !n.test).map((neighbour): Node => ({ kind: 'neighbour', neighbour })), ...(tests.length ? [{ kind: 'tests', neighbours: tests } as Node] : [])];
+      return [...linked.filter((n) => !n.test).map((neighbour): Node => ({ kind: 'neighbour', neighbour })), ...(
+        tests.length ? [{ kind: 'tests', neighbours: tests } as Node] : [])];
     }
     if (node.kind === 'tests') return node.neighbours.map((neighbour) => ({ kind: 'neighbour', neighbour }));
     return [];
@@ -79,19 +80,23 @@ export class CandidatesTree implements vscode.TreeDataProvider<Node> {
     const added = node.kind === 'changed' && node.symbol.change === 'added';
     const label = added ? undefined : labelOf(atBase);
     const labeled = label && effectiveConfidence(label);
-    const item = new vscode.TreeItem(symbol.slice(symbol.lastIndexOf('/') + 1), node.kind === 'changed' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      symbol.slice(symbol.lastIndexOf('/') + 1), node.kind === 'changed' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     if (node.kind === 'changed') {
       const s = node.symbol;
       item.description = `${s.change} ${s.kind}${added ? ' · not at base' : ''}${labeled ? ` · ${labeled}` : ''}`;
       item.iconPath = new vscode.ThemeIcon(s.change === 'added' ? 'diff-added' : s.change === 'deleted' ? 'diff-removed' : 'diff-modified');
-      item.command = { command: 'fixtureLab.openCandidate', title: 'Open in Diff', arguments: [f.repo, f.diff!.base, f.diff!.head, s.change === 'added' ? undefined : s.file, s.change === 'deleted' ? undefined : s.file, s.startLine] };
+      item.command = { command: 'fixtureLab.openCandidate', title: 'Open in Diff', arguments: [
+        f.repo, f.diff!.base, f.diff!.head, s.change === 'added' ? undefined : s.file, s.change === 'deleted' ? undefined : s.file, s.startLine] };
     } else {
       const n = node.neighbour;
       item.description = `${n.relation} · ${n.why}${labeled ? ` · ${labeled}` : ''}`;
       item.iconPath = new vscode.ThemeIcon(n.relation === 'caller' ? 'call-incoming' : n.relation === 'type' ? 'symbol-class' : 'call-outgoing');
-      item.command = { command: 'vscode.open', title: 'Open', arguments: [revisionUri({ repo: f.repo!, rev: f.diff!.base, path: n.file }), { selection: new vscode.Range(n.startLine - 1, 0, n.startLine - 1, 0) }] };
+      item.command = { command: 'vscode.open', title: 'Open', arguments: [
+        revisionUri({ repo: f.repo!, rev: f.diff!.base, path: n.file }), { selection: new vscode.Range(n.startLine - 1, 0, n.startLine - 1, 0) }] };
     }
-    item.tooltip = added ? `${symbol}: added by the change, so not labeled (systems run at diff.base)` : atBase === symbol ? symbol : `${atBase} (${symbol} at head)`;
+    item.tooltip = added ? `${symbol}: added by the change, so not labeled (systems run at diff.base)` : atBase === symbol ? symbol
+      : `${atBase} (${symbol} at head)`;
     item.contextValue = added ? 'added' : labeled ? 'candidate.labeled' : 'candidate';
     item.id = `${node.kind}:${symbol}:${node.kind === 'changed' ? node.symbol.startLine : node.neighbour.relation}`;
     return item;

@@ -36,18 +36,22 @@ export class FixturesTree implements vscode.TreeDataProvider<Node> {
     const visible = await this.visible(corpus);
     if (!node) return [...new Set(visible.map(({ file: f }) => f.read.fixture.repo ?? '?'))].sort().map((name) => ({ kind: 'repo', name }));
     if (node.kind === 'repo') {
-      const tiers = new Set(visible.filter(({ file: f }) => f.read.fixture.repo === node.name).map(({ file: f }) => f.placement[1] ?? f.read.fixture.difficulty ?? '?'));
+      const tiers = new Set(visible.filter(({ file: f }) => f.read.fixture.repo === node.name).map(
+        ({ file: f }) => f.placement[1] ?? f.read.fixture.difficulty ?? '?'));
       return [...tiers].sort((a, b) => TIERS.indexOf(a as never) - TIERS.indexOf(b as never)).map((tier) => ({ kind: 'tier', repo: node.name, tier }));
     }
     if (node.kind === 'tier') {
-      return visible.filter(({ file: f }) => f.read.fixture.repo === node.repo && (f.placement[1] ?? f.read.fixture.difficulty) === node.tier).map((shown) => ({ kind: 'fixture', ...shown }));
+      return visible.filter(({ file: f }) => f.read.fixture.repo === node.repo && (
+        f.placement[1] ?? f.read.fixture.difficulty) === node.tier).map((shown) => ({ kind: 'fixture', ...shown }));
     }
     return [];
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
-    if (node.kind === 'repo') return Object.assign(new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.Expanded), { iconPath: new vscode.ThemeIcon('repo'), contextValue: 'repo' });
-    if (node.kind === 'tier') return Object.assign(new vscode.TreeItem(node.tier, vscode.TreeItemCollapsibleState.Expanded), { iconPath: new vscode.ThemeIcon('layers'), contextValue: 'tier' });
+    if (node.kind === 'repo') return Object.assign(
+      new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.Expanded), { iconPath: new vscode.ThemeIcon('repo'), contextValue: 'repo' });
+    if (node.kind === 'tier') return Object.assign(
+      new vscode.TreeItem(node.tier, vscode.TreeItemCollapsibleState.Expanded), { iconPath: new vscode.ThemeIcon('layers'), contextValue: 'tier' });
     const row = fixtureRow(node.view, node.file.placement[2]);
     const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
     item.description = row.description;

@@ -93,5 +93,6 @@ export class TriageTree implements vscode.TreeDataProvider<Node> {
 }
 
 function groupBySystem(category: FailureCategory, misses: Miss[]): SystemNode[] {
-  return [...new Set(misses.map((m) => m.system))].sort().map((system) => ({ kind: 'system', category, system, misses: misses.filter((m) => m.system === system) }));
+  return [...new Set(misses.map((m) => m.system))].sort().map(
+    (system) => ({ kind: 'system', category, system, misses: misses.filter((m) => m.system === system) }));
 }
