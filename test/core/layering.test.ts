@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cycles, folderEdges, PARTS, readGraph, violations } from '../helpers/importGraph';
+import { cycles, exportedNames, folderEdges, namesImportedFrom, PARTS, readGraph, violations } from '../helpers/importGraph';
 import { tempDir } from '../helpers/tempDir';
 
 const root = resolve(__dirname, '../../..');
@@ -65,6 +65,14 @@ describe('layering', () => {
     const behind = (from: string, to: string) => edges.find((e) => e.from === from && e.to === to)?.specifier;
     const found = cycles(edges).map((c) => c.map((f, i) => (i === 0 ? f : `${f} (${behind(c[i - 1], f)})`)).join(' -> '));
     assert.deepEqual(found, []);
+  });
+
+  it('core\'s index names what it exports, and exports only what the CLI, the extension or the tests use', () => {
+    const index = join(root, PARTS.core, 'index.ts');
+    const exported = exportedNames(index, readFileSync(index, 'utf8'));
+    assert.ok(!exported.includes('*'), 'no `export *` in src/core/index.ts');
+    const used = namesImportedFrom(root, [PARTS.cli, PARTS.extension, 'test'], `${PARTS.core}/index`);
+    assert.deepEqual(exported.filter((name) => !used.has(name)), [], 'exported, and used by no other part');
   });
 
   it('the graph sees every way of naming a module, and the checks report each wrong arrow and each cycle', () => {
