@@ -1,17 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cycles, exportedNames, folderEdges, namesImportedFrom, PARTS, readGraph, violations } from '../helpers/importGraph';
+import { cycles, exportedNames, folderEdges, namesImportedFrom, PARTS, readGraph, tsFiles, violations } from '../helpers/importGraph';
 import { tempDir } from '../helpers/tempDir';
 
 const root = resolve(__dirname, '../../..');
 
-function tsFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? tsFiles(path) : name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 describe('layering', () => {
   it('no file under src/core imports vscode', () => {

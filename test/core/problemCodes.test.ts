@@ -2,18 +2,13 @@
 // documented in docs/fixture-format.md's table, the table names no code that does not exist, and
 // every code is raised somewhere in src/.
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PROBLEM_CODES } from '../../src/core';
+import { tsFiles } from '../helpers/importGraph';
 
 const root = resolve(__dirname, '../../..');
 
-function tsFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? tsFiles(path) : name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 describe('problem codes', () => {
   const doc = readFileSync(join(root, 'docs/fixture-format.md'), 'utf8');

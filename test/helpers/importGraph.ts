@@ -55,7 +55,8 @@ export interface Edge {
   pkg?: string;
 }
 
-function tsFiles(dir: string): string[] {
+/** Every .ts file under `dir`. */
+export function tsFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? tsFiles(path) : name.endsWith('.ts') ? [path] : [];
