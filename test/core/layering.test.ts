@@ -6,7 +6,6 @@ import { tempDir } from '../helpers/tempDir';
 
 const root = resolve(__dirname, '../../..');
 
-
 describe('layering', () => {
   it('no file under src/core imports vscode', () => {
     const offenders = tsFiles(join(root, 'src/core')).filter((f) =>
