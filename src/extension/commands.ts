@@ -251,8 +251,8 @@ export const COMMANDS = {
     const agreement = agreementOf(fixture, { module: await moduleOf(s, document) });
     const summary = agreement.kappa === null
       ? `kappa n/a: ${agreement.reason}`
-      : `kappa ${fmt(agreement.kappa)} (${agreement.band}), kappa with confidence ${fmt(
-        agreement.kappa_confidence)}, ${agreement.disagreements.length} disagreements over ${agreement.items} items`;
+      : `kappa ${fmt(agreement.kappa)} (${agreement.band}), kappa with confidence ${fmt(agreement.kappa_confidence)}, `
+        + `${agreement.disagreements.length} disagreements over ${agreement.items} items`;
     void vscode.window.showInformationMessage(plainText(`${fixture.id ?? document.uri.fsPath}: ${summary}`));
     return agreement;
   },

@@ -46,8 +46,9 @@ export async function review(args: string[], io: CliIO): Promise<number> {
         return edited(hidden.text);
       });
       for (const w of reviewWarnings(read.fixture)) io.stderr.write(`fixture-lab: ${shown}: warning: ${w}\n`);
-      io.stdout.write(`${shown}: review started; ${labeler}'s draft is kept out of the file until the review finishes (${displayPath(
-        kept, io.cwd)}); ${verifier} labels blind: fixture-lab label add ${shown} SYMBOL --rater ${verifier} ...\n`);
+      const where = displayPath(kept, io.cwd);
+      io.stdout.write(`${shown}: review started; ${labeler}'s draft is kept out of the file until the review finishes (${where}); `
+        + `${verifier} labels blind: fixture-lab label add ${shown} SYMBOL --rater ${verifier} ...\n`);
       return 0;
     }
     await editFixture(path, io, (now) => startReview(now, verifier));

@@ -70,8 +70,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     io.stdout.write(`scores at ${result.info.budgets[0]} tokens, ${result.info.match} matching\n`);
     io.stdout.write(`${'system'.padEnd(width)}  ${'n'.padStart(3)}  ${columns.map(heading).join(' ')}\n`);
     for (const g of overall) {
-      io.stdout.write(`${g.system.padEnd(width)}  ${String(g.n).padStart(3)}  ${columns.map(
-        (c) => fmt(g.mean[c], c === 'token_efficiency' ? 5 : 3).padStart(8)).join(' ')}\n`);
+      const means = columns.map((c) => fmt(g.mean[c], c === 'token_efficiency' ? 5 : 3).padStart(8));
+      io.stdout.write(`${g.system.padEnd(width)}  ${String(g.n).padStart(3)}  ${means.join(' ')}\n`);
     }
     for (const s of result.info.skipped_tasks) io.stderr.write(`fixture-lab: skipped ${s.task}: ${s.reason}\n`);
     const where = relative(io.cwd, result.dir) || '.';

@@ -66,8 +66,8 @@ export class Review {
     if (kept && (await document.save())) await dropKeptDraft(document.uri.fsPath);
     const summary = a!.kappa === null
       ? `kappa n/a (${a!.reason}); observed agreement ${fmt(a!.observed)}`
-      : `kappa ${fmt(a!.kappa)} (${a!.band}), with confidence ${fmt(
-        a!.kappa_confidence)}; ${a!.disagreements.length} disagreement${a!.disagreements.length === 1 ? '' : 's'} over ${a!.items} items`;
+      : `kappa ${fmt(a!.kappa)} (${a!.band}), with confidence ${fmt(a!.kappa_confidence)}; `
+        + `${a!.disagreements.length} disagreement${a!.disagreements.length === 1 ? '' : 's'} over ${a!.items} items`;
     const list = a!.disagreements.map((d) => `${d.symbol}: ${f.labeler} ${d.labeler ?? '-'}, ${f.verifier} ${d.verifier ?? '-'}`);
     // Not awaited: a notification resolves only when dismissed, and the review is done already.
     void vscode.window.showInformationMessage(
