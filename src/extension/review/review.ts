@@ -7,6 +7,7 @@ import {
   Resolution, restoreDraft, reviewWarnings, settleDispute, startReview,
 } from '../../core';
 import { showChange } from './blindReview';
+import { executeCommand } from '../commands/args';
 import { Ctx } from '../ctx';
 import { applyFixtureEdit } from '../labeling/fixtureEdits';
 import { Labeler } from '../labeling/label';
@@ -64,7 +65,7 @@ export class Review {
     const list = a!.disagreements.map((d) => `${d.symbol}: ${f.labeler} ${d.labeler ?? '-'}, ${f.verifier} ${d.verifier ?? '-'}`);
     // Not awaited: a notification resolves only when dismissed, and the review is done already.
     void vscode.window.showInformationMessage(plainText(`Fixture Lab: ${f.id}: ${summary}`), { detail: plainText(list.join('\n')) }, ...(a!.disagreements.length ? ['Settle Disagreements'] : []))
-      .then((pick) => pick && vscode.commands.executeCommand('fixtureLab.settleDisagreements'));
+      .then((pick) => pick && executeCommand('fixtureLab.settleDisagreements', {}));
     return a!;
   }
 
