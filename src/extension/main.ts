@@ -22,7 +22,8 @@ let ctx: Ctx | undefined;
 /** Documents our CodeLens, hovers and decorations serve: diff sides, and code files on disk. */
 const CODE: vscode.DocumentSelector = [
   { scheme: REVISION_SCHEME },
-  ...['python', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact', 'go', 'rust', 'java', 'csharp', 'ruby'].map((language) => ({ scheme: 'file', language })),
+  ...['python', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact', 'go', 'rust', 'java', 'csharp', 'ruby']
+    .map((language) => ({ scheme: 'file', language })),
 ];
 
 /** Returns the services: the extension's API for its own integration tests. */
@@ -39,7 +40,8 @@ export function activate(context: vscode.ExtensionContext): Services {
   ctx.push(s.fixturesTree.onDidChangeTreeData(() => (fixtures.message = describeFilter(s.fixturesTree.filter))));
   ctx.push(vscode.window.createTreeView('fixtureLab.candidates', { treeDataProvider: s.candidatesTree }));
   const lens = ctx.push(new DefinitionLens(s.symbols, s.session, s.corpus));
-  ctx.push(vscode.languages.registerCodeLensProvider([...CODE as vscode.DocumentFilter[], { scheme: 'file', language: 'yaml', pattern: '**/tasks/*/*/*.yaml' }], lens));
+  const fixtureYaml: vscode.DocumentFilter = { scheme: 'file', language: 'yaml', pattern: '**/tasks/*/*/*.yaml' };
+  ctx.push(vscode.languages.registerCodeLensProvider([...CODE as vscode.DocumentFilter[], fixtureYaml], lens));
   ctx.push(vscode.languages.registerHoverProvider(CODE, new LabelHover(s.symbols, s.session, s.corpus, s.links.symbols)));
   s.triageView = ctx.push(vscode.window.createTreeView('fixtureLab.triage', { treeDataProvider: s.triageTree }));
   ctx.push(vscode.languages.registerHoverProvider(CODE, new TriageHover(s.symbols, s.results, s.links.misses)));

@@ -33,7 +33,8 @@ export const ARGUMENTS = {
   'fixtureLab.removeSymbolLabel': symbolTarget,
   'fixtureLab.changeLabel': symbolTarget,
   'fixtureLab.recordDispute': record({
-    symbol: optional(isString), resolution: optional(oneOf(RESOLUTIONS)), rationale: optional(isString), confidence: optional(oneOf(CONFIDENCES)), unjudged: optional(isBoolean),
+    symbol: optional(isString), resolution: optional(oneOf(RESOLUTIONS)), rationale: optional(isString), confidence: optional(oneOf(CONFIDENCES)),
+    unjudged: optional(isBoolean),
   }),
   'fixtureLab.startReview': undefined,
   'fixtureLab.finishReview': undefined,

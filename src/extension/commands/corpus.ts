@@ -2,8 +2,8 @@
 // whole corpus into the Problems view, and write the labeling report.
 import * as vscode from 'vscode';
 import {
-  checkCorpusSymbols, FIXTURE_STATES, formatMatchRate, fixtureFromChange, labelingReport, loadCorpus, plainText, resolveChange, TIERS, validateCorpus, withheldText,
-  writeTextAtomic,
+  checkCorpusSymbols, FIXTURE_STATES, formatMatchRate, fixtureFromChange, labelingReport, loadCorpus, plainText, resolveChange, TIERS, validateCorpus,
+  withheldText, writeTextAtomic,
 } from '../../core';
 import { problemsToDiagnostics } from '../diagnostics/problemDiagnostics';
 import { showChange, warnBlind } from '../review/blindReview';
@@ -15,7 +15,10 @@ export const CORPUS_COMMANDS = {
       const corpus = await s.corpus.require();
       const pick = await vscode.window.showQuickPick(
         corpus.fixtures.map((f) => ({
-          label: plainText(f.read.fixture.id ?? f.file), description: plainText(f.read.fixture.difficulty ?? ''), detail: plainText(f.read.fixture.task ?? ''), uri: vscode.Uri.file(f.path),
+          label: plainText(f.read.fixture.id ?? f.file),
+          description: plainText(f.read.fixture.difficulty ?? ''),
+          detail: plainText(f.read.fixture.task ?? ''),
+          uri: vscode.Uri.file(f.path),
         })),
         { placeHolder: 'Open which fixture?', matchOnDetail: true },
       );
@@ -41,18 +44,24 @@ export const CORPUS_COMMANDS = {
     if (!repoName) return undefined;
     const repo = await s.corpus.repository(repoName);
     const refs = await vscode.window.showInputBox({
-      title: 'The change', prompt: 'BASE..HEAD, a PR\'s merge commit, or #N for the merge commit naming PR #N', placeHolder: 'main~1..main  or  a1b2c3d  or  #123', ignoreFocusOut: true,
+      title: 'The change',
+      prompt: 'BASE..HEAD, a PR\'s merge commit, or #N for the merge commit naming PR #N',
+      placeHolder: 'main~1..main  or  a1b2c3d  or  #123',
+      ignoreFocusOut: true,
     });
     if (!refs) return undefined;
     const spec = /^#\d+$/.test(refs.trim()) ? { pr: Number(refs.trim().slice(1)) }
       : refs.includes('..') ? { base: refs.split('..')[0].trim(), head: refs.split('..')[1].trim() } : { base: `${refs.trim()}^1`, head: refs.trim() };
     const change = await resolveChange(repo, spec);
-    const task = await vscode.window.showInputBox({ title: 'The task', prompt: 'What the developer was asked to do, as the issue says it', value: change.title ?? '', ignoreFocusOut: true });
+    const task = await vscode.window.showInputBox({
+      title: 'The task', prompt: 'What the developer was asked to do, as the issue says it', value: change.title ?? '', ignoreFocusOut: true,
+    });
     if (!task) return undefined;
     const tier = await vscode.window.showQuickPick([...TIERS], { placeHolder: 'Tier' });
     if (!tier) return undefined;
     const entry = corpus.repos.find((r) => r.name === repoName);
-    const { path } = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Fixture Lab: reading the change' }, async () => fixtureFromChange({
+    const progress = { location: vscode.ProgressLocation.Notification, title: 'Fixture Lab: reading the change' };
+    const { path } = await vscode.window.withProgress(progress, async () => fixtureFromChange({
       corpusDir: corpus.dir, repoName, repo, change, task, tier: tier as (typeof TIERS)[number], labeler: await s.session.rater(),
       ...(entry?.url ? { repoUrl: entry.url } : {}), candidates: { tests: s.ctx.config.candidateTests },
     }));
@@ -106,7 +115,8 @@ export const CORPUS_COMMANDS = {
     for (const [file, diagnostics] of problemsToDiagnostics(shown, corpus.dir)) s.ctx.diagnostics.set(vscode.Uri.file(file), diagnostics);
     const errors = shown.filter((p) => p.severity === 'error').length;
     const message = `Fixture Lab: ${errors} errors, ${shown.length - errors} warnings in the corpus; ${formatMatchRate('ground truth', symbols.ground_truth)}.`;
-    if (errors > 0) void vscode.window.showErrorMessage(message, 'Show Problems').then((pick) => pick && vscode.commands.executeCommand('workbench.actions.view.problems'));
+    const showProblems = (pick: string | undefined) => pick && vscode.commands.executeCommand('workbench.actions.view.problems');
+    if (errors > 0) void vscode.window.showErrorMessage(message, 'Show Problems').then(showProblems);
     else void vscode.window.showInformationMessage(message);
     return shown;
   },

@@ -43,7 +43,8 @@ export const LABELING_COMMANDS = {
     const target = clickTarget(fixture, as);
     if ('refused' in target) throw new FixtureLabError(target.refused);
     const list = target.rater ? fixture.labels[target.rater] ?? [] : fixture.ground_truth;
-    const picked = symbol ?? (await vscode.window.showQuickPick(list.map((l) => ({ label: plainText(l.symbol), symbol: l.symbol })), { placeHolder: 'Remove which label?' }))?.symbol;
+    const choices = list.map((l) => ({ label: plainText(l.symbol), symbol: l.symbol }));
+    const picked = symbol ?? (await vscode.window.showQuickPick(choices, { placeHolder: 'Remove which label?' }))?.symbol;
     if (!picked) return false;
     return applyFixtureEdit(document, (text) => unlabelAs(text, as, picked));
   },

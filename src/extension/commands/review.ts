@@ -1,7 +1,10 @@
 // The review commands: start and finish a verifier's pass, settle its disagreements, record an
 // adjudicator's ruling, and show a fixture's agreement (never to its blind verifier).
 import * as vscode from 'vscode';
-import { agreementOf, CONFIDENCES, Confidence, fixtureView, FixtureLabError, fmt, includedByARater, isJudged, normalizeSymbol, plainText, readFixture, RESOLUTIONS, Resolution, settleDispute } from '../../core';
+import {
+  agreementOf, CONFIDENCES, Confidence, fixtureView, FixtureLabError, fmt, includedByARater, isJudged, normalizeSymbol, plainText, readFixture, RESOLUTIONS,
+  Resolution, settleDispute,
+} from '../../core';
 import { applyFixtureEdit } from '../labeling/fixtureEdits';
 import { fixtureDocument, moduleOf } from './documents';
 import type { SomeHandlers } from './handler';
@@ -11,7 +14,8 @@ export const REVIEW_COMMANDS = {
     const c = await s.labeler.requireCurrent();
     const seen = c.view.fixture;
     const known = [...new Set([...seen.candidates, ...seen.ground_truth.map((l) => l.symbol), ...Object.values(seen.labels).flat().map((l) => l.symbol)])];
-    symbol ??= (await vscode.window.showQuickPick(known.map((k) => ({ label: plainText(k), symbol: k })), { placeHolder: 'Which symbol is disputed?' }))?.symbol;
+    const choices = known.map((k) => ({ label: plainText(k), symbol: k }));
+    symbol ??= (await vscode.window.showQuickPick(choices, { placeHolder: 'Which symbol is disputed?' }))?.symbol;
     if (!symbol) return false;
     const name = normalizeSymbol(symbol, c);
     if (!isJudged(c.fixture, name, c) && !unjudged) {
@@ -24,7 +28,8 @@ export const REVIEW_COMMANDS = {
     resolution ??= (await vscode.window.showQuickPick([...RESOLUTIONS], { title: plainText(name) })) as Resolution | undefined;
     if (!resolution) return false;
     if (resolution === 'included' && !confidence && !includedByARater(c.fixture, name, c)) {
-      confidence = (await vscode.window.showQuickPick([...CONFIDENCES], { title: plainText(`No rater included ${name}: its confidence`) })) as Confidence | undefined;
+      const title = plainText(`No rater included ${name}: its confidence`);
+      confidence = (await vscode.window.showQuickPick([...CONFIDENCES], { title })) as Confidence | undefined;
       if (!confidence) return false;
     }
     rationale ??= await vscode.window.showInputBox({ title: plainText(`${resolution}: ${name}`), prompt: 'Rationale for the ruling' });
@@ -46,7 +51,8 @@ export const REVIEW_COMMANDS = {
     const agreement = agreementOf(fixture, { module: await moduleOf(s, document) });
     const summary = agreement.kappa === null
       ? `kappa n/a: ${agreement.reason}`
-      : `kappa ${fmt(agreement.kappa)} (${agreement.band}), kappa with confidence ${fmt(agreement.kappa_confidence)}, ${agreement.disagreements.length} disagreements over ${agreement.items} items`;
+      : `kappa ${fmt(agreement.kappa)} (${agreement.band}), kappa with confidence ${fmt(agreement.kappa_confidence)}, `
+        + `${agreement.disagreements.length} disagreements over ${agreement.items} items`;
     void vscode.window.showInformationMessage(plainText(`${fixture.id ?? document.uri.fsPath}: ${summary}`));
     return agreement;
   },

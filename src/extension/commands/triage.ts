@@ -11,8 +11,9 @@ import type { SomeHandlers } from './handler';
 export const TRIAGE_COMMANDS = {
   'fixtureLab.setFailureCategory': async (s, args) => {
     const miss = missFrom(s, args);
-    const category = (!isLinkRef(args) ? args.category : undefined)
-      ?? ((await vscode.window.showQuickPick([...FAILURE_CATEGORIES], { title: plainText(`${miss.system} missed ${miss.symbol}`), placeHolder: 'Failure category' })) as FailureCategory | undefined);
+    const ask = { title: plainText(`${miss.system} missed ${miss.symbol}`), placeHolder: 'Failure category' };
+    const category = (isLinkRef(args) ? undefined : args.category)
+      ?? ((await vscode.window.showQuickPick([...FAILURE_CATEGORIES], ask)) as FailureCategory | undefined);
     if (!category) return false;
     await s.results.triage(miss, { category });
     return true;

@@ -57,7 +57,8 @@ export class DefinitionLens extends Owner implements vscode.CodeLensProvider {
       const offset = offsets.get(`ground_truth/${i}`);
       if (offset === undefined) return [];
       const line = document.positionAt(offset).line;
-      return [new vscode.CodeLens(new vscode.Range(line, 0, line, 0), { ...commandOf('fixtureLab.revealSymbol', 'Reveal in code', { symbol: l.symbol, fixture: document.uri }), tooltip: `Open ${l.symbol} at the fixture's revision` })];
+      const reveal = commandOf('fixtureLab.revealSymbol', 'Reveal in code', { symbol: l.symbol, fixture: document.uri });
+      return [new vscode.CodeLens(new vscode.Range(line, 0, line, 0), { ...reveal, tooltip: `Open ${l.symbol} at the fixture's revision` })];
     });
   }
 }

@@ -94,7 +94,8 @@ export class CandidatesTree extends Owner implements vscode.TreeDataProvider<Nod
       item.description = `${s.change} ${s.kind}${added ? ' · not at base' : ''}${labeled ? ` · ${labeled}` : ''}`;
       item.iconPath = new vscode.ThemeIcon(s.change === 'added' ? 'diff-added' : s.change === 'deleted' ? 'diff-removed' : 'diff-modified');
       item.command = commandOf('fixtureLab.openCandidate', 'Open in Diff', {
-        repo: f.repo!, base: f.diff!.base, head: f.diff!.head, oldPath: s.change === 'added' ? undefined : s.file, newPath: s.change === 'deleted' ? undefined : s.file, line: s.startLine,
+        repo: f.repo!, base: f.diff!.base, head: f.diff!.head, line: s.startLine,
+        oldPath: s.change === 'added' ? undefined : s.file, newPath: s.change === 'deleted' ? undefined : s.file,
       });
     } else {
       const n = node.neighbour;
