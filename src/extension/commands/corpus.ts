@@ -2,7 +2,7 @@
 // whole corpus into the Problems view, and write the labeling report.
 import * as vscode from 'vscode';
 import {
-  checkCorpusSymbols, FIXTURE_STATES, formatMatchRate, fixtureFromChange, labelingReport, loadCorpus, plainText, resolveChange, TIERS, validateCorpus,
+  checkCorpusSymbols, FIXTURE_STATES, formatMatchRate, fixtureFromChange, labelingReport, loadCorpus, parseChangeSpec, plainText, resolveChange, TIERS, validateCorpus,
   withheldText, writeTextAtomic,
 } from '../../core';
 import { problemsToDiagnostics } from '../diagnostics/problemDiagnostics';
@@ -50,9 +50,7 @@ export const CORPUS_COMMANDS = {
       ignoreFocusOut: true,
     });
     if (!refs) return undefined;
-    const spec = /^#\d+$/.test(refs.trim()) ? { pr: Number(refs.trim().slice(1)) }
-      : refs.includes('..') ? { base: refs.split('..')[0].trim(), head: refs.split('..')[1].trim() } : { base: `${refs.trim()}^1`, head: refs.trim() };
-    const change = await resolveChange(repo, spec);
+    const change = await resolveChange(repo, parseChangeSpec(refs));
     const task = await vscode.window.showInputBox({
       title: 'The task', prompt: 'What the developer was asked to do, as the issue says it', value: change.title ?? '', ignoreFocusOut: true,
     });
