@@ -38,7 +38,7 @@ export {
   dropKeptDraft, hideDraft, isDraftAside, keepDraft, keptDraft, keptDraftPath, restoreDraft,
 } from './labeling/blindDrafts';
 export { newFixtureText, nextFixture } from './labeling/create';
-export { fixtureFromChange, resolveChange, TASK_STUB } from './labeling/fromChange';
+export { fixtureFromChange, parseChangeSpec, resolveChange, TASK_STUB } from './labeling/fromChange';
 export { derivedGroundTruth, groundTruthMismatches } from './labeling/groundTruth';
 export { guardrailsFor, isTestSymbol } from './labeling/guardrails';
 export { finishReview, labelAs, reviewWarnings, settleDispute, startReview, unlabelAs } from './labeling/protocol';
@@ -74,7 +74,7 @@ export { gitUserName, Repository } from './git/repository';
 // Symbols: names, definitions, references, lookups
 export { type Definition, definitionAt, definitionsOf, enclosingDefinitions, modulePath } from './symbols/definitions';
 export { languageOf } from './symbols/languages';
-export { definitionsNamed, filesMentioning } from './symbols/lookup';
+export { definitionOf, definitionsNamed, filesMentioning } from './symbols/lookup';
 export { editDistance, nearestKey, suggestionBound } from './symbols/nearest';
 export { normalizeSymbol, symbolKey, symbolSegments } from './symbols/normalize';
 export { ReferenceGraph } from './symbols/referenceGraph';

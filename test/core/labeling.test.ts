@@ -3,8 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
-  changedSymbols, clickTarget, disagreementsToSettle, finishRefusal, Fixture, settleRefusal, startRefusal, ReferenceGraph, Repository, guardrailsFor, isBlind, isTestSymbol, loadCorpus, newFixtureText, nextFixture, readFixture, reasonsUsed,
-  roleOf, summarizeFixture, validateCorpus, visibleLabels,
+  changedSymbols, clickTarget, disagreementsToSettle, finishRefusal, Fixture, settleRefusal, startRefusal, ReferenceGraph, Repository, guardrailsFor,
+  isBlind, isTestSymbol, loadCorpus, newFixtureText, nextFixture, readFixture, reasonsUsed,
+  mulberry32, parseChangeSpec, roleOf, summarizeFixture, validateCorpus, visibleLabels,
 } from '../../src/core';
 import { tempDir } from '../helpers/tempDir';
 
@@ -137,5 +138,23 @@ describe('workbench: guardrails, reasons, new fixtures', () => {
     const problems = validateCorpus(await loadCorpus(dir, dir)).filter((p) => p.severity === 'error');
     assert.deepEqual(problems, []);
     assert.deepEqual(readdirSync(join(dir, 'tasks/bookshop/easy')), ['08-add-a-bulk-discount.yaml']);
+  });
+});
+
+describe('a change as typed (New Fixture from a Change)', () => {
+  it('`BASE..HEAD` is two revisions, `#N` a pull request, anything else a merge commit whose first parent is the base (seeded)', () => {
+    assert.deepEqual(parseChangeSpec('main~1..main'), { base: 'main~1', head: 'main' });
+    assert.deepEqual(parseChangeSpec(' v1.2 .. v1.3 '), { base: 'v1.2', head: 'v1.3' });
+    assert.deepEqual(parseChangeSpec(' #123 '), { pr: 123 });
+    assert.deepEqual(parseChangeSpec('a1b2c3d'), { base: 'a1b2c3d^1', head: 'a1b2c3d' });
+    assert.deepEqual(parseChangeSpec('#12a'), { base: '#12a^1', head: '#12a' }, 'not a PR number: a revision');
+    const random = mulberry32(9);
+    const word = () => Array.from({ length: 1 + Math.floor(random() * 8) }, () => 'abcdef0123~^/_-'[Math.floor(random() * 15)]).join('');
+    for (let n = 0; n < 300; n++) {
+      const [base, head] = [word(), word()];
+      assert.deepEqual(parseChangeSpec(`${base}..${head}`), { base, head });
+      assert.deepEqual(parseChangeSpec(head), { base: `${head}^1`, head });
+      assert.deepEqual(parseChangeSpec(`#${n}`), { pr: n });
+    }
   });
 });

@@ -88,13 +88,13 @@ describe('more workbench journeys', function () {
     made.push(uri.fsPath);
     s.corpus.reload();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('fixtureLab.openFixture', uri);
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri });
     await eventually(() => assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, uri.fsPath));
 
     const before = readFixture(original, uri.fsPath).fixture;
     const symbol = 'worker/queue/queue.Queue.Push';
     // A fixture with disagreements: the verifier included Queue.Push, the labeler did not.
-    const agreement = await vscode.commands.executeCommand<{ disagreements: { symbol: string }[] }>('fixtureLab.showAgreement', uri);
+    const agreement = await vscode.commands.executeCommand<{ disagreements: { symbol: string }[] }>('fixtureLab.showAgreement', { uri });
     assert.ok(agreement.disagreements.some((d) => d.symbol === symbol), `${symbol} is a disagreement`);
 
     const rationale = 'Retry re-queues through Push; the attempt count must survive it';
@@ -135,7 +135,7 @@ describe('more workbench journeys', function () {
         .filter((l) => l.command?.title === 'Reveal in code');
       // Each names its symbol and this fixture: the lens acts on the YAML it is in, whichever fixture is current.
       assert.deepEqual(
-        found.map((l) => [l.command!.arguments![0], vscode.Uri.from(l.command!.arguments![1]).toString()]),
+        found.map((l) => l.command!.arguments![0] as { symbol: string; fixture: vscode.Uri }).map((a) => [a.symbol, vscode.Uri.from(a.fixture).toString()]),
         fixture.ground_truth.map((l) => [l.symbol, uri.toString()]),
       );
       return found;

@@ -44,31 +44,31 @@ describe('the labeling protocol in the editor and the CLI', function () {
     const { uri, original } = copyFixture('bookshop/easy/03-cart-badge.yaml', 'protocol');
     made.push(uri.fsPath);
     s.corpus.reload();
-    const cmd = (id: string, ...args: unknown[]) => vscode.commands.executeCommand(`fixtureLab.${id}`, ...args);
+    const cmd = (id: string, args?: object) => vscode.commands.executeCommand(`fixtureLab.${id}`, args);
 
     // The labeler's clicks, as dana.
     await setRater('dana');
-    await cmd('openFixture', uri);
-    assert.equal(await cmd('labelHigh', 'web/src/cart.CartView.render', R.render), true);
-    assert.equal(await cmd('labelHigh', 'web/src/api.CartDto', R.dto), true);
-    assert.equal(await cmd('labelMedium', 'web/src/cart.CartView.load', R.load), true);
+    await cmd('openFixture', { uri });
+    assert.equal(await cmd('labelHigh', { symbol: 'web/src/cart.CartView.render', reason: R.render }), true);
+    assert.equal(await cmd('labelHigh', { symbol: 'web/src/api.CartDto', reason: R.dto }), true);
+    assert.equal(await cmd('labelMedium', { symbol: 'web/src/cart.CartView.load', reason: R.load }), true);
     const document = await vscode.workspace.openTextDocument(uri);
     assert.equal(readFixture(document.getText(), uri.fsPath).fixture.labeler, 'dana', 'the first rater to label is the labeler');
 
     // The verifier, blind.
     await setRater('lee');
     assert.equal(await cmd('startReview'), true);
-    assert.equal(await cmd('labelHigh', 'web/src/cart.CartView.render', R.leeRender), true);
-    assert.equal(await cmd('labelMedium', 'web/src/api.CartDto', R.leeDto), true);
-    assert.equal(await cmd('labelMedium', 'web/src/api.LineDto', R.leeLine), true);
+    assert.equal(await cmd('labelHigh', { symbol: 'web/src/cart.CartView.render', reason: R.leeRender }), true);
+    assert.equal(await cmd('labelMedium', { symbol: 'web/src/api.CartDto', reason: R.leeDto }), true);
+    assert.equal(await cmd('labelMedium', { symbol: 'web/src/api.LineDto', reason: R.leeLine }), true);
     const agreement = await cmd('finishReview') as { kappa: number; disagreements: { symbol: string }[] };
     assert.deepEqual(agreement.disagreements.map((d) => d.symbol), ['web/src/api.CartDto', 'web/src/api.LineDto', 'web/src/cart.CartView.load']);
 
     // The adjudication.
-    assert.equal(await cmd('settleDisagreements', 'web/src/cart.CartView.load', 'excluded', R.load2), 1);
-    assert.equal(await cmd('settleDisagreements', 'web/src/api.LineDto', 'included', R.line), 1);
-    assert.equal(await cmd('settleDisagreements', 'web/src/api.CartDto', 'included', R.dto2, 'MEDIUM'), 1);
-    assert.equal(await cmd('recordDispute', 'web/src/money.formatPrice', 'included', R.money, 'MEDIUM', true), true);
+    assert.equal(await cmd('settleDisagreements', { symbol: 'web/src/cart.CartView.load', resolution: 'excluded', rationale: R.load2 }), 1);
+    assert.equal(await cmd('settleDisagreements', { symbol: 'web/src/api.LineDto', resolution: 'included', rationale: R.line }), 1);
+    assert.equal(await cmd('settleDisagreements', { symbol: 'web/src/api.CartDto', resolution: 'included', rationale: R.dto2, confidence: 'MEDIUM' }), 1);
+    assert.equal(await cmd('recordDispute', { symbol: 'web/src/money.formatPrice', resolution: 'included', rationale: R.money, confidence: 'MEDIUM', unjudged: true }), true);
     assert.equal(await document.save(), true);
     const fromEditor = readFileSync(uri.fsPath, 'utf8');
     assert.deepEqual(readFixture(fromEditor, uri.fsPath).fixture.ground_truth.map((l) => `${l.symbol} ${l.confidence}`), [

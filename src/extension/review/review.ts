@@ -8,6 +8,7 @@ import {
   refused, Resolution, restoreDraft, reviewWarnings, settleDispute, startRefusal, startReview, textOf, then,
 } from '../../core';
 import { showChange } from './blindReview';
+import { executeCommand } from '../commands/args';
 import { Ctx } from '../ctx';
 import { applyFixtureEdit, refuseUneditable } from '../labeling/fixtureEdits';
 import { Labeler } from '../labeling/label';
@@ -72,7 +73,7 @@ export class Review {
     // Not awaited: a notification resolves only when dismissed, and the review is done already.
     void vscode.window.showInformationMessage(
       plainText(`Fixture Lab: ${f.id}: ${summary}`), { detail: plainText(list.join('\n')) }, ...(a!.disagreements.length ? ['Settle Disagreements'] : []))
-      .then((pick) => pick && vscode.commands.executeCommand('fixtureLab.settleDisagreements'));
+      .then((pick) => pick && executeCommand('fixtureLab.settleDisagreements', {}));
     return a!;
   }
 

@@ -4,9 +4,11 @@
 // say) is pure and unit-tested; this file only hands it to VS Code.
 import * as vscode from 'vscode';
 import { Corpus, FixtureFile, fixtureView, FixtureView, TIERS } from '../../core';
+import { commandOf } from '../commands/args';
 import type { Session } from '../labeling/session';
 import { fixtureRow, FixtureFilter, matchesFilter } from './viewModels';
 import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
+import { Owner } from '../lifetimes';
 
 type Shown = { file: FixtureFile; view: FixtureView };
 
@@ -15,14 +17,15 @@ type Node =
   | { kind: 'tier'; repo: string; tier: string }
   | ({ kind: 'fixture' } & Shown);
 
-export class FixturesTree implements vscode.TreeDataProvider<Node> {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class FixturesTree extends Owner implements vscode.TreeDataProvider<Node> {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeTreeData = this.changed.event;
   filter: FixtureFilter = {};
 
   constructor(private readonly corpus: WorkspaceCorpus, private readonly session: Session) {
     // A new rater name reloads the corpus (any fixtureLab setting does), and so the rows.
-    corpus.onDidChange(() => this.changed.fire());
+    super();
+    this._register(corpus.onDidChange(() => this.changed.fire()));
   }
 
   setFilter(filter: FixtureFilter): void {
@@ -59,7 +62,7 @@ export class FixturesTree implements vscode.TreeDataProvider<Node> {
     item.iconPath = new vscode.ThemeIcon(row.icon);
     item.contextValue = `fixture.${row.state.replace(' ', '-')}`;
     item.resourceUri = vscode.Uri.file(node.file.path);
-    item.command = { command: 'fixtureLab.openFixture', title: 'Open Fixture', arguments: [vscode.Uri.file(node.file.path)] };
+    item.command = commandOf('fixtureLab.openFixture', 'Open Fixture', { uri: vscode.Uri.file(node.file.path) });
     return item;
   }
 
