@@ -9,6 +9,7 @@ export * from '../shared/bidi';
 export * from './untrusted/plainText';
 export * from './untrusted/hoverMarkdown';
 export * from './untrusted/reportMarkdown';
+export * from './untrusted/terminalText';
 export * from './symbols/normalize';
 export * from './fixtures/model';
 export * from './fixtures/read';

@@ -313,7 +313,7 @@ describe('label add on a renamed file: a head-side name is written by its base n
   let corpus: string;
   let text: string;
 
-  before(async () => {
+  before(() => {
     const repo = new TestRepo();
     const base = repo.commit('base', { 'web/src/money.ts': `${MONEY}\n${REST}`, 'web/src/cart.ts': 'import { formatPrice } from \'./money\';\n\nexport function total(c: number): string {\n  return formatPrice(c);\n}\n' });
     const head = repo.commit('currency; money moves to format/', { 'web/src/format/money.ts': `${MOVED}\n${REST}` }, [['web/src/money.ts', 'web/src/format/money.ts']]);

@@ -88,7 +88,7 @@ class Progress {
   constructor(private readonly io: CliIO) {}
 
   update(e: RunEvent): void {
-    const tty = Boolean((this.io.stderr as { isTTY?: boolean }).isTTY);
+    const redraw = this.io.stderr.isTTY ? this.io.stderr.redraw : undefined;
     if (e.kind === 'plan') {
       this.doneAtStart = e.done;
       this.started = Date.now();
@@ -102,10 +102,10 @@ class Progress {
     const fresh = e.done - this.doneAtStart;
     const elapsed = (Date.now() - this.started) / 1000;
     const eta = fresh > 0 ? ((e.total - e.done) * elapsed) / fresh : 0;
-    if (tty) {
+    if (redraw) {
       const width = 24;
       const filled = Math.round((e.done / Math.max(1, e.total)) * width);
-      this.io.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${e.done}/${e.total} ETA ${duration(eta)}  ${`${e.system} ${e.task}`.slice(0, 40).padEnd(40)}`);
+      redraw(`[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${e.done}/${e.total} ETA ${duration(eta)}  ${`${e.system} ${e.task}`.slice(0, 40).padEnd(40)}`);
       this.drawn = true;
     } else if (e.status === 'ok') {
       this.io.stderr.write(`${e.done}/${e.total} ${e.system} ${e.task} ok\n`);
