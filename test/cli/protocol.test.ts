@@ -3,12 +3,12 @@
 // settle, Record Dispute): both must leave the same file, byte for byte.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { candidatesOf, finishReview, labelAs, newFixtureText, nextFixture, Repository, settleDispute, startReview } from '../../src/core';
 import { run } from '../helpers/cli';
 import { GIT_ENV, TestRepo } from '../helpers/gitRepo';
-import { tempDir } from '../helpers/tempDir';
+import { tempDir, writeFiles } from '../helpers/tempDir';
 
 const BASE_FILES = {
   'shop/pricing.py': 'DISCOUNT_CAP = 50\n\n\ndef apply_discount(total, percent):\n    return total * (100 - min(percent, DISCOUNT_CAP)) / 100\n\n\ndef price_with_tax(total, rate):\n    return total * (1 + rate)\n',
@@ -43,15 +43,8 @@ async function setup(): Promise<Setup> {
   opened.close();
   const { path, id } = nextFixture(join(corpus, 'tasks'), 'shop', 'easy', TASK);
   const text = newFixtureText(id, { repo: 'shop', tier: 'easy', task: TASK, base, head, candidates });
-  tempFiles(corpus, { 'repos.yaml': `repos:\n  - name: shop\n    url: https://example.com/shop.git\n    commit: "${head}"\n    language: python\n    path: ..\n`, [path.slice(corpus.length + 1)]: text });
+  writeFiles(corpus, { 'repos.yaml': `repos:\n  - name: shop\n    url: https://example.com/shop.git\n    commit: "${head}"\n    language: python\n    path: ..\n`, [path.slice(corpus.length + 1)]: text });
   return { repo, corpus, path: path.slice(corpus.length + 1), text, base, head };
-}
-
-function tempFiles(dir: string, files: Record<string, string>): void {
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
 }
 
 /** Runs with FIXTURE_LAB_RATER set for one call. */
@@ -319,7 +312,7 @@ describe('label add on a renamed file: a head-side name is written by its base n
     const head = repo.commit('currency; money moves to format/', { 'web/src/format/money.ts': `${MOVED}\n${REST}` }, [['web/src/money.ts', 'web/src/format/money.ts']]);
     corpus = join(repo.dir, 'corpus');
     text = newFixtureText('web-easy-01', { repo: 'web', tier: 'easy', task: 'Prices in the shop\'s currency', base, head, candidates: [] });
-    tempFiles(corpus, { 'repos.yaml': 'repos:\n  - name: web\n    url: https://example.com/web.git\n    language: typescript\n    path: ..\n', [F]: text });
+    writeFiles(corpus, { 'repos.yaml': 'repos:\n  - name: web\n    url: https://example.com/web.git\n    language: typescript\n    path: ..\n', [F]: text });
   });
 
   it('maps the head-side name through the change\'s BaseNames, says so in one line, and refuses what the change adds', async () => {

@@ -5,14 +5,14 @@
 // web/src/format/money.ts): the clicks on its head side (CodeLens, the cursor, the Candidates
 // view's inline buttons) and `label add` given the head-side names both write the base names.
 import * as assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { cli } from '../../src/cli/cli';
 import { readFixture } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { copyFixture, eventually, services, setRater } from './helpers';
+import { copyFixture, eventually, journeySuite, setRater } from './helpers';
 
 const R = {
   render: 'Renders the cart; the badge is drawn here',
@@ -43,17 +43,7 @@ const M = {
 describe('the labeling protocol in the editor and the CLI', function () {
   this.timeout(120_000);
   let s: Services;
-  const made: string[] = [];
-
-  before(() => {
-    s = services();
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const path of made) rmSync(path, { recursive: true, force: true });
-    await setRater(undefined);
-  });
+  const made = journeySuite((services) => (s = services));
 
   /** A temp corpus for the CLI: `text` at `F`, beside the workspace's repos.yaml; `run` asserts success and returns stderr. */
   function cliCorpus(F: string, text: string) {
@@ -156,7 +146,7 @@ describe('the labeling protocol in the editor and the CLI', function () {
         const rows = await s.candidatesTree.getChildren();
         const changed = (await Promise.all(rows.map((r) => s.candidatesTree.getChildren(r)))).flat();
         const found = changed.find((n) => s.candidatesTree.getTreeItem(n).label === label);
-        assert.ok(found, `${label} is in the Candidates view: ${changed.map((n) => s.candidatesTree.getTreeItem(n).label).join(', ')}`);
+        assert.ok(found, `${label} is in the Candidates view: ${changed.map((n) => s.candidatesTree.getTreeItem(n).label).map((l) => (typeof l === 'string' ? l : l?.label)).join(', ')}`);
         return found;
       });
       assert.equal(s.candidatesTree.getTreeItem(node).contextValue, 'candidate', `${label} offers the inline label buttons`);
