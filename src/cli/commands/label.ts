@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { AtBase, changedSymbols, clickTarget, CONFIDENCES, displayPath, Fixture, FixtureLabError, labelAs, loadFixtureFile, normalizeSymbol, Repository, repositoryPath, RepoSymbols, symbolWarning, unlabelAs } from '../../core';
+import { AtBase, changedSymbols, clickTarget, CONFIDENCES, displayPath, Fixture, FixtureLabError, judgeSymbols, labelAs, loadFixtureFile, normalizeSymbol, Repository, repositoryPath, RepoSymbols, symbolKey, symbolWarning, unlabelAs } from '../../core';
 import { CliIO, moduleFor, oneOf, parse, repoEntryFor, required, UsageError } from '../args';
 import { raterFor } from '../rater';
 import { editFixture } from './edits';
@@ -31,50 +31,66 @@ export async function label(args: string[], io: CliIO): Promise<number> {
   const target = clickTarget(read.fixture, rater);
   const list = 'rater' in target && target.rater ? `labels.${target.rater}` : 'ground_truth';
   const shown = displayPath(path, io.cwd);
-  const named = await nameAtBase(path, read.fixture, given);
-  // A label on what the change adds is refused; one already written can still be removed.
-  if ('refused' in named && action === 'add') throw new FixtureLabError(`${named.refused}; nothing was written`, shown);
-  const symbol = 'refused' in named ? given : named.symbol;
-  if (symbol !== given) io.stderr.write(`fixture-lab: ${shown}: \`${given}\` is \`${symbol}\` at diff.base (the change renames its file): using the base name\n`);
-  if (confidence && reason !== undefined) {
-    await editFixture(path, io, (text) => labelAs(text, rater, { symbol, confidence, reason }));
-    io.stdout.write(`${shown}: ${list} + ${symbol} (${confidence})${read.fixture.labeler ? '' : `; labeler: ${rater}`}\n`);
-    const warning = await labelWarning(path, read.fixture, symbol);
-    if (warning) io.stderr.write(`fixture-lab: warning: ${shown}: ${warning}\n`);
-  } else {
-    await editFixture(path, io, (text) => unlabelAs(text, rater, symbol));
-    io.stdout.write(`${shown}: ${list} - ${symbol}\n`);
+  const code = await codeOf(path, read.fixture);
+  try {
+    const named = await nameAtBase(code, read.fixture, given);
+    // A label on what the change adds is refused; one already written can still be removed.
+    if ('refused' in named && action === 'add') throw new FixtureLabError(`${named.refused}; nothing was written`, shown);
+    const symbol = 'refused' in named ? given : named.symbol;
+    if (symbol !== given) io.stderr.write(`fixture-lab: ${shown}: \`${given}\` is \`${symbol}\` at diff.base (the change renames its file): using the base name\n`);
+    if (confidence && reason !== undefined) {
+      await editFixture(path, io, (text) => labelAs(text, rater, { symbol, confidence, reason }));
+      io.stdout.write(`${shown}: ${list} + ${symbol} (${confidence})${read.fixture.labeler ? '' : `; labeler: ${rater}`}\n`);
+      // The symbol checked against the code at the fixture's revision: written either way, warned at once.
+      const warning = code && (await symbolWarning(code.symbols, read.fixture, symbol));
+      if (warning) io.stderr.write(`fixture-lab: warning: ${shown}: ${warning}\n`);
+    } else {
+      await editFixture(path, io, (text) => unlabelAs(text, rater, symbol));
+      io.stdout.write(`${shown}: ${list} - ${symbol}\n`);
+    }
+  } finally {
+    await code?.close();
   }
   return 0;
 }
 
-/**
- * A diff fixture's name as its change calls it at base (the editor's BaseNames): a head-side name
- * in a renamed file becomes the base name; one the change adds is refused. Unchanged when the
- * repository or the change cannot be read: the label-time check then says what is wrong.
- */
-async function nameAtBase(path: string, fixture: Fixture, symbol: string): Promise<AtBase> {
-  const found = fixture.diff && (await repoEntryFor(path, fixture.repo));
-  if (!fixture.diff || !found) return { symbol };
-  let repo: Repository | undefined;
-  try {
-    repo = await Repository.open(repositoryPath(found.corpusDir, found.entry));
-    return (await changedSymbols(repo, fixture.diff.base, fixture.diff.head)).names.nameAtBase(symbol);
-  } catch {
-    return { symbol };
-  } finally {
-    repo?.close();
-  }
+/** The fixture's repository as the nearest repos.yaml names it: its symbols at any revision, and the repository itself, opened once when needed. */
+interface Code {
+  symbols: RepoSymbols;
+  repository(): Promise<Repository>;
+  close(): Promise<void>;
 }
 
-/** The symbol checked against the code at the fixture's revision: written either way, warned at once. */
-async function labelWarning(path: string, fixture: Fixture, symbol: string): Promise<string | undefined> {
+async function codeOf(path: string, fixture: Fixture): Promise<Code | undefined> {
   const found = await repoEntryFor(path, fixture.repo);
   if (!found) return undefined;
-  const repo = new RepoSymbols(found.entry, found.corpusDir);
+  let opened: Promise<Repository> | undefined;
+  const repository = () => (opened ??= Repository.open(repositoryPath(found.corpusDir, found.entry)));
+  const symbols = new RepoSymbols(found.entry, found.corpusDir, {}, repository);
+  return {
+    symbols,
+    repository,
+    async close() {
+      await symbols.resolver.save();
+      (await opened?.catch(() => undefined))?.close();
+    },
+  };
+}
+
+/**
+ * A diff fixture's name as its change calls it at base (the editor's BaseNames): a head-side name
+ * in a renamed file becomes the base name; one the change adds is refused. A name defined at
+ * diff.base is its own base name, so the change is read only for one that is not (the resolver's
+ * cache answers the first question). Unchanged when the code cannot be read: the label-time
+ * check then says what is wrong.
+ */
+async function nameAtBase(code: Code | undefined, fixture: Fixture, symbol: string): Promise<AtBase> {
+  if (!fixture.diff || !code) return { symbol };
   try {
-    return await symbolWarning(repo, fixture, symbol);
-  } finally {
-    await repo.close();
+    const verdict = (await judgeSymbols(code.symbols, fixture, [symbol])).get(symbolKey(symbol, { module: code.symbols.entry.module }));
+    if (verdict?.answer.found) return { symbol };
+    return (await changedSymbols(await code.repository(), fixture.diff.base, fixture.diff.head)).names.nameAtBase(symbol);
+  } catch {
+    return { symbol };
   }
 }
