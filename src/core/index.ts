@@ -27,6 +27,7 @@ export { median } from './numbers';
 export { commandLink, markdownCode, markdownText } from './untrusted/hoverMarkdown';
 export { plainText } from './untrusted/plainText';
 export { reportCode, reportText } from './untrusted/reportMarkdown';
+export { terminalText } from './untrusted/terminalText';
 
 // Fixtures: the model, reading, text edits
 export { addCandidate, addDispute, addLabel, formatNumber, freezeLabels, removeLabel, setField } from './fixtures/edit';
@@ -58,7 +59,7 @@ export { labelingReport } from './corpus/labelingReport';
 export { type Corpus, type FixtureFile, fixtureIdOf, loadCorpus, loadFixtureFile, yamlFilesUnder } from './corpus/load';
 export { readRepos, type RepoEntry, repositoryPath } from './corpus/repos';
 export {
-  checkCorpusSymbols, formatMatchRate, RepoSymbols, type SymbolCheck, symbolWarning,
+  checkCorpusSymbols, formatMatchRate, judgeSymbols, RepoSymbols, type SymbolCheck, symbolWarning,
 } from './corpus/resolveSymbols';
 export { validateCorpus } from './corpus/validate';
 

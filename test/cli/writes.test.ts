@@ -10,10 +10,9 @@ import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cli } from '../../src/cli/cli';
 import { addLabel, editFile, lockPathOf, mulberry32, readFixture } from '../../src/core';
-import { tempDir } from '../helpers/tempDir';
+import { tempCorpus } from '../helpers/tempCorpus';
 
 const BIN = resolve(__dirname, '../../../dist/cli.js');
-const REPOS = 'repos:\n  - name: demo\n    url: https://example.com/demo.git\n    commit: "0123456"\n    language: python\n    module: example.com/demo\n';
 const FIXTURE = 'id: "demo-easy-01"\nrepo: demo\ntask: "Add a thing"\nground_truth:\n  - {symbol: a/b.C, confidence: HIGH, reason: r}\nlabeler: dana\n';
 const PATH = 'tasks/demo/easy/01-a.yaml';
 const ADDED = '  - symbol: "a/b.D"\n    confidence: MEDIUM\n    reason: "why"\n';
@@ -27,7 +26,7 @@ async function run(cwd: string, ...argv: string[]) {
 }
 
 const corpus = (text = FIXTURE) => {
-  const dir = tempDir({ 'repos.yaml': REPOS });
+  const dir = tempCorpus();
   mkdirSync(join(dir, 'tasks/demo/easy'), { recursive: true });
   writeFileSync(join(dir, PATH), text);
   return dir;

@@ -6,14 +6,14 @@
 // Then a renamed file: `+ HIGH` on its head side writes the base-side name, and a symbol the change
 // adds is refused.
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
 import { finishReview, labelAs, startReview } from '../helpers/edits';
 import type { Services } from '../../src/extension/services';
 import type { HostMessage } from '../../src/shared/protocol';
-import { canDriveUi, copyFixture, eventually, hoverText, linkedSymbols, notifications, screenshot, services, setRater } from './helpers';
+import { canDriveUi, copyFixture, eventually, hoverText, journeySuite, linkedSymbols, notifications, screenshot, setRater } from './helpers';
 import { webview } from './ui';
 
 const SECRET = 'dana-secret';
@@ -53,19 +53,7 @@ function textOf(v: string | boolean | vscode.TreeItemLabel | vscode.MarkdownStri
 describe('blind review and labels named at base, in the editor', function () {
   this.timeout(180_000);
   let s: Services;
-  const made: string[] = [];
-
-  before(() => {
-    s = services();
-  });
-
-  after(async () => {
-    s.panel()?.dispose();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const path of made) rmSync(path, { force: true });
-    s.corpus.reload();
-    await setRater(undefined);
-  });
+  const made = journeySuite((services) => (s = services));
 
   /** The Fixtures tree's item for `id` (under bookshop / its tier), as the view shows it now. */
   async function treeItem(id: string, tier: string): Promise<vscode.TreeItem> {

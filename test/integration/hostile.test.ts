@@ -7,7 +7,7 @@
 // and clicking every other link changes no file. The old product failed each of these.
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
@@ -17,7 +17,7 @@ import type { Services } from '../../src/extension/services';
 import { TRIAGE_LINKS } from '../../src/extension/triage/hover';
 import { TestRepo } from '../helpers/gitRepo';
 import { tempDir } from '../helpers/tempDir';
-import { Anchor, anchorsIn, canDriveUi, eventually, HOVER_CONTENTS, NOTIFICATION_MESSAGES, screenshot, services, setRater, ui } from './helpers';
+import { Anchor, anchorsIn, canDriveUi, eventually, HOVER_CONTENTS, journeySuite, NOTIFICATION_MESSAGES, screenshot, setRater, ui } from './helpers';
 
 /** A link that, clicked in the old product, labeled `x` with the reason `pwned`: no prompt, one click. */
 const PWN = '[pwn](command:fixtureLab.labelHigh?%5B%22x%22%2C%22pwned%22%5D)';
@@ -88,7 +88,10 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
   let s: Services;
   const workspace = () => vscode.workspace.workspaceFolders![0].uri.fsPath;
   const saved = new Map<string, string>();
-  const made: string[] = [];
+  const made = journeySuite((services) => (s = services), async () => {
+    await vscode.commands.executeCommand('notifications.clearAll');
+    for (const [name, text] of saved) writeFileSync(join(workspace(), name), text);
+  });
   let repo: TestRepo;
   let base: string;
   let head: string;
@@ -96,7 +99,6 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
 
   before(async function () {
     if (!canDriveUi()) this.skip(); // what is shown is read in the page: code-server only
-    s = services();
     // The repository: one Python file whose name breaks out of a one-backtick code span.
     repo = new TestRepo();
     base = repo.commit('base', { [FILE]: 'def total():\n    return 1\n' });
@@ -139,16 +141,6 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 
-  after(async () => {
-    if (!s) return;
-    s.panel()?.dispose();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('notifications.clearAll');
-    for (const [name, text] of saved) writeFileSync(join(workspace(), name), text);
-    for (const path of made) rmSync(path, { recursive: true, force: true });
-    s.corpus.reload();
-    await setRater(undefined);
-  });
 
   /** Does `act`, then reads the links in the toast that says `contains`, and clears the toasts. */
   async function notified(contains: string, act: () => Thenable<unknown>): Promise<Anchor[]> {

@@ -4,12 +4,12 @@
 // entry of a fixture's YAML.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { canDriveUi, copyFixture, eventually, screenshot, services, setRater, ui } from './helpers';
+import { canDriveUi, copyFixture, eventually, journeySuite, screenshot, setRater, ui } from './helpers';
 
 /** The workspace's (the corpus copy's) folder, and its bookshop repository from repos.yaml. */
 const workspace = (): string => vscode.workspace.workspaceFolders![0].uri.fsPath;
@@ -22,18 +22,7 @@ const git = (...args: string[]): string => execFileSync('git', ['-C', bookshop()
 describe('more workbench journeys', function () {
   this.timeout(120_000);
   let s: Services;
-  const made: string[] = [];
-
-  before(() => {
-    s = services();
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const path of made) rmSync(path, { force: true });
-    s.corpus.reload();
-    await setRater(undefined);
-  });
+  const made = journeySuite((services) => (s = services));
 
   it('New Fixture from a Change: the change, the task and the tier in quick inputs -> a valid fixture with the change\'s symbols as candidates', async function () {
     if (!canDriveUi()) this.skip(); // the quick inputs are answered in the page: code-server only

@@ -3,12 +3,12 @@
 // every label command refuses before it edits, with the CLI's `path:line:col: error: not valid
 // UTF-8`, and the document and the bytes on disk stay as they were. A CRLF fixture gets CRLF lines.
 import * as assert from 'node:assert/strict';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { canDriveUi, eventually, services, setRater, ui } from './helpers';
+import { canDriveUi, eventually, journeySuite, setRater, ui } from './helpers';
 
 /** Labeled by dana, not yet reviewed: her clicks edit ground_truth. */
 const SOURCE = 'tasks/bookshop/easy/02-price-currency.yaml';
@@ -16,7 +16,7 @@ const SOURCE = 'tasks/bookshop/easy/02-price-currency.yaml';
 describe('fixture bytes in the editor', function () {
   this.timeout(120_000);
   let s: Services;
-  const made: string[] = [];
+  const made = journeySuite((services) => (s = services));
   const workspace = (): string => vscode.workspace.workspaceFolders![0].uri.fsPath;
 
   /** A copy of a demo fixture beside it, with its own id, as `bytes(text)` makes it. */
@@ -30,16 +30,6 @@ describe('fixture bytes in the editor', function () {
     return { uri: vscode.Uri.file(path), bytes: content, relative };
   }
 
-  before(() => {
-    s = services();
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const path of made) rmSync(path, { force: true });
-    s.corpus.reload();
-    await setRater(undefined);
-  });
 
   it('a fixture that is not valid UTF-8: every label command refuses before it edits, naming path:line:col; document and bytes unchanged', async () => {
     // A Latin-1 'é' (the byte 0xE9, never UTF-8 on its own) in the task: still valid YAML.

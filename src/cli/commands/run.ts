@@ -91,7 +91,7 @@ class Progress {
   constructor(private readonly io: CliIO) {}
 
   update(e: RunEvent): void {
-    const tty = Boolean((this.io.stderr as { isTTY?: boolean }).isTTY);
+    const redraw = this.io.stderr.isTTY ? this.io.stderr.redraw : undefined;
     if (e.kind === 'plan') {
       this.doneAtStart = e.done;
       this.started = Date.now();
@@ -105,11 +105,11 @@ class Progress {
     const fresh = e.done - this.doneAtStart;
     const elapsed = (Date.now() - this.started) / 1000;
     const eta = fresh > 0 ? ((e.total - e.done) * elapsed) / fresh : 0;
-    if (tty) {
+    if (redraw) {
       const width = 24;
       const filled = Math.round((e.done / Math.max(1, e.total)) * width);
       const bar = `${'#'.repeat(filled)}${'.'.repeat(width - filled)}`;
-      this.io.stderr.write(`\r[${bar}] ${e.done}/${e.total} ETA ${duration(eta)}  ${`${e.system} ${e.task}`.slice(0, 40).padEnd(40)}`);
+      redraw(`[${bar}] ${e.done}/${e.total} ETA ${duration(eta)}  ${`${e.system} ${e.task}`.slice(0, 40).padEnd(40)}`);
       this.drawn = true;
     } else if (e.status === 'ok') {
       this.io.stderr.write(`${e.done}/${e.total} ${e.system} ${e.task} ok\n`);
