@@ -60,6 +60,7 @@ export * from './labeling/protocol';
 export * from './labeling/blindDrafts';
 export * from './labeling/guardrails';
 export * from './labeling/reasons';
+export * from './labeling/unsaved';
 export * from './labeling/create';
 export * from './labeling/fromChange';
 export * from './changes/change';

@@ -20,6 +20,8 @@ import type { Services } from './services';
 import { SymbolRef } from './labeling/label';
 import type { MissRef } from './triage/hover';
 import { symbolOfArgument } from './views/candidatesTree';
+import { openSelectedFixture } from './views/fixturesTree';
+import { saveAfterLabel, saveFixtureEdits } from './labeling/unsaved';
 
 /** A command's handler: async where it waits for something; the loop below awaits whatever it returns. */
 type Handler = (...args: never[]) => unknown;
@@ -40,7 +42,7 @@ export const COMMANDS = {
       const label = { symbol: named.symbol, confidence, reason };
       // `rater` says who labels (a role), as the CLI's --rater; by default the rater setting.
       const as = rater ?? (await s.session.rater());
-      const done = await applyFixtureEdit(document, (text) => labelAs(text, as, label));
+      const done = await saveAfterLabel(s.ctx, document, await applyFixtureEdit(document, (text) => labelAs(text, as, label)));
       const unresolved = await s.corpus.symbolWarning(readFixture(document.getText(), document.uri.fsPath).fixture, label.symbol);
       if (unresolved) void vscode.window.showWarningMessage(plainText(`Fixture Lab: ${label.symbol}: ${unresolved}`));
       return done;
@@ -56,7 +58,7 @@ export const COMMANDS = {
     symbol ??= (await vscode.window.showQuickPick(list.map((l) => ({ label: plainText(l.symbol), symbol: l.symbol })), { placeHolder: 'Remove which label?' }))?.symbol;
     if (!symbol) return false;
     const name = symbol;
-    return applyFixtureEdit(document, (text) => unlabelAs(text, as, name));
+    return saveAfterLabel(s.ctx, document, await applyFixtureEdit(document, (text) => unlabelAs(text, as, name)));
   },
 
   'fixtureLab.openFixture': (s: Services) => async (uri?: vscode.Uri) => {
@@ -80,6 +82,9 @@ export const COMMANDS = {
     return current.fixture.id;
   },
 
+  'fixtureLab.openSelectedFixture': (s: Services) => async () => openSelectedFixture(s.fixturesTree),
+  'fixtureLab.saveFixtureEdits': (s: Services) => async () => saveFixtureEdits(s.session),
+
   'fixtureLab.openDiff': (s: Services) => async () => openFixtureDiff(s.corpus, await s.labeler.requireCurrent()),
 
   'fixtureLab.openCandidate': () =>
@@ -88,6 +93,9 @@ export const COMMANDS = {
   // From a hover link (a LinkRef) the reason is always asked: a link carries no text to write.
   'fixtureLab.labelHigh': (s: Services) => async (arg?: unknown, reason?: string) => s.labeler.label(await symbolFrom(s, arg), 'HIGH', isLinkRef(arg) ? undefined : reason),
   'fixtureLab.labelMedium': (s: Services) => async (arg?: unknown, reason?: string) => s.labeler.label(await symbolFrom(s, arg), 'MEDIUM', isLinkRef(arg) ? undefined : reason),
+  'fixtureLab.labelCandidateHigh': (s: Services) => async (arg?: unknown, reason?: string) => s.labeler.label(await symbolFrom(s, arg), 'HIGH', reason),
+  'fixtureLab.labelCandidateMedium': (s: Services) => async (arg?: unknown, reason?: string) => s.labeler.label(await symbolFrom(s, arg), 'MEDIUM', reason),
+  'fixtureLab.removeCandidateLabel': (s: Services) => async (arg?: unknown) => s.labeler.unlabel(await symbolFrom(s, arg)),
   'fixtureLab.removeSymbolLabel': (s: Services) => async (arg?: unknown) => s.labeler.unlabel(await symbolFrom(s, arg)),
 
   'fixtureLab.changeLabel': (s: Services) => async (arg?: unknown) => {

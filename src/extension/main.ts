@@ -11,10 +11,10 @@ import { DefinitionLens } from './labeling/codeLens';
 import { LabelHover } from './labeling/hover';
 import { registerLiveDiagnostics } from './diagnostics/liveDiagnostics';
 import { createServices, Services } from './services';
-import { registerStatusBar } from './views/statusBar';
+import { registerStatusBar, registerUnsavedStatusBar } from './views/statusBar';
 import { MissDecorations } from './triage/decorations';
 import { TriageHover } from './triage/hover';
-import { describeFilter } from './views/viewModels';
+import { describeFilter, unsavedBadge } from './views/viewModels';
 
 let ctx: Ctx | undefined;
 
@@ -33,7 +33,9 @@ export function activate(context: vscode.ExtensionContext): Services {
   registerCommands(s);
   ctx.push(vscode.workspace.registerTextDocumentContentProvider(REVISION_SCHEME, new RevisionContentProvider(s.corpus)));
   const fixtures = ctx.push(vscode.window.createTreeView('fixtureLab.fixtures', { treeDataProvider: s.fixturesTree, showCollapseAll: true }));
+  s.fixturesView = s.fixturesTree.view = fixtures;
   ctx.push(s.fixturesTree.onDidChangeTreeData(() => (fixtures.message = describeFilter(s.fixturesTree.filter))));
+  ctx.push(s.unsaved.onDidChange(() => (fixtures.badge = unsavedBadge(s.unsaved.total))));
   ctx.push(vscode.window.createTreeView('fixtureLab.candidates', { treeDataProvider: s.candidatesTree }));
   const lens = new DefinitionLens(s.symbols, s.session, s.corpus);
   ctx.push(vscode.languages.registerCodeLensProvider([...CODE as vscode.DocumentFilter[], { scheme: 'file', language: 'yaml', pattern: '**/tasks/*/*/*.yaml' }], lens));
@@ -43,6 +45,7 @@ export function activate(context: vscode.ExtensionContext): Services {
   ctx.push(new MissDecorations(ctx, s.symbols, s.results));
   BenchmarkPanel.register(s);
   s.statusBar = registerStatusBar(s);
+  s.unsavedBar = registerUnsavedStatusBar(s);
   registerLiveDiagnostics(s);
   registerBlindReview(s);
   const active = vscode.window.activeTextEditor?.document.uri;

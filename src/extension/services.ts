@@ -11,6 +11,7 @@ import { Labeler } from './labeling/label';
 import { LinkTargets } from './hovers/linkTargets';
 import { Review } from './review/review';
 import { Session } from './labeling/session';
+import { UnsavedLabels } from './labeling/unsaved';
 import { CandidatesTree } from './views/candidatesTree';
 import type { MissRef } from './triage/hover';
 import { TriageTree } from './views/triageTree';
@@ -22,6 +23,8 @@ export interface Services {
   corpus: WorkspaceCorpus;
   session: Session;
   symbols: DocumentSymbols;
+  /** Labels made in fixture documents and not saved yet. */
+  unsaved: UnsavedLabels;
   labeler: Labeler;
   /** The label marks in code (their `drawn` lines are what the tests read). */
   labelDecorations: LabelDecorations;
@@ -34,6 +37,9 @@ export interface Services {
   triageView?: vscode.TreeView<unknown>;
   /** The fixture's status bar item (its text is what the tests read). */
   statusBar?: vscode.StatusBarItem;
+  /** The unsaved labels' status bar item (its text is what the tests read). */
+  unsavedBar?: vscode.StatusBarItem;
+  fixturesView?: vscode.TreeView<unknown>;
   /** What the hovers' command links point at: the links carry only keys into these. */
   links: { symbols: LinkTargets<string>; misses: LinkTargets<MissRef> };
   /** The open benchmark panel, if any. */
@@ -44,6 +50,7 @@ export function createServices(ctx: Ctx): Services {
   const corpus = ctx.push(new WorkspaceCorpus(ctx));
   const session = ctx.push(new Session(ctx, corpus));
   const symbols = new DocumentSymbols(ctx, corpus);
+  const unsaved = ctx.push(new UnsavedLabels(ctx, session));
   const labeler = new Labeler(ctx, session, corpus);
   const results = ctx.push(new BenchmarkResults(ctx, corpus, session));
   return {
@@ -51,10 +58,11 @@ export function createServices(ctx: Ctx): Services {
     corpus,
     session,
     symbols,
+    unsaved,
     labeler,
     labelDecorations: ctx.push(new LabelDecorations(ctx, symbols, session, corpus)),
     review: new Review(ctx, session, labeler, corpus),
-    fixturesTree: new FixturesTree(corpus, session),
+    fixturesTree: new FixturesTree(corpus, session, unsaved),
     candidatesTree: new CandidatesTree(corpus, session),
     results,
     runner: ctx.push(new BenchmarkRunner(ctx, corpus, session, results)),

@@ -142,12 +142,13 @@ describe('blind review and labels named at base, in the editor', function () {
     // The Fixtures tree.
     const blindItem = await eventually(async () => {
       const item = await treeItem(id, 'easy');
-      assert.equal(item.description, 'in review · blind · 1 yours');
+      assert.equal(item.description, '1 yours');
+      assert.equal((item.iconPath as vscode.ThemeIcon).id, 'eye-closed');
       return item;
     });
     const tooltip = (item: vscode.TreeItem) => (item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item.tooltip)).replace(/&nbsp;/g, ' ');
     assert.doesNotMatch(tooltip(blindItem), new RegExp(`${SECRET}|3/15|kappa`));
-    assert.match(tooltip(blindItem), /blind: you are its verifier/);
+    assert.match(tooltip(blindItem), /in review, blind\n[\s\S]*You are its verifier/);
 
     // CodeLens on the head side of the change: lee's label, and `+ HIGH` where only dana labeled.
     const cartDoc = await vscode.workspace.openTextDocument(headCart);
@@ -226,7 +227,12 @@ describe('blind review and labels named at base, in the editor', function () {
     assert.ok(agreement);
     assert.equal(await (await vscode.workspace.openTextDocument(uri)).save(), true);
     s.corpus.reload();
-    await eventually(async () => assert.match(String((await treeItem(id, 'easy')).description), /^disagreements \(\d open\) · 1\/15 · κ /));
+    await eventually(async () => {
+      const item = await treeItem(id, 'easy');
+      assert.match(String(item.description), /^1\/15 · κ /);
+      assert.equal((item.iconPath as vscode.ThemeIcon).id, 'warning');
+      assert.match(String(item.tooltip), /: disagreements \(\d open\)\n/);
+    });
     await eventually(async () => {
       const found = await lensTitles(headCart);
       assert.ok(found.some((l) => l.line === renderLine && l.title === `HIGH: ${DANA.render}`), JSON.stringify(found));

@@ -48,7 +48,10 @@ describe('labeling workbench journeys', function () {
       return found;
     });
     const item = s.fixturesTree.getTreeItem(node);
-    assert.match(String(item.description), /^unlabeled · 0\/15/);
+    assert.equal(item.description, '0/15');
+    assert.equal((item.iconPath as vscode.ThemeIcon).id, 'circle-large-outline');
+    // The row's click: it opens the row the view has selected.
+    await s.fixturesView!.reveal(node, { select: true, focus: true });
     await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
     await eventually(() => assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, uri.fsPath));
 

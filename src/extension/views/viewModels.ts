@@ -12,10 +12,13 @@ export interface FixtureFilter {
 
 export interface FixtureRow {
   label: string;
+  /** Short enough for the default sidebar width: n/15 and kappa (and the unsaved count); the state is the icon. */
   description: string;
   tooltip: string;
   state: FixtureState;
   icon: string;
+  /** A theme color id for the icon, when the state calls for attention. */
+  color?: string;
 }
 
 const ICONS: Record<FixtureState, string> = {
@@ -26,27 +29,42 @@ const ICONS: Record<FixtureState, string> = {
   adjudicated: 'pass-filled',
 };
 
-export function fixtureRow(view: FixtureView, fileName?: string): FixtureRow {
+const COLORS: Partial<Record<FixtureState, string>> = { disagreements: 'list.warningForeground', adjudicated: 'testing.iconPassed' };
+
+/** "3 unsaved labels": edits in the fixture's document not yet saved to its file. */
+export function unsavedLabelsText(n: number): string {
+  return `${n} unsaved label${n === 1 ? '' : 's'}`;
+}
+
+/** The Fixtures view's badge: every unsaved label in the corpus; undefined when all is saved. */
+export function unsavedBadge(total: number): { value: number; tooltip: string } | undefined {
+  return total > 0 ? { value: total, tooltip: unsavedLabelsText(total) } : undefined;
+}
+
+/** A fixture's row: the state as the icon, `n/15 · κ` as the description, the rest in the tooltip. `unsaved` counts labels in its document not saved yet. */
+export function fixtureRow(view: FixtureView, fileName?: string, unsaved = 0): FixtureRow {
   const f = view.fixture;
+  const label = f.id ?? fileName ?? '(no id)';
+  const dirty = unsaved > 0 ? ` · ${unsaved} unsaved` : '';
+  const dirtyLine = unsaved > 0 ? `\n${unsavedLabelsText(unsaved)}: save the fixture (or set fixtureLab.saveAfterLabel)` : '';
   if (view.blind) {
-    const yours = `${view.labels.length} yours`;
     return {
-      label: f.id ?? fileName ?? '(no id)',
-      description: `${view.state} · blind · ${yours}`,
-      tooltip: `${f.task ?? '(no task)'}\n\n${view.state}, blind: you are its verifier, so the labeler's labels, the ground truth and the agreement show once the review finishes; your labels: ${view.labels.length}${f.labeler ? `; labeler ${f.labeler}` : ''}; verifier ${f.verifier}`,
+      label,
+      description: `${view.labels.length} yours${dirty}`,
+      tooltip: `${label}: ${view.state}, blind${dirtyLine}\n\n${f.task ?? '(no task)'}\n\nYou are its verifier, so the labeler's labels, the ground truth and the agreement show once the review finishes; your labels: ${view.labels.length}${f.labeler ? `; labeler ${f.labeler}` : ''}; verifier ${f.verifier}`,
       state: view.state,
-      icon: ICONS[view.state],
+      icon: 'eye-closed',
     };
   }
   const s = summarizeFixture(f);
-  const kappa = s.kappa === null ? '' : ` · κ ${fmt(s.kappa)}`;
   const open = s.state === 'disagreements' ? ` (${s.open} open)` : '';
   return {
-    label: f.id ?? fileName ?? '(no id)',
-    description: `${s.state}${open} · ${s.groundTruth}/${s.cap}${kappa}`,
-    tooltip: `${f.task ?? '(no task)'}\n\n${s.state}${open}; ground truth ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : `; kappa ${fmt(s.kappa)}`}${f.labeler ? `; labeler ${f.labeler}` : ''}${f.verifier ? `; verifier ${f.verifier}` : ''}`,
+    label,
+    description: `${s.groundTruth}/${s.cap}${s.kappa === null ? '' : ` · κ ${fmt(s.kappa)}`}${dirty}`,
+    tooltip: `${label}: ${s.state}${open}${dirtyLine}\n\n${f.task ?? '(no task)'}\n\nground truth ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : `; kappa ${fmt(s.kappa)}`}${f.labeler ? `; labeler ${f.labeler}` : ''}${f.verifier ? `; verifier ${f.verifier}` : ''}`,
     state: s.state,
     icon: ICONS[s.state],
+    ...(COLORS[s.state] ? { color: COLORS[s.state] } : {}),
   };
 }
 
@@ -71,6 +89,15 @@ export function describeFilter(filter: FixtureFilter): string | undefined {
 export interface StatusText {
   text: string;
   tooltip: string;
+}
+
+/**
+ * The status bar's unsaved count, over every fixture document, `where` naming them (file names,
+ * a repository's text: through plainText, as the status bar draws `$(name)` as an icon); undefined when all is saved.
+ */
+export function unsavedStatus(unsaved: number, where: string[]): StatusText | undefined {
+  if (unsaved <= 0) return undefined;
+  return { text: `$(circle-filled) ${unsavedLabelsText(unsaved)}`, tooltip: plainText(`${unsavedLabelsText(unsaved)} in ${where.join(', ')}, not saved to disk: click to save (fixtureLab.saveAfterLabel saves after each label)`) };
 }
 
 /** The status bar: the open fixture, its ground-truth count, its kappa (hidden counts when blind). It draws `$(name)` as an icon: the id goes through plainText. */
