@@ -27,11 +27,12 @@ describe('view models (what the views say)', () => {
     assert.match(row.tooltip, /ground truth 5\/15; kappa 0\.467; labeler dana; verifier lee$/);
   });
 
-  it('every demo row fits the default sidebar width: id and description within 36 characters, the state not spelled out', async () => {
+  it('every demo row fits the default sidebar width: label and description within 20 characters, the state not spelled out', async () => {
     for (const f of (await loadCorpus(CORPUS)).fixtures.map((file) => file.read.fixture)) {
       for (const rater of ['sam', 'lee', 'dana']) {
         const row = fixtureRow(fixtureView(f, rater));
-        assert.ok(`${row.label} ${row.description}`.length <= 36, `${row.label} ${row.description}`);
+        assert.ok(`${row.label} ${row.description}`.length <= 20, `${row.label} ${row.description}`);
+        assert.ok(row.tooltip.startsWith(`${f.id}: `), 'the tooltip names the fixture whole');
         assert.ok(!row.description.includes(row.state), row.description);
       }
     }
@@ -40,7 +41,8 @@ describe('view models (what the views say)', () => {
   it('counts unsaved labels in the row and the status bar', async () => {
     const f = await demo('bookshop-easy-03');
     const row = fixtureRow(open(f), undefined, 3);
-    assert.equal(row.description, '0/15 · 3 unsaved');
+    assert.deepEqual([row.label, row.description], ['03', '0/15 · 3 unsaved']);
+    assert.equal(fixtureRow(open(await demo('bookshop-medium-01')), undefined, 1).description, '4/15 · 1 unsaved', 'kappa gives way, in the tooltip');
     assert.match(row.tooltip, /^bookshop-easy-03: unlabeled\n3 unsaved labels: save the fixture/);
     assert.deepEqual(unsavedStatus(1, ['03-cart-badge.yaml']), { text: '$(circle-filled) 1 unsaved label', tooltip: '1 unsaved label in 03-cart-badge.yaml, not saved to disk: click to save (fixtureLab.saveAfterLabel saves after each label)' });
     assert.equal(unsavedStatus(0, []), undefined);

@@ -71,7 +71,7 @@ describe('blind review and labels named at base, in the editor', function () {
     return eventually(async () => {
       const [repo] = await s.fixturesTree.getChildren();
       const tierNode = (await s.fixturesTree.getChildren(repo)).find((t) => s.fixturesTree.getTreeItem(t).label === tier)!;
-      const node = (await s.fixturesTree.getChildren(tierNode)).find((n) => s.fixturesTree.getTreeItem(n).label === id);
+      const node = (await s.fixturesTree.getChildren(tierNode)).find((n) => String(s.fixturesTree.getTreeItem(n).tooltip).startsWith(`${id}: `));
       assert.ok(node, `${id} is in the tree`);
       return s.fixturesTree.getTreeItem(node);
     });

@@ -44,7 +44,13 @@ export type UiStep =
    */
   | { anchors: string; contains?: string }
   /** Clicks every link inside the visible elements matching `clickLinks` whose target does not match `except` (a RegExp source); the targets clicked. */
-  | { clickLinks: string; except?: string };
+  | { clickLinks: string; except?: string }
+  /** Clicks the first visible element matching `click` (holding `contains`), `times` times `everyMs` apart (default once); when each click was made. */
+  | { click: string; contains?: string; times?: number; everyMs?: number }
+  /** The attribute `attr` of every element matching `attrs`, shown or not. */
+  | { attrs: string; attr: string }
+  /** Each visible element matching `fits`: its text, a tab, and `whole` or `cut` (its text overflows its box). */
+  | { fits: string };
 
 /** A link or image the page shows (a UiStep `anchors` result, parsed). */
 export interface Anchor {
@@ -78,6 +84,8 @@ export async function notifications(): Promise<string[]> {
 /** Where the page shows a notification's message, and a hover's Markdown. */
 export const NOTIFICATION_MESSAGES = '.notifications-toasts .notification-list-item-message';
 export const HOVER_CONTENTS = '.monaco-hover .hover-contents';
+/** A row of a Fixture Lab view in the side bar (tree rows of the Fixtures, Candidates and Triage views). */
+export const VIEW_ROW = (view: 'fixtures' | 'candidates' | 'triage'): string => `[id="workbench.view.extension.fixtureLab"] .pane:has(.pane-header[aria-label*="${view === 'fixtures' ? 'Fixtures' : view === 'candidates' ? 'Candidates' : 'Triage'}"]) .monaco-list-row`;
 
 /** The links and images inside what `selector` shows, once one holds `contains`. */
 export async function anchorsIn(selector: string, contains?: string): Promise<Anchor[]> {

@@ -41,17 +41,20 @@ export function unsavedBadge(total: number): { value: number; tooltip: string } 
   return total > 0 ? { value: total, tooltip: unsavedLabelsText(total) } : undefined;
 }
 
-/** A fixture's row: the state as the icon, `n/15 · κ` as the description, the rest in the tooltip. `unsaved` counts labels in its document not saved yet. */
+/** A fixture's row, short enough for the default sidebar width: its number in its tier as the label, the state as the icon, `n/15 · κ` as the description, the rest in the tooltip. `unsaved` counts labels in its document not saved yet. */
 export function fixtureRow(view: FixtureView, fileName?: string, unsaved = 0): FixtureRow {
   const f = view.fixture;
-  const label = f.id ?? fileName ?? '(no id)';
+  const id = f.id ?? fileName ?? '(no id)';
+  // Under its repo and tier, `bookshop-easy-03` is `03`; the tooltip names it whole.
+  const prefix = `${f.repo}-${f.difficulty}-`;
+  const label = f.repo && f.difficulty && id.startsWith(prefix) && id.length > prefix.length ? id.slice(prefix.length) : id;
   const dirty = unsaved > 0 ? ` · ${unsaved} unsaved` : '';
   const dirtyLine = unsaved > 0 ? `\n${unsavedLabelsText(unsaved)}: save the fixture (or set fixtureLab.saveAfterLabel)` : '';
   if (view.blind) {
     return {
       label,
       description: `${view.labels.length} yours${dirty}`,
-      tooltip: `${label}: ${view.state}, blind${dirtyLine}\n\n${f.task ?? '(no task)'}\n\nYou are its verifier, so the labeler's labels, the ground truth and the agreement show once the review finishes; your labels: ${view.labels.length}${f.labeler ? `; labeler ${f.labeler}` : ''}; verifier ${f.verifier}`,
+      tooltip: `${id}: ${view.state}, blind${dirtyLine}\n\n${f.task ?? '(no task)'}\n\nYou are its verifier, so the labeler's labels, the ground truth and the agreement show once the review finishes; your labels: ${view.labels.length}${f.labeler ? `; labeler ${f.labeler}` : ''}; verifier ${f.verifier}`,
       state: view.state,
       icon: 'eye-closed',
     };
@@ -60,8 +63,9 @@ export function fixtureRow(view: FixtureView, fileName?: string, unsaved = 0): F
   const open = s.state === 'disagreements' ? ` (${s.open} open)` : '';
   return {
     label,
-    description: `${s.groundTruth}/${s.cap}${s.kappa === null ? '' : ` · κ ${fmt(s.kappa)}`}${dirty}`,
-    tooltip: `${label}: ${s.state}${open}${dirtyLine}\n\n${f.task ?? '(no task)'}\n\nground truth ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : `; kappa ${fmt(s.kappa)}`}${f.labeler ? `; labeler ${f.labeler}` : ''}${f.verifier ? `; verifier ${f.verifier}` : ''}`,
+    // Unsaved labels take kappa's place (it is in the tooltip): the row stays short.
+    description: `${s.groundTruth}/${s.cap}${unsaved > 0 ? dirty : s.kappa === null ? '' : ` · κ ${fmt(s.kappa)}`}`,
+    tooltip: `${id}: ${s.state}${open}${dirtyLine}\n\n${f.task ?? '(no task)'}\n\nground truth ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : `; kappa ${fmt(s.kappa)}`}${f.labeler ? `; labeler ${f.labeler}` : ''}${f.verifier ? `; verifier ${f.verifier}` : ''}`,
     state: s.state,
     icon: ICONS[s.state],
     ...(COLORS[s.state] ? { color: COLORS[s.state] } : {}),
