@@ -32,6 +32,7 @@ export * from './symbols/languages';
 export * from './symbols/definitions';
 export * from './symbols/references';
 export * from './symbols/lookup';
+export * from './symbols/imports';
 export * from './symbols/referenceGraph';
 export * from './changes/baseNames';
 export * from './changes/changedSymbols';

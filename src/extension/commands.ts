@@ -16,6 +16,7 @@ import { revisionUri } from './diff/revisions';
 import { problemsToDiagnostics } from './diagnostics/problemDiagnostics';
 import { applyFixtureEdit, refuseOversized } from './labeling/fixtureEdits';
 import { isLinkRef } from './hovers/linkTargets';
+import { confirmRemoval } from './hovers/symbolHover';
 import type { Services } from './services';
 import { SymbolRef } from './labeling/label';
 import type { MissRef } from './triage/hover';
@@ -96,7 +97,10 @@ export const COMMANDS = {
   'fixtureLab.labelCandidateHigh': (s: Services) => async (arg?: unknown, reason?: string) => s.labeler.label(await symbolFrom(s, arg), 'HIGH', reason),
   'fixtureLab.labelCandidateMedium': (s: Services) => async (arg?: unknown, reason?: string) => s.labeler.label(await symbolFrom(s, arg), 'MEDIUM', reason),
   'fixtureLab.removeCandidateLabel': (s: Services) => async (arg?: unknown) => s.labeler.unlabel(await symbolFrom(s, arg)),
-  'fixtureLab.removeSymbolLabel': (s: Services) => async (arg?: unknown) => s.labeler.unlabel(await symbolFrom(s, arg)),
+  'fixtureLab.removeSymbolLabel': (s: Services) => async (arg?: unknown) => {
+    const ref = await symbolFrom(s, arg);
+    return isLinkRef(arg) && !(await confirmRemoval(s.results, ref.symbol)) ? false : s.labeler.unlabel(ref);
+  },
 
   'fixtureLab.changeLabel': (s: Services) => async (arg?: unknown) => {
     const symbol = await symbolFrom(s, arg);

@@ -9,6 +9,7 @@ import { Ctx } from './ctx';
 import { RevisionContentProvider, REVISION_SCHEME } from './diff/revisions';
 import { DefinitionLens } from './labeling/codeLens';
 import { LabelHover } from './labeling/hover';
+import { SymbolHover } from './hovers/symbolHover';
 import { registerLiveDiagnostics } from './diagnostics/liveDiagnostics';
 import { createServices, Services } from './services';
 import { registerStatusBar, registerUnsavedStatusBar } from './views/statusBar';
@@ -39,9 +40,8 @@ export function activate(context: vscode.ExtensionContext): Services {
   ctx.push(vscode.window.createTreeView('fixtureLab.candidates', { treeDataProvider: s.candidatesTree }));
   const lens = new DefinitionLens(s.symbols, s.session, s.corpus);
   ctx.push(vscode.languages.registerCodeLensProvider([...CODE as vscode.DocumentFilter[], { scheme: 'file', language: 'yaml', pattern: '**/tasks/*/*/*.yaml' }], lens));
-  ctx.push(vscode.languages.registerHoverProvider(CODE, new LabelHover(s.symbols, s.session, s.corpus, s.links.symbols)));
   s.triageView = ctx.push(vscode.window.createTreeView('fixtureLab.triage', { treeDataProvider: s.triageTree }));
-  ctx.push(vscode.languages.registerHoverProvider(CODE, new TriageHover(s.symbols, s.results, s.links.misses)));
+  ctx.push(vscode.languages.registerHoverProvider(CODE, new SymbolHover(new LabelHover(s.symbols, s.session, s.corpus, s.links.symbols), new TriageHover(s.symbols, s.results, s.links.misses))));
   ctx.push(new MissDecorations(ctx, s.symbols, s.results));
   BenchmarkPanel.register(s);
   s.statusBar = registerStatusBar(s);

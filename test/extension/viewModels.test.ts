@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import { Fixture, fixtureView, loadCorpus } from '../../src/core';
-import { describeFilter, fixtureRow, matchesFilter, statusText, unsavedStatus } from '../../src/extension/views/viewModels';
+import { agreementOf, Fixture, fixtureView, loadCorpus, openDisagreements } from '../../src/core';
+import { describeFilter, fixtureRow, matchesFilter, settlePicker, statusText, unsavedStatus } from '../../src/extension/views/viewModels';
 
 const CORPUS = resolve(__dirname, '../../../corpus');
 
@@ -79,5 +79,20 @@ describe('view models (what the views say)', () => {
     const blind = statusText(fixtureView(await demo('bookshop-medium-02'), 'lee'));
     assert.equal(blind.text, '$(eye) bookshop-medium-02 · blind review');
     assert.equal(blind.tooltip, 'Reviewing bookshop-medium-02 as verifier: the labeler\'s labels and the ground truth are hidden');
+  });
+
+  it('the settle picker shows both raters\' reasons side by side, and why the symbol is a candidate', async () => {
+    const f = await demo('bookshop-medium-01');
+    const [d] = openDisagreements(f, agreementOf(f));
+    const picker = settlePicker(d, f.labeler, f.verifier, 'caller: calls Push (line 12)');
+    const mine = (rater: string) => f.labels[rater]?.find((l) => l.symbol === d.symbol);
+    const side = (rater: string) => (mine(rater) ? `${rater}: ${mine(rater)!.confidence ?? 'HIGH'} “${mine(rater)!.reason}”` : `${rater}: not included`);
+    assert.equal(picker.items[0].detail, `${side(f.labeler!)}   │   ${side(f.verifier!)}`);
+    assert.ok(picker.items[0].detail.includes('“'), 'one of them included it, with a reason');
+    assert.deepEqual(picker.items.map((i) => i.resolution), ['included', 'excluded']);
+    assert.equal(picker.placeholder, 'Candidate: caller: calls Push (line 12)');
+    // A reason is a fixture's text: no link, no icon forms in the quick input.
+    const hostile = settlePicker({ ...d, labeler: 'HIGH', labelerLabel: { symbol: d.symbol, reason: '[x](command:evil) $(bug)' } }, 'dana', 'lee', '$(alert)');
+    assert.ok(!hostile.items[0].detail.includes('](') && !hostile.items[0].detail.includes('$(') && !hostile.placeholder.includes('$('));
   });
 });

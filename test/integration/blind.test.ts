@@ -71,7 +71,7 @@ describe('blind review and labels named at base, in the editor', function () {
     return eventually(async () => {
       const [repo] = await s.fixturesTree.getChildren();
       const tierNode = (await s.fixturesTree.getChildren(repo)).find((t) => s.fixturesTree.getTreeItem(t).label === tier)!;
-      const node = (await s.fixturesTree.getChildren(tierNode)).find((n) => String(s.fixturesTree.getTreeItem(n).tooltip).startsWith(`${id}: `));
+      const node = (await s.fixturesTree.getChildren(tierNode)).find((n) => textOf(s.fixturesTree.getTreeItem(n).tooltip).startsWith(`${id}: `));
       assert.ok(node, `${id} is in the tree`);
       return s.fixturesTree.getTreeItem(node);
     });
@@ -231,7 +231,7 @@ describe('blind review and labels named at base, in the editor', function () {
       const item = await treeItem(id, 'easy');
       assert.match(String(item.description), /^1\/15 · κ /);
       assert.equal((item.iconPath as vscode.ThemeIcon).id, 'warning');
-      assert.match(String(item.tooltip), /: disagreements \(\d open\)\n/);
+      assert.match(textOf(item.tooltip), /: disagreements \(\d open\)\n/);
     });
     await eventually(async () => {
       const found = await lensTitles(headCart);

@@ -5,9 +5,9 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { fixtureView, loadCorpus, readFixture, reasonChoices } from '../../src/core';
+import { fixtureView, loadCorpus, missedBy, readFixture, reasonChoices } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { canDriveUi, copyFixture, eventually, NOTIFICATION_MESSAGES, screenshot, services, setRater, ui, VIEW_ROW } from './helpers';
+import { canDriveUi, copyFixture, eventually, HOVER_CONTENTS, hoverText, linkedSymbols, NOTIFICATION_MESSAGES, renderLensOnHeadSide, screenshot, services, setRater, ui, VIEW_ROW } from './helpers';
 
 describe('labeler and triager in the workbench', function () {
   this.timeout(120_000);
@@ -189,5 +189,143 @@ describe('labeler and triager in the workbench', function () {
     const cut = rows!.filter((r) => r.endsWith('\tcut'));
     assert.deepEqual(cut, [], 'rows cut off');
     assert.ok(rows!.some((r) => /^01\s*5\/15 · κ 0\.467\twhole$/.test(r)), rows!.join(' | '));
+  });
+  it('the settle picker shows both raters\' reasons side by side, and why the symbol is a candidate', async function () {
+    if (!canDriveUi()) this.skip();
+    await setRater('dana');
+    const { uri, original } = copyFixture('bookshop/medium/01-queue-retry-limit.yaml', 'settle');
+    made.push(uri.fsPath);
+    s.corpus.reload();
+    await vscode.commands.executeCommand('fixtureLab.openFixture', uri);
+    const f = readFixture(original, uri.fsPath).fixture;
+    const symbol = 'worker/queue/queue.Queue.Push';
+    const verifiers = f.labels[f.verifier!].find((l) => l.symbol === symbol)!;
+    assert.ok(!f.labels[f.labeler!].some((l) => l.symbol === symbol), 'only the verifier included it');
+    const candidates = await s.corpus.candidates(f.repo!, f.diff!.base, f.diff!.head);
+    const neighbour = candidates.neighbours.find((n) => n.symbol === symbol)!;
+    assert.ok(neighbour, `${symbol} is a neighbour of the change`);
+
+    const settling = vscode.commands.executeCommand<number>('fixtureLab.settleDisagreements', symbol);
+    const [, rows, placeholder] = await ui([
+      { anchors: '.quick-input-widget', contains: 'included' },
+      { texts: '.quick-input-widget .quick-input-list .monaco-list-row' },
+      { attrs: '.quick-input-widget .quick-input-box input', attr: 'placeholder' },
+    ]);
+    await screenshot('45-settle-picker');
+    const sides = `${f.labeler}: not included   │   ${f.verifier}: ${verifiers.confidence} “${verifiers.reason}”`;
+    assert.ok(rows!.every((r) => r.includes(sides)), rows!.join(' | '));
+    assert.deepEqual(placeholder, [`Candidate: ${neighbour.relation}: ${neighbour.why}`]);
+    await ui([
+      { expect: symbol, pick: 'excluded' },
+      { expect: `excluded: ${symbol}`, input: 'Push is reached through Retry; the limit lives in Retry' },
+    ]);
+    assert.equal(await settling, 1);
+    const document = await vscode.workspace.openTextDocument(uri);
+    assert.deepEqual(readFixture(document.getText(), uri.fsPath).fixture.disputes.find((d) => d.symbol === symbol)?.resolution, 'excluded');
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('an imported name (`import { CartDto }`) and a use of it offer its label, resolved through the import; a click labels it', async function () {
+    if (!canDriveUi()) this.skip();
+    await setRater('dana');
+    const { uri, original } = copyFixture('bookshop/easy/03-cart-badge.yaml', 'import');
+    made.push(uri.fsPath);
+    s.corpus.reload();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('fixtureLab.openFixture', uri);
+    const head = readFixture(original, uri.fsPath).fixture.diff!.head;
+    const { side, editor } = await renderLensOnHeadSide(head);
+    const lines = editor.document.getText().split('\n');
+    const importLine = lines.findIndex((l) => /^import \{ CartDto/.test(l));
+    const at = new vscode.Position(importLine, lines[importLine].indexOf('CartDto') + 2);
+    const hover = await eventually(async () => {
+      const found = await hoverText(side, at);
+      assert.match(found.shown, /web\/src\/api\.CartDto/);
+      return found;
+    });
+    assert.deepEqual(linkedSymbols(s, hover.raw, '+ MEDIUM'), ['web/src/api.CartDto']);
+    // A use of it, in a signature: the same definition.
+    const useLine = lines.findIndex((l) => l.includes('render(cart: CartDto)'));
+    const use = await hoverText(side, new vscode.Position(useLine, lines[useLine].indexOf('CartDto') + 1));
+    assert.deepEqual(linkedSymbols(s, use.raw, '+ HIGH'), ['web/src/api.CartDto']);
+
+    // As a person does it: the hover over the import, its `+ MEDIUM` clicked, the reason typed.
+    editor.selection = new vscode.Selection(at, at);
+    await vscode.commands.executeCommand('editor.action.showHover');
+    await ui([{ anchors: HOVER_CONTENTS, contains: 'CartDto' }]);
+    await screenshot('46-import-hover');
+    const labeling = ui([
+      { clickLinks: HOVER_CONTENTS, except: '^(?!command:fixtureLab\\.labelMedium)' },
+      { expect: 'MEDIUM: web/src/api.CartDto', input: 'The cart data the page renders' },
+    ]);
+    await labeling;
+    await eventually(async () => {
+      const written = readFixture((await vscode.workspace.openTextDocument(uri)).getText(), uri.fsPath).fixture.ground_truth;
+      assert.deepEqual(written, [{ symbol: 'web/src/api.CartDto', confidence: 'MEDIUM', reason: 'The cart data the page renders' }]);
+    });
+    await vscode.window.showTextDocument(uri);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('one hover per symbol, in sections: with results, labels show without edit links; Remove elsewhere asks first while results are loaded', async function () {
+    if (!canDriveUi()) this.skip();
+    await setRater('dana');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    await vscode.commands.executeCommand('fixtureLab.openFixture', vscode.Uri.file(`${folder}/tasks/bookshop/easy/01-bulk-discount.yaml`));
+    await vscode.commands.executeCommand('fixtureLab.runBenchmark', { systems: ['grep'], budget: 5000, match: 'bounded' });
+    const loaded = await eventually(async () => {
+      const found = await s.results.current();
+      assert.equal(found?.results.fixture, 'bookshop-easy-01');
+      return found;
+    }, 120_000);
+    s.panel()?.dispose();
+    const missed = missedBy(loaded.results)[0]?.symbol ?? loaded.results.matrix.rows[0].symbol;
+    await vscode.commands.executeCommand('fixtureLab.revealSymbol', missed);
+    const editor = vscode.window.activeTextEditor!;
+    const at = editor.selection.start.translate(0, 1);
+    const hovers = await eventually(async () => {
+      const found = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, at);
+      const ours = found.filter((h) => h.contents.some((c) => typeof c !== 'string' && 'value' in c && c.value.includes('Fixture Lab')));
+      assert.ok(ours.some((h) => h.contents.some((c) => (c as vscode.MarkdownString).value.includes('Fixture Lab triage'))));
+      return ours;
+    }, 20_000);
+    assert.equal(hovers.length, 1, 'one hover');
+    const sections = hovers[0].contents.map((c) => (c as vscode.MarkdownString).value);
+    assert.equal(sections.length, 2);
+    assert.match(sections[0], /^\*\*Fixture Lab\*\* /);
+    assert.match(sections[1], /Fixture Lab triage/);
+    assert.doesNotMatch(sections[0], /removeSymbolLabel|labelHigh|labelMedium/, 'no link edits the fixture from a triage hover');
+    assert.match(sections[0], /labels are not edited from a triage hover/);
+    editor.selection = new vscode.Selection(at, at);
+    await vscode.commands.executeCommand('editor.action.showHover');
+    const anchors = await ui([{ anchors: HOVER_CONTENTS, contains: 'Fixture Lab triage' }]);
+    assert.ok(!anchors[0]!.some((a) => a.includes('"Remove"')), anchors[0]!.join(' | '));
+    await screenshot('47-one-hover-triage');
+
+    // In another fixture, labeling: the hover's Remove asks first, results being loaded; cancelled, nothing is removed.
+    const { uri, original } = copyFixture('bookshop/easy/03-cart-badge.yaml', 'confirm');
+    made.push(uri.fsPath);
+    s.corpus.reload();
+    await vscode.commands.executeCommand('fixtureLab.openFixture', uri);
+    assert.equal(await vscode.commands.executeCommand('fixtureLab.labelHigh', 'web/src/cart.CartView.render', 'Renders the cart'), true);
+    const { side, renderLine } = await renderLensOnHeadSide(readFixture(original, uri.fsPath).fixture.diff!.head);
+    const cart = await vscode.workspace.openTextDocument(side);
+    const pos = new vscode.Position(renderLine, cart.lineAt(renderLine).text.indexOf('render') + 1);
+    const labeled = await eventually(async () => {
+      const found = await hoverText(side, pos);
+      assert.match(found.raw, /removeSymbolLabel/);
+      return found;
+    });
+    const link = /\[Remove\]\(command:fixtureLab\.removeSymbolLabel\?([^ )]+)/.exec(labeled.raw)!;
+    const removing = vscode.commands.executeCommand('fixtureLab.removeSymbolLabel', ...(JSON.parse(decodeURIComponent(link[1])) as unknown[]));
+    const [, message] = await ui([{ anchors: '.monaco-dialog-box' }, { texts: '.monaco-dialog-box .dialog-message-text' }, { click: '.monaco-dialog-box .monaco-button', contains: 'Cancel' }]);
+    assert.match(message!.join(' '), /remove the label of web\/src\/cart\.CartView\.render\? Results of bookshop-easy-01 are loaded/);
+    assert.equal(await removing, false);
+    const yaml = await vscode.workspace.openTextDocument(uri);
+    assert.equal(readFixture(yaml.getText(), uri.fsPath).fixture.ground_truth.length, 1, 'still labeled');
+    await vscode.window.showTextDocument(yaml);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 });

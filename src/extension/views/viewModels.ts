@@ -1,7 +1,7 @@
 // What the views say, as plain data: no `vscode` here, so these are unit-tested in Node. Each
 // takes the fixture as its rater may see it (the core's fixtureView): a blind verifier's rows say
 // the review is blind and count only their own labels.
-import { FixtureState, FixtureView, fmt, plainText, summarizeFixture } from '../../core';
+import { Disagreement, FixtureState, FixtureView, fmt, plainText, summarizeFixture } from '../../core';
 
 export interface FixtureFilter {
   state?: FixtureState;
@@ -112,5 +112,34 @@ export function statusText(view: FixtureView): StatusText {
   return {
     text: `$(checklist) ${plainText(f.id ?? '')} · ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : ` · κ ${fmt(s.kappa)}`}`,
     tooltip: `${f.id}: ${s.state}; ground truth ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : `; kappa ${fmt(s.kappa)}`}`,
+  };
+}
+
+/** One rater's side of a disagreement: who, what they said, and why (their reason). */
+export function raterSide(rater: string | undefined, rating: Disagreement['labeler'], reason: string | undefined, role: string): string {
+  return `${rater ?? role}: ${rating ?? 'not included'}${rating && reason ? ` “${reason}”` : ''}`;
+}
+
+export interface SettleChoice {
+  label: string;
+  description: string;
+  detail: string;
+  resolution: 'included' | 'excluded';
+}
+
+/**
+ * The settle picker for one disagreement: the symbol and why it is a candidate as its title, both
+ * raters' sides side by side under each ruling. Reasons are fixtures' text: quick inputs draw
+ * `$(name)` and parse links, so all of it goes through plainText.
+ */
+export function settlePicker(d: Disagreement, labeler: string | undefined, verifier: string | undefined, why: string | undefined): { title: string; placeholder: string; items: SettleChoice[] } {
+  const sides = `${raterSide(labeler, d.labeler, d.labelerLabel?.reason, 'labeler')}   │   ${raterSide(verifier, d.verifier, d.verifierLabel?.reason, 'verifier')}`;
+  return {
+    title: plainText(`${d.symbol}: ${labeler} ${d.labeler ?? 'not included'}, ${verifier} ${d.verifier ?? 'not included'}`),
+    placeholder: plainText(why ? `Candidate: ${why}` : 'Not among the change\'s candidates'),
+    items: [
+      { label: 'included', description: 'the symbol belongs in the ground truth', detail: plainText(sides), resolution: 'included' },
+      { label: 'excluded', description: 'it does not', detail: plainText(sides), resolution: 'excluded' },
+    ],
   };
 }
