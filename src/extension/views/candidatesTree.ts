@@ -6,6 +6,7 @@
 // it at base. A click opens it in the diff.
 import * as vscode from 'vscode';
 import { Candidates, ChangedSymbol, describeCut, effectiveConfidence, isTestPath, Neighbour, visibleLabelOf } from '../../core';
+import { fileDiffCommand } from '../diff/openDiff';
 import { revisionUri } from '../diff/revisions';
 import { Current, Session } from '../labeling/session';
 import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
@@ -84,7 +85,7 @@ export class CandidatesTree implements vscode.TreeDataProvider<Node> {
       const s = node.symbol;
       item.description = `${s.change} ${s.kind}${added ? ' · not at base' : ''}${labeled ? ` · ${labeled}` : ''}`;
       item.iconPath = new vscode.ThemeIcon(s.change === 'added' ? 'diff-added' : s.change === 'deleted' ? 'diff-removed' : 'diff-modified');
-      item.command = { command: 'fixtureLab.openCandidate', title: 'Open in Diff', arguments: [f.repo, f.diff!.base, f.diff!.head, s.change === 'added' ? undefined : s.file, s.change === 'deleted' ? undefined : s.file, s.startLine] };
+      item.command = fileDiffCommand(f.repo!, f.diff!.base, f.diff!.head, s.change === 'added' ? undefined : s.file, s.change === 'deleted' ? undefined : s.file, s.startLine);
     } else {
       const n = node.neighbour;
       item.description = `${n.relation} · ${n.why}${labeled ? ` · ${labeled}` : ''}`;
