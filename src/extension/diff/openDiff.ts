@@ -28,7 +28,7 @@ export async function openFixtureDiff(corpus: WorkspaceCorpus, current: Current)
 /** One file's diff, at a line: from a Candidates item or a CodeLens. */
 export async function openFileDiff(repoName: string, base: string, head: string, oldPath: string | undefined, newPath: string | undefined, line?: number): Promise<void> {
   const { command, arguments: args } = fileDiffCommand(repoName, base, head, oldPath, newPath, line);
-  await vscode.commands.executeCommand(command, ...args!);
+  await vscode.commands.executeCommand(command, ...(args as unknown[]));
 }
 
 /**
