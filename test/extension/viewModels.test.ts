@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import { agreementOf, Fixture, fixtureView, loadCorpus, openDisagreements } from '../../src/core';
+import { disagreementsToSettle, Fixture, fixtureView, loadCorpus } from '../../src/core';
 import { describeFilter, fixtureRow, matchesFilter, settlePicker, statusText, unsavedStatus } from '../../src/extension/views/viewModels';
 
 const CORPUS = resolve(__dirname, '../../../corpus');
@@ -83,7 +83,9 @@ describe('view models (what the views say)', () => {
 
   it('the settle picker shows both raters\' reasons side by side, and why the symbol is a candidate', async () => {
     const f = await demo('bookshop-medium-01');
-    const [d] = openDisagreements(f, agreementOf(f));
+    const open = disagreementsToSettle(f, undefined);
+    assert.ok(Array.isArray(open));
+    const [d] = open;
     const picker = settlePicker(d, f.labeler, f.verifier, 'caller: calls Push (line 12)');
     const mine = (rater: string) => f.labels[rater]?.find((l) => l.symbol === d.symbol);
     const side = (rater: string) => (mine(rater) ? `${rater}: ${mine(rater)!.confidence ?? 'HIGH'} “${mine(rater)!.reason}”` : `${rater}: not included`);

@@ -40,12 +40,12 @@ describe('labeler and triager in the workbench', function () {
     await vscode.commands.executeCommand('notifications.clearAll');
     await vscode.commands.executeCommand('fixtureLab.fixtures.focus');
     // Open it, label, save: the save reloads the corpus and redraws the tree.
-    await vscode.commands.executeCommand('fixtureLab.openFixture', uri);
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const document = await vscode.workspace.openTextDocument(uri);
     for (let round = 0; round < 3; round++) {
       const reason = `Draws the badge, round ${round}`;
-      assert.equal(await vscode.commands.executeCommand('fixtureLab.labelHigh', 'web/src/cart.CartView.render', reason), true);
+      assert.equal(await vscode.commands.executeCommand('fixtureLab.labelHigh', { symbol: 'web/src/cart.CartView.render', reason }), true);
       const saving = document.save();
       // Clicks every 40 ms for a second and a half from the save on: some land while the tree is redrawn.
       await ui([{ click: VIEW_ROW('fixtures'), contains: '03-race', times: 36, everyMs: 40 }]);
@@ -64,7 +64,7 @@ describe('labeler and triager in the workbench', function () {
     made.push(copy.uri.fsPath);
     s.corpus.reload();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('fixtureLab.openFixture', copy.uri);
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri: copy.uri });
     await vscode.commands.executeCommand('fixtureLab.openDiff');
     return copy;
   }
@@ -75,8 +75,8 @@ describe('labeler and triager in the workbench', function () {
     if (!canDriveUi()) this.skip();
     await setRater('dana');
     const { uri } = await openCopy('bookshop/easy/03-cart-badge.yaml', 'unsaved');
-    assert.equal(await vscode.commands.executeCommand('fixtureLab.labelHigh', 'web/src/cart.CartView.render', 'Renders the cart'), true);
-    assert.equal(await vscode.commands.executeCommand('fixtureLab.labelMedium', 'web/src/api.CartDto', 'The cart data'), true);
+    assert.equal(await vscode.commands.executeCommand('fixtureLab.labelHigh', { symbol: 'web/src/cart.CartView.render', reason: 'Renders the cart' }), true);
+    assert.equal(await vscode.commands.executeCommand('fixtureLab.labelMedium', { symbol: 'web/src/api.CartDto', reason: 'The cart data' }), true);
     await eventually(() => assert.equal(s.unsavedBar?.text, '$(circle-filled) 2 unsaved labels'));
     const row = async () => {
       const [repo] = await s.fixturesTree.getChildren();
@@ -117,7 +117,7 @@ describe('labeler and triager in the workbench', function () {
     // With fixtureLab.saveAfterLabel, each label is saved as it is made.
     await vscode.workspace.getConfiguration('fixtureLab').update('saveAfterLabel', true, vscode.ConfigurationTarget.Global);
     try {
-      assert.equal(await vscode.commands.executeCommand('fixtureLab.labelMedium', 'web/src/cart.CartView.load', 'Loads the cart'), true);
+      assert.equal(await vscode.commands.executeCommand('fixtureLab.labelMedium', { symbol: 'web/src/cart.CartView.load', reason: 'Loads the cart' }), true);
       assert.equal(document.isDirty, false);
       assert.equal(readFixture(readFileSync(uri.fsPath, 'utf8'), uri.fsPath).fixture.ground_truth.length, 3);
     } finally {
@@ -134,7 +134,7 @@ describe('labeler and triager in the workbench', function () {
     const { common, own } = reasonChoices(corpus.fixtures.map((f) => fixtureView(f.read.fixture, 'dana').fixture), current);
     assert.ok(common.length > 0 && own.length > 0);
     const symbol = current.candidates.find((c) => !current.ground_truth.some((l) => l.symbol === c))!;
-    const labeling = vscode.commands.executeCommand<boolean>('fixtureLab.labelHigh', symbol);
+    const labeling = vscode.commands.executeCommand<boolean>('fixtureLab.labelHigh', { symbol });
     const [rows] = await ui([{ anchors: '.quick-input-widget', contains: `HIGH: ${symbol}` }, { texts: '.quick-input-widget .quick-input-list .monaco-list-row' }]).then((r) => [r[1]]);
     await screenshot('42-reason-picker');
     const shown = rows!.join('\n');
@@ -204,7 +204,7 @@ describe('labeler and triager in the workbench', function () {
     const { uri, original } = copyFixture('bookshop/medium/01-queue-retry-limit.yaml', 'settle');
     made.push(uri.fsPath);
     s.corpus.reload();
-    await vscode.commands.executeCommand('fixtureLab.openFixture', uri);
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri });
     const f = readFixture(original, uri.fsPath).fixture;
     const symbol = 'worker/queue/queue.Queue.Push';
     const verifiers = f.labels[f.verifier!].find((l) => l.symbol === symbol)!;
@@ -213,7 +213,7 @@ describe('labeler and triager in the workbench', function () {
     const neighbour = candidates.neighbours.find((n) => n.symbol === symbol)!;
     assert.ok(neighbour, `${symbol} is a neighbour of the change`);
 
-    const settling = vscode.commands.executeCommand<number>('fixtureLab.settleDisagreements', symbol);
+    const settling = vscode.commands.executeCommand<number>('fixtureLab.settleDisagreements', { symbol });
     const [, rows, placeholder] = await ui([
       { anchors: '.quick-input-widget', contains: 'included' },
       { texts: '.quick-input-widget .quick-input-list .monaco-list-row' },
@@ -241,7 +241,7 @@ describe('labeler and triager in the workbench', function () {
     made.push(uri.fsPath);
     s.corpus.reload();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('fixtureLab.openFixture', uri);
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri });
     const head = readFixture(original, uri.fsPath).fixture.diff!.head;
     const { side, editor } = await renderLensOnHeadSide(head);
     const lines = editor.document.getText().split('\n');
@@ -281,7 +281,7 @@ describe('labeler and triager in the workbench', function () {
     await setRater('dana');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
-    await vscode.commands.executeCommand('fixtureLab.openFixture', vscode.Uri.file(`${folder}/tasks/bookshop/easy/01-bulk-discount.yaml`));
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri: vscode.Uri.file(`${folder}/tasks/bookshop/easy/01-bulk-discount.yaml`) });
     await vscode.commands.executeCommand('fixtureLab.runBenchmark', { systems: ['grep'], budget: 5000, match: 'bounded' });
     const loaded = await eventually(async () => {
       const found = await s.results.current();
@@ -290,7 +290,7 @@ describe('labeler and triager in the workbench', function () {
     }, 120_000);
     s.panel()?.dispose();
     const missed = missedBy(loaded.results)[0]?.symbol ?? loaded.results.matrix.rows[0].symbol;
-    await vscode.commands.executeCommand('fixtureLab.revealSymbol', missed);
+    await vscode.commands.executeCommand('fixtureLab.revealSymbol', { symbol: missed });
     const editor = vscode.window.activeTextEditor!;
     const at = editor.selection.start.translate(0, 1);
     const hovers = await eventually(async () => {
@@ -316,8 +316,8 @@ describe('labeler and triager in the workbench', function () {
     const { uri, original } = copyFixture('bookshop/easy/03-cart-badge.yaml', 'confirm');
     made.push(uri.fsPath);
     s.corpus.reload();
-    await vscode.commands.executeCommand('fixtureLab.openFixture', uri);
-    assert.equal(await vscode.commands.executeCommand('fixtureLab.labelHigh', 'web/src/cart.CartView.render', 'Renders the cart'), true);
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri });
+    assert.equal(await vscode.commands.executeCommand('fixtureLab.labelHigh', { symbol: 'web/src/cart.CartView.render', reason: 'Renders the cart' }), true);
     const side = vscode.Uri.from({ scheme: 'fixture-lab-rev', path: '/web/src/cart.ts', query: `repo=bookshop&rev=${readFixture(original, uri.fsPath).fixture.diff!.head}` });
     const cart = (await vscode.window.showTextDocument(side)).document;
     const renderLine = cart.getText().split('\n').findIndex((l) => l.includes('render(cart: CartDto)'));

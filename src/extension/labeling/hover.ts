@@ -20,7 +20,8 @@ const MAX_TARGETS = 5;
 export const LABEL_LINKS = ['fixtureLab.labelHigh', 'fixtureLab.labelMedium', 'fixtureLab.removeSymbolLabel'] as const;
 
 export class LabelHover implements vscode.HoverProvider {
-  constructor(private readonly symbols: DocumentSymbols, private readonly session: Session, private readonly corpus: WorkspaceCorpus, private readonly links: LinkTargets<string>) {}
+  constructor(private readonly symbols: DocumentSymbols, private readonly session: Session, private readonly corpus: WorkspaceCorpus,
+    private readonly links: LinkTargets<string>) {}
 
   provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
     return this.section(document, position, true);
@@ -63,7 +64,8 @@ export class LabelHover implements vscode.HoverProvider {
     const md = hoverMarkdown(LABEL_LINKS);
     const named = targets.map((t) => ({ t, named: atBase(t) }));
     for (const { t } of named.filter((n) => 'refused' in n.named)) {
-      md.appendMarkdown(`**Fixture Lab** ${markdownCode(t)}  \nadded by the change: it does not exist at diff.base, where systems run, so it is not labeled\n\n`);
+      md.appendMarkdown(`**Fixture Lab** ${markdownCode(t)}  \nadded by the change: it does not exist at diff.base, where systems run, so it `
+        + `is not labeled\n\n`);
     }
     for (const symbol of new Set(named.flatMap((n) => ('symbol' in n.named ? [n.named.symbol] : [])))) {
       const ref = this.links.ref(symbol);

@@ -5,7 +5,8 @@
 // review), and the edit is one WorkspaceEdit on the fixture's document. Guardrails, and a symbol
 // the code at the fixture's revision does not define, are shown, not enforced.
 import * as vscode from 'vscode';
-import { clickTarget, Confidence, FixtureLabError, fixtureView, guardrailsFor, labelAs, normalizeSymbol, plainText, reasonChoices, reasonKey, ReferenceGraph, symbolKey, unlabelAs, visibleLabelOf } from '../../core';
+import { clickTarget, Confidence, FixtureLabError, fixtureView, guardrailsFor, labelAs, normalizeSymbol, plainText, reasonChoices, reasonKey, ReferenceGraph,
+  symbolKey, unlabelAs, visibleLabelOf } from '../../core';
 import { Ctx } from '../ctx';
 import { applyFixtureEdit } from './fixtureEdits';
 import { saveAfterLabel } from './unsaved';

@@ -10,10 +10,12 @@
 // view's selection, which VS Code sends before the click's command.
 import * as vscode from 'vscode';
 import { Corpus, FixtureFile, FixtureLabError, fixtureView, FixtureView, TIERS } from '../../core';
+import { commandOf, executeCommand } from '../commands/args';
 import type { Session } from '../labeling/session';
 import type { UnsavedLabels } from '../labeling/unsaved';
 import { fixtureRow, FixtureFilter, matchesFilter } from './viewModels';
 import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
+import { Owner } from '../lifetimes';
 
 type Shown = { file: FixtureFile; view: FixtureView };
 
@@ -23,10 +25,10 @@ type Node =
   | { kind: 'fixture'; key: string; shown: Shown };
 
 /** The command a fixture row runs: no arguments (see above); it opens the selected row's fixture. */
-export const OPEN_SELECTED = 'fixtureLab.openSelectedFixture';
+export const OPEN_SELECTED = 'fixtureLab.openSelectedFixture' as const;
 
-export class FixturesTree implements vscode.TreeDataProvider<Node> {
-  private readonly changed = new vscode.EventEmitter<Node | Node[] | undefined>();
+export class FixturesTree extends Owner implements vscode.TreeDataProvider<Node> {
+  private readonly changed = this._register(new vscode.EventEmitter<Node | Node[] | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   filter: FixtureFilter = {};
   /** Every node handed out, by key: the same object each time, so VS Code can refresh one in place. */
@@ -39,11 +41,12 @@ export class FixturesTree implements vscode.TreeDataProvider<Node> {
 
   constructor(private readonly corpus: WorkspaceCorpus, private readonly session: Session, private readonly unsaved: UnsavedLabels) {
     // A new rater name reloads the corpus (any fixtureLab setting does), and so the rows.
-    corpus.onDidChange(() => void this.update());
-    unsaved.onDidChange((path) => {
+    super();
+    this._register(corpus.onDidChange(() => void this.update()));
+    this._register(unsaved.onDidChange((path) => {
       const node = this.nodes.get(`fixture:${path}`);
       if (node) this.refresh([node]);
-    });
+    }));
   }
 
   setFilter(filter: FixtureFilter): void {
@@ -57,20 +60,28 @@ export class FixturesTree implements vscode.TreeDataProvider<Node> {
     if (!corpus) return [];
     const visible = await this.visible(corpus);
     if (!node) this.shape = shapeOf(visible);
-    if (!node) return [...new Set(visible.map(({ file: f }) => f.read.fixture.repo ?? '?'))].sort().map((name) => this.node({ kind: 'repo', key: `repo:${name}`, name }));
+    if (!node) {
+      const repos = [...new Set(visible.map(({ file: f }) => f.read.fixture.repo ?? '?'))].sort();
+      return repos.map((name) => this.node({ kind: 'repo', key: `repo:${name}`, name }));
+    }
     if (node.kind === 'repo') {
-      const tiers = new Set(visible.filter(({ file: f }) => f.read.fixture.repo === node.name).map(({ file: f }) => tierOf(f)));
-      return [...tiers].sort((a, b) => TIERS.indexOf(a as never) - TIERS.indexOf(b as never)).map((tier) => this.node({ kind: 'tier', key: `tier:${node.name}/${tier}`, repo: node.name, tier }));
+      const tiers = [...new Set(visible.filter(({ file: f }) => f.read.fixture.repo === node.name).map(({ file: f }) => tierOf(f)))];
+      tiers.sort((a, b) => TIERS.indexOf(a as never) - TIERS.indexOf(b as never));
+      return tiers.map((tier) => this.node({ kind: 'tier', key: `tier:${node.name}/${tier}`, repo: node.name, tier }));
     }
     if (node.kind === 'tier') {
-      return visible.filter(({ file: f }) => f.read.fixture.repo === node.repo && tierOf(f) === node.tier).map((shown) => this.node({ kind: 'fixture', key: `fixture:${shown.file.path}`, shown }));
+      const rows = visible.filter(({ file: f }) => f.read.fixture.repo === node.repo && tierOf(f) === node.tier);
+      return rows.map((shown) => this.node({ kind: 'fixture', key: `fixture:${shown.file.path}`, shown }));
     }
     return [];
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
-    if (node.kind === 'repo') return Object.assign(new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.Expanded), { id: node.key, iconPath: new vscode.ThemeIcon('repo'), contextValue: 'repo' });
-    if (node.kind === 'tier') return Object.assign(new vscode.TreeItem(node.tier, vscode.TreeItemCollapsibleState.Expanded), { id: node.key, iconPath: new vscode.ThemeIcon('layers'), contextValue: 'tier' });
+    if (node.kind === 'repo') return Object.assign(
+      new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.Expanded), { id: node.key, iconPath: new vscode.ThemeIcon('repo'), contextValue: 'repo' });
+    if (node.kind === 'tier') return Object.assign(
+      new vscode.TreeItem(node.tier, vscode.TreeItemCollapsibleState.Expanded),
+      { id: node.key, iconPath: new vscode.ThemeIcon('layers'), contextValue: 'tier' });
     const { file, view } = node.shown;
     const row = fixtureRow(view, file.placement[2], this.unsaved.of(file.path));
     this.drawn.set(node.key, JSON.stringify(row));
@@ -81,7 +92,7 @@ export class FixturesTree implements vscode.TreeDataProvider<Node> {
     item.iconPath = new vscode.ThemeIcon(row.icon, row.color ? new vscode.ThemeColor(row.color) : undefined);
     item.contextValue = `fixture.${row.state.replace(' ', '-')}`;
     item.resourceUri = vscode.Uri.file(file.path);
-    item.command = { command: OPEN_SELECTED, title: 'Open Fixture' };
+    item.command = commandOf(OPEN_SELECTED, 'Open Fixture');
     return item;
   }
 
@@ -102,7 +113,7 @@ export class FixturesTree implements vscode.TreeDataProvider<Node> {
     }
   }
 
-  /** The corpus changed (a save, a new file, a setting): refresh the rows that now read differently, or the whole tree when rows came or went. */
+  /** The corpus changed (a save, a new file, a setting): refresh the rows that read differently now, or the whole tree when rows came or went. */
   private async update(): Promise<void> {
     const corpus = await this.corpus.get();
     const visible = corpus ? await this.visible(corpus) : [];
@@ -116,7 +127,8 @@ export class FixturesTree implements vscode.TreeDataProvider<Node> {
       const node = this.nodes.get(`fixture:${shown.file.path}`);
       if (node?.kind !== 'fixture') continue;
       node.shown = shown;
-      if (this.drawn.get(node.key) !== JSON.stringify(fixtureRow(shown.view, shown.file.placement[2], this.unsaved.of(shown.file.path)))) stale.push(node);
+      const row = fixtureRow(shown.view, shown.file.placement[2], this.unsaved.of(shown.file.path));
+      if (this.drawn.get(node.key) !== JSON.stringify(row)) stale.push(node);
     }
     this.refresh(stale);
   }
@@ -159,5 +171,5 @@ function shapeOf(visible: Shown[]): string {
 export async function openSelectedFixture(tree: FixturesTree): Promise<unknown> {
   const uri = await tree.selectedFixture();
   if (!uri) throw new FixtureLabError('select a fixture in the Fixtures view');
-  return vscode.commands.executeCommand('fixtureLab.openFixture', uri);
+  return executeCommand('fixtureLab.openFixture', { uri });
 }

@@ -86,7 +86,8 @@ export function matchesFilter(view: FixtureView, filter: FixtureFilter): boolean
 }
 
 export function describeFilter(filter: FixtureFilter): string | undefined {
-  const parts = [filter.state && `state: ${filter.state}`, filter.repo && `repo: ${filter.repo}`, filter.tier && `tier: ${filter.tier}`, filter.text && `text: "${filter.text}"`].filter(Boolean);
+  const parts = [filter.state && `state: ${filter.state}`, filter.repo && `repo: ${filter.repo}`, filter.tier && `tier: ${filter.tier}`,
+    filter.text && `text: "${filter.text}"`].filter(Boolean);
   return parts.length ? `Filtered by ${parts.join(', ')}` : undefined;
 }
 
@@ -104,11 +105,15 @@ export function unsavedStatus(unsaved: number, where: string[]): StatusText | un
   return { text: `$(circle-filled) ${unsavedLabelsText(unsaved)}`, tooltip: plainText(`${unsavedLabelsText(unsaved)} in ${where.join(', ')}, not saved to disk: click to save (fixtureLab.saveAfterLabel saves after each label)`) };
 }
 
-/** The status bar: the open fixture, its ground-truth count, its kappa (hidden counts when blind). It draws `$(name)` as an icon: the id goes through plainText. */
+/**
+ * The status bar: the open fixture, its ground-truth count, its kappa (hidden counts when blind).
+ * It draws `$(name)` as an icon: the id goes through plainText.
+ */
 export function statusText(view: FixtureView): StatusText {
   const f = view.fixture;
   const s = summarizeFixture(f);
-  if (view.blind) return { text: `$(eye) ${plainText(f.id ?? '')} · blind review`, tooltip: `Reviewing ${f.id} as verifier: the labeler's labels and the ground truth are hidden` };
+  if (view.blind) return { text: `$(eye) ${plainText(f.id ?? '')} · blind review`,
+    tooltip: `Reviewing ${f.id} as verifier: the labeler's labels and the ground truth are hidden` };
   return {
     text: `$(checklist) ${plainText(f.id ?? '')} · ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : ` · κ ${fmt(s.kappa)}`}`,
     tooltip: `${f.id}: ${s.state}; ground truth ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : `; kappa ${fmt(s.kappa)}`}`,
