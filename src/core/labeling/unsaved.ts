@@ -8,7 +8,9 @@ export function unsavedLabels(saved: Fixture, edited: Fixture): number {
   const entries = (f: Fixture): Map<string, string> => {
     const all = new Map<string, string>();
     const lists: [string, Fixture['ground_truth']][] = [['ground_truth', f.ground_truth], ...Object.entries(f.labels)];
-    for (const [list, labels] of lists) for (const l of labels) all.set(`${list}\0${symbolKey(l.symbol)}`, JSON.stringify([l.confidence ?? 'HIGH', l.reason ?? '']));
+    for (const [list, labels] of lists) {
+      for (const l of labels) all.set(`${list}\0${symbolKey(l.symbol)}`, JSON.stringify([l.confidence ?? 'HIGH', l.reason ?? '']));
+    }
     for (const d of f.disputes) all.set(`disputes\0${symbolKey(d.symbol)}`, JSON.stringify([d.resolution, d.rationale, d.confidence ?? '']));
     return all;
   };

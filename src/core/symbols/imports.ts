@@ -43,7 +43,8 @@ export async function importsOf(path: string, text: string): Promise<ImportedNam
 
 /** The imported name written at a position, or the import a use of `name` in the file refers to. */
 export function importAt(imports: ImportedName[], line: number, column: number, name?: string): ImportedName | undefined {
-  return imports.find((i) => i.line === line && i.column <= column && column <= i.column + i.name.length) ?? (name === undefined ? undefined : imports.find((i) => i.local === name));
+  const written = imports.find((i) => i.line === line && i.column <= column && column <= i.column + i.name.length);
+  return written ?? (name === undefined ? undefined : imports.find((i) => i.local === name));
 }
 
 const EXTENSIONS = ['', '.ts', '.tsx', '.mts', '.js', '.jsx', '.mjs', '/index.ts', '/index.tsx', '/index.js'];

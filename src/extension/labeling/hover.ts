@@ -6,7 +6,10 @@
 // repository's file path and definition, and a reason is a fixture's text: both are shown as
 // text, and the links carry only a key to the symbol (LABEL_LINKS), never the name.
 import * as vscode from 'vscode';
-import { commandLink, definitionsNamed, effectiveConfidence, importAt, importedDefinitions, importsOf, markdownCode, markdownText, referenceAt, referencesOf, visibleLabelOf } from '../../core';
+import {
+  commandLink, definitionsNamed, effectiveConfidence, importAt, importedDefinitions, importsOf, markdownCode, markdownText, referenceAt, referencesOf,
+  visibleLabelOf,
+} from '../../core';
 import { LinkTargets } from '../hovers/linkTargets';
 import { hoverMarkdown } from '../hovers/markdown';
 import { Session } from './session';
@@ -72,8 +75,9 @@ export class LabelHover implements vscode.HoverProvider {
       const link = (command: (typeof LABEL_LINKS)[number], title: string) => commandLink(title, command, [ref]);
       const label = labelOf(symbol);
       md.appendMarkdown(`**Fixture Lab** ${markdownCode(symbol)}  \n`);
-      if (!editable) md.appendMarkdown(`${label ? `${effectiveConfidence(label)}: ${markdownText(label.reason ?? '')}` : 'not labeled'} · labels are not edited from a triage hover\n\n`);
-      else if (label) md.appendMarkdown(`${effectiveConfidence(label)}: ${markdownText(label.reason ?? '')} · ${link('fixtureLab.removeSymbolLabel', 'Remove')}\n\n`);
+      const said = label && `${effectiveConfidence(label)}: ${markdownText(label.reason ?? '')}`;
+      if (!editable) md.appendMarkdown(`${said ?? 'not labeled'} · labels are not edited from a triage hover\n\n`);
+      else if (said) md.appendMarkdown(`${said} · ${link('fixtureLab.removeSymbolLabel', 'Remove')}\n\n`);
       else md.appendMarkdown(`${link('fixtureLab.labelHigh', '+ HIGH')} · ${link('fixtureLab.labelMedium', '+ MEDIUM')}\n\n`);
     }
     return new vscode.Hover(md, range);

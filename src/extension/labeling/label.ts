@@ -49,7 +49,8 @@ export class Labeler {
     reason ??= await this.askReason(current, symbol, confidence, existing?.reason);
     if (reason === undefined) return false;
     const document = (await this.session.document())!;
-    const ok = await saveAfterLabel(this.ctx, document, await applyFixtureEdit(document, (text) => labelAs(text, current.rater, { symbol, confidence, reason })));
+    const edit = await applyFixtureEdit(document, (text) => labelAs(text, current.rater, { symbol, confidence, reason }));
+    const ok = await saveAfterLabel(this.ctx, document, edit);
     const list = target.rater ? current.fixture.labels[target.rater] ?? [] : current.fixture.ground_truth;
     const warnings = guardrailsFor(current.fixture, symbol, list.length, await this.hopsFromChange(current, symbol), current).map((w) => w.message);
     const unresolved = await this.corpus.symbolWarning(current.fixture, symbol);
@@ -97,14 +98,16 @@ export class Labeler {
     const seen = (corpus?.fixtures ?? []).map((f) => fixtureView(f.read.fixture, current.rater, current).fixture);
     const { common, own } = reasonChoices(seen, current.view.fixture);
     type Item = vscode.QuickPickItem & { reason?: string };
-    const section = (label: string, reasons: string[]): Item[] => (reasons.length ? [{ label, kind: vscode.QuickPickItemKind.Separator }, ...reasons.map((reason) => ({ label: plainText(reason), reason }))] : []);
+    const section = (label: string, reasons: string[]): Item[] =>
+      (reasons.length ? [{ label, kind: vscode.QuickPickItemKind.Separator }, ...reasons.map((reason) => ({ label: plainText(reason), reason }))] : []);
     const items = [...section('most used', common), ...section('this fixture', own)];
     const known = new Set([...common, ...own].map(reasonKey));
     const pick = vscode.window.createQuickPick<Item>();
     pick.title = plainText(`${confidence}: ${symbol}`);
     pick.placeholder = 'Why does the task need this symbol? Type a reason, or reuse one';
     // Typed text comes first, so Enter writes what was typed; picking a listed reason takes a click or the arrows.
-    const typed = (value: string): Item[] => (value.trim() && !known.has(reasonKey(value)) ? [{ label: plainText(value), description: 'new reason', reason: value }] : []);
+    const typed = (value: string): Item[] =>
+      (value.trim() && !known.has(reasonKey(value)) ? [{ label: plainText(value), description: 'new reason', reason: value }] : []);
     pick.onDidChangeValue((value) => {
       pick.items = [...typed(value), ...items];
     });

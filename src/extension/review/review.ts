@@ -78,7 +78,7 @@ export class Review {
     return a!;
   }
 
-  /** Why `symbol` is a candidate of the fixture's change (its change kind, or the neighbour's link); undefined when it is not one or the change cannot be read. */
+  /** Why `symbol` is a candidate of the fixture's change (its change kind, or the neighbour's link); undefined when it is not one, or unreadable. */
   private async whyCandidate(c: Current, symbol: string): Promise<string | undefined> {
     const f = c.fixture;
     if (!f.repo || !f.diff) return undefined;
@@ -116,7 +116,8 @@ export class Review {
   }
 }
 
-async function pickResolution(d: Disagreement, labeler: string | undefined, verifier: string | undefined, why: string | undefined): Promise<Resolution | undefined> {
+async function pickResolution(
+  d: Disagreement, labeler: string | undefined, verifier: string | undefined, why: string | undefined): Promise<Resolution | undefined> {
   const { title, placeholder, items } = settlePicker(d, labeler, verifier, why);
   const pick = await vscode.window.showQuickPick(items, { title, placeHolder: placeholder, ignoreFocusOut: true, matchOnDetail: true });
   return pick?.resolution;

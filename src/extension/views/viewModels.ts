@@ -41,7 +41,11 @@ export function unsavedBadge(total: number): { value: number; tooltip: string } 
   return total > 0 ? { value: total, tooltip: unsavedLabelsText(total) } : undefined;
 }
 
-/** A fixture's row, short enough for the default sidebar width: its number in its tier as the label, the state as the icon, `n/15 · κ` as the description, the rest in the tooltip. `unsaved` counts labels in its document not saved yet. */
+/**
+ * A fixture's row, short enough for the default sidebar width: its number in its tier as the label,
+ * the state as the icon, `n/15 · κ` as the description, the rest in the tooltip. `unsaved` counts
+ * labels in its document not saved yet.
+ */
 export function fixtureRow(view: FixtureView, fileName?: string, unsaved = 0): FixtureRow {
   const f = view.fixture;
   const id = f.id ?? fileName ?? '(no id)';
@@ -54,7 +58,8 @@ export function fixtureRow(view: FixtureView, fileName?: string, unsaved = 0): F
     return {
       label,
       description: `${view.labels.length} yours${dirty}`,
-      tooltip: `${id}: ${view.state}, blind${dirtyLine}\n\n${f.task ?? '(no task)'}\n\nYou are its verifier, so the labeler's labels, the ground truth and the agreement show once the review finishes; your labels: ${view.labels.length}${f.labeler ? `; labeler ${f.labeler}` : ''}; verifier ${f.verifier}`,
+      tooltip: `${id}: ${view.state}, blind${dirtyLine}\n\n${f.task ?? '(no task)'}\n\nYou are its verifier, so the labeler's labels, the ground truth and the `
+        + `agreement show once the review finishes; your labels: ${view.labels.length}${f.labeler ? `; labeler ${f.labeler}` : ''}; verifier ${f.verifier}`,
       state: view.state,
       icon: 'eye-closed',
     };
@@ -65,7 +70,8 @@ export function fixtureRow(view: FixtureView, fileName?: string, unsaved = 0): F
     label,
     // Unsaved labels take kappa's place (it is in the tooltip): the row stays short.
     description: `${s.groundTruth}/${s.cap}${unsaved > 0 ? dirty : s.kappa === null ? '' : ` · κ ${fmt(s.kappa)}`}`,
-    tooltip: `${id}: ${s.state}${open}${dirtyLine}\n\n${f.task ?? '(no task)'}\n\nground truth ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : `; kappa ${fmt(s.kappa)}`}${f.labeler ? `; labeler ${f.labeler}` : ''}${f.verifier ? `; verifier ${f.verifier}` : ''}`,
+    tooltip: `${id}: ${s.state}${open}${dirtyLine}\n\n${f.task ?? '(no task)'}\n\nground truth ${s.groundTruth}/${s.cap}`
+      + `${s.kappa === null ? '' : `; kappa ${fmt(s.kappa)}`}${f.labeler ? `; labeler ${f.labeler}` : ''}${f.verifier ? `; verifier ${f.verifier}` : ''}`,
     state: s.state,
     icon: ICONS[s.state],
     ...(COLORS[s.state] ? { color: COLORS[s.state] } : {}),
@@ -102,7 +108,8 @@ export interface StatusText {
  */
 export function unsavedStatus(unsaved: number, where: string[]): StatusText | undefined {
   if (unsaved <= 0) return undefined;
-  return { text: `$(circle-filled) ${unsavedLabelsText(unsaved)}`, tooltip: plainText(`${unsavedLabelsText(unsaved)} in ${where.join(', ')}, not saved to disk: click to save (fixtureLab.saveAfterLabel saves after each label)`) };
+  const tooltip = `${unsavedLabelsText(unsaved)} in ${where.join(', ')}, not saved to disk: click to save (fixtureLab.saveAfterLabel saves after each label)`;
+  return { text: `$(circle-filled) ${unsavedLabelsText(unsaved)}`, tooltip: plainText(tooltip) };
 }
 
 /**
@@ -137,8 +144,11 @@ export interface SettleChoice {
  * raters' sides side by side under each ruling. Reasons are fixtures' text: quick inputs draw
  * `$(name)` and parse links, so all of it goes through plainText.
  */
-export function settlePicker(d: Disagreement, labeler: string | undefined, verifier: string | undefined, why: string | undefined): { title: string; placeholder: string; items: SettleChoice[] } {
-  const sides = `${raterSide(labeler, d.labeler, d.labelerLabel?.reason, 'labeler')}   │   ${raterSide(verifier, d.verifier, d.verifierLabel?.reason, 'verifier')}`;
+export function settlePicker(
+  d: Disagreement, labeler: string | undefined, verifier: string | undefined, why: string | undefined,
+): { title: string; placeholder: string; items: SettleChoice[] } {
+  const left = raterSide(labeler, d.labeler, d.labelerLabel?.reason, 'labeler');
+  const sides = `${left}   │   ${raterSide(verifier, d.verifier, d.verifierLabel?.reason, 'verifier')}`;
   return {
     title: plainText(`${d.symbol}: ${labeler} ${d.labeler ?? 'not included'}, ${verifier} ${d.verifier ?? 'not included'}`),
     placeholder: plainText(why ? `Candidate: ${why}` : 'Not among the change\'s candidates'),
