@@ -43,7 +43,7 @@ export { fixtureFromChange, parseChangeSpec, resolveChange, TASK_STUB } from './
 export { derivedGroundTruth, groundTruthMismatches } from './labeling/groundTruth';
 export { guardrailsFor, isTestSymbol } from './labeling/guardrails';
 export { finishReview, labelAs, reviewWarnings, settleDispute, startReview, unlabelAs } from './labeling/protocol';
-export { isShortReason, reasonChoices, type ReasonChoices, reasonKey, reasonsUsed, SHORT_REASON } from './labeling/reasons';
+export { isShortReason, reasonChoices, reasonKey, reasonsUsed } from './labeling/reasons';
 export { unsavedLabels } from './labeling/unsaved';
 export {
   clickTarget, disagreementsToSettle, finishRefusal, fixtureView, type FixtureView, includedByARater, isBlind,
@@ -74,10 +74,10 @@ export { listChanges, quotedPath } from './git/diff';
 export { gitUserName, Repository } from './git/repository';
 
 // Symbols: names, definitions, references, lookups
-export { type Definition, definitionAt, definitionsOf, enclosingDefinitions, modulePath } from './symbols/definitions';
+export { type Definition, definitionAt, definitionsOf, enclosingDefinitions } from './symbols/definitions';
 export { languageOf } from './symbols/languages';
 export { definitionOf, definitionsNamed, filesMentioning } from './symbols/lookup';
-export { importAt, importedDefinitions, type ImportedName, importsOf } from './symbols/imports';
+export { importAt, importedDefinitions, importsOf } from './symbols/imports';
 export { editDistance, nearestKey, suggestionBound } from './symbols/nearest';
 export { normalizeSymbol, symbolKey, symbolSegments } from './symbols/normalize';
 export { ReferenceGraph } from './symbols/referenceGraph';
