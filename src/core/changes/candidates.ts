@@ -36,6 +36,8 @@ export interface RankedCandidate {
   /** 1 for changed symbols; a neighbour's weighed links over the best neighbour's, rounded to 2 places. */
   score: number;
   via: string[];
+  /** Linked by name alone to one of several same-named definitions (the benchmark counts these). */
+  byName: boolean;
 }
 
 export interface Candidates {
@@ -78,7 +80,7 @@ export async function candidatesFrom(repo: Repository, report: ChangeReport, opt
 
   const changed: RankedCandidate[] = report.symbols.filter((s) => s.change !== 'added').map((s) => ({
     symbol: s.baseSymbol ?? s.symbol, file: s.file, line: s.startLine, kind: 'changed', hops: 0, links: 0, test: isTestPath(s.file),
-    why: s.change === 'deleted' ? `deleted (lines ${s.startLine}-${s.endLine})` : `modified (lines ${s.startLine}-${s.endLine})`, score: 1, via: [],
+    why: s.change === 'deleted' ? `deleted (lines ${s.startLine}-${s.endLine})` : `modified (lines ${s.startLine}-${s.endLine})`, score: 1, via: [], byName: false,
   }));
   // One entry per symbol: its strongest link names it.
   const seen = new Set(changed.map((c) => c.symbol));
@@ -87,7 +89,7 @@ export async function candidatesFrom(repo: Repository, report: ChangeReport, opt
   for (const n of all) {
     if (seen.has(n.symbol)) continue;
     seen.add(n.symbol);
-    const c: RankedCandidate = { symbol: n.symbol, file: n.file, line: n.startLine, kind: n.relation, hops: 1, links: n.links, test: n.test, why: n.why, score: best > 0 ? round2(n.score / best) : 0, via: n.via };
+    const c: RankedCandidate = { symbol: n.symbol, file: n.file, line: n.startLine, kind: n.relation, hops: 1, links: n.links, test: n.test, why: n.why, score: best > 0 ? round2(n.score / best) : 0, via: n.via, byName: n.byName };
     linked.push(c);
     kept.set(c, n);
   }

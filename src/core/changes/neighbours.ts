@@ -33,6 +33,8 @@ export interface Neighbour {
   why: string;
   /** Is it test code (its file's path says so)? */
   test: boolean;
+  /** Linked by name alone to one of several same-named definitions: no link was resolved by what the code says. */
+  byName: boolean;
 }
 
 export interface Links {
@@ -59,10 +61,11 @@ export async function linksOf(repo: Repository, report: ChangeReport): Promise<L
   const changedNames = new Set(changed.map((s) => s.symbol));
   const found = new Map<string, Neighbour>();
   const ambiguous = new Set<string>();
-  const link = (d: Definition, file: string, relation: Relation, via: string, weight: number, why: string) => {
+  const link = (d: Definition, file: string, relation: Relation, via: string, weight: number, why: string, byName = weight < 1) => {
     if (changedNames.has(d.symbol)) return;
     const key = `${relation}\0${d.symbol}`;
-    const n = found.get(key) ?? { symbol: d.symbol, file, kind: d.kind, startLine: d.startLine, endLine: d.endLine, relation, via: [], score: 0, links: 0, why, test: isTestPath(file) };
+    const n = found.get(key) ?? { symbol: d.symbol, file, kind: d.kind, startLine: d.startLine, endLine: d.endLine, relation, via: [], score: 0, links: 0, why, test: isTestPath(file), byName };
+    n.byName &&= byName;
     n.score += weight * WEIGHT[relation];
     n.links++;
     if (!n.via.includes(via)) n.via.push(via);
