@@ -28,7 +28,7 @@ export interface RankedCandidate {
   /** 1-based, on the side the symbol is read (base, head for a modified one). */
   line: number;
   kind: CandidateKind;
-  /** 0 for the changed symbols, 1 for their neighbours. */
+  /** 0 for the changed symbols, 1 for their neighbours, 2 for what a neighbour does with data the change writes. */
   hops: number;
   links: number;
   test: boolean;
@@ -89,7 +89,7 @@ export async function candidatesFrom(repo: Repository, report: ChangeReport, opt
   for (const n of all) {
     if (seen.has(n.symbol)) continue;
     seen.add(n.symbol);
-    const c: RankedCandidate = { symbol: n.symbol, file: n.file, line: n.startLine, kind: n.relation, hops: 1, links: n.links, test: n.test, why: n.why, score: best > 0 ? round2(n.score / best) : 0, via: n.via, byName: n.byName };
+    const c: RankedCandidate = { symbol: n.symbol, file: n.file, line: n.startLine, kind: n.relation, hops: n.hops, links: n.links, test: n.test, why: n.why, score: best > 0 ? round2(n.score / best) : 0, via: n.via, byName: n.byName };
     linked.push(c);
     kept.set(c, n);
   }
