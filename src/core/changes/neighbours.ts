@@ -346,7 +346,7 @@ export async function linksOf(repo: Repository, report: ChangeReport): Promise<L
     for (const ref of info.refs) {
       const inner = definitionAt(info.defs, ref.line);
       const owner = inner && changedHere.get(`${inner.symbol}\0${inner.startLine}`);
-      if (!inner || !owner || owner.symbol.endsWith(`.${ref.name}`)) continue;
+      if (!inner || !owner) continue;
       const decorator = ref.line < inner.nameLine;
       const after = (info.lines[ref.line - 1] ?? '').slice(ref.column + ref.name.length);
       // `@app.teardown_request`: the decorator is `teardown_request`; `app` is only its receiver.
