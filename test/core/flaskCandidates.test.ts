@@ -10,7 +10,7 @@ import { tempDir } from '../helpers/tempDir';
 
 describe('candidates on pallets/flask: the targets hold', function () {
   this.timeout(240_000);
-  let rows: Quality[] = [];
+  const rows: Quality[] = [];
 
   before(async () => {
     const dir = tempDir();
