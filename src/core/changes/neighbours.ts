@@ -93,6 +93,8 @@ class Index {
   private readonly byName = new Map<string, Located[]>();
   private readonly ancestors = new Map<string, Promise<Set<string>>>();
   private readonly modules = new Map<string, Promise<string[]>>();
+  private readonly types = new Map<string, Promise<string | undefined>>();
+  private paths?: Promise<string[]>;
 
   constructor(private readonly repo: Repository, private readonly base: string) {}
 
@@ -260,7 +262,8 @@ class Index {
   private async modulePaths(module: string): Promise<string[]> {
     let found = this.modules.get(module);
     if (!found) {
-      found = this.repo.listFiles(this.base).then((paths) => paths.filter((p) => languageOf(p) && fileImported(p, [module])));
+      this.paths ??= this.repo.listFiles(this.base);
+      found = this.paths.then((paths) => paths.filter((p) => languageOf(p) && fileImported(p, [module])));
       this.modules.set(module, found);
     }
     return found;
@@ -274,14 +277,21 @@ class Index {
   }
 
   /** The module-level type of `name` in the module a file imports it from (`session: SessionMixin = LocalProxy(...)`). */
-  private async importedType(module: string, name: string): Promise<string | undefined> {
-    for (const path of await filesMentioning(this.repo, this.base, [name])) {
-      if (!fileImported(path, [module])) continue;
-      const info = await this.file(this.base, path);
-      const type = info && moduleLevelType(info, name);
-      if (type) return type;
+  private importedType(module: string, name: string): Promise<string | undefined> {
+    const key = `${module}\0${name}`;
+    let found = this.types.get(key);
+    if (!found) {
+      found = (async () => {
+        for (const path of await this.modulePaths(module)) {
+          const info = await this.file(this.base, path);
+          const type = info && moduleLevelType(info, name);
+          if (type) return type;
+        }
+        return undefined;
+      })();
+      this.types.set(key, found);
     }
-    return undefined;
+    return found;
   }
 }
 
