@@ -178,6 +178,28 @@ describe('links: what the code says before a name', () => {
     assert.equal(c3.get('shop/stores.Store')?.kind, 'callee');
   });
 
+  it('a bare name five modules define: not linked and counted by default; linked by name, each a fifth, when the limit allows five', async () => {
+    const repo = new TestRepo();
+    const files: Record<string, string> = {};
+    for (const m of ['a', 'b', 'c', 'd', 'e']) files[`site/${m}.py`] = `def render(page):\n    return "${m}"\n`;
+    // No import says which: `render` reaches show() some other way (a builtins patch, a template global).
+    const code = (body: string) => `def show(page):\n${body}\n`;
+    const base = repo.commit('base', { ...files, 'app/show.py': code('    return render(page)') });
+    const head = repo.commit('head', { 'app/show.py': code('    return render(page) or ""') });
+    const fallback = await candidates(repo, base, head);
+    assert.deepEqual(fallback.ranked.map((x) => x.symbol), ['app/show.show']);
+    assert.equal(fallback.ambiguous, 1);
+    const r = await Repository.open(repo.dir);
+    try {
+      const wider = await candidatesOf(r, base, head, { ambiguousLimit: 5 });
+      assert.equal(wider.ambiguous, 0);
+      const linked = wider.ranked.filter((x) => x.kind === 'callee');
+      assert.deepEqual(linked.map((x) => [x.symbol, x.byName]), ['a', 'b', 'c', 'd', 'e'].map((m) => [`site/${m}.render`, true]));
+    } finally {
+      r.close();
+    }
+  });
+
   it('TypeScript: named and namespace imports, `const x: T`, `new T()` and `this`', async () => {
     const repo = new TestRepo();
     const models = 'export class Cart {\n  total(): number {\n    return 1;\n  }\n}\n\nexport class Order {\n  total(): number {\n    return 2;\n  }\n}\n';

@@ -17,6 +17,8 @@ export interface CandidateOptions {
   limit?: number;
   /** Test code: after every non-test candidate when the change touches tests (default), mixed in by score, or never. */
   tests?: TestsPolicy;
+  /** A name nothing in the code resolves links by name alone to at most this many definitions (default AMBIGUOUS_LIMIT, 3). */
+  ambiguousLimit?: number;
 }
 
 export type CandidateKind = 'changed' | Relation;
@@ -55,7 +57,7 @@ export interface Candidates {
   symbols: string[];
   /** Non-test candidates kept of how many, and the score of the first one cut (null: none cut). */
   cut: { kept: number; of: number; nextScore: number | null };
-  /** Names linked by name alone to more than AMBIGUOUS_LIMIT definitions: not linked, counted. */
+  /** Names nothing resolves that more than `ambiguousLimit` (3) definitions share: not linked, counted. */
   ambiguous: number;
   /** Does the change touch test code? Only then are tests candidates (policy `after`). */
   touchesTests: boolean;
@@ -74,7 +76,7 @@ export async function candidatesOf(repo: Repository, base: string, head: string,
 export async function candidatesFrom(repo: Repository, report: ChangeReport, options: CandidateOptions = {}): Promise<Candidates> {
   const limit = options.limit ?? DEFAULT_CANDIDATE_LIMIT;
   const policy = options.tests ?? 'after';
-  const { neighbours: all, ambiguous } = await linksOf(repo, report);
+  const { neighbours: all, ambiguous } = await linksOf(repo, report, options.ambiguousLimit);
   const touchesTests = report.files.some((f) => isTestPath(f.newPath ?? f.oldPath ?? ''));
   const best = Math.max(0, ...all.map((n) => n.score));
 

@@ -96,7 +96,7 @@ class Index {
   private readonly types = new Map<string, Promise<string | undefined>>();
   private paths?: Promise<string[]>;
 
-  constructor(private readonly repo: Repository, private readonly base: string) {}
+  constructor(private readonly repo: Repository, private readonly base: string, private readonly limit: number) {}
 
   file(rev: string, path: string): Promise<FileInfo | undefined> {
     const key = `${rev}:${path}`;
@@ -226,7 +226,7 @@ class Index {
     if (imported.length > 0) return { picked: imported, resolved: true };
     // By name alone: `x.pop()` on a receiver nothing tells the type of is most often a library
     // type's method (dict, list), so a member links only to a unique name; a bare name to a few.
-    if (member && all.length > 1 && all.length <= AMBIGUOUS_LIMIT) return { picked: [], resolved: false };
+    if (member && all.length > 1 && all.length <= this.limit) return { picked: [], resolved: false };
     return { picked: all, resolved: all.length === 1 };
   }
 
@@ -305,8 +305,9 @@ export async function neighboursOf(repo: Repository, report: ChangeReport, limit
   return (await linksOf(repo, report)).neighbours.slice(0, limit);
 }
 
-export async function linksOf(repo: Repository, report: ChangeReport): Promise<Links> {
-  const index = new Index(repo, report.base);
+/** The links of a change; `ambiguousLimit`: the most same-named definitions a name may link by name alone. */
+export async function linksOf(repo: Repository, report: ChangeReport, ambiguousLimit = AMBIGUOUS_LIMIT): Promise<Links> {
+  const index = new Index(repo, report.base, ambiguousLimit);
   const changed = report.symbols;
   const changedNames = new Set(changed.map((s) => s.symbol));
   const found = new Map<string, Neighbour>();
@@ -335,7 +336,7 @@ export async function linksOf(repo: Repository, report: ChangeReport): Promise<L
   /** Link what a resolution picked, or count the name as ambiguous. */
   const linkPicked = (r: Resolution, name: string, relation: Relation, via: ChangedSymbol, weight: number, why: string) => {
     if (r.picked.length === 0) return;
-    if (!r.resolved && (r.picked.length > AMBIGUOUS_LIMIT || (relation === 'data' && r.picked.length > 1))) {
+    if (!r.resolved && (r.picked.length > ambiguousLimit || (relation === 'data' && r.picked.length > 1))) {
       if (relation !== 'data') ambiguous.add(name);
       return;
     }
@@ -417,7 +418,7 @@ export async function linksOf(repo: Repository, report: ChangeReport): Promise<L
       const r = await index.resolve(info, ref.line, ref.column, ref.name);
       const hit = r.picked.filter((p) => vias.some((v) => v.symbol === p.def.symbol));
       if (hit.length === 0) continue;
-      if (!r.resolved && r.picked.length > AMBIGUOUS_LIMIT) {
+      if (!r.resolved && r.picked.length > ambiguousLimit) {
         ambiguous.add(ref.name);
         continue;
       }
@@ -436,7 +437,7 @@ export async function linksOf(repo: Repository, report: ChangeReport): Promise<L
   }
 
   // Data: where what the change reads is written, and where what it writes is read (and what that reader then calls).
-  await dataFlow(repo, report, index, reads, writes, link);
+  await dataFlow(repo, report, index, reads, writes, link, ambiguousLimit);
 
   const neighbours = [...found.values()]
     .sort((a, b) => b.score - a.score || a.hops - b.hops || a.symbol.localeCompare(b.symbol) || a.relation.localeCompare(b.relation));
@@ -458,7 +459,7 @@ type LinkFn = (at: Located, relation: Relation, via: ChangedSymbol, weight: numb
  * `provide_automatic_options` that `add_url_rule` sets), when few do; and what such a reader calls
  * in the branch the read decides. Constructors are left out: they initialise everything.
  */
-async function dataFlow(repo: Repository, report: ChangeReport, index: Index, reads: Map<string, Access>, writes: Map<string, Access>, link: LinkFn): Promise<void> {
+async function dataFlow(repo: Repository, report: ChangeReport, index: Index, reads: Map<string, Access>, writes: Map<string, Access>, link: LinkFn, limit: number): Promise<void> {
   const names = [...new Set([...reads.keys(), ...writes.keys()])];
   await index.definitions(names);
   const attributes = names.filter((n) => index.called(n).length === 0 && !IMPLICIT_CALLS.test(n));
@@ -491,13 +492,13 @@ async function dataFlow(repo: Repository, report: ChangeReport, index: Index, re
   for (const [attribute, read] of reads) {
     if (!wanted.has(attribute)) continue;
     const found = (writers.get(attribute) ?? []).filter((w) => family(w.info.language) === read.family);
-    if (found.length > AMBIGUOUS_LIMIT) continue;
+    if (found.length > limit) continue;
     for (const w of found) link({ path: w.info.path, def: w.def }, 'data', read.owner, 1, `writes ${attribute} (line ${w.line})`, false);
   }
   for (const [attribute, write] of writes) {
     if (!wanted.has(attribute)) continue;
     const found = (readers.get(attribute) ?? []).filter((r) => family(r.info.language) === write.family);
-    if (found.length > AMBIGUOUS_LIMIT) continue;
+    if (found.length > limit) continue;
     for (const r of found) {
       link({ path: r.info.path, def: r.def }, 'data', write.owner, 1, `reads ${attribute} (line ${r.line})`, false);
       for (const call of guardedCalls(r.info, r.line)) {
