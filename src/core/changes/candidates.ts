@@ -1,8 +1,8 @@
-// A fixture's default `candidates` (§7.3 steps 3-4): the symbols a change touches, then their
+// A fixture's default `candidates` (docs/fixture-format.md#default-candidates): the symbols a change touches, then their
 // one-hop neighbours by score, each once. Both raters judge this universe, so the items neither
 // of them labels count toward kappa: it holds what a labeler can use, not every name-alike.
 import type { Repository } from '../git/repository';
-import { isTestPath } from '../labeling/guardrails';
+import { isTestPath } from '../symbols/testPaths';
 import type { BaseNames } from './baseNames';
 import { ChangedSymbol, changedSymbols, ChangeReport } from './changedSymbols';
 import { linksOf, Neighbour, Relation } from './neighbours';
@@ -17,7 +17,7 @@ export interface CandidateOptions {
   limit?: number;
   /** Test code: after every non-test candidate when the change touches tests (default), mixed in by score, or never. */
   tests?: TestsPolicy;
-  /** A name nothing in the code resolves links by name alone to at most this many definitions (default AMBIGUOUS_LIMIT, 3). */
+  /** A name nothing in the code resolves links by name alone to at most this many definitions (default 3). */
   ambiguousLimit?: number;
 }
 
@@ -82,7 +82,8 @@ export async function candidatesFrom(repo: Repository, report: ChangeReport, opt
 
   const changed: RankedCandidate[] = report.symbols.filter((s) => s.change !== 'added').map((s) => ({
     symbol: s.baseSymbol ?? s.symbol, file: s.file, line: s.startLine, kind: 'changed', hops: 0, links: 0, test: isTestPath(s.file),
-    why: s.change === 'deleted' ? `deleted (lines ${s.startLine}-${s.endLine})` : `modified (lines ${s.startLine}-${s.endLine})`, score: 1, via: [], byName: false,
+    why: s.change === 'deleted' ? `deleted (lines ${s.startLine}-${s.endLine})` : `modified (lines ${s.startLine}-${s.endLine})`,
+    score: 1, via: [], byName: false,
   }));
   // One entry per symbol: its strongest link names it.
   const seen = new Set(changed.map((c) => c.symbol));
@@ -91,7 +92,9 @@ export async function candidatesFrom(repo: Repository, report: ChangeReport, opt
   for (const n of all) {
     if (seen.has(n.symbol)) continue;
     seen.add(n.symbol);
-    const c: RankedCandidate = { symbol: n.symbol, file: n.file, line: n.startLine, kind: n.relation, hops: n.hops, links: n.links, test: n.test, why: n.why, score: best > 0 ? round2(n.score / best) : 0, via: n.via, byName: n.byName };
+    const c: RankedCandidate = {
+      symbol: n.symbol, file: n.file, line: n.startLine, kind: n.relation, hops: n.hops, links: n.links, test: n.test, why: n.why,
+      score: best > 0 ? round2(n.score / best) : 0, via: n.via, byName: n.byName };
     linked.push(c);
     kept.set(c, n);
   }

@@ -1,4 +1,4 @@
-// The definitions a change touches (§7.3 step 3): every definition whose line range meets a hunk,
+// The definitions a change touches (docs/fixture-format.md#default-candidates): every definition whose line range meets a hunk,
 // on the base side for what was deleted and the head side for what was added or modified.
 import { MAX_FILE_BYTES } from '../git/blobs';
 import { FileChange, Hunk, listChanges } from '../git/diff';
@@ -59,7 +59,8 @@ export async function changedSymbols(repo: Repository, baseRef: string, headRef:
     }
     const before = f.oldPath && oldText?.kind === 'text' ? await definitionsOf(f.oldPath, oldText.text) : [];
     const after = f.newPath && newText?.kind === 'text' ? await definitionsOf(f.newPath, newText.text) : [];
-    symbols.push(...symbolsOfFile(f, before, after, { before: oldText?.kind === 'text' ? oldText.text : undefined, after: newText?.kind === 'text' ? newText.text : undefined }));
+    const sides = { before: oldText?.kind === 'text' ? oldText.text : undefined, after: newText?.kind === 'text' ? newText.text : undefined };
+    symbols.push(...symbolsOfFile(f, before, after, sides));
     names.addFile(f, before, after);
   }
   symbols.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.startLine - b.startLine || b.endLine - a.endLine));

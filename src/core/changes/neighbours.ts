@@ -1,4 +1,4 @@
-// One hop out from the changed code (§7.3 step 4): what the changed definitions call, use as a
+// One hop out from the changed code (docs/fixture-format.md#default-candidates): what the changed definitions call, use as a
 // type or read (callees, types, data), who calls them, is decorated with them or registers them
 // (callers), and where the data they write is read or the data they read is written, at base.
 // A use is resolved by what the code says before the name: `self`/`this` to the enclosing class
@@ -7,11 +7,11 @@
 // file; else by the name alone, and a name with more than AMBIGUOUS_LIMIT definitions that
 // nothing picks is not linked but counted.
 import type { Repository } from '../git/repository';
-import { isTestPath } from '../labeling/guardrails';
 import { Definition, definitionAt, definitionsOf, enclosingDefinitions } from '../symbols/definitions';
 import { LanguageId, languageOf } from '../symbols/languages';
 import { filesMentioning, textAt } from '../symbols/lookup';
 import { Reference, referencesOf } from '../symbols/references';
+import { isTestPath } from '../symbols/testPaths';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { Binding, fileImported, importBindings, importedModules } from './imports';
 import { classBases, declaredType, receiverOf } from './receivers';
@@ -107,7 +107,8 @@ class Index {
         const text = language && (await textAt(this.repo, rev, path));
         if (!language || text === undefined || text === '') return undefined;
         const defs = await definitionsOf(path, text);
-        return { path, language, lines: text.split('\n'), defs, imports: importedModules(path, text), bindings: importBindings(path, text), refs: await referencesOf(path, text) };
+        const refs = await referencesOf(path, text);
+        return { path, language, lines: text.split('\n'), defs, imports: importedModules(path, text), bindings: importBindings(path, text), refs };
       })();
       this.files.set(key, found);
     }
@@ -192,7 +193,8 @@ class Index {
     const member = /(?:\.|::)\s*$/.test(before);
     // A bare name is a local, a module-level definition or a closure: never a member of some class.
     const around = new Set(enclosingDefinitions(info.defs, line).map((d) => d.symbol));
-    const all = this.called(name).filter((c) => member || !BARE_NAMES.has(info.language) || c.def.parent === undefined || (c.def.kind === 'function' && c.path === info.path && around.has(c.def.parent)));
+    const closure = (c: Located) => c.def.kind === 'function' && c.path === info.path && around.has(c.def.parent!);
+    const all = this.called(name).filter((c) => member || !BARE_NAMES.has(info.language) || c.def.parent === undefined || closure(c));
     const receiver = member ? receiverOf(before) : undefined;
     if (receiver !== undefined && SELF.has(receiver)) {
       const cls = enclosingDefinitions(info.defs, line).filter((d) => CLASS_LIKE.has(d.kind)).pop();
@@ -202,7 +204,9 @@ class Index {
       const binding = info.bindings.get(receiver);
       if (binding) {
         const modules = binding.name ? [binding.module, `${binding.module}/${binding.name}`] : [binding.module];
-        const inModule = binding.name ? await this.exported(all, binding.module, binding.name, name) : all.filter((c) => c.def.parent === undefined && fileImported(c.path, modules));
+        const inModule = binding.name
+          ? await this.exported(all, binding.module, binding.name, name)
+          : all.filter((c) => c.def.parent === undefined && fileImported(c.path, modules));
         // A module the repository does not hold (`werkzeug.utils`) defines nothing here.
         if (inModule.length > 0 || !binding.name) return { picked: inModule, resolved: true };
       }
@@ -317,7 +321,9 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
     const d = at.def;
     if (changedNames.has(d.symbol)) return;
     const key = `${relation}\0${d.symbol}`;
-    const n = found.get(key) ?? { symbol: d.symbol, file: at.path, kind: d.kind, startLine: d.startLine, endLine: d.endLine, relation, hops, via: [], score: 0, links: 0, why, test: isTestPath(at.path), byName };
+    const n = found.get(key) ?? {
+      symbol: d.symbol, file: at.path, kind: d.kind, startLine: d.startLine, endLine: d.endLine, relation, hops, via: [], score: 0, links: 0, why,
+      test: isTestPath(at.path), byName };
     // A neighbour scores each changed symbol's strongest link to it once: twenty calls from one test are one link's worth.
     const w = weight * WEIGHT[relation] * (isTestPath(via.file) ? TEST_OWNER_WEIGHT : 1);
     const best = strongest.get(key) ?? new Map<string, number>();
@@ -365,14 +371,17 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
       if (ref.kind === 'identifier' && !decorator && !DATA_NAME.test(ref.name)) continue;
       uses.push({ ref, owner, info, decorator });
       // Attributes the changed code reads or writes: where the same data is written or read is a neighbour.
-      if (ref.kind === 'identifier' && !decorator && owner.change !== 'added' && !isTestPath(file) && /\.\s*$/.test((info.lines[ref.line - 1] ?? '').slice(0, ref.column))) {
+      const attribute = /\.\s*$/.test((info.lines[ref.line - 1] ?? '').slice(0, ref.column));
+      if (ref.kind === 'identifier' && !decorator && owner.change !== 'added' && !isTestPath(file) && attribute) {
         (WRITES.test(after) ? writes : reads).set(ref.name, { owner, line: ref.line, family: family(info.language) });
       }
     }
     for (const s of symbols) {
       if (isTestPath(file) || s.change === 'added') continue;
       for (let line = s.startLine; line <= s.endLine; line++) {
-        for (const m of (info.lines[line - 1] ?? '').matchAll(/\b(get|set)attr\(\s*[^,()]+,\s*["'](\w{4,})["']/g)) (m[1] === 'get' ? reads : writes).set(m[2], { owner: s, line, family: family(info.language) });
+        for (const m of (info.lines[line - 1] ?? '').matchAll(/\b(get|set)attr\(\s*[^,()]+,\s*["'](\w{4,})["']/g)) {
+          (m[1] === 'get' ? reads : writes).set(m[2], { owner: s, line, family: family(info.language) });
+        }
       }
     }
   }
@@ -411,7 +420,9 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
       if (ref.kind !== 'call' && !decorates) {
         // `app.teardown_appcontext(close_db)`: the registering method is linked to what it registers.
         const call = /([\w$]+)\s*\(\s*(?:[^()]*,\s*)?$/.exec(line.slice(0, ref.column));
-        if (call && /^\s*[,)]/.test(line.slice(ref.column + ref.name.length))) registrations.push({ info, ref, via: vias, call: call[1], column: call.index + call[0].indexOf(call[1]) });
+        if (call && /^\s*[,)]/.test(line.slice(ref.column + ref.name.length))) {
+          registrations.push({ info, ref, via: vias, call: call[1], column: call.index + call[0].indexOf(call[1]) });
+        }
         continue;
       }
       if (!caller) continue;
@@ -424,7 +435,8 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
       }
       const why = `${decorates ? 'decorated with' : 'calls'} ${ref.name} (line ${ref.line})`;
       const at = { path, def: caller };
-      for (const p of hit) link(at, 'caller', vias.find((v) => v.symbol === p.def.symbol)!, r.resolved ? 1 : 1 / r.picked.length, why, !r.resolved && r.picked.length > 1);
+      const byName = !r.resolved && r.picked.length > 1;
+      for (const p of hit) link(at, 'caller', vias.find((v) => v.symbol === p.def.symbol)!, r.resolved ? 1 : 1 / r.picked.length, why, byName);
     }
   }
   await index.definitions(registrations.map((g) => g.call));
@@ -433,7 +445,8 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
     const registered = own.resolved ? own.picked.filter((p) => g.via.some((v) => v.symbol === p.def.symbol)) : [];
     if (registered.length === 0) continue;
     const r = await index.resolve(g.info, g.ref.line, g.column, g.call);
-    for (const p of registered) linkPicked(r, g.call, 'caller', g.via.find((v) => v.symbol === p.def.symbol)!, 1, `registers ${g.ref.name} (line ${g.ref.line})`);
+    const why = `registers ${g.ref.name} (line ${g.ref.line})`;
+    for (const p of registered) linkPicked(r, g.call, 'caller', g.via.find((v) => v.symbol === p.def.symbol)!, 1, why);
   }
 
   // Data: where what the change reads is written, and where what it writes is read (and what that reader then calls).
@@ -459,7 +472,9 @@ type LinkFn = (at: Located, relation: Relation, via: ChangedSymbol, weight: numb
  * `provide_automatic_options` that `add_url_rule` sets), when few do; and what such a reader calls
  * in the branch the read decides. Constructors are left out: they initialise everything.
  */
-async function dataFlow(repo: Repository, report: ChangeReport, index: Index, reads: Map<string, Access>, writes: Map<string, Access>, link: LinkFn, limit: number): Promise<void> {
+async function dataFlow(
+  repo: Repository, report: ChangeReport, index: Index, reads: Map<string, Access>, writes: Map<string, Access>, link: LinkFn, limit: number,
+): Promise<void> {
   const names = [...new Set([...reads.keys(), ...writes.keys()])];
   await index.definitions(names);
   const attributes = names.filter((n) => index.called(n).length === 0 && !IMPLICIT_CALLS.test(n));
@@ -475,8 +490,10 @@ async function dataFlow(repo: Repository, report: ChangeReport, index: Index, re
     if (!info) continue;
     info.lines.forEach((text, i) => {
       const accesses = [
-        ...[...text.matchAll(/\.\s*(\w+)\b/g)].map((m) => ({ name: m[1], column: m.index + m[0].indexOf(m[1]), write: WRITES.test(text.slice(m.index + m[0].length)) })),
-        ...[...text.matchAll(/\b(get|set)attr\(\s*[^,()]+,\s*["'](\w+)["']/g)].map((m) => ({ name: m[2], column: m.index + m[0].indexOf(m[2]), write: m[1] === 'set' })),
+        ...[...text.matchAll(/\.\s*(\w+)\b/g)].map((m) => ({
+          name: m[1], column: m.index + m[0].indexOf(m[1]), write: WRITES.test(text.slice(m.index + m[0].length)) })),
+        ...[...text.matchAll(/\b(get|set)attr\(\s*[^,()]+,\s*["'](\w+)["']/g)].map((m) => ({
+          name: m[2], column: m.index + m[0].indexOf(m[2]), write: m[1] === 'set' })),
       ];
       for (const a of accesses) {
         if (!wanted.has(a.name)) continue;
