@@ -89,7 +89,7 @@ export { extractKeywords, identifierWords } from './symbols/words';
 // Changes and their default candidates
 export { type AtBase, BaseNames } from './changes/baseNames';
 export {
-  type CandidateOptions, type Candidates, candidatesFrom, candidatesOf, DEFAULT_CANDIDATE_LIMIT, describeCut,
+  type CandidateOptions, type Candidates, candidatesFrom, candidatesOf, DEFAULT_CANDIDATE_LIMIT, describeCut, type RankedCandidate,
   TESTS_POLICIES, type TestsPolicy,
 } from './changes/candidates';
 export { type ChangedSymbol, changedSymbols, type ChangeReport } from './changes/changedSymbols';
