@@ -8,7 +8,6 @@ import {
   labelAs, labelingReport, loadCorpus, modulePath, fixtureFromChange, normalizeSymbol, resolveChange, readFixture, RESOLUTIONS, Resolution, settleDispute, unlabelAs,
   symbolKey, TIERS, validateCorpus, checkCorpusSymbols, formatMatchRate, writeTextAtomic, FAILURE_CATEGORIES, FailureCategory, fixtureIdOf, Miss, plainText,
 } from '../core';
-import { BenchmarkPanel } from './harness/panel';
 import { RunRequest } from './harness/runner';
 import { showChange, warnBlind } from './review/blindReview';
 import { openFileDiff, openFixtureDiff } from './diff/openDiff';
@@ -238,17 +237,16 @@ export const COMMANDS = {
   },
 
   'fixtureLab.openPanel': (s: Services) => () => {
-    BenchmarkPanel.show(s);
+    s.panels.show();
     return true;
   },
 
   'fixtureLab.runBenchmark': (s: Services) => async (request?: RunRequest) => {
-    BenchmarkPanel.show(s);
+    s.panels.show();
     return s.runner.run(request);
   },
 
   'fixtureLab.cancelRun': (s: Services) => () => {
-    if (!s.runner.busy) throw new FixtureLabError('no run is under way');
     s.runner.cancel();
     return true;
   },
@@ -296,9 +294,7 @@ export function registerCommands(s: Services): void {
       try {
         return await handler(...args);
       } catch (e) {
-        const message = e instanceof Error ? e.message : String(e);
-        if (!(e instanceof FixtureLabError)) s.ctx.output.error(e instanceof Error ? e : message);
-        void vscode.window.showErrorMessage(plainText(`Fixture Lab: ${message}`));
+        s.ctx.showError(e);
         return undefined;
       }
     }));

@@ -1,6 +1,7 @@
 // One owner for everything the extension holds: the extension context, the output channel, the
 // typed configuration and every disposable (rust-analyzer's Ctx). Services load lazily (`??=`).
 import * as vscode from 'vscode';
+import { FixtureLabError, plainText } from '../core';
 import { Config } from './config';
 
 export class Ctx implements vscode.Disposable {
@@ -22,6 +23,13 @@ export class Ctx implements vscode.Disposable {
 
   get diagnostics(): vscode.DiagnosticCollection {
     return (this.diagnosticsCollection ??= this.push(vscode.languages.createDiagnosticCollection('fixture-lab')));
+  }
+
+  /** How a command or a panel request that failed says so: one line, and the log for what is not a FixtureLabError. */
+  showError(e: unknown): void {
+    const message = e instanceof Error ? e.message : String(e);
+    if (!(e instanceof FixtureLabError)) this.output.error(e instanceof Error ? e : message);
+    void vscode.window.showErrorMessage(plainText(`Fixture Lab: ${message}`));
   }
 
   dispose(): void {

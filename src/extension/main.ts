@@ -2,7 +2,6 @@
 // Activation events are the views, the commands and a corpus in the workspace, never `*`.
 import * as vscode from 'vscode';
 import { reapAll } from '../core';
-import { BenchmarkPanel } from './harness/panel';
 import { registerBlindReview } from './review/blindReview';
 import { registerCommands } from './commands';
 import { Ctx } from './ctx';
@@ -41,7 +40,6 @@ export function activate(context: vscode.ExtensionContext): Services {
   s.triageView = ctx.push(vscode.window.createTreeView('fixtureLab.triage', { treeDataProvider: s.triageTree }));
   ctx.push(vscode.languages.registerHoverProvider(CODE, new TriageHover(s.symbols, s.results, s.links.misses)));
   ctx.push(new MissDecorations(ctx, s.symbols, s.results));
-  BenchmarkPanel.register(s);
   s.statusBar = registerStatusBar(s);
   registerLiveDiagnostics(s);
   registerBlindReview(s);

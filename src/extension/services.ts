@@ -1,9 +1,9 @@
 // What the commands and providers share, built once at activation. Nothing heavy is loaded here:
 // tree-sitter grammars and the tokenizer load on first use, inside the core.
 import type * as vscode from 'vscode';
-import { BenchmarkPanel } from './harness/panel';
-import { BenchmarkResults } from './harness/results';
-import { BenchmarkRunner } from './harness/runner';
+import { HarnessPanel, HarnessPanels } from './harness/panel';
+import { HarnessResults } from './harness/results';
+import { HarnessRunner } from './harness/runner';
 import { Ctx } from './ctx';
 import { LabelDecorations } from './labeling/decorations';
 import { DocumentSymbols } from './labeling/documentSymbols';
@@ -28,16 +28,18 @@ export interface Services {
   review: Review;
   fixturesTree: FixturesTree;
   candidatesTree: CandidatesTree;
-  results: BenchmarkResults;
-  runner: BenchmarkRunner;
+  results: HarnessResults;
+  runner: HarnessRunner;
+  /** The harness panel's host, owned by the Ctx. */
+  panels: HarnessPanels;
   triageTree: TriageTree;
   triageView?: vscode.TreeView<unknown>;
   /** The fixture's status bar item (its text is what the tests read). */
   statusBar?: vscode.StatusBarItem;
   /** What the hovers' command links point at: the links carry only keys into these. */
   links: { symbols: LinkTargets<string>; misses: LinkTargets<MissRef> };
-  /** The open benchmark panel, if any. */
-  panel(): BenchmarkPanel | undefined;
+  /** The open harness panel, if any. */
+  panel(): HarnessPanel | undefined;
 }
 
 export function createServices(ctx: Ctx): Services {
@@ -45,7 +47,9 @@ export function createServices(ctx: Ctx): Services {
   const session = ctx.push(new Session(ctx, corpus));
   const symbols = new DocumentSymbols(ctx, corpus);
   const labeler = new Labeler(ctx, session, corpus);
-  const results = ctx.push(new BenchmarkResults(ctx, corpus, session));
+  const results = ctx.push(new HarnessResults(ctx, corpus, session));
+  const runner = ctx.push(new HarnessRunner(ctx, corpus, session, results));
+  const panels = ctx.push(new HarnessPanels({ ctx, corpus, session, results, runner }));
   return {
     ctx,
     corpus,
@@ -57,9 +61,10 @@ export function createServices(ctx: Ctx): Services {
     fixturesTree: new FixturesTree(corpus, session),
     candidatesTree: new CandidatesTree(corpus, session),
     results,
-    runner: ctx.push(new BenchmarkRunner(ctx, corpus, session, results)),
+    runner,
+    panels,
     triageTree: new TriageTree(results),
     links: { symbols: new LinkTargets<string>('symbol'), misses: new LinkTargets<MissRef>('miss') },
-    panel: () => BenchmarkPanel.open,
+    panel: () => panels.open,
   };
 }

@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import { finishReview, labelAs, readFixture, startReview } from '../../src/core';
 import type { Services } from '../../src/extension/services';
 import type { HostMessage } from '../../src/shared/protocol';
-import { canDriveUi, copyFixture, eventually, hoverText, linkedSymbols, notifications, screenshot, services, setRater } from './helpers';
+import { canDriveUi, copyFixture, eventually, hoverText, linkedSymbols, notifications, panelMessages, screenshot, services, setRater } from './helpers';
 import { webview } from './ui';
 
 const SECRET = 'dana-secret';
@@ -52,13 +52,16 @@ function textOf(v: string | boolean | vscode.TreeItemLabel | vscode.MarkdownStri
 describe('blind review and labels named at base, in the editor', function () {
   this.timeout(180_000);
   let s: Services;
+  let messages: ReturnType<typeof panelMessages>;
   const made: string[] = [];
 
   before(() => {
     s = services();
+    messages = panelMessages(s);
   });
 
   after(async () => {
+    messages.dispose();
     s.panel()?.dispose();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     for (const path of made) rmSync(path, { force: true });
@@ -91,7 +94,7 @@ describe('blind review and labels named at base, in the editor', function () {
     return rows;
   }
 
-  const posted = <T extends HostMessage['type']>(type: T) => (s.panel()?.posted ?? []).filter((m): m is Extract<HostMessage, { type: T }> => m.type === type);
+  const posted = <T extends HostMessage['type']>(type: T) => messages.of(type);
 
   it('verifier: Start Review closes the YAML and opens the change; no surface shows the labeler\'s labels until Finish Review', async () => {
     const { uri, original } = copyFixture('bookshop/easy/03-cart-badge.yaml', 'blind');

@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { FAILURE_CATEGORIES, FailureCategory, missedBy } from '../../src/core';
 import type { HostMessage } from '../../src/shared/protocol';
 import type { Services } from '../../src/extension/services';
+import { panelMessages } from './helpers';
 import { eventually, screenshot, webview } from './ui';
 
 const FIXTURE = 'tasks/bookshop/easy/01-bulk-discount.yaml';
@@ -19,17 +20,20 @@ describe('benchmark panel and triage journey', function () {
   let s: Services;
   const folder = () => vscode.workspace.workspaceFolders![0].uri.fsPath;
 
+  let messages: ReturnType<typeof panelMessages>;
+
   before(() => {
     s = vscode.extensions.getExtension<Services>('fixture-lab.fixture-lab')!.exports;
+    messages = panelMessages(s);
   });
 
   after(async () => {
+    messages.dispose();
     s.panel()?.dispose();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  const posted = <T extends HostMessage['type']>(type: T) =>
-    (s.panel()?.posted ?? []).filter((m): m is Extract<HostMessage, { type: T }> => m.type === type);
+  const posted = <T extends HostMessage['type']>(type: T) => messages.of(type);
 
   it('runs the baselines from the panel, fills the table and matrix, and triages a miss from its hover', async () => {
     await vscode.commands.executeCommand('fixtureLab.openFixture', vscode.Uri.file(join(folder(), FIXTURE)));

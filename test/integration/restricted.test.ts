@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { canDriveUi, copyFixture, EXTENSION, eventually, notifications, renderLensOnHeadSide, screenshot, services, setRater } from './helpers';
+import { canDriveUi, copyFixture, EXTENSION, eventually, notifications, panelMessages, renderLensOnHeadSide, screenshot, services, setRater } from './helpers';
 import { webview } from './ui';
 
 describe('Restricted Mode (untrusted workspace, Fixture Lab installed)', function () {
@@ -88,9 +88,10 @@ describe('Restricted Mode (untrusted workspace, Fixture Lab installed)', functio
     assert.ok(!existsSync(results), 'a results/ folder was created');
 
     // The panel says so too: its run form is disabled, with the reason.
+    const messages = panelMessages(s);
     await vscode.commands.executeCommand('fixtureLab.openPanel');
     const controls = await eventually(() => {
-      const last = s.panel()?.posted.filter((m) => m.type === 'fixture').at(-1);
+      const last = messages.of('fixture').at(-1);
       assert.ok(last?.type === 'fixture' && last.header, 'the panel was told the fixture');
       return last.controls;
     }, 20_000);
@@ -99,5 +100,6 @@ describe('Restricted Mode (untrusted workspace, Fixture Lab installed)', functio
     const page = await webview.text('restricted-panel', '#root', 'Restricted Mode');
     if (page !== undefined) assert.match(page, /Running systems is disabled in Restricted Mode/);
     await screenshot('03-restricted-panel');
+    messages.dispose();
   });
 });

@@ -4,7 +4,7 @@
 // details; arrow keys step through them and Next/Previous Miss walk the whole list.
 import * as vscode from 'vscode';
 import { categoryOf, FAILURE_CATEGORIES, FailureCategory, Miss } from '../../core';
-import { BenchmarkResults } from '../harness/results';
+import { HarnessResults } from '../harness/results';
 
 type SystemNode = { kind: 'system'; category: FailureCategory; system: string; misses: Miss[] };
 
@@ -21,7 +21,7 @@ export class TriageTree implements vscode.TreeDataProvider<Node> {
   private ordered: Miss[] = [];
   private parents = new Map<Miss, Node>();
 
-  constructor(private readonly results: BenchmarkResults) {
+  constructor(private readonly results: HarnessResults) {
     results.onDidChange(() => this.changed.fire());
   }
 
