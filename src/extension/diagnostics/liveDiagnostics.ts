@@ -1,7 +1,6 @@
 // Fixture files checked while typing: the core's reading of one fixture (syntax, fields,
 // confidences, duplicates) as diagnostics, debounced; the corpus-wide checks run on save.
 import * as vscode from 'vscode';
-import { readFixture } from '../../core';
 import { problemsToDiagnostics } from './problemDiagnostics';
 import type { Services } from '../services';
 
@@ -15,7 +14,7 @@ export function registerLiveDiagnostics(s: Services): void {
     clearTimeout(timers.get(key));
     timers.set(key, setTimeout(() => {
       timers.delete(key);
-      const { problems } = readFixture(document.getText(), document.uri.fsPath);
+      const { problems } = s.session.parsed(document);
       s.ctx.diagnostics.set(document.uri, problemsToDiagnostics(problems.map((p) => ({ ...p, file: document.uri.fsPath })), '/').get(document.uri.fsPath) ?? []);
     }, DELAY_MS));
   };

@@ -8,7 +8,7 @@ import { isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
 import {
   Answer, fixtureView, corpusCharts, corpusResults, fixtureCharts, readSignificance, CorpusResults, DEFAULT_MATCH_RULE, failureReport, fixtureHeader, FixtureHeader, fixtureResults, FixtureResults, latestAnswers,
-  latestCorpusRun, listRuns, MatchRule, Miss, PRIMARY_BUDGET, readMisses, RunFolder, RunStore, scoreRun, setTriage, SystemChoice, systemChoices, TriageChoice,
+  latestCorpusRun, listRuns, MatchRule, Miss, PRIMARY_BUDGET, RawResult, readMisses, RunFolder, RunStore, scoreRun, setTriage, SystemChoice, systemChoices, TriageChoice,
 } from '../../core';
 import { Ctx } from '../ctx';
 import { Current, Session } from '../labeling/session';
@@ -45,6 +45,8 @@ export class HarnessResults implements vscode.Disposable {
 
   constructor(private readonly ctx: Ctx, private readonly corpus: WorkspaceCorpus, private readonly session: Session) {
     ctx.push(session.onDidChange(() => this.refresh()));
+    // systems.yaml or the runs' settings changed: the run form and the runs on disk are read again.
+    ctx.push(corpus.onDidChange(() => this.refresh()));
     const unsubscribe = this.store.subscribe((e) => {
       // A new run: the one before it is now one of the runs on disk.
       if (e.kind === 'started') this.forgetDisk();
@@ -137,9 +139,9 @@ export class HarnessResults implements vscode.Disposable {
     const recorded = await this.readRecorded(id);
     // The store's run comes first: its answers are the newest, told by its events.
     const run = this.store.current;
-    const own = run && run.info.tasks.includes(id) ? this.store.answersTo(id) : new Map();
+    const own = run && run.info.tasks.includes(id) ? this.store.answersTo(id) : new Map<string, RawResult>();
     const answers = new Map(recorded.answers);
-    for (const [system, raw] of own) answers.set(system, { raw, run: run! });
+    if (run) for (const [system, raw] of own) answers.set(system, { raw, run });
     const ownMisses = run ? (this.store.missesOf(run.dir) ?? []).filter((m) => m.task === id && own.has(m.system)) : [];
     const misses = [...recorded.misses.filter((m) => !own.has(m.system)), ...ownMisses];
     const configured = recorded.choices.map((s) => s.name);
