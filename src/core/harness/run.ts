@@ -193,7 +193,7 @@ async function* carryOut(plan: RunPlan, repos: Map<string, Repository>, options:
   const perSystem = toRun.length * budgets.length;
   const total = systems.length * perSystem;
   let done = answered.size;
-  yield { kind: 'started', dir, run: basename(dir), info, systems: systems.map((s) => s.name), total, done, perSystem, doneBy };
+  yield { kind: 'started', dir, run: basename(dir), info, systems: systems.map((s) => s.name), total, done, perSystem, doneBy: { ...doneBy } };
 
   const worktrees = new Worktrees(corpusDir);
   const fixtures = new Map(plan.scored.map((t) => [t.id, t.fixture]));
