@@ -41,7 +41,7 @@ export class HarnessResults implements vscode.Disposable {
   budget = PRIMARY_BUDGET;
   private loaded?: Promise<Loaded | undefined>;
   private recorded?: Recorded;
-  private triageOnDisk?: Promise<RunFolder | undefined>;
+  private triageOnDisk?: Promise<{ run: RunFolder; misses: Miss[] } | undefined>;
 
   constructor(private readonly ctx: Ctx, private readonly corpus: WorkspaceCorpus, private readonly session: Session) {
     ctx.push(session.onDidChange(() => this.refresh()));
@@ -117,10 +117,18 @@ export class HarnessResults implements vscode.Disposable {
    */
   async triageRun(): Promise<{ run: RunFolder; misses: Miss[] } | undefined> {
     const latest = this.store.latest;
-    this.triageOnDisk ??= listRuns(this.resultsDir()).then((runs) => runs.find((r) => r.info.finished_at !== undefined));
-    const run = latest ?? (await this.triageOnDisk);
-    if (!run) return undefined;
-    const misses = this.store.missesOf(run.dir) ?? (await readMisses(run.dir));
+    let found: { run: RunFolder; misses: Miss[] } | undefined;
+    if (latest) found = { run: latest, misses: latest.misses };
+    else {
+      this.triageOnDisk ??= listRuns(this.resultsDir()).then(async (runs) => {
+        const run = runs.find((r) => r.info.finished_at !== undefined);
+        return run && { run, misses: await readMisses(run.dir) };
+      });
+      this.triageOnDisk.catch(() => (this.triageOnDisk = undefined));
+      found = await this.triageOnDisk;
+    }
+    if (!found) return undefined;
+    const { run, misses } = found;
     const rater = await this.session.rater();
     const blind = new Set((await this.corpus.get())?.fixtures.filter((f) => fixtureView(f.read.fixture, rater).blind).map((f) => f.read.fixture.id) ?? []);
     return { run, misses: misses.filter((m) => !blind.has(m.task)) };

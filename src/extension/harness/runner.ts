@@ -51,14 +51,14 @@ export class HarnessRunner implements vscode.Disposable {
     if (request.budget) this.results.budget = request.budget;
     const controller = (this.controller = new AbortController());
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? corpus.dir;
-    const plan = readRunInputs({ corpusDir: corpus.dir, cwd: folder, outDir: join(this.results.resultsDir(), runFolderName()) })
-      .then((inputs) => planRun(inputs, { systems, tasks: task, budgets: [this.results.budget], match: this.results.match }));
     const store = this.results.store;
     const title = plainText(`Fixture Lab: running ${systems.join(', ')} on ${task}`);
     let failure: Error | undefined;
     try {
       await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
         token.onCancellationRequested(() => controller.abort());
+        const place = { corpusDir: corpus.dir, cwd: folder, outDir: join(this.results.resultsDir(), runFolderName()) };
+        const plan = readRunInputs(place).then((inputs) => planRun(inputs, { systems, tasks: task, budgets: [this.results.budget], match: this.results.match }));
         for await (const e of executeRun(plan, { repositoryPaths: this.ctx.config.repositoryPaths, signal: controller.signal })) {
           if (e.kind === 'answer') progress.report({ message: plainText(`${e.raw.system}: ${e.raw.task} ${e.raw.status}`), increment: 100 / Math.max(e.total, 1) });
           if (e.kind === 'warning') this.ctx.output.warn(e.message);
