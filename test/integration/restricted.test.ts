@@ -14,13 +14,16 @@ import { webview } from './ui';
 describe('Restricted Mode (untrusted workspace, Fixture Lab installed)', function () {
   this.timeout(60_000);
   let s: Services;
+  let messages: ReturnType<typeof panelMessages>;
   const made: vscode.Uri[] = [];
 
   before(() => {
     s = services();
+    messages = panelMessages(s);
   });
 
   after(async () => {
+    messages.dispose();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     for (const uri of made) rmSync(uri.fsPath, { force: true });
     await setRater(undefined);
@@ -88,7 +91,6 @@ describe('Restricted Mode (untrusted workspace, Fixture Lab installed)', functio
     assert.ok(!existsSync(results), 'a results/ folder was created');
 
     // The panel says so too: its run form is disabled, with the reason.
-    const messages = panelMessages(s);
     await vscode.commands.executeCommand('fixtureLab.openPanel');
     const controls = await eventually(() => {
       const last = messages.of('fixture').at(-1);
@@ -100,6 +102,5 @@ describe('Restricted Mode (untrusted workspace, Fixture Lab installed)', functio
     const page = await webview.text('restricted-panel', '#root', 'Restricted Mode');
     if (page !== undefined) assert.match(page, /Running systems is disabled in Restricted Mode/);
     await screenshot('03-restricted-panel');
-    messages.dispose();
   });
 });

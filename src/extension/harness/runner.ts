@@ -1,6 +1,7 @@
 // Running the harness on the open fixture, from the panel or the palette: a cancellable progress
-// notification, results streaming into the panel as each answer is written, and no run at all
-// in Restricted Mode (systems are commands this workspace's files name).
+// notification, each event of the run handed to the results' RunStore (the panel, the views and
+// the hovers follow the store), and no run at all in Restricted Mode (systems are commands this
+// workspace's files name).
 import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import { executeRun, FixtureLabError, InvalidCorpusError, MatchRule, NO_GROUND_TRUTH, NothingToRunError, plainText, planRun, readRunInputs, runFolderName } from '../../core';
@@ -24,10 +25,6 @@ export class HarnessRunner implements vscode.Disposable {
   private controller?: AbortController;
 
   constructor(private readonly ctx: Ctx, private readonly corpus: WorkspaceCorpus, private readonly session: Session, private readonly results: HarnessResults) {}
-
-  get busy(): boolean {
-    return this.controller !== undefined;
-  }
 
   cancel(): void {
     if (!this.controller) throw new FixtureLabError('no run is under way');
