@@ -169,20 +169,27 @@ function refusalOf(plan: RunPlan, inputs: RunInputs, selection: RunSelection, ta
   const { cwd, dir, previous, configured, corpusDir, corpus } = inputs;
   const { corpusShown, match, budgets } = plan;
   if (previous && (previous.match !== match || previous.budgets[0] !== budgets[0])) {
-    return new FixtureLabError(`was run with --match ${previous.match} and budget ${previous.budgets[0]}: resume it with the same, or choose a new --out`, relative(cwd, dir));
+    return new FixtureLabError(
+      `was run with --match ${previous.match} and budget ${previous.budgets[0]}: resume it with the same, or choose a new --out`, relative(cwd, dir));
   }
   const unknown = (selection.systems ?? []).filter((n) => !configured.some((s) => s.name === n));
   if (unknown.length) {
-    return new FixtureLabError(`no system named ${unknown.join(', ')}: the systems are ${configured.map((s) => s.name).join(', ')}`, relative(cwd, join(corpusDir, 'systems.yaml')));
+    return new FixtureLabError(
+      `no system named ${unknown.join(', ')}: the systems are ${configured.map((s) => s.name).join(', ')}`, relative(cwd, join(corpusDir, 'systems.yaml')));
   }
   // Nothing is scored from a corpus `validate` rejects: its errors are listed, one line each.
   const { corpusErrors, invalid } = tasks;
   if (corpusErrors.length > 0) {
-    return new InvalidCorpusError(`the corpus has ${plural(corpusErrors.length, 'error')} outside its fixtures; nothing ran. Fix ${corpusErrors.length === 1 ? 'it' : 'them'} (\`fixture-lab validate\` lists every problem):\n  - ${corpusErrors.map(formatProblem).join('\n  - ')}`, corpusShown, corpusErrors);
+    return new InvalidCorpusError(
+      `the corpus has ${plural(corpusErrors.length, 'error')} outside its fixtures; nothing ran. Fix ${corpusErrors.length === 1 ? 'it' : 'them'} `
+        + `(\`fixture-lab validate\` lists every problem):\n  - ${corpusErrors.map(formatProblem).join('\n  - ')}`, corpusShown, corpusErrors);
   }
   if (invalid.length > 0 && !selection.skipInvalid) {
     const files = new Set(invalid.map((p) => p.file)).size;
-    return new InvalidCorpusError(`${plural(files, 'fixture')} to run ${files === 1 ? 'has' : 'have'} ${plural(invalid.length, 'error')}; nothing ran. Fix them (\`fixture-lab validate\` lists every problem), or pass --skip-invalid to score only the valid fixtures:\n  - ${invalid.map(formatProblem).join('\n  - ')}`, corpusShown, invalid);
+    return new InvalidCorpusError(
+      `${plural(files, 'fixture')} to run ${files === 1 ? 'has' : 'have'} ${plural(invalid.length, 'error')}; nothing ran. Fix them `
+        + '(`fixture-lab validate` lists every problem), or pass --skip-invalid to score only the valid fixtures:\n'
+        + `  - ${invalid.map(formatProblem).join('\n  - ')}`, corpusShown, invalid);
   }
   if (selection.tasks && plan.toRun.length === 0) {
     return noTasks(selection.tasks, corpus.fixtures.map(fixtureIdOf), plan.skipped.filter((s) => s.selected), relative(cwd, join(corpusDir, 'tasks')) || '.');
@@ -239,7 +246,9 @@ function noTasks(glob: string, ids: string[], skipped: RunInfo['skipped_tasks'],
     return new NothingToRunError(`--tasks \`${glob}\` matches no task that can run: ${why}${skipped.length > 5 ? ', ...' : ''}`, tasksDir, skipped);
   }
   const some = ids.slice(0, 5).join(', ') + (ids.length > 5 ? ', ...' : '');
-  return new NothingToRunError(`--tasks \`${glob}\` matches no task id or fixture path${ids.length ? ` (ids here: ${some})` : ''}: \`grep -rh '^id:' ${tasksDir}\` lists every id`, tasksDir, []);
+  return new NothingToRunError(
+    `--tasks \`${glob}\` matches no task id or fixture path${ids.length ? ` (ids here: ${some})` : ''}: \`grep -rh '^id:' ${tasksDir}\` `
+      + `lists every id`, tasksDir, []);
 }
 
 export function globToRegExp(glob: string): RegExp {

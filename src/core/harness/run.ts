@@ -93,7 +93,8 @@ export async function prepareRun(options: RunOptions): Promise<RunPlan> {
  * Runs a plan (or the plan a promise brings), telling every step as an event; never throws: what
  * stops it is the `failed` event. Ends after `finished`, `cancelled` or `failed`.
  */
-export async function* executeRun(planned: RunPlan | Promise<RunPlan>, options: Pick<RunOptions, 'repositoryPaths' | 'signal'> = {}): AsyncGenerator<RunEvent, void, undefined> {
+export async function* executeRun(
+  planned: RunPlan | Promise<RunPlan>, options: Pick<RunOptions, 'repositoryPaths' | 'signal'> = {}): AsyncGenerator<RunEvent, void, undefined> {
   const repos = new Map<string, Repository>();
   try {
     const plan = await planned;
@@ -116,7 +117,8 @@ export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
   throw new Error('the run ended without an outcome');
 }
 
-async function* carryOut(plan: RunPlan, repos: Map<string, Repository>, options: Pick<RunOptions, 'repositoryPaths' | 'signal'>): AsyncGenerator<RunEvent, void, undefined> {
+async function* carryOut(
+  plan: RunPlan, repos: Map<string, Repository>, options: Pick<RunOptions, 'repositoryPaths' | 'signal'>): AsyncGenerator<RunEvent, void, undefined> {
   const { corpusDir, cwd, dir, systems, toRun, budgets, previous } = plan;
   const signal = options.signal;
 
@@ -209,7 +211,8 @@ async function* carryOut(plan: RunPlan, repos: Map<string, Repository>, options:
         const entry = tasks[0].repo;
         const repo = repos.get(entry.name)!;
         const rev = revs.get(`${entry.name}@${tasks[0].rev}`)!;
-        const ctx: RepoContext = { name: entry.name, repo, rev, module: entry.module, languages: entry.language, checkout: () => worktrees.at(repo, entry.name, rev) };
+        const ctx: RepoContext = {
+          name: entry.name, repo, rev, module: entry.module, languages: entry.language, checkout: () => worktrees.at(repo, entry.name, rev) };
         let indexMs: number | undefined;
         let indexError: SystemFailure | undefined;
         const started = performance.now();
@@ -219,7 +222,10 @@ async function* carryOut(plan: RunPlan, repos: Map<string, Repository>, options:
         } catch (e) {
           indexError = asFailure(e);
         }
-        yield { kind: 'index', system: spec.name, repo: entry.name, rev, ...(indexMs !== undefined ? { ms: indexMs } : {}), ...(indexError ? { error: indexError.message } : {}) };
+        yield {
+          kind: 'index', system: spec.name, repo: entry.name, rev,
+          ...(indexMs !== undefined ? { ms: indexMs } : {}), ...(indexError ? { error: indexError.message } : {}),
+        };
         for (const { t, b } of todo) {
           if (signal?.aborted) break;
           const raw = indexError
@@ -247,7 +253,8 @@ async function* carryOut(plan: RunPlan, repos: Map<string, Repository>, options:
   const ofRun = (r: RawResult) => fixtures.has(r.task) && info.systems.some((s) => s.name === r.system);
   const rawPrimary = (await readRawDir(rawDir(dir, info.budgets[0], info.budgets[0]), warn, cwd)).filter(ofRun);
   const sweep = info.budgets.length > 1
-    ? await Promise.all(info.budgets.map(async (b) => ({ budget: b, raw: b === info.budgets[0] ? rawPrimary : (await readRawDir(rawDir(dir, b, info.budgets[0]), warn, cwd)).filter(ofRun) })))
+    ? await Promise.all(info.budgets.map(async (b) => (
+      { budget: b, raw: b === info.budgets[0] ? rawPrimary : (await readRawDir(rawDir(dir, b, info.budgets[0]), warn, cwd)).filter(ofRun) })))
     : undefined;
   for (const message of warnings.splice(0)) yield { kind: 'warning', message };
   const { scored, misses } = await analyzeRun(dir, info, rawPrimary, fixtures, {
@@ -260,7 +267,8 @@ async function* carryOut(plan: RunPlan, repos: Map<string, Repository>, options:
   yield cancelled ? { kind: 'cancelled', summary } : { kind: 'finished', summary };
 }
 
-async function queryTask(retriever: Retriever, spec: SystemSpec, ctx: RepoContext, t: PlannedTask, budget: number, indexMs: number | undefined, signal?: AbortSignal): Promise<RawResult> {
+async function queryTask(retriever: Retriever, spec: SystemSpec, ctx: RepoContext, t: PlannedTask, budget: number,
+  indexMs: number | undefined, signal?: AbortSignal): Promise<RawResult> {
   const input = { taskId: t.id, task: t.fixture.task ?? '', budget };
   try {
     let started = performance.now();
@@ -305,7 +313,8 @@ async function queryTask(retriever: Retriever, spec: SystemSpec, ctx: RepoContex
 }
 
 function base(spec: SystemSpec, t: PlannedTask, rev: string, budget: number) {
-  return { system: spec.name, task: t.id, repo: t.repo.name, ...(t.fixture.difficulty ? { tier: t.fixture.difficulty } : {}), rev, budget, finished_at: new Date().toISOString() };
+  return { system: spec.name, task: t.id, repo: t.repo.name, ...(t.fixture.difficulty ? { tier: t.fixture.difficulty } : {}), rev, budget,
+    finished_at: new Date().toISOString() };
 }
 
 function failed(spec: SystemSpec, t: PlannedTask, rev: string, budget: number, f: SystemFailure, phase: string): RawResult {

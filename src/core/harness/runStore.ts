@@ -105,7 +105,8 @@ export class RunStore {
       case 'finished':
       case 'cancelled': {
         const { summary } = event;
-        const run: StoredRun = { dir: summary.dir, name: this.run?.dir === summary.dir ? this.run.name : basename(summary.dir), info: summary.info, status: event.kind, misses: summary.misses };
+        const name = this.run?.dir === summary.dir ? this.run.name : basename(summary.dir);
+        const run: StoredRun = { dir: summary.dir, name, info: summary.info, status: event.kind, misses: summary.misses };
         this.run = run;
         // The analysis scored every answer of the folder (a resume's earlier ones too).
         this.answers.clear();

@@ -5,6 +5,7 @@
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { DEFAULT_MATCH_RULE, MATCH_RULES, panelResults, returnedPage, RunEvent } from '../../core';
+import { executeCommand } from '../commands/args';
 import { panelHtml, nonce } from './html';
 import { Handlers, HostMessage, parseWebviewMessage, PanelState, WebviewMessage } from '../../shared/protocol';
 import type { Ctx } from '../ctx';
@@ -104,7 +105,10 @@ export class HarnessPanel implements vscode.Disposable {
   private pending?: NodeJS.Timeout;
   private disposed = false;
 
-  constructor(readonly panel: vscode.WebviewPanel, private readonly s: PanelServices, private readonly told: (m: HostMessage) => void, private readonly closed: () => void) {
+  constructor(
+    readonly panel: vscode.WebviewPanel, private readonly s: PanelServices,
+    private readonly told: (m: HostMessage) => void, private readonly closed: () => void,
+  ) {
     const webview = panel.webview;
     const root = s.ctx.extension.extensionUri;
     panel.iconPath = vscode.Uri.joinPath(root, 'media', 'fixture-lab.svg');
@@ -125,7 +129,7 @@ export class HarnessPanel implements vscode.Disposable {
           s.ctx.showError(e);
         }
       },
-      openSymbol: (m) => void vscode.commands.executeCommand('fixtureLab.revealSymbol', m.symbol),
+      openSymbol: (m) => void executeCommand('fixtureLab.revealSymbol', { symbol: m.symbol }),
       moreReturned: async (m) => {
         const loaded = await this.s.results.current().catch((e) => this.failed(e, undefined));
         const list = loaded?.results.lists.find((l) => l.system === m.system);
@@ -175,7 +179,8 @@ export class HarnessPanel implements vscode.Disposable {
         matchRules: [...MATCH_RULES],
         match: this.s.results.match ?? DEFAULT_MATCH_RULE,
         canRun: trusted && !!loaded && !loaded.header.blind,
-        ...(!trusted ? { disabledReason: RESTRICTED } : !loaded ? { disabledReason: 'Open a fixture to run systems on it.' } : loaded.header.blind ? { disabledReason: BLIND } : {}),
+        ...(!trusted ? { disabledReason: RESTRICTED } : !loaded ? { disabledReason: 'Open a fixture to run systems on it.' }
+          : loaded.header.blind ? { disabledReason: BLIND } : {}),
       },
     });
     // Each returned list's first page only: the page asks for more (moreReturned). None for a blind verifier.

@@ -4,13 +4,16 @@
 // workspace's files name).
 import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
-import { executeRun, FixtureLabError, InvalidCorpusError, MatchRule, NO_GROUND_TRUTH, NothingToRunError, plainText, planRun, readRunInputs, runFolderName } from '../../core';
+import {
+  executeRun, FixtureLabError, InvalidCorpusError, MatchRule, NO_GROUND_TRUTH, NothingToRunError, plainText, planRun, readRunInputs, runFolderName,
+} from '../../core';
 import { Ctx } from '../ctx';
 import { Session } from '../labeling/session';
 import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 import { HarnessResults } from './results';
 
-export const RESTRICTED = 'Running systems is disabled in Restricted Mode: they run commands this workspace names. Trust the workspace to run them (Manage Workspace Trust).';
+export const RESTRICTED = 'Running systems is disabled in Restricted Mode: they run commands this workspace names. Trust the workspace to '
+  + 'run them (Manage Workspace Trust).';
 /** Why a blind verifier runs nothing: every score is against the ground truth they may not see yet. */
 export const BLIND = 'You review this fixture blind: systems are scored against its ground truth, which shows once the review finishes.';
 
@@ -24,7 +27,8 @@ export interface RunRequest {
 export class HarnessRunner implements vscode.Disposable {
   private controller?: AbortController;
 
-  constructor(private readonly ctx: Ctx, private readonly corpus: WorkspaceCorpus, private readonly session: Session, private readonly results: HarnessResults) {}
+  constructor(private readonly ctx: Ctx, private readonly corpus: WorkspaceCorpus, private readonly session: Session,
+    private readonly results: HarnessResults) {}
 
   cancel(): void {
     if (!this.controller) throw new FixtureLabError('no run is under way');
@@ -55,9 +59,12 @@ export class HarnessRunner implements vscode.Disposable {
       await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
         token.onCancellationRequested(() => controller.abort());
         const place = { corpusDir: corpus.dir, cwd: folder, outDir: join(this.results.resultsDir(), runFolderName()) };
-        const plan = readRunInputs(place).then((inputs) => planRun(inputs, { systems, tasks: task, budgets: [this.results.budget], match: this.results.match }));
+        const selection = { systems, tasks: task, budgets: [this.results.budget], match: this.results.match };
+        const plan = readRunInputs(place).then((inputs) => planRun(inputs, selection));
         for await (const e of executeRun(plan, { repositoryPaths: this.ctx.config.repositoryPaths, signal: controller.signal })) {
-          if (e.kind === 'answer') progress.report({ message: plainText(`${e.raw.system}: ${e.raw.task} ${e.raw.status}`), increment: 100 / Math.max(e.total, 1) });
+          if (e.kind === 'answer') {
+            progress.report({ message: plainText(`${e.raw.system}: ${e.raw.task} ${e.raw.status}`), increment: 100 / Math.max(e.total, 1) });
+          }
           if (e.kind === 'warning') this.ctx.output.warn(e.message);
           if (e.kind === 'failed') {
             failure = inEditorTerms(e.error, task, (file) => resolve(folder, file) === current.uri.fsPath);
@@ -88,7 +95,8 @@ export class HarnessRunner implements vscode.Disposable {
 function inEditorTerms(e: unknown, task: string, isFixture: (file: string) => boolean): Error {
   if (e instanceof NothingToRunError) {
     const reason = e.skipped.find((s) => s.task === task)?.reason;
-    if (reason === NO_GROUND_TRUTH) return new FixtureLabError(`${task} has no ground truth yet: label its symbols (and settle its review) before running systems on it`);
+    if (reason === NO_GROUND_TRUTH) return new FixtureLabError(
+      `${task} has no ground truth yet: label its symbols (and settle its review) before running systems on it`);
     if (reason) return new FixtureLabError(`${task} cannot run: ${reason}`);
   }
   if (e instanceof InvalidCorpusError) {
@@ -96,8 +104,10 @@ function inEditorTerms(e: unknown, task: string, isFixture: (file: string) => bo
     const mine = e.problems.every((p) => isFixture(p.file));
     const count = `${e.problems.length} error${e.problems.length === 1 ? '' : 's'}`;
     return new FixtureLabError(mine
-      ? `${task} has ${count}; fix ${e.problems.length === 1 ? 'it' : 'them'} before running systems on it (the Problems view lists ${e.problems.length === 1 ? 'it' : 'them'}): line ${first.line}: ${first.message}`
-      : `the corpus has ${count} (${first.file}); fix ${e.problems.length === 1 ? 'it' : 'them'} before running systems (the Problems view lists ${e.problems.length === 1 ? 'it' : 'them'}): ${first.message}`);
+      ? `${task} has ${count}; fix ${e.problems.length === 1 ? 'it'
+        : 'them'} before running systems on it (the Problems view lists ${e.problems.length === 1 ? 'it' : 'them'}): line ${first.line}: ${first.message}`
+      : `the corpus has ${count} (${first.file}); fix ${e.problems.length === 1 ? 'it' : 'them'} before running systems (the Problems view `
+        + `lists ${e.problems.length === 1 ? 'it' : 'them'}): ${first.message}`);
   }
   return e instanceof Error ? e : new Error(String(e));
 }

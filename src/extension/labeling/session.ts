@@ -61,7 +61,8 @@ export class Session implements vscode.Disposable {
     const read = this.parsed(document);
     const { fixture } = read;
     const module = corpus?.repos.find((r) => r.name === fixture.repo)?.module;
-    const current: Current = { uri, read, fixture, rater, role: roleOf(fixture, rater), view: fixtureView(fixture, rater, { module }), ...(module ? { module } : {}) };
+    const current: Current = {
+      uri, read, fixture, rater, role: roleOf(fixture, rater), view: fixtureView(fixture, rater, { module }), ...(module ? { module } : {}) };
     this.cached = { document, version: document.version, rater, corpus, current };
     return current;
   }

@@ -1,0 +1,20 @@
+// The harness commands: open the Benchmark panel, run systems on the open fixture, cancel a run.
+// What a run does is the runner's (harness/runner.ts) and the RunStore's; these only call it.
+import type { SomeHandlers } from './handler';
+
+export const HARNESS_COMMANDS = {
+  'fixtureLab.openPanel': (s) => {
+    s.panels.show();
+    return true;
+  },
+
+  'fixtureLab.runBenchmark': async (s, request) => {
+    s.panels.show();
+    return s.runner.run(request);
+  },
+
+  'fixtureLab.cancelRun': (s) => {
+    s.runner.cancel();
+    return true;
+  },
+} satisfies SomeHandlers;
