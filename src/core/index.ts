@@ -32,7 +32,7 @@ export { terminalText } from './untrusted/terminalText';
 // Fixtures: the model, reading, text edits
 export { addCandidate, addDispute, addLabel, formatNumber, freezeLabels, removeLabel, setField } from './fixtures/edit';
 export { type Dispute, effectiveConfidence, type Fixture, type Resolution, RESOLUTIONS, TIERS } from './fixtures/model';
-export { FIXTURE_MAX_BYTES, oversizedFixture, readFixture } from './fixtures/read';
+export { FIXTURE_MAX_BYTES, oversizedFixture, readFixture, type ReadFixture } from './fixtures/read';
 
 // The labeling workflow: states, raters, the protocol's steps and their preconditions, blind drafts, new fixtures
 export {
@@ -115,9 +115,9 @@ export { liveTrees, markedProcesses, reapAll } from './harness/processTree';
 export {
   legacyRawPath, readAnswer, readRawDir, readRunInfo, runFolderName, type RunInfo, writeRaw,
 } from './harness/results';
-export {
-  InvalidCorpusError, NO_GROUND_TRUTH, NothingToRunError, PRIMARY_BUDGET, runBenchmark, type RunEvent,
-} from './harness/run';
+export { InvalidCorpusError, NO_GROUND_TRUTH, NothingToRunError, PRIMARY_BUDGET, planRun, readRunInputs } from './harness/plan';
+export { executeRun, prepareRun, runBenchmark, type RunEvent } from './harness/run';
+export { RunStore } from './harness/runStore';
 export { readSystems, resolvePrograms } from './harness/systems';
 export { exportTrec } from './harness/trecExport';
 export { readMisses, readTriage, setTriage, type TriageChoice, triageKey } from './harness/triage';

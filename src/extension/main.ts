@@ -3,7 +3,6 @@
 // Activation events are the views, the commands and a corpus in the workspace, never `*`.
 import * as vscode from 'vscode';
 import { reapAll } from '../core';
-import { BenchmarkPanel } from './harness/panel';
 import { registerBlindReview } from './review/blindReview';
 import { registerCommands } from './commands/register';
 import { Ctx } from './ctx';
@@ -35,6 +34,8 @@ export function activate(context: vscode.ExtensionContext): Services {
   const s = createServices(ctx);
   // The label marks follow the current fixture on their own: made now, not on first use.
   void s.labelDecorations;
+  // The panel's host registers its serializer: a panel open before a reload comes back.
+  void s.panels;
   registerCommands(s);
   ctx.push(vscode.workspace.registerTextDocumentContentProvider(REVISION_SCHEME, new RevisionContentProvider(s.corpus)));
   const fixtures = ctx.push(vscode.window.createTreeView('fixtureLab.fixtures', { treeDataProvider: s.fixturesTree, showCollapseAll: true }));
@@ -49,7 +50,6 @@ export function activate(context: vscode.ExtensionContext): Services {
   const labelHover = new LabelHover(s.symbols, s.session, s.corpus, s.links.symbols);
   ctx.push(vscode.languages.registerHoverProvider(CODE, new SymbolHover(labelHover, new TriageHover(s.symbols, s.results, s.links.misses))));
   ctx.push(new MissDecorations(ctx, s.symbols, s.results));
-  BenchmarkPanel.register(s);
   s.statusBar = registerStatusBar(s);
   s.unsavedBar = registerUnsavedStatusBar(s);
   registerLiveDiagnostics(s);

@@ -2,9 +2,9 @@
 // the Ctx, which disposes it on deactivation; nothing heavy is loaded here either way: tree-sitter
 // grammars and the tokenizer load on first use, inside the core.
 import type * as vscode from 'vscode';
-import { BenchmarkPanel } from './harness/panel';
-import { BenchmarkResults } from './harness/results';
-import { BenchmarkRunner } from './harness/runner';
+import { HarnessPanel, HarnessPanels } from './harness/panel';
+import { HarnessResults } from './harness/results';
+import { HarnessRunner } from './harness/runner';
 import { Ctx } from './ctx';
 import { LabelDecorations } from './labeling/decorations';
 import { DocumentSymbols } from './labeling/documentSymbols';
@@ -32,8 +32,10 @@ export interface Services {
   review: Review;
   fixturesTree: FixturesTree;
   candidatesTree: CandidatesTree;
-  results: BenchmarkResults;
-  runner: BenchmarkRunner;
+  results: HarnessResults;
+  runner: HarnessRunner;
+  /** The harness panel's host, owned by the Ctx. */
+  panels: HarnessPanels;
   triageTree: TriageTree;
   triageView?: vscode.TreeView<TriageNode>;
   /** The fixture's status bar item (its text is what the tests read). */
@@ -43,8 +45,8 @@ export interface Services {
   fixturesView?: vscode.TreeView<unknown>;
   /** What the hovers' command links point at: the links carry only keys into these. */
   links: { symbols: LinkTargets<string>; misses: LinkTargets<MissRef> };
-  /** The open benchmark panel, if any. */
-  panel(): BenchmarkPanel | undefined;
+  /** The open harness panel, if any. */
+  panel(): HarnessPanel | undefined;
 }
 
 export function createServices(ctx: Ctx): Services {
@@ -96,12 +98,16 @@ class LazyServices implements Services {
     return (this.made.candidatesTree ??= this.ctx.push(new CandidatesTree(this.corpus, this.session)));
   }
 
-  get results(): BenchmarkResults {
-    return (this.made.results ??= this.ctx.push(new BenchmarkResults(this.ctx, this.corpus, this.session)));
+  get results(): HarnessResults {
+    return (this.made.results ??= this.ctx.push(new HarnessResults(this.ctx, this.corpus, this.session)));
   }
 
-  get runner(): BenchmarkRunner {
-    return (this.made.runner ??= this.ctx.push(new BenchmarkRunner(this.ctx, this.corpus, this.session, this.results)));
+  get runner(): HarnessRunner {
+    return (this.made.runner ??= this.ctx.push(new HarnessRunner(this.ctx, this.corpus, this.session, this.results)));
+  }
+
+  get panels(): HarnessPanels {
+    return (this.made.panels ??= this.ctx.push(new HarnessPanels(this)));
   }
 
   get triageTree(): TriageTree {
@@ -112,7 +118,7 @@ class LazyServices implements Services {
     return (this.made.links ??= { symbols: new LinkTargets<string>('symbol'), misses: new LinkTargets<MissRef>('miss') });
   }
 
-  panel(): BenchmarkPanel | undefined {
-    return BenchmarkPanel.open;
+  panel(): HarnessPanel | undefined {
+    return this.made.panels?.open;
   }
 }

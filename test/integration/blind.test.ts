@@ -13,7 +13,7 @@ import { readFixture } from '../../src/core';
 import { finishReview, labelAs, startReview } from '../helpers/edits';
 import type { Services } from '../../src/extension/services';
 import type { HostMessage } from '../../src/shared/protocol';
-import { canDriveUi, copyFixture, eventually, hoverText, journeySuite, linkedSymbols, notifications, screenshot, setRater } from './helpers';
+import { canDriveUi, copyFixture, eventually, hoverText, journeySuite, linkedSymbols, notifications, panelMessages, screenshot, setRater } from './helpers';
 import { webview } from './ui';
 
 const SECRET = 'dana-secret';
@@ -53,7 +53,11 @@ function textOf(v: string | boolean | vscode.TreeItemLabel | vscode.MarkdownStri
 describe('blind review and labels named at base, in the editor', function () {
   this.timeout(180_000);
   let s: Services;
-  const made = journeySuite((services) => (s = services));
+  let messages: ReturnType<typeof panelMessages>;
+  const made = journeySuite((services) => {
+    s = services;
+    messages = panelMessages(s);
+  }, () => messages.dispose());
 
   /** The Fixtures tree's item for `id` (under bookshop / its tier), as the view shows it now. */
   async function treeItem(id: string, tier: string): Promise<vscode.TreeItem> {
@@ -80,7 +84,7 @@ describe('blind review and labels named at base, in the editor', function () {
     return rows;
   }
 
-  const posted = <T extends HostMessage['type']>(type: T) => (s.panel()?.posted ?? []).filter((m): m is Extract<HostMessage, { type: T }> => m.type === type);
+  const posted = <T extends HostMessage['type']>(type: T) => messages.of(type);
 
   it('verifier: Start Review closes the YAML and opens the change; no surface shows the labeler\'s labels until Finish Review', async () => {
     const { uri, original } = copyFixture('bookshop/easy/03-cart-badge.yaml', 'blind');

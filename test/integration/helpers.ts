@@ -8,6 +8,7 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Services } from '../../src/extension/services';
+import type { HostMessage } from '../../src/shared/protocol';
 import { eventually } from './ui';
 
 export { eventually, screenshot } from './ui';
@@ -165,4 +166,17 @@ const unescaped = (markdown: string): string => markdown.replace(/\\([!-/:-@[-`{
 export function linkedSymbols(s: Services, raw: string, title: string): string[] {
   const links = [...raw.matchAll(/\[((?:[^\]\\]|\\.)+)\]\(command:[\w.]+\?([^ )]+)/g)].filter((m) => unescaped(m[1]) === title);
   return links.map((m) => s.links.symbols.resolve((JSON.parse(decodeURIComponent(m[2])) as [{ link: string }])[0]));
+}
+
+/**
+ * What the harness panel posts from now on, heard through its host's onDidPost: `of(type)` lists
+ * the messages of one type in order. Dispose it in `after`.
+ */
+export function panelMessages(s: Services): vscode.Disposable & { of<T extends HostMessage['type']>(type: T): Extract<HostMessage, { type: T }>[] } {
+  const log: HostMessage[] = [];
+  const subscription = s.panels.onDidPost((m) => log.push(m));
+  return {
+    of: <T extends HostMessage['type']>(type: T) => log.filter((m): m is Extract<HostMessage, { type: T }> => m.type === type),
+    dispose: () => subscription.dispose(),
+  };
 }
