@@ -138,6 +138,9 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.deepEqual((await p.posted()).filter((m) => m.type === 'cancel'), [{ type: 'cancel' }]);
     await p.send({ type: 'runFinished', cancelled: true });
     assert.equal(await text('.run-summary'), 'Run cancelled.');
+    // The system the run stopped says so, in the warning colour: never "done" in green.
+    assert.deepEqual(await texts('.progress-text'), ['done 1/1', 'cancelled 0/1']);
+    assert.deepEqual(await p.page.locator('.progress-line').evaluateAll((lines) => lines.map((l) => l.className)), ['progress-line done', 'progress-line cancelled']);
     assert.equal(await p.page.locator('vscode-button.cancel').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), true);
   });
 
