@@ -4,6 +4,7 @@
 // is a type error here until it is handled.
 import type { CorpusResults, PanelResults } from '../src/shared/panelView';
 import { ChartList } from './chartList';
+import { ColumnChooser } from './columns';
 import { DeferredPane } from './deferred';
 import { h, placeholder, show, symbolOf } from './dom';
 import { renderHeader } from './header';
@@ -13,7 +14,8 @@ import { RunProgress } from './progress';
 import type { Handlers, HostMessage } from '../src/shared/protocol';
 import { RunForm } from './runForm';
 import { Host } from './state';
-import { corpusTable, resultsTable } from './table';
+import { othersLine, withResults } from './systems';
+import { CORPUS_COLUMNS, corpusTable, RESULT_COLUMNS, resultsTable } from './table';
 import { Tabs } from './tabs';
 
 const host = new Host();
@@ -28,6 +30,8 @@ const returned = new ReturnedLists((system, from) => host.post({ type: 'moreRetu
 const fixtureCharts = new ChartList('No charts yet: run systems on this fixture.');
 const corpusPane = h('div', { class: 'corpus-summary' });
 const corpusCharts = new ChartList('No corpus charts: run every task (fixture-lab run) to see them.');
+const resultColumns = new ColumnChooser(host, 'results', RESULT_COLUMNS);
+const corpusColumns = new ColumnChooser(host, 'corpus', CORPUS_COLUMNS);
 
 const tabs = new Tabs([
   { id: 'results', label: 'Results', content: resultsPane },
@@ -46,18 +50,27 @@ function paneVisibility(): void {
   corpusCharts.setVisible(tabs.selected === 'corpus');
 }
 
-function renderResults(results: PanelResults | null): void {
+function renderResults(all: PanelResults | null): void {
+  const shown = all ? withResults(all) : undefined;
+  const results = shown && shown.results.rows.length > 0 ? shown.results : null;
+  layout(results !== null);
   if (!results) {
     const open = !!host.saved.last?.fixture?.header;
-    show(resultsPane, placeholder(open ? 'No results for this fixture yet: choose systems above and Run.' : 'Open a fixture to see how each system does on it.'));
+    show(resultsPane,
+      placeholder(open ? 'No results for this fixture yet: choose systems above and Run.' : 'Open a fixture to see how each system does on it.'),
+      shown && shown.others.length > 0 ? h('p', { class: 'other-systems' }, othersLine(shown.others)) : null);
     listsPane.set((pane) => show(pane, placeholder('Nothing returned yet.')));
     fixtureCharts.setCharts([]);
     return;
   }
+  const table = resultsTable(results);
   show(resultsPane,
-    resultsTable(results),
+    resultColumns.element,
+    h('div', { class: 'table-scroll' }, table),
+    shown!.others.length > 0 ? h('p', { class: 'other-systems' }, othersLine(shown!.others)) : null,
     h('h2', null, 'Ground truth by system'),
-    results.matrix.rows.length > 0 ? matrixTable(results.matrix) : placeholder('This fixture has no ground truth yet.'));
+    results.matrix.rows.length > 0 ? h('div', { class: 'table-scroll' }, matrixTable(results.matrix)) : placeholder('This fixture has no ground truth yet.'));
+  resultColumns.attach(table);
   returned.set(results.fixture, results.lists, results.rows);
   listsPane.set((pane) => {
     const lists = returned.draw();
@@ -68,11 +81,25 @@ function renderResults(results: PanelResults | null): void {
 
 function renderCorpus(corpus: CorpusResults | null): void {
   if (!corpus) {
-    show(corpusPane, placeholder('No run over the corpus yet: `fixture-lab run corpus` makes one.'));
+    show(corpusPane, h('p', { class: 'placeholder' }, 'No run over the corpus yet: ', h('code', null, 'fixture-lab run corpus'), ' makes one.'));
   } else {
-    show(corpusPane, corpusTable(corpus));
+    const table = corpusTable(corpus);
+    show(corpusPane, corpusColumns.element, h('div', { class: 'table-scroll' }, table));
+    corpusColumns.attach(table);
   }
   corpusCharts.setCharts(corpus?.charts ?? []);
+}
+
+/**
+ * Once there are results, they come first, under the fixture and the run's progress, and the run
+ * form after them: in a narrow panel the form alone fills the first screen. In the DOM, not only in
+ * CSS, so Tab follows what is seen.
+ */
+function layout(resultsFirst: boolean): void {
+  const order = resultsFirst ? [header, progress.element, tabs.element, form.element] : [header, form.element, progress.element, tabs.element];
+  if (order.every((e, i) => root.children[i] === e)) return;
+  root.classList.toggle('results-first', resultsFirst);
+  root.append(...order);
 }
 
 const handlers: Handlers<HostMessage> = {
@@ -114,7 +141,7 @@ function dispatch(message: HostMessage): void {
   (handlers[message.type] as (m: HostMessage) => void)(message);
 }
 
-show(root, header, form.element, progress.element, tabs.element);
+layout(false);
 
 // Draw the last state before the host answers `ready`: the page looks the same after a reload.
 const last = host.saved.last;

@@ -18,6 +18,8 @@ export interface FormChoice {
 export interface SavedState extends PanelState {
   last?: { fixture?: Last<'fixture'>; results?: Last<'results'>; corpus?: Last<'corpus'> };
   form?: FormChoice;
+  /** Columns the user chose to show, by table (columns.ts); none chosen: the defaults for the width. */
+  columns?: Record<string, string[]>;
 }
 
 interface VsCodeApi {
