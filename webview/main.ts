@@ -13,7 +13,7 @@ import { matrixTable } from './matrix';
 import { RunProgress } from './progress';
 import type { Handlers, HostMessage } from '../src/shared/protocol';
 import { RunForm } from './runForm';
-import { Host } from './state';
+import { Host, type RunRecord } from './state';
 import { othersLine, withResults } from './systems';
 import { CORPUS_COLUMNS, corpusTable, RESULT_COLUMNS, resultsTable } from './table';
 import { Tabs } from './tabs';
@@ -118,18 +118,30 @@ const handlers: Handlers<HostMessage> = {
     renderCorpus(corpus);
   },
   runStarted: (m) => {
+    saveRun(m);
     progress.started(m);
     form.setRunning(true);
   },
   progress: (m) => {
+    saveRun(m);
     progress.progress(m);
     form.setRunning(true);
   },
   runFinished: (m) => {
+    saveRun(m);
     progress.finished(m);
     form.setRunning(false);
   },
 };
+
+/**
+ * The run's progress and summary kept with the rest: a page VS Code dropped while hidden (a symbol
+ * opened over it, another tab) shows them again at once; the host sends the run as it stands after `ready`.
+ */
+function saveRun(m: RunRecord[number]): void {
+  const before = m.type === 'runStarted' ? [] : host.saved.last?.run ?? [];
+  host.save({ last: { run: [...before.filter((r) => m.type !== 'progress' || r.type !== 'progress' || r.system !== m.system), m] } });
+}
 
 /** Only the host's message shapes get through: anything else posted to the window is ignored. */
 function isHostMessage(value: unknown): value is HostMessage {
@@ -149,6 +161,9 @@ renderHeader(header, last?.fixture?.header ?? null);
 if (last?.fixture) form.setControls(last.fixture.controls);
 renderResults(last?.results?.results ?? null);
 renderCorpus(last?.corpus?.corpus ?? null);
+for (const m of last?.run ?? []) dispatch(m);
+// A run the page last saw under way may have ended while it was hidden: the host's `ready` answer says.
+form.setRunning(false);
 paneVisibility();
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {

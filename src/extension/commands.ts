@@ -153,7 +153,8 @@ export const COMMANDS = {
     return path;
   },
 
-  'fixtureLab.revealSymbol': (s: Services) => async (symbol: string, fixture?: vscode.Uri) => {
+  /** `column`: where it opens (the panel opens symbols in a group other than its own); else the active group. */
+  'fixtureLab.revealSymbol': (s: Services) => async (symbol: string, fixture?: vscode.Uri, column?: vscode.ViewColumn) => {
     // From a lens on a fixture's YAML: that fixture, whichever is current.
     if (fixture && (await s.session.current())?.uri.toString() !== fixture.toString()) await s.session.open(fixture);
     const c = await s.labeler.requireCurrent();
@@ -168,7 +169,7 @@ export const COMMANDS = {
       const def = (await definitionsOf(path, file.text)).find((d) => symbolKey(d.symbol) === symbolKey(name));
       if (!def) continue;
       const line = def.nameLine - 1;
-      await vscode.window.showTextDocument(revisionUri({ repo: c.fixture.repo, rev, path }), { selection: new vscode.Range(line, def.nameColumn, line, def.nameColumn + def.name.length) });
+      await vscode.window.showTextDocument(revisionUri({ repo: c.fixture.repo, rev, path }), { selection: new vscode.Range(line, def.nameColumn, line, def.nameColumn + def.name.length), ...(column !== undefined ? { viewColumn: column } : {}) });
       return path;
     }
     throw new FixtureLabError(`\`${symbol}\` is not defined at ${rev.slice(0, 12)}: check the name`);

@@ -330,6 +330,10 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.deepEqual(await row('matrix', 'shop/models.LineItem'), ['MEDIUM', 'missed', 'missed', '> 10 (15)', 'missed']);
     assert.equal(await p.page.locator('vscode-tabs').getAttribute('selected-index'), '3');
     assert.equal(await p.page.locator('table.corpus-table').isVisible(), true);
+    // The run's summary and progress too (VS Code drops a hidden page: a symbol opened over it used to lose them).
+    assert.equal(await text('.run-summary'), 'Run finished: run-20261123-094222');
+    assert.deepEqual(await texts('.progress-text'), ['done 1/1', 'done 1/1']);
+    assert.equal(await p.page.locator('.progress').isVisible(), true);
     const state = await p.page.evaluate(() => JSON.parse(sessionStorage.getItem('fixture-lab-test-state')!));
     assert.equal(state.fixture, 'tasks/bookshop/easy/01-bulk-discount.yaml');
     assert.equal(state.tab, 'corpus');

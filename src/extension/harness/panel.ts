@@ -21,6 +21,7 @@ export interface PanelServices {
 }
 
 export const PANEL_VIEW_TYPE = 'fixtureLab.benchmark';
+type RunMessage = Extract<HostMessage, { type: 'runStarted' | 'progress' | 'runFinished' }>;
 const BUDGETS = [2000, 5000, 10000];
 
 export class BenchmarkPanel implements vscode.Disposable {
@@ -78,7 +79,7 @@ export class BenchmarkPanel implements vscode.Disposable {
       ready: () => this.sendAll(),
       run: (m) => void vscode.commands.executeCommand('fixtureLab.runBenchmark', { systems: m.systems, budget: m.budget, match: m.match }),
       cancel: () => void vscode.commands.executeCommand('fixtureLab.cancelRun'),
-      openSymbol: (m) => void vscode.commands.executeCommand('fixtureLab.revealSymbol', m.symbol),
+      openSymbol: (m) => void this.openSymbol(m.symbol),
       moreReturned: async (m) => {
         const loaded = await this.s.results.current().catch((e) => this.failed(e, undefined));
         const list = loaded?.results.lists.find((l) => l.system === m.system);
@@ -93,9 +94,11 @@ export class BenchmarkPanel implements vscode.Disposable {
       }),
       s.results.onDidChange(() => this.scheduleResults()),
       s.runner.onProgress((p) => {
-        if (p.kind === 'started') this.post({ type: 'runStarted', systems: p.systems, total: p.total });
-        else if (p.kind === 'progress') this.post({ type: 'progress', system: p.system, done: p.done, total: p.total, status: p.status });
-        else this.post({ type: 'runFinished', ...(p.run ? { run: p.run } : {}), cancelled: p.cancelled, ...(p.error ? { error: p.error } : {}) });
+        const message: RunMessage = p.kind === 'started' ? { type: 'runStarted', systems: p.systems, total: p.total }
+          : p.kind === 'progress' ? { type: 'progress', system: p.system, done: p.done, total: p.total, status: p.status }
+            : { type: 'runFinished', ...(p.run ? { run: p.run } : {}), cancelled: p.cancelled, ...(p.error ? { error: p.error } : {}) };
+        this.logRun(message);
+        this.post(message);
       }),
       vscode.workspace.onDidGrantWorkspaceTrust(() => void this.sendFixture()),
       panel.onDidDispose(() => this.dispose()),
@@ -113,6 +116,33 @@ export class BenchmarkPanel implements vscode.Disposable {
   private async sendAll(): Promise<void> {
     await this.sendFixture();
     this.post({ type: 'corpus', corpus: await this.s.results.corpusView().catch((e) => this.failed(e, null)) });
+    // A hidden page hears nothing (no retainContextWhenHidden): the run as it stands, again.
+    for (const message of this.runLog) this.post(message);
+  }
+
+  /**
+   * The latest run's progress, each system's last line only, for a page shown again or reloaded.
+   * Without retainContextWhenHidden VS Code drops a hidden page and what is posted to it; keeping
+   * the page alive instead would hold its DOM and charts in memory for as long as the panel is
+   * open, when the page redraws itself from its saved state in one frame and this log brings the
+   * run up to date.
+   */
+  private runLog: RunMessage[] = [];
+
+  private logRun(message: RunMessage): void {
+    if (message.type === 'runStarted') this.runLog = [];
+    if (message.type === 'progress') this.runLog = this.runLog.filter((m) => m.type !== 'progress' || m.system !== message.system);
+    this.runLog.push(message);
+  }
+
+  /**
+   * Opens a symbol the page names in an editor group other than the panel's (the fixture's,
+   * usually), else in a new group beside it: never in front of the panel, which would hide it.
+   */
+  async openSymbol(symbol: string): Promise<string | undefined> {
+    const mine = this.panel.viewColumn;
+    const other = vscode.window.tabGroups.all.find((g) => g.viewColumn !== mine)?.viewColumn;
+    return vscode.commands.executeCommand<string | undefined>('fixtureLab.revealSymbol', symbol, undefined, other ?? vscode.ViewColumn.Beside);
   }
 
   private async sendFixture(): Promise<void> {
