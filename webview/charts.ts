@@ -1,47 +1,60 @@
-// The panel's charts, drawn in the webview. The host sends each chart as a Vega-Lite spec with its
-// data inline (src/core/charts); here it is compiled and run without ever generating code: the
-// Vega spec is parsed to expression ASTs (`ast: true`) and vega-interpreter evaluates them, so
-// the panel's Content-Security-Policy needs no 'unsafe-eval'. Colors and fonts come from VS Code's
-// theme (themeFromCss) through the same chartConfig the CLI's SVGs use.
-import { parse, View } from 'vega';
-import { expressionInterpreter } from 'vega-interpreter';
-import { compile, TopLevelSpec } from 'vega-lite';
-import type { ChartView } from '../src/shared/panelView';
-import { chartConfig, ChartTheme, LIGHT_THEME } from '../src/shared/chartTheme';
+// The panel's charts, drawn in the webview from the scenegraph the host made (core/charts/compile.ts:
+// Vega-Lite compiled and run there, in this page's theme, which themeFromCss below tells it). The
+// page evaluates no Vega expression, so its Content-Security-Policy needs no 'unsafe-eval'; and
+// drawing a scenegraph is the only chart work left on its main thread.
+import * as vega from 'vega';
+import type { PageChart } from '../src/shared/panelView';
+import { ChartTheme, LIGHT_THEME } from '../src/shared/chartTheme';
 import { showBidi } from '../src/shared/bidi';
 
 export type { ChartTheme };
 
-/** The view drawn in each container, finalized when the container is drawn again. */
-const views = new WeakMap<HTMLElement, View>();
+type Scene = object;
+type Tooltip = (handler: unknown, event: Event, item: unknown, value: unknown) => void;
 
-/**
- * SVG keeps every mark in the DOM (each one labeled, and what the tests count) but costs the main
- * thread per mark: a 300-task x 10-system heatmap or scatter (3,000 marks) held it for a third of a
- * second. Past this many data points a chart is drawn on a canvas instead.
- */
-export const SVG_MAX_POINTS = 1000;
-
-function pointsOf(spec: Record<string, unknown>): number {
-  const values = (spec.data as { values?: unknown } | undefined)?.values;
-  return Array.isArray(values) ? values.length : 0;
+interface SceneRenderer {
+  initialize(el: HTMLElement, width: number, height: number, origin: readonly number[]): this;
+  background(color: string): this;
+  render(scene: Scene): this;
 }
 
-/** Draws `chart` into `container` (replacing what was there), labeled for screen readers: SVG, or canvas when large. */
-export async function renderChart(container: HTMLElement, chart: ChartView, theme: ChartTheme): Promise<void> {
-  views.get(container)?.finalize();
-  views.delete(container);
+interface SceneHandler {
+  initialize(el: HTMLElement, origin: readonly number[], obj: unknown): this;
+  scene(scene: Scene): this;
+}
+
+/** What vega exports of vega-scenegraph (its typings leave these out). */
+const scenegraph = vega as unknown as {
+  sceneFromJSON(json: string): Scene;
+  SVGRenderer: new () => SceneRenderer;
+  CanvasRenderer: new () => SceneRenderer;
+  SVGHandler: new (loader: undefined, tooltip: Tooltip) => SceneHandler;
+  CanvasHandler: new (loader: undefined, tooltip: Tooltip) => SceneHandler;
+};
+
+/** Lets the page answer a click or a key between two steps of a chart. */
+export const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Draws `chart` into `container` (replacing what was there), labeled for screen readers: SVG, or
+ * a canvas when the host says so (many points). Its tooltips show as the container's title, as text.
+ */
+export async function renderChart(container: HTMLElement, chart: PageChart): Promise<void> {
+  // From a string: sceneFromJSON links each node to its parent, which the saved state must not hold.
+  const scene = scenegraph.sceneFromJSON(JSON.stringify(chart.scene));
+  await yieldToPage();
+  const canvas = chart.renderer === 'canvas';
   container.replaceChildren();
-  const { spec } = compile(chart.spec as unknown as TopLevelSpec, { config: chartConfig(theme) });
-  const view = new View(parse(spec, undefined, { ast: true }), { expr: expressionInterpreter, renderer: pointsOf(chart.spec) > SVG_MAX_POINTS ? 'canvas' : 'svg', container, hover: true });
-  views.set(container, view);
-  // After the View: it labels its container itself (role graphics-document, the description).
+  const tooltip: Tooltip = (_handler, _event, _item, value) => {
+    if (typeof value === 'string' && value !== '') container.setAttribute('title', showBidi(value));
+    else container.removeAttribute('title');
+  };
+  new (canvas ? scenegraph.CanvasRenderer : scenegraph.SVGRenderer)().initialize(container, chart.width, chart.height, chart.origin).background(chart.background).render(scene);
+  new (canvas ? scenegraph.CanvasHandler : scenegraph.SVGHandler)(undefined, tooltip).initialize(container, chart.origin, null).scene(scene);
   container.setAttribute('role', 'img');
   container.setAttribute('aria-label', showBidi(chart.title));
-  const description = chart.spec.description;
-  if (typeof description === 'string') container.setAttribute('aria-description', showBidi(description));
+  if (chart.description !== undefined) container.setAttribute('aria-description', showBidi(chart.description));
   else container.removeAttribute('aria-description');
-  await view.runAsync();
 }
 
 /**

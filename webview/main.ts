@@ -2,7 +2,8 @@
 // last of it in the webview state so a hidden or reloaded panel draws itself at once, and posts
 // the user's requests back. Messages are handled through one Handlers table: a new message type
 // is a type error here until it is handled.
-import type { CorpusResults, PanelResults } from '../src/shared/panelView';
+import type { Compiled, CorpusResults, PanelResults } from '../src/shared/panelView';
+import { themeFromCss } from './charts';
 import { ChartList } from './chartList';
 import { ColumnChooser } from './columns';
 import { DeferredPane } from './deferred';
@@ -50,7 +51,7 @@ function paneVisibility(): void {
   corpusCharts.setVisible(tabs.selected === 'corpus');
 }
 
-function renderResults(all: PanelResults | null): void {
+function renderResults(all: Compiled<PanelResults> | null): void {
   const shown = all ? withResults(all) : undefined;
   const results = shown && shown.results.rows.length > 0 ? shown.results : null;
   layout(results !== null);
@@ -79,7 +80,7 @@ function renderResults(all: PanelResults | null): void {
   fixtureCharts.setCharts(results.charts);
 }
 
-function renderCorpus(corpus: CorpusResults | null): void {
+function renderCorpus(corpus: Compiled<CorpusResults> | null): void {
   if (!corpus) {
     show(corpusPane, h('p', { class: 'placeholder' }, 'No run over the corpus yet: ', h('code', null, 'fixture-lab run corpus'), ' makes one.'));
   } else {
@@ -109,12 +110,12 @@ const handlers: Handlers<HostMessage> = {
     form.setControls(controls);
   },
   results: ({ results }) => {
-    host.save({ last: { results: { results } } });
+    host.save({ last: { results: { results: results && withoutCharts(results) } } });
     renderResults(results);
   },
   returnedPage: ({ fixture, page }) => returned.add(fixture, page),
   corpus: ({ corpus }) => {
-    host.save({ last: { corpus: { corpus } } });
+    host.save({ last: { corpus: { corpus: corpus && withoutCharts(corpus) } } });
     renderCorpus(corpus);
   },
   runStarted: (m) => {
@@ -133,6 +134,15 @@ const handlers: Handlers<HostMessage> = {
     form.setRunning(false);
   },
 };
+
+/**
+ * A payload as the page saves it: its charts left out. Their scenegraphs are megabytes for a large
+ * corpus, and VS Code serializes the whole state on every save (a tab switch took a quarter of a
+ * second); the host sends them again, in the theme of the day, as soon as the page is `ready`.
+ */
+function withoutCharts<T extends { charts: unknown[] }>(payload: T): T {
+  return { ...payload, charts: [] };
+}
 
 /**
  * The run's progress and summary kept with the rest: a page VS Code dropped while hidden (a symbol
@@ -177,12 +187,16 @@ root.addEventListener('click', (event) => {
   if (symbol) host.post({ type: 'openSymbol', symbol });
 });
 
-// VS Code changes the body's class and the root's variables when the color theme changes.
-const redraw = () => {
-  fixtureCharts.invalidate();
-  corpusCharts.invalidate();
+// VS Code changes the body's class and the root's variables when the color theme changes: the
+// host compiles the charts again in the new colors and sends them.
+let theme = JSON.stringify(themeFromCss(document.body));
+const themeChanged = () => {
+  const now = themeFromCss(document.body);
+  if (JSON.stringify(now) === theme) return;
+  theme = JSON.stringify(now);
+  host.post({ type: 'theme', theme: now });
 };
-new MutationObserver(redraw).observe(document.body, { attributes: true, attributeFilter: ['class'] });
-new MutationObserver(redraw).observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
+new MutationObserver(themeChanged).observe(document.body, { attributes: true, attributeFilter: ['class'] });
+new MutationObserver(themeChanged).observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
 
-host.post({ type: 'ready' });
+host.post({ type: 'ready', theme: themeFromCss(document.body) });

@@ -94,6 +94,6 @@ export const CORPUS_COLUMNS: Column<CorpusRow>[] = [
   EFFICIENCY,
 ];
 
-export function corpusTable(corpus: CorpusResults): HTMLTableElement {
+export function corpusTable(corpus: Pick<CorpusResults, 'run' | 'tasks' | 'systems' | 'rows'>): HTMLTableElement {
   return dataTable('corpus-table', `Latest run ${corpus.run}: means over ${corpus.tasks} task${corpus.tasks === 1 ? '' : 's'} and ${corpus.systems.length} system${corpus.systems.length === 1 ? '' : 's'}`, CORPUS_COLUMNS, corpus.rows);
 }

@@ -79,6 +79,7 @@ export * from './charts/fixtureCharts';
 export * from './charts/radar';
 export * from './charts/corpusCharts';
 export * from './charts/svg';
+export * from './charts/compile';
 export * from './charts/runCharts';
 export * from './charts/redraw';
 export * from './fixtures/duplicates';

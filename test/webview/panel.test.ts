@@ -11,7 +11,7 @@ import { nonce, panelCsp, panelHtml } from '../../src/extension/harness/html';
 import type { HostMessage } from '../../src/shared/protocol';
 import { returnedPage } from '../../src/core/panelView/returned';
 import { bigCorpus, bigFixture, longLists } from './generated';
-import { launchChromium, PanelPage, PanelServer, recording, ROOT, startPanelServer, ThemeName } from './harness';
+import { launchChromium, PanelPage, PanelServer, recording, ROOT, SentMessage, startPanelServer, ThemeName, THEMES } from './harness';
 
 const SCREENS = join(ROOT, 'test-artifacts', 'screens');
 
@@ -224,7 +224,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
   it('shows the first 200 of a 100,000-symbol answer with a control for more, and pages in more on request', async () => {
     const long = longLists([100_000, 450]);
     const p = await open();
-    const sent: HostMessage[] = [{ type: 'fixture', header: long.header, controls: long.controls }, { type: 'results', results: long.results }];
+    const sent: SentMessage[] = [{ type: 'fixture', header: long.header, controls: long.controls }, { type: 'results', results: long.results }];
     assert.ok(JSON.stringify(sent).length < 200_000);
     await p.send(...sent);
     await tab('returned');
@@ -369,7 +369,8 @@ describe('benchmark panel webview (headless Chromium)', function () {
     await p.reload();
     assert.deepEqual(await visibleHeads(), ['System', 'P@10', 'R@10', 'F1@10', 'Tokens']);
 
-    // Charts are scaled into the panel, legend and all.
+    // Charts are scaled into the panel, legend and all (the host sends them again after `ready`).
+    await p.send(...recording('easy-01-run'));
     await tab('charts');
     await p.page.locator('[data-chart="pr-curve"] svg').waitFor();
     for (const box of await p.page.locator('.chart svg').evaluateAll((svgs) => svgs.map((e) => e.getBoundingClientRect().right))) assert.ok(box <= 480, `a chart ends at ${box}`);
@@ -390,7 +391,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
     const p = (panel = await PanelPage.open(browser, server, { width: 480 }));
     const long = 'shop/storefront/checkout/pricing.DiscountCalculator.apply_bulk_discount_with_cap';
     const hostile = `<img src=x onerror="window.__pwned=4">${'x'.repeat(40)}.name`;
-    const messages = JSON.parse(JSON.stringify(recording('easy-01-run')).replaceAll('shop/pricing.apply_discount', long).replaceAll('shop/cart.Cart.total', hostile.replaceAll('"', '\\"'))) as HostMessage[];
+    const messages = JSON.parse(JSON.stringify(recording('easy-01-run')).replaceAll('shop/pricing.apply_discount', long).replaceAll('shop/cart.Cart.total', hostile.replaceAll('"', '\\"'))) as SentMessage[];
     await p.send(...messages);
     const button = p.page.locator('table.matrix button.symbol').first();
     const shown = (await button.textContent())!;
@@ -418,7 +419,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
 
   it('shows only systems with results: none of a configured system nobody ran, and one line naming it', async () => {
     const p = await open();
-    const messages = recording('easy-01-run').map((m): HostMessage => {
+    const messages = recording('easy-01-run').map((m): SentMessage => {
       if (m.type !== 'results' || !m.results) return m;
       const r = m.results;
       const pending = { ...r.rows[0], system: 'sourcegraph', status: 'pending' as const, metrics: Object.fromEntries(Object.keys(r.rows[0].metrics).map((k) => [k, null])) as typeof r.rows[0]['metrics'], tokens: null, tokenEfficiency: null, timings: {}, source: { kind: 'run' as const, run: '' } };
@@ -432,7 +433,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.equal(await p.page.locator('table.matrix td.cell-pending').count(), 0);
     assert.equal(await text('.other-systems'), 'sourcegraph and zoekt have no results on this fixture (not run on it).');
     // A system running now keeps its row.
-    const running = messages.map((m): HostMessage => (m.type === 'results' && m.results ? { type: 'results', results: { ...m.results, rows: m.results.rows.map((r) => (r.system === 'zoekt' ? { ...r, status: 'running' } : r)) } } : m));
+    const running = messages.map((m): SentMessage => (m.type === 'results' && m.results ? { type: 'results', results: { ...m.results, rows: m.results.rows.map((r) => (r.system === 'zoekt' ? { ...r, status: 'running' } : r)) } } : m));
     await p.send(...running.filter((m) => m.type === 'results'));
     assert.deepEqual(await texts('table.results-table tbody th'), ['grep', 'bm25', 'codegraph', 'knowing', 'zoekt']);
     assert.equal(await text('.other-systems'), 'sourcegraph has no results on this fixture (not run on it).');
@@ -445,6 +446,34 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.equal(await text('.corpus-summary .placeholder'), 'No run over the corpus yet: fixture-lab run corpus makes one.');
     assert.equal(await text('.corpus-summary .placeholder code'), 'fixture-lab run corpus');
     assert.doesNotMatch(await p.page.evaluate(() => document.body.innerText), /`/);
+  });
+
+  it('reports its chart theme with ready and again when VS Code\'s theme changes, and draws the charts the host makes in it', async () => {
+    const p = await open('dark');
+    const ready = (await p.posted()).find((m) => m.type === 'ready');
+    assert.ok(ready?.type === 'ready' && ready.theme, 'ready carries the theme');
+    assert.equal(ready.theme.background, '#1f1f1f');
+    assert.equal(ready.theme.palette[0], '#3794ff');
+    await p.send(...recording('easy-01-run'));
+    await tab('charts');
+    await p.page.locator('[data-chart="pr-curve"] svg').waitFor();
+    assert.equal(await p.page.locator('[data-chart="pr-curve"] svg').evaluate((svg) => svg.style.backgroundColor), 'rgb(31, 31, 31)');
+    // VS Code switches to the light theme: new variables on the root, a new class on the body.
+    await p.clearPosted();
+    await p.page.evaluate((vars) => {
+      for (const [k, v] of Object.entries(vars)) document.documentElement.style.setProperty(k, v);
+      document.body.classList.replace('vscode-dark', 'vscode-light');
+    }, THEMES.light);
+    await p.page.waitForFunction(() => window.__posted.some((m) => m.type === 'theme'));
+    const changed = (await p.posted()).filter((m) => m.type === 'theme');
+    assert.equal(changed.length, 1, 'one message for one change');
+    assert.ok(changed[0].type === 'theme' && changed[0].theme.background === '#ffffff');
+    // The host answers with the charts made in it.
+    await p.send(...recording('easy-01-run').filter((m) => m.type === 'results'));
+    await p.page.waitForFunction(() => (document.querySelector('[data-chart="pr-curve"] svg') as SVGElement | null)?.style.backgroundColor === 'rgb(255, 255, 255)');
+    // The saved state holds no chart (megabytes for a large corpus): the host sends them after `ready`.
+    const state = await p.page.evaluate(() => JSON.parse(sessionStorage.getItem('fixture-lab-test-state')!));
+    assert.deepEqual(state.last.results.results.charts, []);
   });
 
   for (const theme of ['dark', 'light', 'high-contrast'] as const) {
@@ -477,13 +506,13 @@ describe('benchmark panel webview (headless Chromium)', function () {
       window.postMessage(results, '*');
       await window.__flush();
       return performance.now() - start;
-    }, { type: 'results', results: big.results } as HostMessage);
+    }, await p.compiled({ type: 'results', results: big.results }));
     assert.equal(await p.page.locator('table.results-table tbody tr').count(), 10);
     assert.equal(await p.page.locator('table.matrix tbody tr').count(), 15);
     assert.equal(await p.page.locator('table.matrix td.cell').count(), 150);
     await p.send({ type: 'corpus', corpus });
     await tab('corpus');
-    // 300 tasks x 10 systems is past SVG_MAX_POINTS: drawn on a canvas.
+    // 300 tasks x 10 systems is past core's SVG_MAX_POINTS: drawn on a canvas.
     await p.page.locator('[data-chart="p10-heatmap"] canvas').waitFor({ timeout: 30_000 });
     console.log(`      results message to table and matrix in the DOM: ${ms.toFixed(1)} ms (one run; npm run bench:panel for medians)`);
   });

@@ -2,7 +2,8 @@
 // and BenchmarkRunner, restored after a reload by a serializer. Messages from the page are
 // checked (parseWebviewMessage) and handled through one typed table.
 import * as vscode from 'vscode';
-import { DEFAULT_MATCH_RULE, MATCH_RULES, panelResults, returnedPage } from '../../core';
+import { ChartView, compileCharts, DEFAULT_MATCH_RULE, MATCH_RULES, panelResults, returnedPage } from '../../core';
+import { type ChartTheme, LIGHT_THEME } from '../../shared/chartTheme';
 import { panelHtml, nonce } from './html';
 import { Handlers, HostMessage, parseWebviewMessage, PanelState, WebviewMessage } from '../../shared/protocol';
 import type { Ctx } from '../ctx';
@@ -76,7 +77,14 @@ export class BenchmarkPanel implements vscode.Disposable {
       nonce: nonce(),
     });
     const handlers: Handlers<WebviewMessage> = {
-      ready: () => this.sendAll(),
+      ready: (m) => {
+        if (m.theme) this.theme = m.theme;
+        return this.sendAll();
+      },
+      theme: (m) => {
+        this.theme = m.theme;
+        return this.sendAll();
+      },
       run: (m) => void vscode.commands.executeCommand('fixtureLab.runBenchmark', { systems: m.systems, budget: m.budget, match: m.match }),
       cancel: () => void vscode.commands.executeCommand('fixtureLab.cancelRun'),
       openSymbol: (m) => void this.openSymbol(m.symbol),
@@ -115,7 +123,8 @@ export class BenchmarkPanel implements vscode.Disposable {
 
   private async sendAll(): Promise<void> {
     await this.sendFixture();
-    this.post({ type: 'corpus', corpus: await this.s.results.corpusView().catch((e) => this.failed(e, null)) });
+    const corpus = await this.s.results.corpusView().catch((e) => this.failed(e, null));
+    this.post({ type: 'corpus', corpus: corpus && { ...corpus, charts: await this.compile(corpus.charts) } });
     // A hidden page hears nothing (no retainContextWhenHidden): the run as it stands, again.
     for (const message of this.runLog) this.post(message);
   }
@@ -164,8 +173,16 @@ export class BenchmarkPanel implements vscode.Disposable {
       },
     });
     // Each returned list's first page only: the page asks for more (moreReturned). None for a blind verifier.
-    this.post({ type: 'results', results: loaded && !loaded.header.blind ? panelResults(loaded.results) : null });
+    this.post({ type: 'results', results: loaded && !loaded.header.blind ? { ...panelResults(loaded.results), charts: await this.compile(loaded.results.charts) } : null });
     if (loaded) this.panel.title = `Benchmark: ${loaded.header.id}`;
+  }
+
+  /** The page's chart theme, as it last reported it. */
+  private theme: ChartTheme = LIGHT_THEME;
+
+  /** Charts compiled for the page in its theme (none, and the reason logged, if they cannot be). */
+  private compile(charts: readonly ChartView[]) {
+    return compileCharts(charts, this.theme).catch((e) => this.failed(e, []));
   }
 
   private failed<T>(e: unknown, fallback: T): T {
