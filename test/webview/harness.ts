@@ -251,10 +251,10 @@ export class PanelPage {
   /** `message` as the host posts it: its charts compiled in the page's theme. */
   async compiled(message: SentMessage): Promise<HostMessage> {
     if (message.type === 'results' && message.results && isUncompiled(message.results.charts)) {
-      return { type: 'results', results: { ...message.results, charts: await compileCharts(message.results.charts, await this.theme()) } as Compiled<PanelResults> };
+      return { type: 'results', results: { ...message.results, charts: await compileCharts(message.results.charts, await this.theme()) } };
     }
     if (message.type === 'corpus' && message.corpus && isUncompiled(message.corpus.charts)) {
-      return { type: 'corpus', corpus: { ...message.corpus, charts: await compileCharts(message.corpus.charts, await this.theme()) } as Compiled<CorpusResults> };
+      return { type: 'corpus', corpus: { ...message.corpus, charts: await compileCharts(message.corpus.charts, await this.theme()) } };
     }
     return message as HostMessage;
   }

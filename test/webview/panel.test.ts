@@ -470,7 +470,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.ok(changed[0].type === 'theme' && changed[0].theme.background === '#ffffff');
     // The host answers with the charts made in it.
     await p.send(...recording('easy-01-run').filter((m) => m.type === 'results'));
-    await p.page.waitForFunction(() => (document.querySelector('[data-chart="pr-curve"] svg') as SVGElement | null)?.style.backgroundColor === 'rgb(255, 255, 255)');
+    await p.page.waitForFunction(() => document.querySelector<SVGElement>('[data-chart="pr-curve"] svg')?.style.backgroundColor === 'rgb(255, 255, 255)');
     // The saved state holds no chart (megabytes for a large corpus): the host sends them after `ready`.
     const state = await p.page.evaluate(() => JSON.parse(sessionStorage.getItem('fixture-lab-test-state')!));
     assert.deepEqual(state.last.results.results.charts, []);
