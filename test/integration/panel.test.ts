@@ -103,6 +103,15 @@ describe('benchmark panel and triage journey', function () {
     const restored = await webview.text('panel-shown-again', '.run-summary', `Run finished: ${finished.run}`);
     if (restored !== undefined) assert.ok(restored.includes(first), 'the matrix is back');
     assert.ok(posted('runFinished').filter((m) => m.run === finished.run).length >= 2, 'the host told the new page how the run ended');
+    // The charts, made on the extension host in the page's theme, drawn in the page under its CSP.
+    if (await webview.click('panel-charts-tab', 'vscode-tab-header[data-tab="charts"]')) {
+      // Throws unless a mark of the chart is drawn within the runner's wait.
+      await webview.text('panel-charts', '[data-chart="pr-curve"] svg [role="graphics-symbol"]');
+      await screenshot('10c-panel-charts');
+      await webview.click('panel-results-tab', 'vscode-tab-header[data-tab="results"]');
+    }
+    const sent = posted('results').at(-1)?.results?.charts ?? [];
+    assert.ok(sent.length >= 2 && sent.every((c) => JSON.stringify(c.scene).includes('"marktype"')), 'the charts come as scenegraphs');
 
     // A symbol some baseline missed: revealed at the fixture's revision, decorated, and its hover says why.
     const missed = missedBy(results)[0]?.symbol;

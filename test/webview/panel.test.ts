@@ -4,7 +4,7 @@
 // Screenshots land in test-artifacts/screens/panel-*.png; the speed figures are logged only
 // (npm run bench:panel measures them properly).
 import * as assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { nonce, panelCsp, panelHtml } from '../../src/extension/harness/html';
@@ -14,6 +14,7 @@ import { bigCorpus, bigFixture, longLists } from './generated';
 import { launchChromium, PanelPage, PanelServer, recording, ROOT, SentMessage, startPanelServer, ThemeName, THEMES } from './harness';
 
 const SCREENS = join(ROOT, 'test-artifacts', 'screens');
+const IMAGES = join(ROOT, 'docs', 'images');
 
 describe('panelHtml', () => {
   it('builds a page with a strict CSP and the nonce on its only script', () => {
@@ -45,6 +46,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
     browser = await launchChromium();
     server = await startPanelServer();
     mkdirSync(SCREENS, { recursive: true });
+    mkdirSync(IMAGES, { recursive: true });
   });
 
   after(async () => {
@@ -475,6 +477,21 @@ describe('benchmark panel webview (headless Chromium)', function () {
     const state = await p.page.evaluate(() => JSON.parse(sessionStorage.getItem('fixture-lab-test-state')!));
     assert.deepEqual(state.last.results.results.charts, []);
   });
+
+  // README's pictures of the panel: the page as VS Code shows it, from the recorded run (no clock,
+  // no randomness: the same bytes each time, so a run of the tests changes them only when the panel does).
+  for (const [layout, width, height] of [['narrow', 480, 1100], ['wide', 1280, 900]] as const) {
+    for (const theme of ['dark', 'light'] as const) {
+      it(`writes docs/images/panel-${layout}-${theme}.png for README (${width} px wide)`, async () => {
+        const p = (panel = await PanelPage.open(browser, server, { theme, width, height }));
+        await p.send(...recording('easy-01-run'));
+        await p.page.evaluate(() => document.fonts.ready);
+        const path = join(IMAGES, `panel-${layout}-${theme}.png`);
+        await p.page.screenshot({ path, animations: 'disabled', caret: 'hide' });
+        assert.ok(statSync(path).size > 10_000);
+      });
+    }
+  }
 
   for (const theme of ['dark', 'light', 'high-contrast'] as const) {
     it(`renders in the ${theme} theme (screenshots)`, async () => {
