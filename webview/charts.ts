@@ -1,36 +1,14 @@
 // The panel's charts, drawn in the webview from the scenegraph the host made (core/charts/compile.ts:
 // Vega-Lite compiled and run there, in this page's theme, which themeFromCss below tells it). The
 // page evaluates no Vega expression, so its Content-Security-Policy needs no 'unsafe-eval'; and
-// drawing a scenegraph is the only chart work left on its main thread.
-import * as vega from 'vega';
+// drawing a scenegraph is the only chart work left on its main thread. Only vega-scenegraph (vega's
+// renderers) is bundled: the whole of vega was a third of a megabyte more to load on every open.
+import { CanvasHandler, CanvasRenderer, sceneFromJSON, SVGHandler, SVGRenderer, type Scene, type Tooltip } from 'vega-scenegraph';
 import type { PageChart } from '../src/shared/panelView';
 import { ChartTheme, LIGHT_THEME } from '../src/shared/chartTheme';
 import { showBidi } from '../src/shared/bidi';
 
 export type { ChartTheme };
-
-type Scene = object;
-type Tooltip = (handler: unknown, event: Event, item: unknown, value: unknown) => void;
-
-interface SceneRenderer {
-  initialize(el: HTMLElement, width: number, height: number, origin: readonly number[]): this;
-  background(color: string): this;
-  render(scene: Scene): this;
-}
-
-interface SceneHandler {
-  initialize(el: HTMLElement, origin: readonly number[], obj: unknown): this;
-  scene(scene: Scene): this;
-}
-
-/** What vega exports of vega-scenegraph (its typings leave these out). */
-const scenegraph = vega as unknown as {
-  sceneFromJSON(json: string): Scene;
-  SVGRenderer: new () => SceneRenderer;
-  CanvasRenderer: new () => SceneRenderer;
-  SVGHandler: new (loader: undefined, tooltip: Tooltip) => SceneHandler;
-  CanvasHandler: new (loader: undefined, tooltip: Tooltip) => SceneHandler;
-};
 
 /** Lets the page answer a click or a key between two steps of a chart. */
 export const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -40,8 +18,10 @@ export const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0)
  * a canvas when the host says so (many points). Its tooltips show as the container's title, as text.
  */
 export async function renderChart(container: HTMLElement, chart: PageChart): Promise<void> {
-  // From a string: sceneFromJSON links each node to its parent, which the saved state must not hold.
-  const scene = scenegraph.sceneFromJSON(JSON.stringify(chart.scene));
+  // Three tasks, each short: the text parsed, the scenegraph linked and measured, then drawn.
+  const parsed = JSON.parse(chart.scene) as Scene;
+  await yieldToPage();
+  const scene = sceneFromJSON(parsed);
   await yieldToPage();
   const canvas = chart.renderer === 'canvas';
   container.replaceChildren();
@@ -49,8 +29,8 @@ export async function renderChart(container: HTMLElement, chart: PageChart): Pro
     if (typeof value === 'string' && value !== '') container.setAttribute('title', showBidi(value));
     else container.removeAttribute('title');
   };
-  new (canvas ? scenegraph.CanvasRenderer : scenegraph.SVGRenderer)().initialize(container, chart.width, chart.height, chart.origin).background(chart.background).render(scene);
-  new (canvas ? scenegraph.CanvasHandler : scenegraph.SVGHandler)(undefined, tooltip).initialize(container, chart.origin, null).scene(scene);
+  new (canvas ? CanvasRenderer : SVGRenderer)().initialize(container, chart.width, chart.height, chart.origin).background(chart.background).render(scene);
+  new (canvas ? CanvasHandler : SVGHandler)(undefined, tooltip).initialize(container, chart.origin, null).scene(scene);
   container.setAttribute('role', 'img');
   container.setAttribute('aria-label', showBidi(chart.title));
   if (chart.description !== undefined) container.setAttribute('aria-description', showBidi(chart.description));

@@ -159,22 +159,35 @@ function isHostMessage(value: unknown): value is HostMessage {
   return typeof type === 'string' && Object.prototype.hasOwnProperty.call(handlers, type);
 }
 
+/** Host messages handled so far, by type: the restore below leaves alone what the host has already drawn anew. */
+const heard = new Set<HostMessage['type']>();
+
 function dispatch(message: HostMessage): void {
+  heard.add(message.type);
   (handlers[message.type] as (m: HostMessage) => void)(message);
 }
 
 layout(false);
 
 // Draw the last state before the host answers `ready`: the page looks the same after a reload.
+// The header and the form first; the results, the corpus and the run each in a task of its own,
+// so opening a panel never holds the page for long (and a host message that came first wins).
 const last = host.saved.last;
 renderHeader(header, last?.fixture?.header ?? null);
 if (last?.fixture) form.setControls(last.fixture.controls);
-renderResults(last?.results?.results ?? null);
-renderCorpus(last?.corpus?.corpus ?? null);
-for (const m of last?.run ?? []) dispatch(m);
-// A run the page last saw under way may have ended while it was hidden: the host's `ready` answer says.
-form.setRunning(false);
 paneVisibility();
+const restore: (() => void)[] = [
+  () => !heard.has('results') && renderResults(last?.results?.results ?? null),
+  () => !heard.has('corpus') && renderCorpus(last?.corpus?.corpus ?? null),
+  () => {
+    if (!heard.has('runStarted') && !heard.has('progress') && !heard.has('runFinished')) for (const m of last?.run ?? []) dispatch(m);
+    // A run the page last saw under way may have ended while it was hidden: the host's `ready` answer says.
+    if (!heard.has('runStarted') && !heard.has('progress')) form.setRunning(false);
+  },
+];
+// `ready` once the page shows all it kept: the host's answer then replaces it.
+restore.push(() => host.post({ type: 'ready', theme: themeFromCss(document.body) }));
+for (const [i, step] of restore.entries()) setTimeout(step, i);
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (isHostMessage(event.data)) dispatch(event.data);
@@ -199,4 +212,3 @@ const themeChanged = () => {
 new MutationObserver(themeChanged).observe(document.body, { attributes: true, attributeFilter: ['class'] });
 new MutationObserver(themeChanged).observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
 
-host.post({ type: 'ready', theme: themeFromCss(document.body) });

@@ -136,8 +136,12 @@ export interface PageChart {
   height: number;
   origin: [number, number];
   background: string;
-  /** Vega's scenegraph (JSON): marks with their positions and colors, tooltips as text. */
-  scene: Record<string, unknown>;
+  /**
+   * Vega's scenegraph as JSON text: marks with their positions and colors, tooltips as text. Text,
+   * not objects: a message carrying a few thousand nested objects took the page 100 ms to receive,
+   * a string is copied whole, and the page parses it when the chart is drawn, a task of its own.
+   */
+  scene: string;
 }
 
 /** A payload whose charts are compiled for the page. */

@@ -192,13 +192,13 @@ describe('panel: the page\'s chart theme (issue 17: charts made on the host, in 
     for (const chart of made) {
       assert.equal(chart.background, '#1f1f1f');
       assert.ok(chart.width > 100 && chart.height > 100, `${chart.id}: ${chart.width} x ${chart.height}`);
-      const json = JSON.stringify(chart.scene);
+      const json = chart.scene;
       assert.match(json, /"marktype"/);
       assert.doesNotMatch(json, /"href"/);
       assert.ok(json.includes('#3794ff'), `${chart.id} uses the theme's first color`);
       assert.ok(!json.includes(LIGHT_THEME.palette[0]), `${chart.id} uses none of the default theme's`);
     }
-    const tooltips = [...JSON.stringify(made[0].scene).matchAll(/"tooltip":("(?:[^"\\]|\\.)*"|[^,}]+)/g)].map((m) => JSON.parse(m[1]) as unknown);
+    const tooltips = [...made[0].scene.matchAll(/"tooltip":("(?:[^"\\]|\\.)*"|[^,}]+)/g)].map((m) => JSON.parse(m[1]) as unknown);
     assert.ok(tooltips.length > 0 && tooltips.every((t) => typeof t === 'string' && /^\w[^:]*: /.test(t)), JSON.stringify(tooltips.slice(0, 3)));
     // Made again for the same theme and spec: the same scenegraph, from the cache.
     assert.equal((await compileChart(charts[0], theme)).scene, made[0].scene);

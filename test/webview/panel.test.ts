@@ -124,7 +124,8 @@ describe('benchmark panel webview (headless Chromium)', function () {
     await tab('corpus');
     assert.deepEqual(await texts('table.corpus-table tbody th'), ['bm25', 'grep']);
     assert.deepEqual((await row('corpus-table', 'bm25')).slice(0, 3), ['8', '0.475', '0.350']);
-    await p.page.locator('[data-chart="p10-heatmap"] svg').waitFor();
+    // Charts are drawn one after another, the page answering in between: wait for the last.
+    await p.page.locator('[data-chart="p10-significance"] svg').waitFor();
     assert.equal(await p.page.locator('vscode-tab-panel[data-tab="corpus"] .chart svg').count(), 5);
   });
 
