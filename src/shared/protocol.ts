@@ -70,13 +70,15 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
     case 'cancel':
       return { type: m.type };
     case 'run':
-      return isStringArray(m.systems) && typeof m.budget === 'number' && Number.isInteger(m.budget) && m.budget > 0 && typeof m.match === 'string' && MATCH.has(m.match)
+      return isStringArray(m.systems) && typeof m.budget === 'number' && Number.isInteger(m.budget) && m.budget > 0
+        && typeof m.match === 'string' && MATCH.has(m.match)
         ? { type: 'run', systems: m.systems, budget: m.budget, match: m.match as MatchRule }
         : undefined;
     case 'openSymbol':
       return typeof m.symbol === 'string' && m.symbol.length > 0 ? { type: 'openSymbol', symbol: m.symbol } : undefined;
     case 'moreReturned':
-      return typeof m.system === 'string' && typeof m.from === 'number' && Number.isInteger(m.from) && m.from >= 0 ? { type: 'moreReturned', system: m.system, from: m.from } : undefined;
+      return typeof m.system === 'string' && typeof m.from === 'number' && Number.isInteger(m.from) && m.from >= 0 ? {
+        type: 'moreReturned', system: m.system, from: m.from } : undefined;
     default:
       return undefined;
   }
@@ -93,5 +95,8 @@ function parseTheme(value: unknown): ChartTheme | undefined {
   if (!texts.every(isStyleText)) return undefined;
   if (typeof t.fontSize !== 'number' || !Number.isFinite(t.fontSize) || t.fontSize < 4 || t.fontSize > 64) return undefined;
   if (!Array.isArray(t.palette) || t.palette.length === 0 || t.palette.length > 16 || !t.palette.every(isStyleText)) return undefined;
-  return { foreground: t.foreground as string, background: t.background as string, font: t.font as string, fontSize: t.fontSize, gridColor: t.gridColor as string, domainColor: t.domainColor as string, palette: [...t.palette] as string[] };
+  return {
+    foreground: t.foreground as string, background: t.background as string, font: t.font as string, fontSize: t.fontSize,
+    gridColor: t.gridColor as string, domainColor: t.domainColor as string, palette: [...t.palette] as string[],
+  };
 }

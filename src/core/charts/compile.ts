@@ -6,7 +6,7 @@
 // 300-task corpus take about a second, a chart at a time with other work let in between, once per
 // theme (cached). The page evaluates no expression at all, so its CSP still has no 'unsafe-eval'.
 import { createHash } from 'node:crypto';
-import type { ChartView, PageChart } from '../panelView/model';
+import type { ChartView, PageChart } from '../../shared/panelView';
 import { chartConfig, type ChartTheme } from '../../shared/chartTheme';
 import { chartLibraries } from './svg';
 

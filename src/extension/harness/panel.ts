@@ -2,8 +2,9 @@
 // and BenchmarkRunner, restored after a reload by a serializer. Messages from the page are
 // checked (parseWebviewMessage) and handled through one typed table.
 import * as vscode from 'vscode';
-import { ChartView, compileCharts, DEFAULT_MATCH_RULE, MATCH_RULES, panelResults, returnedPage } from '../../core';
+import { type ChartView, compileCharts, DEFAULT_MATCH_RULE, MATCH_RULES, panelResults, returnedPage } from '../../core';
 import { type ChartTheme, LIGHT_THEME } from '../../shared/chartTheme';
+import { executeCommand } from '../commands/args';
 import { panelHtml, nonce } from './html';
 import { Handlers, HostMessage, parseWebviewMessage, PanelState, WebviewMessage } from '../../shared/protocol';
 import type { Ctx } from '../ctx';
@@ -151,7 +152,7 @@ export class BenchmarkPanel implements vscode.Disposable {
   async openSymbol(symbol: string): Promise<string | undefined> {
     const mine = this.panel.viewColumn;
     const other = vscode.window.tabGroups.all.find((g) => g.viewColumn !== mine)?.viewColumn;
-    return vscode.commands.executeCommand<string | undefined>('fixtureLab.revealSymbol', symbol, undefined, other ?? vscode.ViewColumn.Beside);
+    return (await executeCommand('fixtureLab.revealSymbol', { symbol, column: other ?? vscode.ViewColumn.Beside })) as string | undefined;
   }
 
   private async sendFixture(): Promise<void> {
@@ -169,11 +170,13 @@ export class BenchmarkPanel implements vscode.Disposable {
         matchRules: [...MATCH_RULES],
         match: this.s.results.match ?? DEFAULT_MATCH_RULE,
         canRun: trusted && !!loaded && !loaded.header.blind,
-        ...(!trusted ? { disabledReason: RESTRICTED } : !loaded ? { disabledReason: 'Open a fixture to run systems on it.' } : loaded.header.blind ? { disabledReason: BLIND } : {}),
+        ...(!trusted ? { disabledReason: RESTRICTED } : !loaded ? { disabledReason: 'Open a fixture to run systems on it.' }
+          : loaded.header.blind ? { disabledReason: BLIND } : {}),
       },
     });
     // Each returned list's first page only: the page asks for more (moreReturned). None for a blind verifier.
-    this.post({ type: 'results', results: loaded && !loaded.header.blind ? { ...panelResults(loaded.results), charts: await this.compile(loaded.results.charts) } : null });
+    const shown = loaded && !loaded.header.blind ? loaded.results : undefined;
+    this.post({ type: 'results', results: shown ? { ...panelResults(shown), charts: await this.compile(shown.charts) } : null });
     if (loaded) this.panel.title = `Benchmark: ${loaded.header.id}`;
   }
 

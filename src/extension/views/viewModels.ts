@@ -33,7 +33,8 @@ export function fixtureRow(view: FixtureView, fileName?: string): FixtureRow {
     return {
       label: f.id ?? fileName ?? '(no id)',
       description: `${view.state} · blind · ${yours}`,
-      tooltip: `${f.task ?? '(no task)'}\n\n${view.state}, blind: you are its verifier, so the labeler's labels, the ground truth and the agreement show once the review finishes; your labels: ${view.labels.length}${f.labeler ? `; labeler ${f.labeler}` : ''}; verifier ${f.verifier}`,
+      tooltip: `${f.task ?? '(no task)'}\n\n${view.state}, blind: you are its verifier, so the labeler's labels, the ground truth and the `
+        + `agreement show once the review finishes; your labels: ${view.labels.length}${f.labeler ? `; labeler ${f.labeler}` : ''}; verifier ${f.verifier}`,
       state: view.state,
       icon: ICONS[view.state],
     };
@@ -44,7 +45,8 @@ export function fixtureRow(view: FixtureView, fileName?: string): FixtureRow {
   return {
     label: f.id ?? fileName ?? '(no id)',
     description: `${s.state}${open} · ${s.groundTruth}/${s.cap}${kappa}`,
-    tooltip: `${f.task ?? '(no task)'}\n\n${s.state}${open}; ground truth ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : `; kappa ${fmt(s.kappa)}`}${f.labeler ? `; labeler ${f.labeler}` : ''}${f.verifier ? `; verifier ${f.verifier}` : ''}`,
+    tooltip: `${f.task ?? '(no task)'}\n\n${s.state}${open}; ground truth ${s.groundTruth}/${s.cap}${s.kappa === null ? ''
+      : `; kappa ${fmt(s.kappa)}`}${f.labeler ? `; labeler ${f.labeler}` : ''}${f.verifier ? `; verifier ${f.verifier}` : ''}`,
     state: s.state,
     icon: ICONS[s.state],
   };
@@ -64,7 +66,8 @@ export function matchesFilter(view: FixtureView, filter: FixtureFilter): boolean
 }
 
 export function describeFilter(filter: FixtureFilter): string | undefined {
-  const parts = [filter.state && `state: ${filter.state}`, filter.repo && `repo: ${filter.repo}`, filter.tier && `tier: ${filter.tier}`, filter.text && `text: "${filter.text}"`].filter(Boolean);
+  const parts = [filter.state && `state: ${filter.state}`, filter.repo && `repo: ${filter.repo}`, filter.tier && `tier: ${filter.tier}`,
+    filter.text && `text: "${filter.text}"`].filter(Boolean);
   return parts.length ? `Filtered by ${parts.join(', ')}` : undefined;
 }
 
@@ -73,11 +76,15 @@ export interface StatusText {
   tooltip: string;
 }
 
-/** The status bar: the open fixture, its ground-truth count, its kappa (hidden counts when blind). It draws `$(name)` as an icon: the id goes through plainText. */
+/**
+ * The status bar: the open fixture, its ground-truth count, its kappa (hidden counts when blind).
+ * It draws `$(name)` as an icon: the id goes through plainText.
+ */
 export function statusText(view: FixtureView): StatusText {
   const f = view.fixture;
   const s = summarizeFixture(f);
-  if (view.blind) return { text: `$(eye) ${plainText(f.id ?? '')} · blind review`, tooltip: `Reviewing ${f.id} as verifier: the labeler's labels and the ground truth are hidden` };
+  if (view.blind) return { text: `$(eye) ${plainText(f.id ?? '')} · blind review`,
+    tooltip: `Reviewing ${f.id} as verifier: the labeler's labels and the ground truth are hidden` };
   return {
     text: `$(checklist) ${plainText(f.id ?? '')} · ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : ` · κ ${fmt(s.kappa)}`}`,
     tooltip: `${f.id}: ${s.state}; ground truth ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : `; kappa ${fmt(s.kappa)}`}`,
