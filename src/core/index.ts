@@ -138,4 +138,5 @@ export { categoryOf, missedBy, verdictsFor, verdictText } from './panelView/verd
 export { corpusCharts } from './charts/corpusCharts';
 export { fixtureCharts } from './charts/fixtureCharts';
 export { RADAR_AXES, radarValues } from './charts/radar';
+export { compileCharts } from './charts/compile';
 export { renderSvg } from './charts/svg';

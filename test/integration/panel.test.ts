@@ -83,6 +83,40 @@ describe('benchmark panel and triage journey', function () {
     }
     await screenshot('10-panel-results');
 
+    // A click on a matrix symbol opens it in another editor group, beside the panel: the panel stays
+    // in view with the run's summary (it used to open in the panel's own group, over the panel).
+    const panel = s.panel()!;
+    const first = results.matrix.rows[0].symbol;
+    if (!(await webview.click('panel-open-symbol', `table.matrix button.symbol[data-symbol="${first}"]`))) await panel.openSymbol(first);
+    const opened = await eventually(() => {
+      const editor = vscode.window.activeTextEditor;
+      assert.equal(editor?.document.uri.scheme, 'fixture-lab-rev', 'the symbol opened at the fixture\'s revision');
+      return editor;
+    }, 20_000);
+    assert.ok(opened.viewColumn !== undefined && opened.viewColumn !== panel.panel.viewColumn, `the symbol opened in group ${opened.viewColumn}, the panel is in ${panel.panel.viewColumn}`);
+    assert.equal(panel.panel.visible, true, 'the panel is still in view');
+    const summary = await webview.text('panel-beside-symbol', '.run-summary', `Run finished: ${finished.run}`);
+    if (summary !== undefined) assert.match(summary, /grep[\s\S]*bm25/, 'the results are still shown');
+    await screenshot('10b-panel-beside-symbol');
+    // Hidden behind another editor of its group, then shown again: VS Code made a new page, which
+    // shows the run's summary again (from its saved state, and the host's run log).
+    await vscode.window.showTextDocument(vscode.Uri.file(join(folder(), FIXTURE)), { viewColumn: panel.panel.viewColumn, preview: false });
+    await eventually(() => assert.equal(panel.panel.visible, false, 'the panel is hidden'));
+    panel.panel.reveal(panel.panel.viewColumn);
+    await eventually(() => assert.equal(panel.panel.visible, true, 'the panel is shown again'));
+    const restored = await webview.text('panel-shown-again', '.run-summary', `Run finished: ${finished.run}`);
+    if (restored !== undefined) assert.ok(restored.includes(first), 'the matrix is back');
+    assert.ok(posted('runFinished').filter((m) => m.run === finished.run).length >= 2, 'the host told the new page how the run ended');
+    // The charts, made on the extension host in the page's theme, drawn in the page under its CSP.
+    if (await webview.click('panel-charts-tab', 'vscode-tab-header[data-tab="charts"]')) {
+      // Throws unless a mark of the chart is drawn within the runner's wait.
+      await webview.text('panel-charts', '[data-chart="pr-curve"] svg [role="graphics-symbol"]');
+      await screenshot('10c-panel-charts');
+      await webview.click('panel-results-tab', 'vscode-tab-header[data-tab="results"]');
+    }
+    const sent = posted('results').at(-1)?.results?.charts ?? [];
+    assert.ok(sent.length >= 2 && sent.every((c) => c.scene.includes('"marktype"')), 'the charts come as scenegraphs');
+
     // A symbol some baseline missed: revealed at the fixture's revision, decorated, and its hover says why.
     const missed = missedBy(results)[0]?.symbol;
     assert.ok(missed, 'the baselines miss something in easy-01');

@@ -48,8 +48,10 @@ export const ARGUMENTS = {
     symbol: optional(isString), resolution: optional(oneOf(RESOLUTIONS)), rationale: optional(isString), confidence: optional(oneOf(CONFIDENCES)),
   }),
   'fixtureLab.newFixture': undefined,
-  // From a lens on a fixture's YAML, `fixture` names that fixture, whichever is current.
-  'fixtureLab.revealSymbol': record({ symbol: isString, fixture: optional(isUri) }),
+  // From a lens on a fixture's YAML, `fixture` names that fixture, whichever is current. `column`:
+  // the editor group it opens in (the panel's page opens symbols in a group beside the panel, never
+  // over it); else the active group.
+  'fixtureLab.revealSymbol': record({ symbol: isString, fixture: optional(isUri), column: optional(isNumber) }),
   'fixtureLab.filterFixtures': undefined,
   'fixtureLab.clearFilter': undefined,
   'fixtureLab.refresh': undefined,

@@ -76,7 +76,7 @@ export const LABELING_COMMANDS = {
     return pick === 'Remove label' ? s.labeler.unlabel(symbol) : s.labeler.label(symbol, pick as Confidence);
   },
 
-  'fixtureLab.revealSymbol': async (s, { symbol, fixture }) => {
+  'fixtureLab.revealSymbol': async (s, { symbol, fixture, column }) => {
     if (fixture && (await s.session.current())?.uri.toString() !== fixture.toString()) await s.session.open(fixture);
     const c = await s.labeler.requireCurrent();
     const rev = c.fixture.diff?.base ?? c.fixture.commit;
@@ -85,7 +85,9 @@ export const LABELING_COMMANDS = {
     if (!def) throw new FixtureLabError(`\`${symbol}\` is not defined at ${rev.slice(0, 12)}: check the name`);
     const line = def.nameLine - 1;
     const selection = new vscode.Range(line, def.nameColumn, line, def.nameColumn + def.name.length);
-    await vscode.window.showTextDocument(revisionUri({ repo: c.fixture.repo, rev, path: def.file }), { selection });
+    const viewColumn = column as vscode.ViewColumn | undefined;
+    const where = { selection, ...(viewColumn !== undefined ? { viewColumn } : {}) };
+    await vscode.window.showTextDocument(revisionUri({ repo: c.fixture.repo, rev, path: def.file }), where);
     return def.file;
   },
 } satisfies SomeHandlers;

@@ -4,7 +4,8 @@
 // handled through one typed table; a run's events become the page's messages one for one.
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
-import { DEFAULT_MATCH_RULE, MATCH_RULES, panelResults, returnedPage, RunEvent } from '../../core';
+import { type ChartView, compileCharts, DEFAULT_MATCH_RULE, MATCH_RULES, panelResults, returnedPage, RunEvent } from '../../core';
+import { type ChartTheme, LIGHT_THEME } from '../../shared/chartTheme';
 import { executeCommand } from '../commands/args';
 import { panelHtml, nonce } from './html';
 import { Handlers, HostMessage, parseWebviewMessage, PanelState, WebviewMessage } from '../../shared/protocol';
@@ -24,10 +25,11 @@ export interface PanelServices {
 }
 
 export const PANEL_VIEW_TYPE = 'fixtureLab.benchmark';
+type RunMessage = Extract<HostMessage, { type: 'runStarted' | 'progress' | 'runFinished' }>;
 const BUDGETS = [2000, 5000, 10000];
 
 /** The page's message for a run event; none for what only the log hears. */
-export function runMessage(e: RunEvent): HostMessage | undefined {
+export function runMessage(e: RunEvent): RunMessage | undefined {
   switch (e.kind) {
     case 'started':
       return { type: 'runStarted', systems: e.systems, total: e.total };
@@ -120,7 +122,14 @@ export class HarnessPanel implements vscode.Disposable {
     });
     // The page's requests are handled here; what fails is shown as a command's failure is.
     const handlers: Handlers<WebviewMessage> = {
-      ready: () => this.sendAll(),
+      ready: (m) => {
+        if (m.theme) this.theme = m.theme;
+        return this.sendAll();
+      },
+      theme: (m) => {
+        this.theme = m.theme;
+        return this.sendAll();
+      },
       run: (m) => void s.runner.run({ systems: m.systems, budget: m.budget, match: m.match }).catch((e: unknown) => s.ctx.showError(e)),
       cancel: () => {
         try {
@@ -129,7 +138,7 @@ export class HarnessPanel implements vscode.Disposable {
           s.ctx.showError(e);
         }
       },
-      openSymbol: (m) => void executeCommand('fixtureLab.revealSymbol', { symbol: m.symbol }),
+      openSymbol: (m) => void this.openSymbol(m.symbol),
       moreReturned: async (m) => {
         const loaded = await this.s.results.current().catch((e) => this.failed(e, undefined));
         const list = loaded?.results.lists.find((l) => l.system === m.system);
@@ -138,7 +147,9 @@ export class HarnessPanel implements vscode.Disposable {
     };
     const unsubscribe = s.results.store.subscribe((e) => {
       const message = runMessage(e);
-      if (message) this.post(message);
+      if (!message) return;
+      this.logRun(message);
+      this.post(message);
     });
     this.disposables.push(
       webview.onDidReceiveMessage((raw) => {
@@ -161,7 +172,35 @@ export class HarnessPanel implements vscode.Disposable {
 
   private async sendAll(): Promise<void> {
     await this.sendFixture();
-    this.post({ type: 'corpus', corpus: await this.s.results.corpusView().catch((e) => this.failed(e, null)) });
+    const corpus = await this.s.results.corpusView().catch((e) => this.failed(e, null));
+    this.post({ type: 'corpus', corpus: corpus && { ...corpus, charts: await this.compile(corpus.charts) } });
+    // A hidden page hears nothing (no retainContextWhenHidden): the run as it stands, again.
+    for (const message of this.runLog) this.post(message);
+  }
+
+  /**
+   * The latest run's progress, each system's last line only, for a page shown again or reloaded.
+   * Without retainContextWhenHidden VS Code drops a hidden page and what is posted to it; keeping
+   * the page alive instead would hold its DOM and charts in memory for as long as the panel is
+   * open, when the page redraws itself from its saved state in one frame and this log brings the
+   * run up to date.
+   */
+  private runLog: RunMessage[] = [];
+
+  private logRun(message: RunMessage): void {
+    if (message.type === 'runStarted') this.runLog = [];
+    if (message.type === 'progress') this.runLog = this.runLog.filter((m) => m.type !== 'progress' || m.system !== message.system);
+    this.runLog.push(message);
+  }
+
+  /**
+   * Opens a symbol the page names in an editor group other than the panel's (the fixture's,
+   * usually), else in a new group beside it: never in front of the panel, which would hide it.
+   */
+  async openSymbol(symbol: string): Promise<string | undefined> {
+    const mine = this.panel.viewColumn;
+    const other = vscode.window.tabGroups.all.find((g) => g.viewColumn !== mine)?.viewColumn;
+    return (await executeCommand('fixtureLab.revealSymbol', { symbol, column: other ?? vscode.ViewColumn.Beside })) as string | undefined;
   }
 
   private async sendFixture(): Promise<void> {
@@ -184,8 +223,17 @@ export class HarnessPanel implements vscode.Disposable {
       },
     });
     // Each returned list's first page only: the page asks for more (moreReturned). None for a blind verifier.
-    this.post({ type: 'results', results: loaded && !loaded.header.blind ? panelResults(loaded.results) : null });
+    const shown = loaded && !loaded.header.blind ? loaded.results : undefined;
+    this.post({ type: 'results', results: shown ? { ...panelResults(shown), charts: await this.compile(shown.charts) } : null });
     if (loaded && !this.disposed) this.panel.title = `Benchmark: ${loaded.header.id}`;
+  }
+
+  /** The page's chart theme, as it last reported it. */
+  private theme: ChartTheme = LIGHT_THEME;
+
+  /** Charts compiled for the page in its theme (none, and the reason logged, if they cannot be). */
+  private compile(charts: readonly ChartView[]) {
+    return compileCharts(charts, this.theme).catch((e) => this.failed(e, []));
   }
 
   private failed<T>(e: unknown, fallback: T): T {

@@ -4,7 +4,7 @@
 // labeling hover offers asks first when results are loaded (confirmRemoval).
 import * as vscode from 'vscode';
 import { plainText } from '../../core';
-import type { BenchmarkResults } from '../harness/results';
+import type { HarnessResults } from '../harness/results';
 import type { LabelHover } from '../labeling/hover';
 import type { TriageHover } from '../triage/hover';
 
@@ -21,7 +21,7 @@ export class SymbolHover implements vscode.HoverProvider {
 }
 
 /** A label removed from a hover while results are loaded changes the ground truth they were scored on: asked first. */
-export async function confirmRemoval(results: BenchmarkResults, symbol: string): Promise<boolean> {
+export async function confirmRemoval(results: HarnessResults, symbol: string): Promise<boolean> {
   const loaded = await results.current().catch(() => undefined);
   if (!loaded || loaded.results.lists.length === 0) return true;
   const remove = 'Remove Label';
