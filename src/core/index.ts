@@ -20,6 +20,8 @@ export * from './corpus/validate';
 export * from './agreement/kappa';
 export * from './agreement/raters';
 export * from './agreement/report';
+// h-agreement: agreement beyond one kappa, dispute sensitivity
+export * from './agreement/figures';
 export * from './io/files';
 export * from './io/lock';
 export * from './io/temp';

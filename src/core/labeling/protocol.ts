@@ -5,7 +5,7 @@
 // verifier labels blind into labels[verifier]) -> disagreements / adjudicated (`agreement`
 // written, ground_truth derived, disputes settle the rest). Who may label is state.ts's
 // clickTarget; what ground_truth becomes is fixtures/groundTruth.ts.
-import { Agreement, agreementOf, labelerList, verifierList } from '../agreement/raters';
+import { Agreement, agreementOf, labelerList, sidedWith, verifierList } from '../agreement/raters';
 import { addDispute, addLabel, formatNumber, freezeLabels, removeLabel, setField } from '../fixtures/edit';
 import { derivedGroundTruth, isDerived, writeGroundTruth } from '../fixtures/groundTruth';
 import { Confidence, Dispute, effectiveConfidence, Fixture, Label } from '../fixtures/model';
@@ -104,7 +104,12 @@ export function settleDispute(text: string, dispute: Dispute, options: Normalize
   if (dispute.resolution === 'included' && !dispute.confidence && !includedByARater(f, symbol, options)) {
     throw new FixtureLabError(`no rater included \`${symbol}\`: the ruling gives its confidence (HIGH or MEDIUM)`);
   }
-  const settled = groundTruthAfter(addDispute(reviewStarted(f) ? frozen(text, f) : text, dispute), dispute, options);
+  const before = reviewStarted(f) ? frozen(text, f) : text;
+  // Who the ruling sided with is the core's to say, whatever the caller passed.
+  const ruling: Dispute = { ...dispute };
+  delete ruling.sided_with;
+  const sided = sidedWith(fixtureOf(before), ruling, options);
+  const settled = groundTruthAfter(addDispute(before, sided === undefined ? ruling : { ...ruling, sided_with: sided }), dispute, options);
   if (f.ground_truth.length > 0 && fixtureOf(settled).ground_truth.length === 0) {
     throw new FixtureLabError(`excluding \`${symbol}\` would leave ground_truth empty: include the symbols the task does need first`);
   }
