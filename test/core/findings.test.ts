@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { median, RawResult, RunInfo, runBenchmark } from '../../src/core';
+import { agreementOf, loadCorpus, median, RawResult, RunInfo, runBenchmark } from '../../src/core';
 import { run } from '../helpers/cli';
 import { demoCorpus } from '../helpers/demoCorpus';
 import { tempDir } from '../helpers/tempDir';
@@ -25,6 +25,7 @@ const HEADINGS = [
   '### R@10',
   '### NDCG@10',
   '### MRR',
+  '## Dispute sensitivity',
   '## Failure modes (top 3 per system)',
   '## Fixtures not scored',
   '## Departures from the methodology',
@@ -105,6 +106,29 @@ describe('FINDINGS.md per the seed', function () {
     assert.deepEqual(Object.keys(tests.per_tier).sort(), ['easy', 'hard', 'medium']);
     assert.deepEqual(Object.keys(tests.per_tier.medium), ['P@10', 'R@10', 'NDCG@10', 'MRR']);
     assert.equal(tests.per_tier.medium['MRR'].pairs[0].n, 4);
+  });
+
+  it('scores each system as settled, with every contested item included and excluded, and says which rankings flip', async () => {
+    const info = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as RunInfo;
+    const fixtures = (await loadCorpus(corpus)).fixtures.map((f) => f.read.fixture).filter((f) => info.tasks.includes(f.id!));
+    const contested = fixtures.reduce((n, f) => n + (f.verifier ? agreementOf(f).disagreements.length : 0), 0);
+    const affected = fixtures.filter((f) => f.verifier && agreementOf(f).disagreements.length > 0).length;
+    assert.ok(contested > 0, 'the demo corpus has disagreements');
+    const start = findings.indexOf('## Dispute sensitivity\n');
+    const section = findings.slice(start, findings.indexOf('\n## ', start + 1));
+    assert.match(section, new RegExp(`${contested} contested items in ${affected} of ${fixtures.length} fixtures, \\d+ of them open\\.`));
+    assert.match(section, /\| System \| P@10 settled \[range\] \| R@10 settled \[range\] \| NDCG@10 settled \[range\] \| MRR settled \[range\] \|/);
+    const json = JSON.parse(readFileSync(join(out, 'analysis/dispute-sensitivity.json'), 'utf8')) as { means: Record<string, Record<string, Record<string, number>>>; flips: unknown[]; tasks: unknown[] };
+    assert.equal(json.tasks.length, 16);
+    // Settled is Table 1's value; the range holds it.
+    for (const system of ['bm25', 'grep-recorded']) {
+      const m = json.means[system];
+      const cells = section.split('\n').find((l) => l.startsWith(`| ${system} | `))!.split(' | ').slice(1);
+      const r10 = /^([\d.]+) \[([\d.]+), ([\d.]+)\]$/.exec(cells[1])!.slice(1).map(Number);
+      assert.ok(Math.abs(r10[0] - m.settled['R@10']) < 0.0006 && r10[1] <= r10[0] && r10[0] <= r10[2], `${system}: ${cells[1]}`);
+      assert.deepEqual([r10[1], r10[2]], [Math.min(m.settled['R@10'], m.included['R@10'], m.excluded['R@10']), Math.max(m.settled['R@10'], m.included['R@10'], m.excluded['R@10'])].map((x) => Number(x.toFixed(3))));
+    }
+    assert.ok(section.includes(json.flips.length === 0 ? 'No ranking of two systems flips inside these ranges.' : '**Warning:**'));
   });
 
   it('lists the fixtures not scored, the departures from the seed, and links the radar chart', () => {

@@ -20,6 +20,9 @@ describe('view models (what the views say)', () => {
     assert.equal(row.description, 'adjudicated · 5/15 · κ 0.467');
     assert.equal(row.icon, 'pass-filled');
     assert.match(row.tooltip, /^Orders of five or more books/);
+    // After the review, every agreement figure, over all items and over the labeled ones.
+    assert.match(row.tooltip, /\n\nAll 8 items: κ 0\.467, percent 0\.750, AC1 0\.529, PABAK 0\.500, positive agreement 0\.800, negative agreement 0\.667, weighted κ 0\.586\nLabeled only, 6 items: κ -0\.200, percent 0\.667, AC1 0\.538, PABAK 0\.333, positive agreement 0\.800, negative agreement n\/a, weighted κ 0\.357$/);
+    assert.doesNotMatch(fixtureRow(open(await demo('bookshop-easy-03'))).tooltip, /AC1/);
   });
 
   it('a blind verifier\'s row says the review is blind and counts their own labels; no label of the labeler\'s in it', async () => {

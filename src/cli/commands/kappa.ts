@@ -1,4 +1,4 @@
-import { agreementOf, Agreement, AgreementFigures, FIGURE_TITLES, FixtureLabError, fmt, formatNumber, loadFixtureFile, paradoxNote, setField } from '../../core';
+import { agreementOf, Agreement, AgreementFigures, figureSummary, FixtureLabError, fmt, formatNumber, loadFixtureFile, paradoxNote, setField } from '../../core';
 import { CliIO, fixturePaths, moduleFor, parse, UsageError } from '../args';
 import { editFixture } from './edits';
 
@@ -36,8 +36,8 @@ export async function kappa(args: string[], io: CliIO): Promise<number> {
       : `kappa ${fmt(a.kappa)} ${a.band}, kappa_confidence ${fmt(a.kappa_confidence)}, observed ${fmt(a.observed)}, expected ${fmt(a.expected)}`;
     io.stdout.write(`${a.id}: ${head}; ${a.items} items, ${a.disagreements.length} disagreements\n`);
     if (a.items > 0) {
-      io.stdout.write(`  all ${a.figures.items} items: ${figureLine(a.figures)}\n`);
-      io.stdout.write(`  labeled only, ${a.labeled_only.items} items: ${figureLine(a.labeled_only)}\n`);
+      io.stdout.write(`  all ${a.figures.items} items: ${figureSummary(a.figures)}\n`);
+      io.stdout.write(`  labeled only, ${a.labeled_only.items} items: ${figureSummary(a.labeled_only)}\n`);
       const paradox = paradoxNote(a.figures, a.table);
       if (paradox) io.stdout.write(`  ${paradox}\n`);
     }
@@ -57,8 +57,4 @@ function added(f: AgreementFigures) {
     specific_negative: f.specific_negative,
     kappa_weighted: f.kappa_weighted,
   };
-}
-
-function figureLine(f: AgreementFigures): string {
-  return (['kappa', 'percent', 'ac1', 'pabak', 'specific_positive', 'specific_negative', 'kappa_weighted'] as const).map((k) => `${FIGURE_TITLES[k]} ${fmt(f[k])}`).join(', ');
 }

@@ -5,6 +5,7 @@
 // labeled items only, where padding the universe with both-excluded candidates cannot flatter it.
 // Every figure comes from one 3x3 table of the two raters' ratings, so pooling tasks (the corpus
 // figures, their bootstrap) is adding tables.
+import { fmt } from '../../shared/figures';
 import { BOOTSTRAP_RESAMPLES, DEFAULT_SEED, mulberry32 } from '../scoring/significance';
 
 /** The ordered scale: index 0 not included, 1 MEDIUM, 2 HIGH. */
@@ -47,6 +48,11 @@ export const FIGURE_TITLES: Record<FigureName, string> = {
   specific_negative: 'negative agreement',
   kappa_weighted: 'weighted κ',
 };
+
+/** Every figure on one line: `κ 0.720, percent 0.857, AC1 0.714, ...`. */
+export function figureSummary(f: AgreementFigures): string {
+  return FIGURES.map((k) => `${FIGURE_TITLES[k]} ${fmt(f[k])}`).join(', ');
+}
 
 export function emptyTable(): RatingTable {
   return SCALE.map(() => SCALE.map(() => 0));

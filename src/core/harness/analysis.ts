@@ -20,12 +20,13 @@ import { FAILURE_CATEGORIES, Miss, missesOf, topModes } from './failures';
 import { BudgetRecall, findingsMarkdown, SEED_SCALE_LINES, significanceRule, TimeToContext } from './findings';
 import { RawResult, RunInfo, toCsv, writeJson } from './results';
 import { scoreResult, type ScoredResult } from './scored';
+import { disputeSensitivity, HEADLINE_METRICS } from './sensitivity';
 import { applyTriage, readTriage } from './triage';
 
 export { scoreResult, type ScoredResult };
 
 /** The metrics the significance matrices compare (§8.1's headline four), overall and per tier. */
-export const COMPARED_METRICS = ['P@10', 'R@10', 'NDCG@10', 'MRR'] as const;
+export const COMPARED_METRICS = HEADLINE_METRICS;
 
 export interface AnalysisInputs {
   modules: Map<string, string | undefined>;
@@ -85,6 +86,17 @@ export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], 
   await writeTextAtomic(join(dir, 'analysis', 'failure-analysis.md'), failureReport(misses, info));
   await writeJson(join(dir, 'analysis', 'misses.json'), misses);
 
+  // Dispute sensitivity: the same answers against the ground truth with every contested item in, then out.
+  const sensitivity = disputeSensitivity(raws, fixtures, info, inputs.modules);
+  await writeJson(join(dir, 'analysis', 'dispute-sensitivity.json'), {
+    scenarios: ['settled', 'included', 'excluded'],
+    contested: sensitivity.contested,
+    open: sensitivity.open,
+    means: Object.fromEntries(sensitivity.means),
+    flips: sensitivity.flips,
+    tasks: sensitivity.tasks,
+  });
+
   // The charts are drawn from the scores alone; one that fails to draw costs the run only its charts.
   const charts = await writeRunCharts(dir, scored, significance).catch((e: Error) => e);
   const findings = findingsMarkdown({
@@ -96,6 +108,7 @@ export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], 
     sweep: inputs.sweep && inputs.sweep.length > 1 ? budgetRecall(inputs.sweep, fixtures, info, inputs.modules) : undefined,
     timing: timeToContext(scored),
     failedAnswers: scored.filter((s) => s.raw.status !== 'ok').length,
+    sensitivity,
   });
   await writeTextAtomic(join(dir, 'FINDINGS.md'), findings + chartsSection(charts));
   return scored;

@@ -12,6 +12,7 @@ import { ALPHA, BOOTSTRAP_RESAMPLES, DEFAULT_EFFECT_SIZE, EffectSize, EXACT_MAX_
 import { reportCode, reportText } from '../untrusted/reportMarkdown';
 import { Miss, topModes } from './failures';
 import { INVALID_REASON, RunInfo } from './results';
+import { Sensitivity, sensitivityMarkdown } from './sensitivity';
 
 /** Table 1's columns (§8.1), as metric names of metricValues. */
 export const TABLE1 = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'token_efficiency'] as const;
@@ -51,6 +52,8 @@ export interface FindingsInput {
   timing: TimeToContext[];
   /** The answers that reached the tables: failed ones score as empty lists. */
   failedAnswers: number;
+  /** The headline metrics as settled, with every contested item included and excluded (sensitivity.ts). */
+  sensitivity?: Sensitivity;
 }
 
 /** FINDINGS.md's line under a run matched with `seed`. */
@@ -159,6 +162,8 @@ export function findingsMarkdown(f: FindingsInput): string {
       }
     }
   }
+
+  if (f.sensitivity) out.push('', ...sensitivityMarkdown(f.sensitivity));
 
   out.push('', '## Failure modes (top 3 per system)', '');
   for (const s of systems) {

@@ -1,7 +1,7 @@
 // What the views say, as plain data: no `vscode` here, so these are unit-tested in Node. Each
 // takes the fixture as its rater may see it (the core's fixtureView): a blind verifier's rows say
 // the review is blind and count only their own labels.
-import { FixtureState, FixtureView, fmt, plainText, summarizeFixture } from '../../core';
+import { figureSummary, FixtureState, FixtureSummary, FixtureView, fmt, plainText, summarizeFixture } from '../../core';
 
 export interface FixtureFilter {
   state?: FixtureState;
@@ -44,10 +44,17 @@ export function fixtureRow(view: FixtureView, fileName?: string): FixtureRow {
   return {
     label: f.id ?? fileName ?? '(no id)',
     description: `${s.state}${open} · ${s.groundTruth}/${s.cap}${kappa}`,
-    tooltip: `${f.task ?? '(no task)'}\n\n${s.state}${open}; ground truth ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : `; kappa ${fmt(s.kappa)}`}${f.labeler ? `; labeler ${f.labeler}` : ''}${f.verifier ? `; verifier ${f.verifier}` : ''}`,
+    tooltip: `${f.task ?? '(no task)'}\n\n${s.state}${open}; ground truth ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : `; kappa ${fmt(s.kappa)}`}${f.labeler ? `; labeler ${f.labeler}` : ''}${f.verifier ? `; verifier ${f.verifier}` : ''}${figureLines(s)}`,
     state: s.state,
     icon: ICONS[s.state],
   };
+}
+
+/** The agreement figures of a finished review, for the tooltip (docs/agreement.md). */
+function figureLines(s: FixtureSummary): string {
+  if (!s.figures) return '';
+  const { all, labeledOnly, paradox } = s.figures;
+  return `\n\nAll ${all.items} items: ${figureSummary(all)}\nLabeled only, ${labeledOnly.items} items: ${figureSummary(labeledOnly)}${paradox ? `\n${paradox}` : ''}`;
 }
 
 export function matchesFilter(view: FixtureView, filter: FixtureFilter): boolean {
