@@ -23,6 +23,7 @@ export * from './agreement/report';
 // h-agreement: agreement beyond one kappa, dispute sensitivity
 export * from './agreement/figures';
 export * from './harness/sensitivity';
+export * from './harness/pooling';
 export * from './io/files';
 export * from './io/lock';
 export * from './io/temp';

@@ -45,7 +45,6 @@ export function labelingReport(corpus: Corpus, { rater }: { rater?: string } = {
   out.push(`- Mean kappa: ${fmt(mean(kappas))}; median: ${fmt(median(kappas))}; pooled kappa over all ${pooledItems.length} items: ${fmt(pooled.kappa)}${pooled.reason ? ` (${pooled.reason})` : ''}`);
   const meanKappa = mean(kappas);
   out.push(`- Target: kappa > ${KAPPA_TARGET} before a benchmark run: ${meanKappa === null ? 'not measured yet' : meanKappa > KAPPA_TARGET ? 'met' : 'not met'}`, '');
-  out.push(...agreementSections(reviewed.map((r) => ({ id: r.fixture.id ?? '', tags: r.fixture.tags, table: r.agreement.table }))));
 
   out.push('## Per task', '');
   out.push('| Task | Labeler | Verifier | Items | Observed | Kappa | Kappa (confidence) | Band | Disagreements | Open |');
@@ -59,6 +58,7 @@ export function labelingReport(corpus: Corpus, { rater }: { rater?: string } = {
   }
   out.push('');
 
+  out.push(...agreementSections(reviewed.map((r) => ({ id: r.fixture.id ?? '', tags: r.fixture.tags, table: r.agreement.table }))));
   const under = reviewed.filter((r) => r.agreement.kappa !== null && r.agreement.kappa < KAPPA_TARGET);
   out.push(`## Tasks under the target (${KAPPA_TARGET})`, '');
   if (under.length === 0) out.push('None.');
@@ -136,7 +136,7 @@ interface TaskTable {
 }
 
 const figureCells = (f: AgreementFigures) => FIGURES.map((k) => fmt(f[k]));
-const intervalCell = (value: number | null, ci: [number, number] | null) => `${fmt(value)}${ci ? ` [${fmt(ci[0])}, ${fmt(ci[1])}]` : ''}`;
+const intervalCell = (value: number | null, ci: [number, number] | null) => `${fmt(value)}${ci ? ` (${fmt(ci[0])} to ${fmt(ci[1])})` : ''}`;
 
 /**
  * Agreement beyond one kappa (docs/agreement.md): the corpus figures pooled over items with a
@@ -154,7 +154,7 @@ function agreementSections(tasks: TaskTable[]): string[] {
   const ciAll: FigureInterval = bootstrapFigures(tables, figuresOf, options);
   const ciLabeled: FigureInterval = bootstrapFigures(tables, labeledOnlyFigures, options);
   out.push('## Agreement beyond kappa', '');
-  out.push(`Pooled over the items of the ${tasks.length} reviewed task${tasks.length === 1 ? '' : 's'}, with a 95% bootstrap interval (tasks resampled ${BOOTSTRAP_RESAMPLES} times, seed ${DEFAULT_SEED}). "Labeled only" leaves out the candidates both raters left out, so padding the universe with them cannot flatter the figures. docs/agreement.md gives each formula.`, '');
+  out.push(`Pooled over the items of the ${tasks.length} reviewed task${tasks.length === 1 ? '' : 's'}, with a 95% bootstrap interval in parentheses (tasks resampled ${BOOTSTRAP_RESAMPLES} times, seed ${DEFAULT_SEED}). "Labeled only" leaves out the candidates both raters left out, so padding the universe with them cannot flatter the figures. docs/agreement.md gives each formula.`, '');
   out.push(`| Figure | All ${all.items} items | Labeled only (${labeled.items} items) |`, '|---|---|---|');
   for (const k of FIGURES) out.push(`| ${FIGURE_TITLES[k]} | ${intervalCell(all[k], ciAll[k])} | ${intervalCell(labeled[k], ciLabeled[k])} |`);
   out.push('');

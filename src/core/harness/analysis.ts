@@ -21,6 +21,7 @@ import { BudgetRecall, findingsMarkdown, SEED_SCALE_LINES, significanceRule, Tim
 import { RawResult, RunInfo, toCsv, writeJson } from './results';
 import { scoreResult, type ScoredResult } from './scored';
 import { disputeSensitivity, HEADLINE_METRICS } from './sensitivity';
+import { judgedAtK } from './pooling';
 import { applyTriage, readTriage } from './triage';
 
 export { scoreResult, type ScoredResult };
@@ -109,6 +110,7 @@ export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], 
     timing: timeToContext(scored),
     failedAnswers: scored.filter((s) => s.raw.status !== 'ok').length,
     sensitivity,
+    judged: { k: MISS_CUTOFF, rows: judgedAtK(raws, fixtures, inputs.modules, MISS_CUTOFF) },
   });
   await writeTextAtomic(join(dir, 'FINDINGS.md'), findings + chartsSection(charts));
   return scored;

@@ -13,6 +13,7 @@ import { reportCode, reportText } from '../untrusted/reportMarkdown';
 import { Miss, topModes } from './failures';
 import { INVALID_REASON, RunInfo } from './results';
 import { Sensitivity, sensitivityMarkdown } from './sensitivity';
+import { JudgedAt, judgedMarkdown } from './pooling';
 
 /** Table 1's columns (§8.1), as metric names of metricValues. */
 export const TABLE1 = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'token_efficiency'] as const;
@@ -54,6 +55,8 @@ export interface FindingsInput {
   failedAnswers: number;
   /** The headline metrics as settled, with every contested item included and excluded (sensitivity.ts). */
   sensitivity?: Sensitivity;
+  /** Judged@K per system (pooling.ts), K the failure analysis's cut. */
+  judged?: { k: number; rows: JudgedAt[] };
 }
 
 /** FINDINGS.md's line under a run matched with `seed`. */
@@ -164,6 +167,7 @@ export function findingsMarkdown(f: FindingsInput): string {
   }
 
   if (f.sensitivity) out.push('', ...sensitivityMarkdown(f.sensitivity));
+  if (f.judged) out.push('', ...judgedMarkdown(f.judged.rows, f.judged.k));
 
   out.push('', '## Failure modes (top 3 per system)', '');
   for (const s of systems) {
