@@ -74,7 +74,7 @@ describe('agreement figures: textbook values', () => {
     const a = [...Array(15).fill(2), 1, 1, 2, 2, 0, 0, 0, 1, ...Array(37).fill(0)];
     const b = [...Array(12).fill(2), 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 0, ...Array(37).fill(0)];
     cases.push([a, b, 0.7748976807639836], [a.slice(0, 23), b.slice(0, 23), 0.3324538258575198]);
-    for (const [x, y, want] of cases) close(weightedKappa(scaled(x, y)), want, 12, `${x} / ${y}`);
+    for (const [x, y, want] of cases) close(weightedKappa(scaled(x, y)), want, 12, `${x.join()} / ${y.join()}`);
     // sklearn's unweighted kappa of that task's inclusion: 0.775.
     close(figuresOf(scaled(a, b)).kappa, 0.775, 12);
     assert.equal(weightedKappa(scaled([2, 2], [2, 2])), null, 'nothing varies: undefined, not 1');
@@ -216,7 +216,7 @@ describe('sided_with', () => {
     const text = settleDispute(reviewed(), { symbol: 'a/b.D', resolution: 'excluded', rationale: 'r' });
     const check = async (fixture: string) => {
       const dir = tempDir({ 'repos.yaml': 'repos:\n  - name: demo\n    url: https://example.com/demo.git\n    commit: "0123456"\n', 'tasks/demo/easy/01-t.yaml': fixture });
-      return (await validateCorpus(await loadCorpus(dir))).filter((p) => /sided/.test(p.code)).map((p) => `${p.severity} ${p.code}: ${p.message}`);
+      return validateCorpus(await loadCorpus(dir)).filter((p) => /sided/.test(p.code)).map((p) => `${p.severity} ${p.code}: ${p.message}`);
     };
     assert.deepEqual(await check(text), []);
     assert.deepEqual(await check(text.replace('sided_with: "bob"', 'sided_with: "carol"')),

@@ -89,7 +89,7 @@ describe('dispute sensitivity', () => {
           const diffs = SCENARIOS.map((sc) => Math.round((mean(a, sc, metric) - mean(b, sc, metric)) * 1e9));
           const flips = diffs.some((d) => d > 0) && diffs.some((d) => d < 0);
           if (flips) expected++;
-          assert.equal(s.flips.some((f) => f.metric === metric && f.a === a && f.b === b), flips, `${metric} ${a} ${b}: ${diffs}`);
+          assert.equal(s.flips.some((f) => f.metric === metric && f.a === a && f.b === b), flips, `${metric} ${a} ${b}: ${diffs.join()}`);
         }
       }
     }

@@ -98,7 +98,7 @@ export function disputeSensitivity(raws: readonly RawResult[], fixtures: Map<str
     if (!f || !c) continue;
     const values = Object.fromEntries(SCENARIOS.map((s) => {
       const m = metricValues(scoreResult(raw, { ...f, ground_truth: c.truths[s] }, info, modules.get(raw.task)).score);
-      return [s, Object.fromEntries(HEADLINE_METRICS.map((k) => [k, typeof m[k] === 'number' ? (m[k] as number) : null]))];
+      return [s, Object.fromEntries(HEADLINE_METRICS.map((k) => [k, m[k] ?? null]))];
     })) as SensitivityTask['values'];
     tasks.push({ system: raw.system, task: raw.task, values });
   }
