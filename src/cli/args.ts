@@ -6,9 +6,16 @@ import { parseArgs, ParseArgsConfig } from 'node:util';
 import { displayPath, readRepos, readText, RepoEntry, yamlFilesUnder } from '../core';
 
 export interface CliIO {
-  stdout: { write(s: string): unknown };
-  stderr: { write(s: string): unknown };
+  stdout: CliOutput;
+  stderr: CliOutput;
   cwd: string;
+}
+
+export interface CliOutput {
+  write(s: string): unknown;
+  isTTY?: boolean;
+  /** Draws `line` over the terminal's current line (a progress bar); present once cli() has the output (terminal.ts). */
+  redraw?: (line: string) => unknown;
 }
 
 /** A command line the command cannot run: printed with the command's usage, exit 2. */

@@ -3,8 +3,11 @@
 import { FixtureLabError, ProblemError } from '../core';
 import { CliIO, UsageError } from './args';
 import { COMMANDS } from './commands';
+import { terminalIO } from './terminal';
 
-export async function cli(argv: string[], io: CliIO): Promise<number> {
+export async function cli(argv: string[], given: CliIO): Promise<number> {
+  // Every line any command prints is untrusted text on a terminal: one boundary, here.
+  const io = terminalIO(given);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(usage());

@@ -1,4 +1,5 @@
 // The `fixture-lab` executable: a thin shell over cli.ts, which tests call without a process.
+import { terminalText } from '../core';
 import { cli } from './cli';
 import { installSignalHandlers } from './signals';
 
@@ -9,7 +10,7 @@ cli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, cwd
     process.exitCode = code;
   },
   (e: Error) => {
-    process.stderr.write(`fixture-lab: internal error, please report it: ${e.stack ?? e}\n`);
+    process.stderr.write(terminalText(`fixture-lab: internal error, please report it: ${e.stack ?? e}\n`));
     process.exitCode = 70;
   },
 );

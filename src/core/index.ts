@@ -1,92 +1,153 @@
-// The core's one export list. Nothing under src/core imports `vscode`.
-export * from './problems';
-export * from './textDiff';
-export * from './utf8';
-export * from './lineEndings';
-export * from './numbers';
-export * from '../shared/figures';
-export * from '../shared/bidi';
-export * from './untrusted/plainText';
-export * from './untrusted/hoverMarkdown';
-export * from './untrusted/reportMarkdown';
-export * from './symbols/normalize';
-export * from './fixtures/model';
-export * from './fixtures/read';
-export * from './fixtures/edit';
-export * from './fixtures/groundTruth';
-export * from './corpus/repos';
-export * from './corpus/load';
-export * from './corpus/validate';
-export * from './agreement/kappa';
-export * from './agreement/raters';
-export * from './agreement/report';
-// h-agreement: agreement beyond one kappa, dispute sensitivity
-export * from './agreement/figures';
-export * from './harness/sensitivity';
-export * from './harness/pooling';
-export * from './io/files';
-export * from './io/lock';
-export * from './io/temp';
-export * from './io/pathComponent';
-export * from './git/repository';
-export * from './git/diff';
-export * from './git/blobs';
-export * from './git/lineCount';
-export * from './symbols/languages';
-export * from './symbols/definitions';
-export * from './symbols/references';
-export * from './symbols/lookup';
-export * from './symbols/referenceGraph';
-export * from './changes/baseNames';
-export * from './changes/changedSymbols';
-export * from './changes/neighbours';
-export * from './changes/candidates';
-export * from './scoring/tokens';
-export * from './scoring/match';
-export * from './scoring/metrics';
-export * from './scoring/trec';
-export * from './scoring/significance';
-export * from './symbols/words';
-export * from './harness/systems';
-export * from './harness/output';
-export * from './harness/process';
-export * from './harness/processTree';
-export * from './harness/results';
-export * from './harness/failures';
-export * from './harness/analysis';
-export * from './harness/findings';
-export * from './harness/triage';
-export * from './harness/run';
-export * from './harness/trecExport';
-export * from './harness/adapters/types';
-export * from './labeling/state';
-export * from './labeling/protocol';
-export * from './labeling/blindDrafts';
-export * from './labeling/guardrails';
-export * from './labeling/reasons';
-export * from './labeling/create';
-export * from './labeling/fromChange';
-export * from './changes/change';
-export * from './panelView/model';
-export * from './panelView/runs';
-export * from './panelView/header';
-export * from './panelView/results';
-export * from './panelView/returned';
-export * from './panelView/corpus';
-export * from './panelView/verdicts';
-export * from '../shared/chartTheme';
-export * from './charts/precisionRecall';
-export * from './charts/tokenEfficiency';
-export * from './charts/perTask';
-export * from './charts/significanceMatrix';
-export * from './charts/fixtureCharts';
-export * from './charts/radar';
-export * from './charts/corpusCharts';
-export * from './charts/svg';
-export * from './charts/runCharts';
-export * from './charts/redraw';
-export * from './fixtures/duplicates';
-export * from './symbols/nearest';
-export * from './symbols/resolveCache';
-export * from './symbols/resolve';
-export * from './corpus/resolveSymbols';
+// The core's surface: what the CLI, the extension and the tests use, by name. Nothing under
+// src/core imports `vscode`; a name no other part uses stays inside core (add it here when one does).
+
+// Problems, and edits that return the new text or a problem
+export { editKeepingLineEndings, lineEndingOf } from './lineEndings';
+export {
+  displayPath, edited, type Edited, FixtureLabError, formatProblem, type Problem, PROBLEM_CODES, ProblemError,
+  refused, textOf, then,
+} from './problems';
+export { textDiff } from './textDiff';
+export { decodeUtf8, invalidUtf8At } from './utf8';
+
+// Numbers and words shared with the webview (src/shared), shown by the CLI and the extension too
+export { showBidi, stripBidi } from '../shared/bidi';
+export { chartConfig, LIGHT_THEME } from '../shared/chartTheme';
+export { fmt } from '../shared/figures';
+export {
+  type ChartView, type CorpusResults, type FixtureHeader, type FixtureResults, type SystemChoice,
+} from '../shared/panelView';
+export {
+  type Confidence, CONFIDENCES, FAILURE_CATEGORIES, type FailureCategory, FIXTURE_STATES, type FixtureState,
+  MATCH_RULES, type MatchRule,
+} from '../shared/vocabulary';
+export { median } from './numbers';
+
+// Untrusted text as plain text, hover Markdown and report Markdown
+export { commandLink, markdownCode, markdownText } from './untrusted/hoverMarkdown';
+export { plainText } from './untrusted/plainText';
+export { reportCode, reportText } from './untrusted/reportMarkdown';
+export { terminalText } from './untrusted/terminalText';
+
+// Fixtures: the model, reading, text edits
+export { addCandidate, addDispute, addLabel, formatNumber, freezeLabels, removeLabel, setField } from './fixtures/edit';
+export { type Dispute, effectiveConfidence, type Fixture, type Resolution, RESOLUTIONS, TIERS } from './fixtures/model';
+export { FIXTURE_MAX_BYTES, oversizedFixture, readFixture } from './fixtures/read';
+
+// The labeling workflow: states, raters, the protocol's steps and their preconditions, blind drafts, new fixtures
+export {
+  dropKeptDraft, hideDraft, isDraftAside, keepDraft, keptDraft, keptDraftPath, restoreDraft,
+} from './labeling/blindDrafts';
+export { newFixtureText, nextFixture } from './labeling/create';
+export { fixtureFromChange, parseChangeSpec, resolveChange, TASK_STUB } from './labeling/fromChange';
+export { derivedGroundTruth, groundTruthMismatches } from './labeling/groundTruth';
+export { guardrailsFor, isTestSymbol } from './labeling/guardrails';
+export { finishReview, labelAs, reviewWarnings, settleDispute, startReview, unlabelAs } from './labeling/protocol';
+export { reasonsUsed } from './labeling/reasons';
+export {
+  clickTarget, disagreementsToSettle, finishRefusal, fixtureView, type FixtureView, includedByARater, isBlind,
+  isJudged, type Role, roleOf, settleRefusal, startRefusal, summarizeFixture, visibleLabelOf, visibleLabels,
+  withheldText,
+} from './labeling/state';
+
+// Agreement between raters
+export { bandOf, cohensKappa } from './agreement/kappa';
+export { type Agreement, agreementOf, type Disagreement } from './agreement/raters';
+
+// A corpus: loading, validation, symbols checked against the code, the labeling report
+export { labelingReport } from './corpus/labelingReport';
+export { type Corpus, type FixtureFile, fixtureIdOf, loadCorpus, loadFixtureFile, yamlFilesUnder } from './corpus/load';
+export { readRepos, type RepoEntry, repositoryPath } from './corpus/repos';
+export {
+  checkCorpusSymbols, formatMatchRate, judgeSymbols, RepoSymbols, type SymbolCheck, symbolWarning,
+} from './corpus/resolveSymbols';
+export { validateCorpus } from './corpus/validate';
+
+// Files and processes
+export { describeExit } from './io/exit';
+export { editFile, readText, readUtf8File, writeTextAtomic } from './io/files';
+export { lockPathOf } from './io/lock';
+
+// Git
+export { listChanges, quotedPath } from './git/diff';
+export { gitUserName, Repository } from './git/repository';
+
+// Symbols: names, definitions, references, lookups
+export { type Definition, definitionAt, definitionsOf, enclosingDefinitions, modulePath } from './symbols/definitions';
+export { languageOf } from './symbols/languages';
+export { definitionOf, definitionsNamed, filesMentioning } from './symbols/lookup';
+export { editDistance, nearestKey, suggestionBound } from './symbols/nearest';
+export { normalizeSymbol, symbolKey, symbolSegments } from './symbols/normalize';
+export { ReferenceGraph } from './symbols/referenceGraph';
+export { referenceAt, referencesOf } from './symbols/references';
+export { corpusCacheDir } from './symbols/resolveCache';
+export { isTestPath } from './symbols/testPaths';
+export { extractKeywords, identifierWords } from './symbols/words';
+
+// Changes and their default candidates
+export { type AtBase, BaseNames } from './changes/baseNames';
+export {
+  type CandidateOptions, type Candidates, candidatesFrom, candidatesOf, DEFAULT_CANDIDATE_LIMIT, describeCut,
+  TESTS_POLICIES, type TestsPolicy,
+} from './changes/candidates';
+export { type ChangedSymbol, changedSymbols, type ChangeReport } from './changes/changedSymbols';
+export { type Neighbour, neighboursOf } from './changes/neighbours';
+
+// Scoring: answers, matching, metrics, significance, TREC, tokens
+export { type RawResult, type ScoredResult } from './scoring/answers';
+export { matchRanking } from './scoring/match';
+export { scoreMatch, summarize } from './scoring/metrics';
+export { DEFAULT_MATCH_RULE } from './scoring/rules';
+export { EFFECT_SIZES, mulberry32, significanceMatrix, type SignificanceMatrix } from './scoring/significance';
+export { countTokens } from './scoring/tokens';
+export { evaluateTrecText, formatTrecTable, trecJson } from './scoring/trec';
+export { parseQrels } from './scoring/trecText';
+
+// The harness: systems, processes, runs on disk, analysis, triage
+export { checkAnswer } from './harness/adapters/types';
+export { analyzeRun, failureReport } from './harness/analysis';
+export { type Miss } from './harness/failures';
+export { parseOutput } from './harness/output';
+export { capText, DEFAULT_MAX_OUTPUT_BYTES, DRAIN_MS, runProcess } from './harness/process';
+export { liveTrees, markedProcesses, reapAll } from './harness/processTree';
+export {
+  legacyRawPath, readAnswer, readRawDir, readRunInfo, runFolderName, type RunInfo, writeRaw,
+} from './harness/results';
+export {
+  InvalidCorpusError, NO_GROUND_TRUTH, NothingToRunError, PRIMARY_BUDGET, runBenchmark, type RunEvent,
+} from './harness/run';
+export { readSystems, resolvePrograms } from './harness/systems';
+export { exportTrec } from './harness/trecExport';
+export { readMisses, readTriage, setTriage, type TriageChoice, triageKey } from './harness/triage';
+
+// What the panel shows, as plain data
+export { corpusResults, scoreRun } from './panelView/corpus';
+export { fixtureHeader } from './panelView/header';
+export { redrawRunCharts } from './panelView/redraw';
+export { fixtureResults } from './panelView/results';
+export { panelResults, RETURNED_PAGE_ITEMS, returnedPage, SHOWN_CHARS } from './panelView/returned';
+export {
+  type Answer, latestAnswers, latestCorpusRun, listRuns, readRun, readSignificance, type RunFolder,
+  systemChoices,
+} from './panelView/runs';
+export { categoryOf, missedBy, verdictsFor, verdictText } from './panelView/verdicts';
+
+// Charts
+export { corpusCharts } from './charts/corpusCharts';
+export { fixtureCharts } from './charts/fixtureCharts';
+export { RADAR_AXES, radarValues } from './charts/radar';
+export { renderSvg } from './charts/svg';
+
+// Agreement beyond one kappa, who settlements sided with, dispute sensitivity, pooling (h-agreement)
+export {
+  addTables, type AgreementFigures, binaryFigures, bootstrapFigures, cohenOfTable, emptyTable, FIGURE_TITLES, figureSummary,
+  figuresOf, gwetAC1, isKappaParadox, labeledOnlyFigures, pabak, paradoxNote, type RatingTable, tableOf, weightedKappa,
+} from './agreement/figures';
+export { sidedWith } from './agreement/raters';
+export { type FixtureSummary } from './labeling/state';
+export { addPooled } from './fixtures/edit';
+export { type PooledSymbol } from './fixtures/model';
+export { DEFAULT_POOL_DEPTH, judgedAtK, judgedKeys, mergePooled, poolOf, poolRun } from './harness/pooling';
+export { contestedTruths, disputeSensitivity, HEADLINE_METRICS, SCENARIOS, sensitivityMarkdown } from './harness/sensitivity';
+export { scoreResult } from './scoring/answers';
+export { DEFAULT_KS, metricValues } from './scoring/metrics';

@@ -1,30 +1,32 @@
 // One owner for everything the extension holds: the extension context, the output channel, the
-// typed configuration and every disposable (rust-analyzer's Ctx). Services load lazily (`??=`).
+// typed configuration and every disposable (rust-analyzer's Ctx), disposed on deactivation.
 import * as vscode from 'vscode';
 import { Config } from './config';
+import { Owner } from './lifetimes';
 
-export class Ctx implements vscode.Disposable {
+export class Ctx extends Owner implements vscode.Disposable {
   readonly output: vscode.LogOutputChannel;
   readonly config = new Config();
-  private readonly disposables: vscode.Disposable[] = [];
   private diagnosticsCollection?: vscode.DiagnosticCollection;
   /** How long activate() took, for the log and the tests' report. */
   activationMs?: number;
 
   constructor(readonly extension: vscode.ExtensionContext) {
+    super();
     this.output = this.push(vscode.window.createOutputChannel('Fixture Lab', { log: true }));
   }
 
+  /** Registers a disposable with the extension's lifetime. */
   push<T extends vscode.Disposable>(disposable: T): T {
-    this.disposables.push(disposable);
-    return disposable;
+    return this._register(disposable);
+  }
+
+  /** How many disposables are registered (the tests read it). */
+  get registered(): number {
+    return this.store.size;
   }
 
   get diagnostics(): vscode.DiagnosticCollection {
     return (this.diagnosticsCollection ??= this.push(vscode.languages.createDiagnosticCollection('fixture-lab')));
-  }
-
-  dispose(): void {
-    for (const d of this.disposables.splice(0).reverse()) d.dispose();
   }
 }

@@ -1,10 +1,11 @@
-// Activation: build the services, register commands, views, providers; log how long it took.
+// Activation: make the services that act on their own (the others are made on first use), register
+// commands, views, providers; log how long it took.
 // Activation events are the views, the commands and a corpus in the workspace, never `*`.
 import * as vscode from 'vscode';
 import { reapAll } from '../core';
 import { BenchmarkPanel } from './harness/panel';
 import { registerBlindReview } from './review/blindReview';
-import { registerCommands } from './commands';
+import { registerCommands } from './commands/register';
 import { Ctx } from './ctx';
 import { RevisionContentProvider, REVISION_SCHEME } from './diff/revisions';
 import { DefinitionLens } from './labeling/codeLens';
@@ -21,7 +22,8 @@ let ctx: Ctx | undefined;
 /** Documents our CodeLens, hovers and decorations serve: diff sides, and code files on disk. */
 const CODE: vscode.DocumentSelector = [
   { scheme: REVISION_SCHEME },
-  ...['python', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact', 'go', 'rust', 'java', 'csharp', 'ruby'].map((language) => ({ scheme: 'file', language })),
+  ...['python', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact', 'go', 'rust', 'java', 'csharp', 'ruby']
+    .map((language) => ({ scheme: 'file', language })),
 ];
 
 /** Returns the services: the extension's API for its own integration tests. */
@@ -30,13 +32,16 @@ export function activate(context: vscode.ExtensionContext): Services {
   ctx = new Ctx(context);
   context.subscriptions.push(ctx);
   const s = createServices(ctx);
+  // The label marks follow the current fixture on their own: made now, not on first use.
+  void s.labelDecorations;
   registerCommands(s);
   ctx.push(vscode.workspace.registerTextDocumentContentProvider(REVISION_SCHEME, new RevisionContentProvider(s.corpus)));
   const fixtures = ctx.push(vscode.window.createTreeView('fixtureLab.fixtures', { treeDataProvider: s.fixturesTree, showCollapseAll: true }));
   ctx.push(s.fixturesTree.onDidChangeTreeData(() => (fixtures.message = describeFilter(s.fixturesTree.filter))));
   ctx.push(vscode.window.createTreeView('fixtureLab.candidates', { treeDataProvider: s.candidatesTree }));
-  const lens = new DefinitionLens(s.symbols, s.session, s.corpus);
-  ctx.push(vscode.languages.registerCodeLensProvider([...CODE as vscode.DocumentFilter[], { scheme: 'file', language: 'yaml', pattern: '**/tasks/*/*/*.yaml' }], lens));
+  const lens = ctx.push(new DefinitionLens(s.symbols, s.session, s.corpus));
+  const fixtureYaml: vscode.DocumentFilter = { scheme: 'file', language: 'yaml', pattern: '**/tasks/*/*/*.yaml' };
+  ctx.push(vscode.languages.registerCodeLensProvider([...CODE as vscode.DocumentFilter[], fixtureYaml], lens));
   ctx.push(vscode.languages.registerHoverProvider(CODE, new LabelHover(s.symbols, s.session, s.corpus, s.links.symbols)));
   s.triageView = ctx.push(vscode.window.createTreeView('fixtureLab.triage', { treeDataProvider: s.triageTree }));
   ctx.push(vscode.languages.registerHoverProvider(CODE, new TriageHover(s.symbols, s.results, s.links.misses)));

@@ -1,5 +1,6 @@
-// What the commands and providers share, built once at activation. Nothing heavy is loaded here:
-// tree-sitter grammars and the tokenizer load on first use, inside the core.
+// What the commands and providers share. Each service is made on first use and registered with
+// the Ctx, which disposes it on deactivation; nothing heavy is loaded here either way: tree-sitter
+// grammars and the tokenizer load on first use, inside the core.
 import type * as vscode from 'vscode';
 import { BenchmarkPanel } from './harness/panel';
 import { BenchmarkResults } from './harness/results';
@@ -13,7 +14,7 @@ import { Review } from './review/review';
 import { Session } from './labeling/session';
 import { CandidatesTree } from './views/candidatesTree';
 import type { MissRef } from './triage/hover';
-import { TriageTree } from './views/triageTree';
+import { TriageNode, TriageTree } from './views/triageTree';
 import { FixturesTree } from './views/fixturesTree';
 import { WorkspaceCorpus } from './corpus/workspaceCorpus';
 
@@ -31,7 +32,7 @@ export interface Services {
   results: BenchmarkResults;
   runner: BenchmarkRunner;
   triageTree: TriageTree;
-  triageView?: vscode.TreeView<unknown>;
+  triageView?: vscode.TreeView<TriageNode>;
   /** The fixture's status bar item (its text is what the tests read). */
   statusBar?: vscode.StatusBarItem;
   /** What the hovers' command links point at: the links carry only keys into these. */
@@ -41,25 +42,65 @@ export interface Services {
 }
 
 export function createServices(ctx: Ctx): Services {
-  const corpus = ctx.push(new WorkspaceCorpus(ctx));
-  const session = ctx.push(new Session(ctx, corpus));
-  const symbols = new DocumentSymbols(ctx, corpus);
-  const labeler = new Labeler(ctx, session, corpus);
-  const results = ctx.push(new BenchmarkResults(ctx, corpus, session));
-  return {
-    ctx,
-    corpus,
-    session,
-    symbols,
-    labeler,
-    labelDecorations: ctx.push(new LabelDecorations(ctx, symbols, session, corpus)),
-    review: new Review(ctx, session, labeler, corpus),
-    fixturesTree: new FixturesTree(corpus, session),
-    candidatesTree: new CandidatesTree(corpus, session),
-    results,
-    runner: ctx.push(new BenchmarkRunner(ctx, corpus, session, results)),
-    triageTree: new TriageTree(results),
-    links: { symbols: new LinkTargets<string>('symbol'), misses: new LinkTargets<MissRef>('miss') },
-    panel: () => BenchmarkPanel.open,
-  };
+  return new LazyServices(ctx);
+}
+
+class LazyServices implements Services {
+  private made: Partial<Omit<Services, 'ctx' | 'triageView' | 'statusBar' | 'panel'>> = {};
+  triageView?: vscode.TreeView<TriageNode>;
+  statusBar?: vscode.StatusBarItem;
+
+  constructor(readonly ctx: Ctx) {}
+
+  get corpus(): WorkspaceCorpus {
+    return (this.made.corpus ??= this.ctx.push(new WorkspaceCorpus(this.ctx)));
+  }
+
+  get session(): Session {
+    return (this.made.session ??= this.ctx.push(new Session(this.ctx, this.corpus)));
+  }
+
+  get symbols(): DocumentSymbols {
+    return (this.made.symbols ??= new DocumentSymbols(this.ctx, this.corpus));
+  }
+
+  get labeler(): Labeler {
+    return (this.made.labeler ??= new Labeler(this.ctx, this.session, this.corpus));
+  }
+
+  get labelDecorations(): LabelDecorations {
+    return (this.made.labelDecorations ??= this.ctx.push(new LabelDecorations(this.ctx, this.symbols, this.session, this.corpus)));
+  }
+
+  get review(): Review {
+    return (this.made.review ??= new Review(this.ctx, this.session, this.labeler, this.corpus));
+  }
+
+  get fixturesTree(): FixturesTree {
+    return (this.made.fixturesTree ??= this.ctx.push(new FixturesTree(this.corpus, this.session)));
+  }
+
+  get candidatesTree(): CandidatesTree {
+    return (this.made.candidatesTree ??= this.ctx.push(new CandidatesTree(this.corpus, this.session)));
+  }
+
+  get results(): BenchmarkResults {
+    return (this.made.results ??= this.ctx.push(new BenchmarkResults(this.ctx, this.corpus, this.session)));
+  }
+
+  get runner(): BenchmarkRunner {
+    return (this.made.runner ??= this.ctx.push(new BenchmarkRunner(this.ctx, this.corpus, this.session, this.results)));
+  }
+
+  get triageTree(): TriageTree {
+    return (this.made.triageTree ??= this.ctx.push(new TriageTree(this.results)));
+  }
+
+  get links(): Services['links'] {
+    return (this.made.links ??= { symbols: new LinkTargets<string>('symbol'), misses: new LinkTargets<MissRef>('miss') });
+  }
+
+  panel(): BenchmarkPanel | undefined {
+    return BenchmarkPanel.open;
+  }
 }

@@ -59,13 +59,15 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
     case 'cancel':
       return { type: m.type };
     case 'run':
-      return isStringArray(m.systems) && typeof m.budget === 'number' && Number.isInteger(m.budget) && m.budget > 0 && typeof m.match === 'string' && MATCH.has(m.match)
+      return isStringArray(m.systems) && typeof m.budget === 'number' && Number.isInteger(m.budget) && m.budget > 0
+        && typeof m.match === 'string' && MATCH.has(m.match)
         ? { type: 'run', systems: m.systems, budget: m.budget, match: m.match as MatchRule }
         : undefined;
     case 'openSymbol':
       return typeof m.symbol === 'string' && m.symbol.length > 0 ? { type: 'openSymbol', symbol: m.symbol } : undefined;
     case 'moreReturned':
-      return typeof m.system === 'string' && typeof m.from === 'number' && Number.isInteger(m.from) && m.from >= 0 ? { type: 'moreReturned', system: m.system, from: m.from } : undefined;
+      return typeof m.system === 'string' && typeof m.from === 'number' && Number.isInteger(m.from) && m.from >= 0 ? {
+        type: 'moreReturned', system: m.system, from: m.from } : undefined;
     default:
       return undefined;
   }

@@ -22,7 +22,8 @@ export const RUN_STATUSES = ['ok', 'failed', 'timeout', 'cancelled'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /** Why a system missed a ground-truth symbol (core/harness/failures.ts). */
-export const FAILURE_CATEGORIES = ['noise overwhelm', 'vocabulary miss', 'depth miss', 'language gap', 'scale failure', 'timeout', 'system failure', 'unexplained'] as const;
+export const FAILURE_CATEGORIES = [
+  'noise overwhelm', 'vocabulary miss', 'depth miss', 'language gap', 'scale failure', 'timeout', 'system failure', 'unexplained'] as const;
 export type FailureCategory = (typeof FAILURE_CATEGORIES)[number];
 
 /** The agreement band of a kappa (core/agreement/kappa.ts, bandOf). */

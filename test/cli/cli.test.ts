@@ -6,9 +6,9 @@ import { writeTextAtomic } from '../../src/core';
 import { demoCorpus } from '../helpers/demoCorpus';
 import { TestRepo } from '../helpers/gitRepo';
 import { run } from '../helpers/cli';
+import { tempCorpus } from '../helpers/tempCorpus';
 import { tempDir } from '../helpers/tempDir';
 
-const REPOS = 'repos:\n  - name: demo\n    url: https://example.com/demo.git\n    commit: "0123456"\n    language: python\n    module: example.com/demo\n';
 const FIXTURE = `# comment at the top
 id: "demo-easy-01"
 repo: demo
@@ -32,7 +32,7 @@ labels:
 `;
 const PATH = 'tasks/demo/easy/01-a.yaml';
 
-const corpus = () => tempDir({ 'repos.yaml': REPOS, [PATH]: FIXTURE });
+const corpus = () => tempCorpus({ [PATH]: FIXTURE });
 
 describe('fixture-lab CLI', () => {
   it('validate prints path:line:col: severity: message and exits 1 on an error', async () => {
@@ -102,7 +102,7 @@ describe('fixture-lab CLI', () => {
 
   it('label add/remove: the first rater is recorded as labeler and labels the draft ground_truth; another rater is refused before a review', async () => {
     const draft = FIXTURE.replace(/verifier: lee\n[\s\S]*$/, '').replace('labeler: dana\n', '');
-    const dir = tempDir({ 'repos.yaml': REPOS, [PATH]: draft });
+    const dir = tempCorpus({ [PATH]: draft });
     const file = join(dir, PATH);
     const added = await run(dir, 'label', 'add', PATH, 'example.com/demo/a/b.py::F', '--confidence', 'MEDIUM', '--reason', 'A caller', '--rater', 'dana');
     assert.deepEqual({ code: added.code, stdout: added.stdout }, { code: 0, stdout: `${PATH}: ground_truth + a/b.F (MEDIUM); labeler: dana\n` });

@@ -6,13 +6,12 @@ import { spawn } from 'node:child_process';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { mulberry32, readFixture } from '../../src/core';
-import { tempDir } from '../helpers/tempDir';
+import { tempCorpus } from '../helpers/tempCorpus';
 
 const BIN = resolve(__dirname, '../../../dist/cli.js');
 const ROUNDS = 30;
 const WRITERS = 8;
 const PATH = 'tasks/demo/easy/01-a.yaml';
-const REPOS = 'repos:\n  - name: demo\n    url: https://example.com/demo.git\n    commit: "0123456"\n    language: python\n    module: example.com/demo\n';
 
 interface Outcome {
   symbol: string;
@@ -57,7 +56,7 @@ describe('racing writers on one fixture', function () {
       if (crlf) text = text.replace(/\n/g, '\r\n');
       const shape = JSON.stringify({ round, rater, existing: existing.length, flow, crlf, linked });
 
-      const dir = tempDir({ 'repos.yaml': REPOS });
+      const dir = tempCorpus();
       const real = linked ? join(dir, 'store', 'real.yaml') : join(dir, PATH);
       mkdirSync(dirname(real), { recursive: true });
       writeFileSync(real, text);

@@ -6,13 +6,12 @@ import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { demoCorpus, ROOT } from '../helpers/demoCorpus';
+import { demoCorpus, mcpSystem, ROOT } from '../helpers/demoCorpus';
 import { GIT_ENV } from '../helpers/gitRepo';
 import { inTree, killAll, survivors } from '../helpers/procs';
 import { tempDir } from '../helpers/tempDir';
 
 const BIN = resolve(__dirname, '../../../dist/cli.js');
-const MCP_SERVER = join(ROOT, 'test/fixtures/systems/mcp-server.mjs');
 const BOOKSHOP = join(ROOT, 'corpus/.repos/bookshop');
 
 function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
@@ -45,13 +44,7 @@ describe('cli: signals reap every system', function () {
     query: [/bin/sh, -c, "sleep 60 & setsid sleep 60 & echo $$ > ${dir}/running; sleep 60"]
     parse: {format: lines}
     env: {PROBE: "${probe}"}
-  - name: mcphang
-    type: mcp
-    server: [${JSON.stringify(process.execPath)}, ${JSON.stringify(MCP_SERVER)}]
-    env: {CHILDREN_FILE: ${JSON.stringify(join(dir, 'children'))}, HANG_TOOL: "1", PROBE: "${probe}"}
-    tool: search_symbols
-    arguments: {query: "{task}", limit: 20}
-`);
+${mcpSystem('mcphang', { CHILDREN_FILE: join(dir, 'children'), HANG_TOOL: '1', PROBE: probe })}`);
       const out = join(dir, 'run');
       const cli = spawn(process.execPath, [BIN, 'run', corpus, '--systems', system === 'command' ? 'hang' : 'mcphang', '--tasks', 'bookshop-easy-01', '--budget', '5000', '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';

@@ -3,12 +3,13 @@
 // settle, Record Dispute): both must leave the same file, byte for byte.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { candidatesOf, finishReview, labelAs, newFixtureText, nextFixture, Repository, settleDispute, startReview } from '../../src/core';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { candidatesOf, newFixtureText, nextFixture, Repository } from '../../src/core';
+import { finishReview, labelAs, settleDispute, startReview } from '../helpers/edits';
 import { run } from '../helpers/cli';
 import { GIT_ENV, TestRepo } from '../helpers/gitRepo';
-import { tempDir } from '../helpers/tempDir';
+import { tempDir, writeFiles } from '../helpers/tempDir';
 
 const BASE_FILES = {
   'shop/pricing.py': 'DISCOUNT_CAP = 50\n\n\ndef apply_discount(total, percent):\n    return total * (100 - min(percent, DISCOUNT_CAP)) / 100\n\n\ndef price_with_tax(total, rate):\n    return total * (1 + rate)\n',
@@ -43,15 +44,8 @@ async function setup(): Promise<Setup> {
   opened.close();
   const { path, id } = nextFixture(join(corpus, 'tasks'), 'shop', 'easy', TASK);
   const text = newFixtureText(id, { repo: 'shop', tier: 'easy', task: TASK, base, head, candidates });
-  tempFiles(corpus, { 'repos.yaml': `repos:\n  - name: shop\n    url: https://example.com/shop.git\n    commit: "${head}"\n    language: python\n    path: ..\n`, [path.slice(corpus.length + 1)]: text });
+  writeFiles(corpus, { 'repos.yaml': `repos:\n  - name: shop\n    url: https://example.com/shop.git\n    commit: "${head}"\n    language: python\n    path: ..\n`, [path.slice(corpus.length + 1)]: text });
   return { repo, corpus, path: path.slice(corpus.length + 1), text, base, head };
-}
-
-function tempFiles(dir: string, files: Record<string, string>): void {
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
 }
 
 /** Runs with FIXTURE_LAB_RATER set for one call. */
@@ -304,5 +298,55 @@ disputes:
     assert.equal(r.status, 1);
     assert.equal(r.stderr, 'fixture-lab: who is rating? name yourself with --rater NAME, or set FIXTURE_LAB_RATER=NAME, or git config user.name NAME\n');
     assert.equal(readFileSync(join(dir, 'tasks/shop/easy/01-a.yaml'), 'utf8'), s.text);
+  });
+});
+
+describe('label add on a renamed file: a head-side name is written by its base name, as the editor\'s clicks write it', function () {
+  this.timeout(60_000);
+  const MONEY = 'export function centsToUnits(c: number): number {\n  return c / 100;\n}\n\nexport function formatPrice(c: number): string {\n  return \'$\' + centsToUnits(c);\n}\n';
+  const MOVED = 'export function centsToUnits(c: number): number {\n  return c / 100;\n}\n\nexport type Currency = \'USD\' | \'EUR\';\n\nexport function formatPrice(c: number, cur: Currency = \'USD\'): string {\n  return cur + centsToUnits(c);\n}\n';
+  // Enough unchanged lines for git to see the move as a rename (50% similar).
+  const REST = Array.from({ length: 12 }, (_, i) => `export function step${i}(c: number): number {\n  return c + ${i};\n}\n`).join('\n');
+  const F = 'tasks/web/easy/01-currency.yaml';
+  let corpus: string;
+  let text: string;
+
+  before(() => {
+    const repo = new TestRepo();
+    const base = repo.commit('base', { 'web/src/money.ts': `${MONEY}\n${REST}`, 'web/src/cart.ts': 'import { formatPrice } from \'./money\';\n\nexport function total(c: number): string {\n  return formatPrice(c);\n}\n' });
+    const head = repo.commit('currency; money moves to format/', { 'web/src/format/money.ts': `${MOVED}\n${REST}` }, [['web/src/money.ts', 'web/src/format/money.ts']]);
+    corpus = join(repo.dir, 'corpus');
+    text = newFixtureText('web-easy-01', { repo: 'web', tier: 'easy', task: 'Prices in the shop\'s currency', base, head, candidates: [] });
+    writeFiles(corpus, { 'repos.yaml': 'repos:\n  - name: web\n    url: https://example.com/web.git\n    language: typescript\n    path: ..\n', [F]: text });
+  });
+
+  it('maps the head-side name through the change\'s BaseNames, says so in one line, and refuses what the change adds', async () => {
+    const file = join(corpus, F);
+    const added = await run(corpus, 'label', 'add', F, 'web/src/format/money.formatPrice', '--confidence', 'HIGH', '--reason', 'Formats every price', '--rater', 'dana');
+    assert.deepEqual([added.code, added.stdout, added.stderr], [0,
+      `${F}: ground_truth + web/src/money.formatPrice (HIGH); labeler: dana\n`,
+      `fixture-lab: ${F}: \`web/src/format/money.formatPrice\` is \`web/src/money.formatPrice\` at diff.base (the change renames its file): using the base name\n`]);
+    const written = readFileSync(file, 'utf8');
+    // The file the editor's click on the head side leaves (Labeler names it at base, then the same labelAs).
+    assert.equal(written, labelAs(text, 'dana', { symbol: 'web/src/money.formatPrice', confidence: 'HIGH', reason: 'Formats every price' }));
+    assert.ok(!written.includes('web/src/format/'));
+    // A `::` spelling of the head-side name is the same definition.
+    const again = await run(corpus, 'label', 'add', F, 'web/src/format/money.ts::centsToUnits', '--confidence', 'MEDIUM', '--reason', 'Converts cents', '--rater', 'dana');
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stdout, /ground_truth \+ web\/src\/money\.centsToUnits \(MEDIUM\)\n$/);
+    // Added by the change: no base name, refused with the reason, nothing written.
+    const before = readFileSync(file, 'utf8');
+    const refused = await run(corpus, 'label', 'add', F, 'web/src/format/money.Currency', '--confidence', 'HIGH', '--reason', 'The new type', '--rater', 'dana');
+    assert.deepEqual([refused.code, refused.stdout], [1, '']);
+    assert.equal(refused.stderr, `fixture-lab: ${F}: \`web/src/format/money.Currency\` exists only at diff.head (the change adds it): systems run at diff.base, where it cannot be retrieved, so it is not labeled; label the base-side symbols the task needs; nothing was written\n`);
+    assert.equal(readFileSync(file, 'utf8'), before);
+    // Removing by the head-side name removes the base-side label.
+    const removed = await run(corpus, 'label', 'remove', F, 'web/src/format/money.centsToUnits', '--rater', 'dana');
+    assert.deepEqual([removed.code, removed.stdout], [0, `${F}: ground_truth - web/src/money.centsToUnits\n`]);
+    assert.match(removed.stderr, /^fixture-lab: [^\n]+ is `web\/src\/money\.centsToUnits` at diff\.base [^\n]+\n$/);
+    assert.equal(readFileSync(file, 'utf8'), written);
+    // A base-side name is left as it is, without a word.
+    const plain = await run(corpus, 'label', 'add', F, 'web/src/cart.total', '--confidence', 'MEDIUM', '--reason', 'The caller', '--rater', 'dana');
+    assert.deepEqual([plain.code, plain.stderr], [0, '']);
   });
 });

@@ -10,10 +10,9 @@ import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cli } from '../../src/cli/cli';
 import { addLabel, editFile, lockPathOf, mulberry32, readFixture } from '../../src/core';
-import { tempDir } from '../helpers/tempDir';
+import { tempCorpus } from '../helpers/tempCorpus';
 
 const BIN = resolve(__dirname, '../../../dist/cli.js');
-const REPOS = 'repos:\n  - name: demo\n    url: https://example.com/demo.git\n    commit: "0123456"\n    language: python\n    module: example.com/demo\n';
 const FIXTURE = 'id: "demo-easy-01"\nrepo: demo\ntask: "Add a thing"\nground_truth:\n  - {symbol: a/b.C, confidence: HIGH, reason: r}\nlabeler: dana\n';
 const PATH = 'tasks/demo/easy/01-a.yaml';
 const ADDED = '  - symbol: "a/b.D"\n    confidence: MEDIUM\n    reason: "why"\n';
@@ -27,7 +26,7 @@ async function run(cwd: string, ...argv: string[]) {
 }
 
 const corpus = (text = FIXTURE) => {
-  const dir = tempDir({ 'repos.yaml': REPOS });
+  const dir = tempCorpus();
   mkdirSync(join(dir, 'tasks/demo/easy'), { recursive: true });
   writeFileSync(join(dir, PATH), text);
   return dir;
@@ -115,6 +114,16 @@ describe('edits on disk', () => {
     const r = spawnSync(process.execPath, [BIN, ...ADD], { cwd: dir, encoding: 'utf8' });
     assert.deepEqual([r.status, r.stdout, r.stderr], [1, '', `${PATH}:3:19: error: not valid UTF-8\n`]);
     assert.ok(readFileSync(join(dir, PATH)).equals(cases[0][0]));
+  });
+
+  it('refuse a review start --blind-drafts on a fixture that is not valid UTF-8 before the draft is kept anywhere', async () => {
+    const content = Buffer.concat([Buffer.from(FIXTURE.replace('Add a thing', 'Add a thing ')), Buffer.from([0xe9]), Buffer.from('\n')]);
+    const dir = corpus();
+    writeFileSync(join(dir, PATH), content);
+    const r = await run(dir, 'review', 'start', PATH, '--verifier', 'lee', '--blind-drafts');
+    assert.deepEqual([r.code, r.stderr], [1, `${PATH}:7:1: error: not valid UTF-8\n`]);
+    assert.ok(readFileSync(join(dir, PATH)).equals(content));
+    assert.deepEqual(hidden(dir), [], 'no .fixture-lab/blind/ draft was kept');
   });
 
   it('clean temp files of killed writers on the next write, and only theirs', async () => {

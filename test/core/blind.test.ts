@@ -6,9 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
-  Fixture, finishReview, fixtureView, hideDraft, isDraftAside, keepDraft, keptDraft, keptDraftPath, labelAs, labelingReport, loadCorpus, mulberry32, readFixture,
-  restoreDraft, startReview, validateCorpus, withheldText,
+  Fixture, fixtureView, hideDraft, isDraftAside, keepDraft, keptDraft, keptDraftPath, labelingReport, loadCorpus, mulberry32, readFixture, restoreDraft, validateCorpus, withheldText,
 } from '../../src/core';
+import { finishReview, labelAs, startReview } from '../helpers/edits';
 import { TestRepo } from '../helpers/gitRepo';
 
 const CORPUS = resolve(__dirname, '../../../corpus');

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import {
-  addCandidate, addDispute, addLabel, FIXTURE_MAX_BYTES, FixtureLabError, freezeLabels, oversizedFixture, readFixture, removeLabel, setField, textDiff,
-} from '../../src/core';
+import * as core from '../../src/core';
+import { FIXTURE_MAX_BYTES, FixtureLabError, oversizedFixture, readFixture, textDiff } from '../../src/core';
+import { addCandidate, addDispute, addLabel, freezeLabels, removeLabel, setField } from '../helpers/edits';
 
 const BASE = `# Fixture header comment: must survive every edit.
 id: "demo-easy-01"
@@ -175,6 +175,55 @@ describe('fixture edits (text in, text out)', () => {
     ]);
     assert.throws(() => addLabel(big, { symbol: 'a.B', confidence: 'HIGH', reason: 'r' }), (e: Error) => e instanceof FixtureLabError && /^is 1\.2 MB, over the 1 MB/.test(e.message));
     assert.throws(() => setField(big, 'agreement', 0.5), /over the 1 MB a fixture may be/);
+  });
+
+  it('returns a refused edit as a value with its code, never throwing', () => {
+    const label = { symbol: 'a.B', confidence: 'HIGH' as const, reason: 'r' };
+    const big = `${BASE}notes: "${'x'.repeat(FIXTURE_MAX_BYTES)}"\n`;
+    const refusals = [
+      [core.addLabel('id: x\nground_truth: [\n', label), 'yaml-syntax', /^3:1: YAML syntax error/],
+      [core.addLabel('- a\n', label), 'not-a-mapping', /^not a fixture/],
+      [core.addLabel(big, label), 'fixture-too-large', /^is 1\.0 MB/],
+      [core.removeLabel(BASE, 'no.such.Symbol'), 'not-in-list', /is not in ground_truth/],
+      [core.setField('id: x\nagreement: [1]\n', 'agreement', 0.5), 'wrong-shape', /`agreement` is not a single value/],
+      [core.addLabel('id: x\nground_truth: {a: b}\n', label), 'wrong-shape', /`ground_truth` must be a list/],
+      [core.addLabel('id: x\nlabels: [a]\n', label, { rater: 'lee' }), 'wrong-shape', /`labels` must be a mapping/],
+      [core.addLabel('{id: x}\n', label), 'wrong-shape', /flow style/],
+      [core.freezeLabels(freezeLabels(BASE, 'dana', []), 'dana', []), 'review-state', /labels\.dana exists already/],
+    ] as const;
+    for (const [result, code, message] of refusals) {
+      assert.equal(result.ok, false, code);
+      if (!result.ok) {
+        assert.equal(result.problem.code, code);
+        assert.match(result.problem.message, message);
+      }
+    }
+    // The YAML error's place (yaml's own LineCounter), 1-based: the unclosed quote runs to the end.
+    const broken = core.addLabel('id: x\nrepo: r\ntask: "open\n', label);
+    assert.deepEqual(broken.ok ? undefined : broken.problem.message.split(':').slice(0, 2), ['4', '1']);
+  });
+
+  it('never throws on any text: each edit returns the new text or a problem (seeded random texts)', () => {
+    const random = core.mulberry32(15);
+    const pieces = ['id: x\n', 'ground_truth:\n', '  - a.A\n', '  - {symbol: a.B}\n', 'labels:\n', '  lee: []\n', '[', ']', '{', '}', ': ', '- ', '"', '#c\n', '\t', '&a ', '*a\n', 'agreement: 1\n', '\n'];
+    for (let i = 0; i < 400; i++) {
+      let text = '';
+      for (let n = Math.floor(random() * 12); n > 0; n--) text += pieces[Math.floor(random() * pieces.length)];
+      for (const result of [
+        core.addLabel(text, { symbol: 'a.C', confidence: 'HIGH', reason: 'r' }, random() < 0.5 ? {} : { rater: 'lee' }),
+        core.removeLabel(text, 'a.A'),
+        core.setField(text, 'agreement', 0.5),
+        core.addCandidate(text, 'a.D'),
+        core.addDispute(text, { symbol: 'a.A', resolution: 'excluded', rationale: 'r' }),
+        core.freezeLabels(text, 'dana', []),
+        core.labelAs(text, 'dana', { symbol: 'a.C', confidence: 'HIGH', reason: 'r' }),
+        core.startReview(text, 'lee'),
+        core.finishReview(text),
+        core.settleDispute(text, { symbol: 'a.A', resolution: 'excluded', rationale: 'r' }),
+      ]) {
+        assert.ok(result.ok ? typeof result.text === 'string' : core.PROBLEM_CODES.includes(result.problem.code), JSON.stringify(text));
+      }
+    }
   });
 
   it('appends to a file without a trailing newline', () => {

@@ -2,10 +2,9 @@
 // as a property over seeded random tasks, and `sided_with` (agreement/raters.ts) as settling writes it.
 import * as assert from 'node:assert/strict';
 import {
-  addTables, agreementOf, binaryFigures, bootstrapFigures, cohenOfTable, cohensKappa, Dispute, emptyTable, figuresOf, finishReview, gwetAC1, isKappaParadox,
-  labelAs, labeledOnlyFigures, loadCorpus, mulberry32, pabak, paradoxNote, RatingTable, readFixture, settleDispute, sidedWith, startReview, tableOf,
-  validateCorpus, weightedKappa,
+  addTables, agreementOf, binaryFigures, bootstrapFigures, cohenOfTable, cohensKappa, Dispute, emptyTable, figuresOf, gwetAC1, isKappaParadox, labeledOnlyFigures, loadCorpus, mulberry32, pabak, paradoxNote, RatingTable, readFixture, sidedWith, tableOf, validateCorpus, weightedKappa,
 } from '../../src/core';
+import { finishReview, labelAs, settleDispute, startReview } from '../helpers/edits';
 import { tempDir } from '../helpers/tempDir';
 
 const close = (actual: number | null, expected: number, digits = 9, what = '') => {

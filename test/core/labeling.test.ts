@@ -3,8 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
-  changedSymbols, clickTarget, Fixture, ReferenceGraph, Repository, guardrailsFor, isBlind, isTestSymbol, loadCorpus, newFixtureText, nextFixture, readFixture, reasonsUsed,
-  roleOf, summarizeFixture, validateCorpus, visibleLabels,
+  changedSymbols, clickTarget, disagreementsToSettle, finishRefusal, Fixture, settleRefusal, startRefusal, ReferenceGraph, Repository, guardrailsFor,
+  isBlind, isTestSymbol, loadCorpus, newFixtureText, nextFixture, readFixture, reasonsUsed,
+  mulberry32, parseChangeSpec, roleOf, summarizeFixture, validateCorpus, visibleLabels,
 } from '../../src/core';
 import { tempDir } from '../helpers/tempDir';
 
@@ -54,6 +55,36 @@ describe('workbench: fixture states and raters', () => {
     assert.match((clickTarget(finished, 'lee') as { refused: string }).refused, /review is finished: settle/);
     // Nobody has labeled an unlabeled fixture yet: whoever clicks first is its labeler.
     assert.deepEqual(clickTarget(fixtures.get('bookshop-easy-03')!, 'sam'), {});
+  });
+});
+
+describe('workbench: the review\'s preconditions, one place for the CLI and the editor', () => {
+  it('says why a review cannot start, finish or settle here, with a code, and nothing when it can', async () => {
+    const fixtures = await demo();
+    const labeled = fixtures.get('bookshop-easy-02')!;
+    const inReview = fixtures.get('bookshop-medium-02')!;
+    const finished = fixtures.get('bookshop-medium-01')!;
+    const code = (r: { code: string; refused: string } | undefined) => r && `${r.code}: ${r.refused}`;
+    assert.equal(startRefusal(labeled, 'lee'), undefined);
+    assert.match(code(startRefusal(labeled, undefined))!, /^no-rater: who is reviewing\? set your rater name/);
+    assert.match(code(startRefusal(labeled, 'dana'))!, /^wrong-rater: dana labeled bookshop-easy-02; the verifier must be someone else/);
+    assert.match(code(startRefusal(inReview, 'lee'))!, /^review-state: the review of bookshop-medium-02 has started already/);
+    assert.match(code(startRefusal(fixtures.get('bookshop-easy-03')!, 'lee'))!, /^no-labeler: /);
+    assert.match(code(finishRefusal(labeled))!, /^review-state: no review has started/);
+    assert.equal(finishRefusal(inReview), undefined);
+    assert.match(code(finishRefusal(finished))!, /^review-state: the review of bookshop-medium-01 is finished already/);
+    const ruling = { symbol: 'shop/nowhere.Nothing', resolution: 'included' as const, rationale: 'r' };
+    assert.match(code(settleRefusal(inReview, ruling))!, /^review-state: the review is under way: finish it first/);
+    assert.match(code(settleRefusal(finished, ruling))!, /^ruling: `shop\/nowhere\.Nothing` is in no rater's list/);
+    assert.match(code(settleRefusal(finished, { ...ruling, unjudged: true }))!, /^ruling: no rater included/);
+    assert.equal(settleRefusal(finished, { ...ruling, unjudged: true, confidence: 'MEDIUM' }), undefined);
+    // The editor's Settle Disagreements: the open ones of a finished review, or the one named.
+    const options = { module: 'example.com/bookshop' };
+    assert.match(code(disagreementsToSettle(inReview, undefined, options) as { code: string; refused: string })!, /^review-state: finish the review first/);
+    const open = disagreementsToSettle(finished, undefined, options);
+    assert.ok(Array.isArray(open) && open.length === 3);
+    assert.deepEqual(disagreementsToSettle(finished, open[1].symbol, options), [open[1]]);
+    assert.match(code(disagreementsToSettle(finished, 'shop/nowhere.Nothing', options) as { code: string; refused: string })!, /^not-in-list: `shop\/nowhere\.Nothing` is not an open disagreement of bookshop-medium-01/);
   });
 });
 
@@ -107,5 +138,23 @@ describe('workbench: guardrails, reasons, new fixtures', () => {
     const problems = validateCorpus(await loadCorpus(dir, dir)).filter((p) => p.severity === 'error');
     assert.deepEqual(problems, []);
     assert.deepEqual(readdirSync(join(dir, 'tasks/bookshop/easy')), ['08-add-a-bulk-discount.yaml']);
+  });
+});
+
+describe('a change as typed (New Fixture from a Change)', () => {
+  it('`BASE..HEAD` is two revisions, `#N` a pull request, anything else a merge commit whose first parent is the base (seeded)', () => {
+    assert.deepEqual(parseChangeSpec('main~1..main'), { base: 'main~1', head: 'main' });
+    assert.deepEqual(parseChangeSpec(' v1.2 .. v1.3 '), { base: 'v1.2', head: 'v1.3' });
+    assert.deepEqual(parseChangeSpec(' #123 '), { pr: 123 });
+    assert.deepEqual(parseChangeSpec('a1b2c3d'), { base: 'a1b2c3d^1', head: 'a1b2c3d' });
+    assert.deepEqual(parseChangeSpec('#12a'), { base: '#12a^1', head: '#12a' }, 'not a PR number: a revision');
+    const random = mulberry32(9);
+    const word = () => Array.from({ length: 1 + Math.floor(random() * 8) }, () => 'abcdef0123~^/_-'[Math.floor(random() * 15)]).join('');
+    for (let n = 0; n < 300; n++) {
+      const [base, head] = [word(), word()];
+      assert.deepEqual(parseChangeSpec(`${base}..${head}`), { base, head });
+      assert.deepEqual(parseChangeSpec(head), { base: `${head}^1`, head });
+      assert.deepEqual(parseChangeSpec(`#${n}`), { pr: n });
+    }
   });
 });

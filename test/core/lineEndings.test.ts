@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { addLabel, editKeepingLineEndings, lineEndingOf, mulberry32, readFixture, removeLabel, setField } from '../../src/core';
+import { lineEndingOf, mulberry32, readFixture } from '../../src/core';
+import { addLabel, editKeepingLineEndings, removeLabel, setField } from '../helpers/edits';
 
 const FIXTURE = `# header
 id: "demo-easy-01"

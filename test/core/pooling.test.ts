@@ -3,7 +3,10 @@
 // a top K, and nothing else), Judged@K against the same count, and merging idempotent. The demo
 // corpus's run is checked through the CLI in findings.test.ts.
 import * as assert from 'node:assert/strict';
-import { addPooled, Fixture, judgedAtK, judgedKeys, mergePooled, mulberry32, poolOf, RawResult, readFixture, symbolKey } from '../../src/core';
+import {
+  Fixture, judgedAtK, judgedKeys, mergePooled, mulberry32, poolOf, RawResult, readFixture, symbolKey,
+} from '../../src/core';
+import { addPooled } from '../helpers/edits';
 
 function answer(system: string, task: string, symbols: string[], status: RawResult['status'] = 'ok'): RawResult {
   return { system, task, repo: 'demo', rev: '0', budget: 5000, status, output: '', symbols, tokens: 0, timings: {}, source: 'run', finished_at: '' };

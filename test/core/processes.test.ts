@@ -5,14 +5,11 @@
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { capText, DEFAULT_MAX_OUTPUT_BYTES, describeExit, DRAIN_MS, liveTrees, readSystems, resolvePrograms, runBenchmark, runProcess } from '../../src/core';
-import { demoCorpus } from '../helpers/demoCorpus';
+import { demoCorpus, mcpCorpus } from '../helpers/demoCorpus';
 import { inTree, isAlive, killAll, survivors } from '../helpers/procs';
 import { tempDir } from '../helpers/tempDir';
-
-const ROOT = resolve(__dirname, '../../..');
-const MCP_SERVER = join(ROOT, 'test/fixtures/systems/mcp-server.mjs');
 
 /** A fresh PROBE=... entry: every process a test starts inherits it, so none can hide. */
 function probe(): string {
@@ -182,14 +179,7 @@ describe('processes: MCP servers', function () {
     const dir = tempDir();
     const env = probe();
     const [name, value] = env.split('=');
-    const corpus = demoCorpus(`systems:
-  - name: mcp
-    type: mcp
-    server: [${JSON.stringify(process.execPath)}, ${JSON.stringify(MCP_SERVER)}]
-    env: {CHILDREN_FILE: ${JSON.stringify(join(dir, 'children'))}, ${name}: "${value}"}
-    tool: search_symbols
-    arguments: {query: "{task}", limit: 20}
-`);
+    const corpus = mcpCorpus({ CHILDREN_FILE: join(dir, 'children'), [name]: value });
     try {
       const out = join(tempDir(), 'run');
       await runBenchmark({ corpusDir: corpus, outDir: out, tasks: 'bookshop-easy-01', budgets: [5000] });
@@ -207,15 +197,7 @@ describe('processes: MCP servers', function () {
     const dir = tempDir();
     const env = probe();
     const [name, value] = env.split('=');
-    const corpus = demoCorpus(`systems:
-  - name: mcp
-    type: mcp
-    server: [${JSON.stringify(process.execPath)}, ${JSON.stringify(MCP_SERVER)}]
-    env: {CHILDREN_FILE: ${JSON.stringify(join(dir, 'children'))}, HANG_TOOL: "1", ${name}: "${value}"}
-    tool: search_symbols
-    arguments: {query: "{task}", limit: 20}
-    timeout_minutes: 0.02
-`);
+    const corpus = mcpCorpus({ CHILDREN_FILE: join(dir, 'children'), HANG_TOOL: '1', [name]: value }, '    timeout_minutes: 0.02\n');
     try {
       const out = join(tempDir(), 'run');
       // Two budgets: the same task twice at one revision, so the second call finds the server stopped.

@@ -1,11 +1,11 @@
 // The labeling protocol's transitions (core/labeling/protocol.ts) and the derived ground truth
-// (fixtures/groundTruth.ts): the failures the issue found, each one a test, and the derivation
+// (labeling/groundTruth.ts): the failures the issue found, each one a test, and the derivation
 // rule as a property over seeded random reviews.
 import * as assert from 'node:assert/strict';
 import {
-  agreementOf, Confidence, derivedGroundTruth, Dispute, effectiveConfidence, finishReview, groundTruthMismatches, labelAs, loadCorpus, mulberry32,
-  readFixture, settleDispute, startReview, unlabelAs, validateCorpus,
+  agreementOf, Confidence, derivedGroundTruth, Dispute, effectiveConfidence, groundTruthMismatches, loadCorpus, mulberry32, readFixture, validateCorpus,
 } from '../../src/core';
+import { finishReview, labelAs, settleDispute, startReview, unlabelAs } from '../helpers/edits';
 import { tempDir } from '../helpers/tempDir';
 
 const NEW = `id: "demo-easy-01"

@@ -4,9 +4,9 @@
 // scores show and none is missed. The demo corpus's section is checked in findings.test.ts.
 import * as assert from 'node:assert/strict';
 import {
-  contestedTruths, DEFAULT_KS, DEFAULT_MATCH_RULE, disputeSensitivity, finishReview, Fixture, HEADLINE_METRICS, labelAs, metricValues, mulberry32, RawResult, scoreResult, readFixture,
-  SCENARIOS, sensitivityMarkdown, settleDispute, startReview,
+  contestedTruths, DEFAULT_KS, DEFAULT_MATCH_RULE, disputeSensitivity, Fixture, HEADLINE_METRICS, metricValues, mulberry32, RawResult, scoreResult, readFixture, SCENARIOS, sensitivityMarkdown,
 } from '../../src/core';
+import { finishReview, labelAs, settleDispute, startReview } from '../helpers/edits';
 
 const NEW = 'id: "t"\nrepo: demo\ntask: "x"\ncandidates: [a.A, a.B, a.C, a.D, a.E, a.F, a.G]\nground_truth: []\n';
 const info = { match: DEFAULT_MATCH_RULE, ks: [...DEFAULT_KS] };

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { Definition, definitionAt, definitionsOf, enclosingDefinitions, languageOf, referenceAt, referencesOf } from '../../src/core';
+import { Definition, definitionAt, definitionOf, definitionsOf, enclosingDefinitions, languageOf, referenceAt, referencesOf, Repository } from '../../src/core';
+import { TestRepo } from '../helpers/gitRepo';
 
 /** `kind symbol start-end` for each definition: the whole answer, in one comparable list. */
 async function brief(path: string, text: string): Promise<string[]> {
@@ -321,5 +322,33 @@ describe('references (tree-sitter)', () => {
     const refs = await referencesOf('shop/cart.py', PYTHON);
     assert.equal(referenceAt(refs, 11, 17)?.name, 'helper');
     assert.equal(referenceAt(refs, 11, 4), undefined);
+  });
+});
+
+describe('definition of a qualified symbol at a revision', () => {
+  it('finds it in the file its module path names, at that revision only, names compared as symbolKey compares', async () => {
+    const repo = new TestRepo();
+    const first = repo.commit('first', {
+      'shop/cart.py': 'class Cart:\n    def total(self):\n        return 0\n',
+      'shop/cart_extra.py': 'class Cart:\n    def total(self):\n        return 1\n',
+      'shop/logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1]),
+      'web/cart.ts': 'export class Cart {\n  total(): number { return 0; }\n}\n',
+    });
+    const second = repo.commit('second', { 'shop/cart.py': 'def helper():\n    return 2\n' });
+    const r = await Repository.open(repo.dir);
+    try {
+      const total = await definitionOf(r, first, 'shop/cart.Cart.total');
+      assert.deepEqual([total?.file, total?.symbol, total?.nameLine, total?.nameColumn], ['shop/cart.py', 'shop/cart.Cart.total', 2, 8]);
+      assert.equal((await definitionOf(r, first, 'shop/cart_extra.Cart.total'))?.file, 'shop/cart_extra.py');
+      assert.equal((await definitionOf(r, first, 'web/cart.Cart.total'))?.file, 'web/cart.ts');
+      assert.equal((await definitionOf(r, first, 'shop/cart.Cart.total()'))?.symbol, 'shop/cart.Cart.total', 'compared as symbolKey compares');
+      assert.equal(await definitionOf(r, first, 'shop/cart.cart.total'), undefined, 'names are case-sensitive, as code is');
+      assert.equal(await definitionOf(r, first, 'shop/cart.Cart.missing'), undefined);
+      assert.equal(await definitionOf(r, first, 'shop/logo.Cart'), undefined, 'a binary file has no definitions');
+      assert.equal(await definitionOf(r, second, 'shop/cart.Cart.total'), undefined, 'gone at the later revision');
+      assert.equal((await definitionOf(r, second, 'shop/cart.helper'))?.nameLine, 1);
+    } finally {
+      r.close();
+    }
   });
 });

@@ -1,14 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { loadCorpus, Problem, validateCorpus } from '../../src/core';
+import { demoRepos, tempCorpus } from '../helpers/tempCorpus';
 import { tempDir } from '../helpers/tempDir';
 
-const REPOS = `repos:
-  - name: demo
-    url: https://example.com/demo.git
-    commit: "0123456"
-    language: [python, go]
-    module: example.com/demo
-`;
+const REPOS = demoRepos('[python, go]');
 
 const GOOD = `id: "demo-easy-01"
 repo: demo
@@ -31,7 +26,7 @@ disputes:
 `;
 
 async function problemsOf(files: Record<string, string>): Promise<Problem[]> {
-  const dir = tempDir({ 'repos.yaml': REPOS, ...files });
+  const dir = tempCorpus(files, REPOS);
   return validateCorpus(await loadCorpus(dir, dir));
 }
 
@@ -171,7 +166,7 @@ disputes:
   });
 
   it('refuses a fixture over 1 MB unread, one error at 1:1, and still checks the others', async () => {
-    const dir = tempDir({ 'repos.yaml': REPOS, 'tasks/demo/easy/01-good.yaml': GOOD, 'tasks/demo/easy/02-big.yaml': `${GOOD}notes: "${'x'.repeat(1_500_000)}"\n` });
+    const dir = tempCorpus({ 'tasks/demo/easy/01-good.yaml': GOOD, 'tasks/demo/easy/02-big.yaml': `${GOOD}notes: "${'x'.repeat(1_500_000)}"\n` }, REPOS);
     const corpus = await loadCorpus(dir, dir);
     const big = corpus.fixtures.find((f) => f.file.endsWith('02-big.yaml'))!;
     assert.equal(big.text, '');

@@ -16,3 +16,16 @@ export function demoCorpus(systemsYaml?: string): string {
   if (systemsYaml) writeFileSync(join(dir, 'systems.yaml'), systemsYaml);
   return dir;
 }
+
+const MCP_SERVER = join(ROOT, 'test/fixtures/systems/mcp-server.mjs');
+
+/** systems.yaml's entry for the test MCP server (test/fixtures/systems/mcp-server.mjs) as `name`, with `env` and any further settings (`extra`, indented lines). */
+export function mcpSystem(name: string, env: Record<string, string>, extra = ''): string {
+  const vars = Object.entries(env).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ');
+  return `  - name: ${name}\n    type: mcp\n    server: [${JSON.stringify(process.execPath)}, ${JSON.stringify(MCP_SERVER)}]\n    env: {${vars}}\n    tool: search_symbols\n    arguments: {query: "{task}", limit: 20}\n${extra}`;
+}
+
+/** A demo corpus whose one system, `mcp`, is the test MCP server with `env`. */
+export function mcpCorpus(env: Record<string, string>, extra = ''): string {
+  return demoCorpus(`systems:\n${mcpSystem('mcp', env, extra)}`);
+}

@@ -55,7 +55,8 @@ export interface Edge {
   pkg?: string;
 }
 
-function tsFiles(dir: string): string[] {
+/** Every .ts file under `dir`. */
+export function tsFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? tsFiles(path) : name.endsWith('.ts') ? [path] : [];
@@ -171,4 +172,72 @@ function shortestCycle(start: string, group: Set<string>, next: Map<string, stri
     }
   }
   return [start, start];
+}
+
+/**
+ * The graph between the folders of one part (`src/core/labeling/state.ts` is in `labeling`, a file
+ * at the part's top in `.`): one edge per pair of folders a file import joins, named like files,
+ * so `cycles` finds the cycles among folders. Each edge's `specifier` is one file import behind it.
+ */
+export function folderEdges(edges: readonly Edge[], partFolder: string): Edge[] {
+  const folder = (path: string) => {
+    const inside = path.slice(partFolder.length + 1);
+    return inside.includes('/') ? inside.split('/')[0] : '.';
+  };
+  const found = new Map<string, Edge>();
+  for (const e of edges) {
+    if (e.to === undefined || !e.from.startsWith(`${partFolder}/`) || !e.to.startsWith(`${partFolder}/`)) continue;
+    const from = folder(e.from);
+    const to = folder(e.to);
+    if (from !== to && !found.has(`${from} ${to}`)) found.set(`${from} ${to}`, { from, to, specifier: `${e.from} -> ${e.to}` });
+  }
+  return [...found.values()];
+}
+
+/** The names `file` exports (`export { a, type B } from ...`, declarations); `*` for an `export *`. */
+export function exportedNames(fileName: string, text: string): string[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const names: string[] = [];
+  for (const node of source.statements) {
+    if (ts.isExportDeclaration(node)) {
+      if (!node.exportClause) names.push('*');
+      else if (ts.isNamedExports(node.exportClause)) names.push(...node.exportClause.elements.map((e) => e.name.text));
+    }
+  }
+  return names;
+}
+
+/**
+ * The names files under `folders` take from the module `target` (a path from `root` without .ts,
+ * such as `src/core/index`, which `../core` names too): named imports and re-exports, and each
+ * `ns.name` of a namespace import.
+ */
+export function namesImportedFrom(root: string, folders: readonly string[], target: string): Set<string> {
+  const wanted = resolve(root, target);
+  const names = new Set<string>();
+  for (const file of folders.flatMap((f) => tsFiles(join(root, f)))) {
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+    const namespaces = new Set<string>();
+    const isTarget = (specifier: ts.Expression | undefined) => {
+      if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) return false;
+      const base = resolve(dirname(file), specifier.text);
+      return base === wanted || join(base, 'index') === wanted;
+    };
+    const visit = (node: ts.Node): void => {
+      if (ts.isImportDeclaration(node) && isTarget(node.moduleSpecifier)) {
+        const bindings = node.importClause?.namedBindings;
+        if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) names.add((e.propertyName ?? e.name).text);
+        if (bindings && ts.isNamespaceImport(bindings)) namespaces.add(bindings.name.text);
+      } else if (ts.isExportDeclaration(node) && isTarget(node.moduleSpecifier) && node.exportClause && ts.isNamedExports(node.exportClause)) {
+        for (const e of node.exportClause.elements) names.add((e.propertyName ?? e.name).text);
+      } else if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && namespaces.has(node.expression.text)) {
+        names.add(node.name.text);
+      } else if (ts.isQualifiedName(node) && ts.isIdentifier(node.left) && namespaces.has(node.left.text)) {
+        names.add(node.right.text);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return names;
 }

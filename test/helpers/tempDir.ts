@@ -9,11 +9,16 @@ const made: string[] = [];
 export function tempDir(files: Record<string, string> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'fixture-lab-'));
   made.push(dir);
+  writeFiles(dir, files);
+  return dir;
+}
+
+/** Writes `files` (path -> text) into `dir`, making folders as needed. */
+export function writeFiles(dir: string, files: Record<string, string>): void {
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   }
-  return dir;
 }
 
 after(() => {

@@ -6,13 +6,14 @@
 // Then a renamed file: `+ HIGH` on its head side writes the base-side name, and a symbol the change
 // adds is refused.
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as vscode from 'vscode';
-import { finishReview, labelAs, readFixture, startReview } from '../../src/core';
+import { readFixture } from '../../src/core';
+import { finishReview, labelAs, startReview } from '../helpers/edits';
 import type { Services } from '../../src/extension/services';
 import type { HostMessage } from '../../src/shared/protocol';
-import { canDriveUi, copyFixture, eventually, hoverText, linkedSymbols, notifications, screenshot, services, setRater } from './helpers';
+import { canDriveUi, copyFixture, eventually, hoverText, journeySuite, linkedSymbols, notifications, screenshot, setRater } from './helpers';
 import { webview } from './ui';
 
 const SECRET = 'dana-secret';
@@ -23,7 +24,7 @@ const DANA = {
 };
 const LEE = { render: 'Renders the header the badge sits in' };
 
-const cmd = <T = unknown>(id: string, ...args: unknown[]) => vscode.commands.executeCommand<T>(`fixtureLab.${id}`, ...args);
+const cmd = <T = unknown>(id: string, args?: object) => vscode.commands.executeCommand<T>(`fixtureLab.${id}`, args);
 const side = (path: string, rev: string) => vscode.Uri.from({ scheme: 'fixture-lab-rev', path: `/${path}`, query: `repo=bookshop&rev=${rev}` });
 const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
 const showsYaml = (uri: vscode.Uri) => tabs().some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString());
@@ -52,19 +53,7 @@ function textOf(v: string | boolean | vscode.TreeItemLabel | vscode.MarkdownStri
 describe('blind review and labels named at base, in the editor', function () {
   this.timeout(180_000);
   let s: Services;
-  const made: string[] = [];
-
-  before(() => {
-    s = services();
-  });
-
-  after(async () => {
-    s.panel()?.dispose();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const path of made) rmSync(path, { force: true });
-    s.corpus.reload();
-    await setRater(undefined);
-  });
+  const made = journeySuite((services) => (s = services));
 
   /** The Fixtures tree's item for `id` (under bookshop / its tier), as the view shows it now. */
   async function treeItem(id: string, tier: string): Promise<vscode.TreeItem> {
@@ -104,10 +93,10 @@ describe('blind review and labels named at base, in the editor', function () {
 
     // The labeler's clicks, saved.
     await setRater('dana');
-    await cmd('openFixture', uri);
-    assert.equal(await cmd('labelHigh', 'web/src/cart.CartView.render', DANA.render), true);
-    assert.equal(await cmd('labelHigh', 'web/src/api.CartDto', DANA.dto), true);
-    assert.equal(await cmd('labelMedium', 'web/src/cart.CartView.load', DANA.load), true);
+    await cmd('openFixture', { uri });
+    assert.equal(await cmd('labelHigh', { symbol: 'web/src/cart.CartView.render', reason: DANA.render }), true);
+    assert.equal(await cmd('labelHigh', { symbol: 'web/src/api.CartDto', reason: DANA.dto }), true);
+    assert.equal(await cmd('labelMedium', { symbol: 'web/src/cart.CartView.load', reason: DANA.load }), true);
     const yaml = await vscode.workspace.openTextDocument(uri);
     assert.equal(await yaml.save(), true);
 
@@ -123,7 +112,7 @@ describe('blind review and labels named at base, in the editor', function () {
 
     // Opening the YAML through the product: the change instead, and a warning with the way back.
     await vscode.commands.executeCommand('notifications.clearAll');
-    await cmd('openFixture', uri);
+    await cmd('openFixture', { uri });
     assert.ok(!showsYaml(uri), 'Open Fixture does not show the blind verifier the YAML');
     if (canDriveUi()) {
       await eventually(async () => {
@@ -135,7 +124,7 @@ describe('blind review and labels named at base, in the editor', function () {
     }
 
     // The verifier labels blind: their own label is all they see.
-    assert.equal(await cmd('labelMedium', 'web/src/cart.CartView.render', LEE.render), true);
+    assert.equal(await cmd('labelMedium', { symbol: 'web/src/cart.CartView.render', reason: LEE.render }), true);
     assert.equal(await (await vscode.workspace.openTextDocument(uri)).save(), true);
     s.corpus.reload();
 
@@ -219,7 +208,7 @@ describe('blind review and labels named at base, in the editor', function () {
     const md = readFileSync(report.fsPath, 'utf8');
     assert.match(md, new RegExp(`\\| ${id} \\| dana \\| lee \\| blind review \\|`));
     assert.ok(!md.includes(SECRET));
-    assert.equal(await cmd('showAgreement', uri), undefined, 'refused while blind');
+    assert.equal(await cmd('showAgreement', { uri }), undefined, 'refused while blind');
 
     // Finish: now everything is there.
     const agreement = await cmd<{ kappa: number | null }>('finishReview');
@@ -247,7 +236,7 @@ describe('blind review and labels named at base, in the editor', function () {
     s.panel()?.dispose();
     const after = readFileSync((await cmd<vscode.Uri>('writeReport', { quiet: true })).fsPath, 'utf8');
     assert.match(after, new RegExp(`\\| ${id} \\| dana \\| lee \\| \\d+ \\| `));
-    assert.ok(await cmd('showAgreement', uri));
+    assert.ok(await cmd('showAgreement', { uri }));
   });
 
   it('fixtureLab.blindDrafts: Start Review moves the labeler\'s draft out of the file into .fixture-lab/blind/, Finish Review brings it back', async () => {
@@ -257,9 +246,9 @@ describe('blind review and labels named at base, in the editor', function () {
     const config = vscode.workspace.getConfiguration('fixtureLab');
     try {
       await setRater('dana');
-      await cmd('openFixture', uri);
-      assert.equal(await cmd('labelHigh', 'web/src/cart.CartView.render', DANA.render), true);
-      assert.equal(await cmd('labelMedium', 'web/src/api.CartDto', DANA.dto), true);
+      await cmd('openFixture', { uri });
+      assert.equal(await cmd('labelHigh', { symbol: 'web/src/cart.CartView.render', reason: DANA.render }), true);
+      assert.equal(await cmd('labelMedium', { symbol: 'web/src/api.CartDto', reason: DANA.dto }), true);
       assert.equal(await (await vscode.workspace.openTextDocument(uri)).save(), true);
 
       await config.update('blindDrafts', true, vscode.ConfigurationTarget.Global);
@@ -273,7 +262,7 @@ describe('blind review and labels named at base, in the editor', function () {
       assert.ok(readFileSync(kept, 'utf8').includes(SECRET), 'kept in .fixture-lab/blind/');
       assert.match(readFileSync(join(corpusDir, '.fixture-lab', 'blind', '.gitignore'), 'utf8'), /^\*$/m);
 
-      assert.equal(await cmd('labelMedium', 'web/src/cart.CartView.render', LEE.render), true);
+      assert.equal(await cmd('labelMedium', { symbol: 'web/src/cart.CartView.render', reason: LEE.render }), true);
       assert.ok(await cmd('finishReview'));
       assert.ok(!existsSync(kept), 'the kept draft is gone once back in the file');
       // The same file a review without blind drafts leaves.
@@ -292,7 +281,7 @@ describe('blind review and labels named at base, in the editor', function () {
     made.push(uri.fsPath);
     s.corpus.reload();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await cmd('openFixture', uri);
+    await cmd('openFixture', { uri });
     const { diff } = readFixture(original, uri.fsPath).fixture;
     // The change moves web/src/money.ts to web/src/format/money.ts: its head side names the new path.
     const head = side('web/src/format/money.ts', diff!.head);
@@ -317,15 +306,15 @@ describe('blind review and labels named at base, in the editor', function () {
     await screenshot('44-renamed-file-lenses');
 
     // Remove centsToUnits (named by its head-side name), then `+ HIGH` on the head side puts it back, by its base name.
-    assert.equal(await cmd('removeSymbolLabel', 'web/src/format/money.centsToUnits'), true);
+    assert.equal(await cmd('removeSymbolLabel', { symbol: 'web/src/format/money.centsToUnits' }), true);
     assert.ok(!truth().some((t) => t.startsWith('web/src/money.centsToUnits ')));
     const high = await eventually(async () => {
       const found = (await lensTitles(head)).find((l) => l.line === line('export function centsToUnits') && l.title === '+ HIGH');
       assert.ok(found, 'a + HIGH lens above centsToUnits');
       return found;
     });
-    assert.deepEqual(high.args, ['web/src/money.centsToUnits']);
-    assert.equal(await cmd('labelHigh', ...high.args, 'Converts cents for the formatter'), true);
+    assert.deepEqual(high.args, [{ symbol: 'web/src/money.centsToUnits' }]);
+    assert.equal(await cmd('labelHigh', { ...(high.args[0] as object), reason: 'Converts cents for the formatter' }), true);
     assert.deepEqual(truth().at(-1), 'web/src/money.centsToUnits HIGH');
 
     // The Candidates view's inline button on the moved formatPrice: its base name.
@@ -338,7 +327,7 @@ describe('blind review and labels named at base, in the editor', function () {
     const formatPrice = changed.find((n) => s.candidatesTree.getTreeItem(n).label === 'money.formatPrice')!;
     assert.ok(formatPrice, 'formatPrice is a changed symbol');
     assert.equal(s.candidatesTree.getTreeItem(formatPrice).tooltip, 'web/src/money.formatPrice (web/src/format/money.formatPrice at head)');
-    assert.equal(await cmd('labelMedium', formatPrice, 'Formats every price'), true);
+    assert.equal(await cmd('labelMedium', { ...formatPrice, reason: 'Formats every price' }), true);
     assert.ok(truth().includes('web/src/money.formatPrice MEDIUM'));
     const added = changed.find((n) => s.candidatesTree.getTreeItem(n).label === 'money.Currency')!;
     assert.equal(s.candidatesTree.getTreeItem(added).contextValue, 'added', 'no inline label buttons on what the change adds');
@@ -346,11 +335,11 @@ describe('blind review and labels named at base, in the editor', function () {
     // A head-only symbol is refused, by name and at the cursor, with the reason; nothing written.
     const before = yaml.getText();
     await vscode.commands.executeCommand('notifications.clearAll');
-    assert.equal(await cmd('labelHigh', 'web/src/format/money.Currency', 'The new type'), undefined);
+    assert.equal(await cmd('labelHigh', { symbol: 'web/src/format/money.Currency', reason: 'The new type' }), undefined);
     const typeLine = line('export type Currency');
     editor.selection = new vscode.Selection(typeLine, 14, typeLine, 14);
     await vscode.window.showTextDocument(doc, { preview: false });
-    assert.equal(await cmd('labelMedium', undefined, 'The new type'), undefined);
+    assert.equal(await cmd('labelMedium', { reason: 'The new type' }), undefined);
     assert.equal(yaml.getText(), before);
     if (canDriveUi()) {
       await eventually(async () => assert.match((await notifications()).join('\n'), /`web\/src\/format\/money\.Currency` exists only at diff\.head \(the change adds it\): systems run at diff\.base, where it cannot be retrieved/));

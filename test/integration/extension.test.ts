@@ -17,6 +17,22 @@ describe('Fixture Lab extension', () => {
     }
   });
 
+  it('a command takes one object: a positional argument or a field of the wrong type is refused in one line, before anything runs', async () => {
+    await vscode.commands.executeCommand('notifications.clearAll');
+    assert.equal(await vscode.commands.executeCommand('fixtureLab.revealSymbol', 'shop/cart.Cart.total'), undefined);
+    // Without its guard, addLabel would go on to ask for a confidence and wait.
+    assert.equal(await vscode.commands.executeCommand('fixtureLab.addLabel', { symbol: 42 }), undefined);
+    assert.equal(await vscode.commands.executeCommand('fixtureLab.confirmFailureCategory'), undefined);
+    if (canDriveUi()) {
+      await eventually(async () => {
+        const shown = await notifications();
+        for (const message of ['fixtureLab.revealSymbol was given an argument it does not take', 'fixtureLab.addLabel was given', 'pick a miss in the Triage view']) {
+          assert.ok(shown.some((t) => t.includes(message)), `${message}: ${JSON.stringify(shown)}`);
+        }
+      });
+    }
+  });
+
   describe('label edits', () => {
     let copy: vscode.Uri;
     let original: string;
@@ -51,7 +67,7 @@ describe('Fixture Lab extension', () => {
     it('addLabel adds a ground-truth entry as one undoable edit, not saved', async () => {
       const document = await vscode.workspace.openTextDocument(copy);
       await vscode.window.showTextDocument(document);
-      const done = await vscode.commands.executeCommand('fixtureLab.addLabel', copy, SYMBOL, 'HIGH', 'test reason');
+      const done = await vscode.commands.executeCommand('fixtureLab.addLabel', { uri: copy, symbol: SYMBOL, confidence: 'HIGH', reason: 'test reason' });
       assert.equal(done, true);
       const label = readFixture(document.getText(), copy.fsPath).fixture.ground_truth.find((l) => l.symbol === SYMBOL);
       assert.deepEqual(label, { symbol: SYMBOL, confidence: 'HIGH', reason: 'test reason' });
@@ -67,7 +83,7 @@ describe('Fixture Lab extension', () => {
         await vscode.window.showTextDocument(document);
         // Toasts left by earlier suites would hide this one (VS Code shows a few at a time).
         await vscode.commands.executeCommand('notifications.clearAll');
-        const done = await vscode.commands.executeCommand('fixtureLab.addLabel', big, SYMBOL, 'HIGH', 'test reason');
+        const done = await vscode.commands.executeCommand('fixtureLab.addLabel', { uri: big, symbol: SYMBOL, confidence: 'HIGH', reason: 'test reason' });
         assert.equal(done, undefined, 'the command was refused');
         assert.equal(document.getText(), text);
         assert.equal(document.isDirty, false);
@@ -91,7 +107,7 @@ describe('Fixture Lab extension', () => {
       const document = await vscode.workspace.openTextDocument(copy);
       await vscode.window.showTextDocument(document);
       const [first] = readFixture(original, copy.fsPath).fixture.ground_truth;
-      const done = await vscode.commands.executeCommand('fixtureLab.removeLabel', copy, first.symbol);
+      const done = await vscode.commands.executeCommand('fixtureLab.removeLabel', { uri: copy, symbol: first.symbol });
       assert.equal(done, true);
       const symbols = readFixture(document.getText(), copy.fsPath).fixture.ground_truth.map((l) => l.symbol);
       assert.ok(!symbols.includes(first.symbol), `${first.symbol} is still labelled`);

@@ -85,6 +85,30 @@ export async function anchorsIn(selector: string, contains?: string): Promise<An
   return found!.map((a) => JSON.parse(a) as Anchor);
 }
 
+/**
+ * What every journey suite does around its tests, called inside its describe(): `started` gets the
+ * services before the first test; after the last, the panel is closed, every editor closed,
+ * `cleanup` run, the paths in the returned list removed, the corpus reloaded and the rater unset.
+ */
+export function journeySuite(started: (s: Services) => void, cleanup?: () => Promise<unknown> | void): string[] {
+  const made: string[] = [];
+  let s: Services | undefined;
+  before(() => {
+    s = services();
+    started(s);
+  });
+  after(async () => {
+    if (!s) return;
+    s.panel()?.dispose();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await cleanup?.();
+    for (const path of made) rmSync(path, { recursive: true, force: true });
+    s.corpus.reload();
+    await setRater(undefined);
+  });
+  return made;
+}
+
 export async function setRater(name: string | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('fixtureLab').update('raterName', name, vscode.ConfigurationTarget.Global);
 }

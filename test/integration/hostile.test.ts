@@ -7,7 +7,7 @@
 // and clicking every other link changes no file. The old product failed each of these.
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
@@ -17,7 +17,7 @@ import type { Services } from '../../src/extension/services';
 import { TRIAGE_LINKS } from '../../src/extension/triage/hover';
 import { TestRepo } from '../helpers/gitRepo';
 import { tempDir } from '../helpers/tempDir';
-import { Anchor, anchorsIn, canDriveUi, eventually, HOVER_CONTENTS, NOTIFICATION_MESSAGES, screenshot, services, setRater, ui } from './helpers';
+import { Anchor, anchorsIn, canDriveUi, eventually, HOVER_CONTENTS, journeySuite, NOTIFICATION_MESSAGES, screenshot, setRater, ui } from './helpers';
 
 /** A link that, clicked in the old product, labeled `x` with the reason `pwned`: no prompt, one click. */
 const PWN = '[pwn](command:fixtureLab.labelHigh?%5B%22x%22%2C%22pwned%22%5D)';
@@ -88,7 +88,10 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
   let s: Services;
   const workspace = () => vscode.workspace.workspaceFolders![0].uri.fsPath;
   const saved = new Map<string, string>();
-  const made: string[] = [];
+  const made = journeySuite((services) => (s = services), async () => {
+    await vscode.commands.executeCommand('notifications.clearAll');
+    for (const [name, text] of saved) writeFileSync(join(workspace(), name), text);
+  });
   let repo: TestRepo;
   let base: string;
   let head: string;
@@ -96,7 +99,6 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
 
   before(async function () {
     if (!canDriveUi()) this.skip(); // what is shown is read in the page: code-server only
-    s = services();
     // The repository: one Python file whose name breaks out of a one-backtick code span.
     repo = new TestRepo();
     base = repo.commit('base', { [FILE]: 'def total():\n    return 1\n' });
@@ -139,16 +141,6 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 
-  after(async () => {
-    if (!s) return;
-    s.panel()?.dispose();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('notifications.clearAll');
-    for (const [name, text] of saved) writeFileSync(join(workspace(), name), text);
-    for (const path of made) rmSync(path, { recursive: true, force: true });
-    s.corpus.reload();
-    await setRater(undefined);
-  });
 
   /** Does `act`, then reads the links in the toast that says `contains`, and clears the toasts. */
   async function notified(contains: string, act: () => Thenable<unknown>): Promise<Anchor[]> {
@@ -164,31 +156,31 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
     const onDisk = readFileSync(fixture.fsPath, 'utf8');
     // The verifier opens it: the blind-review message carries the task text.
     await setRater('lee');
-    const blind = await notified('blind review of hostile-', () => vscode.commands.executeCommand('fixtureLab.openFixture', fixture));
+    const blind = await notified('blind review of hostile-', () => vscode.commands.executeCommand('fixtureLab.openFixture', { uri: fixture }));
     assertInert('the blind-review notification', blind);
     const [shown] = await ui([{ texts: NOTIFICATION_MESSAGES }]);
     assert.ok(shown!.some((t) => t.includes('Fix the total [run] (command:workbench.action.terminal.sendSequence') && t.includes('\\u202Egpj.exe $ (zap)')), JSON.stringify(shown));
     await screenshot('40-hostile-notification');
 
     // The error wrapper: a symbol a system returned, opened from the panel, is not defined.
-    const error = await notified('is not defined at', () => vscode.commands.executeCommand('fixtureLab.revealSymbol', RETURNED[0]));
+    const error = await notified('is not defined at', () => vscode.commands.executeCommand('fixtureLab.revealSymbol', { symbol: RETURNED[0] }));
     assertInert('the error notification', error);
 
     // Agreement, with the fixture's id: asked by the labeler (a blind verifier is told it waits for the finish).
     await setRater('dana');
-    const agreement = await notified('kappa', () => vscode.commands.executeCommand('fixtureLab.showAgreement', fixture));
+    const agreement = await notified('kappa', () => vscode.commands.executeCommand('fixtureLab.showAgreement', { uri: fixture }));
     assertInert('the agreement notification', agreement);
 
     // A guardrail warning, naming the symbol being labeled (a test symbol; the task is not about tests).
     await setRater('dana');
-    await vscode.commands.executeCommand('fixtureLab.openFixture', fixture);
-    const guardrail = await notified('a test symbol', () => vscode.commands.executeCommand('fixtureLab.labelHigh', RETURNED[5], 'a reason'));
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri: fixture });
+    const guardrail = await notified('a test symbol', () => vscode.commands.executeCommand('fixtureLab.labelHigh', { symbol: RETURNED[5], reason: 'a reason' }));
     assertInert('the guardrail warning', guardrail);
     await vscode.commands.executeCommand('undo');
     await eventually(async () => assert.equal((await vscode.workspace.openTextDocument(fixture)).getText(), onDisk));
 
     // An input box's prompt renders links too: the symbol asked about is in it.
-    const asking = vscode.commands.executeCommand('fixtureLab.addLabel', fixture, RETURNED[0], 'HIGH');
+    const asking = vscode.commands.executeCommand('fixtureLab.addLabel', { uri: fixture, symbol: RETURNED[0], confidence: 'HIGH' });
     const prompt = await anchorsIn('.quick-input-widget .quick-input-message', 'Why does the task need');
     assertInert('the input box prompt', prompt);
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
@@ -198,7 +190,7 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
 
   it('a run of systems answering and failing with hostile text: its refusal of the hostile id, and its progress, show the text as text', async () => {
     await setRater('dana');
-    await vscode.commands.executeCommand('fixtureLab.openFixture', fixture);
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri: fixture });
     // The id cannot name result files: the run is refused before anything runs, naming the id as text.
     const refused = await notified('before running systems on it', () => vscode.commands.executeCommand('fixtureLab.runBenchmark', { systems: ['hostile', 'hostile-fails'] }).then((run) => assert.equal(run, undefined, 'the run started')));
     assertInert('the run\'s refusal', refused);
@@ -206,7 +198,7 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
     writeFileSync(fixture.fsPath, readFileSync(fixture.fsPath, 'utf8').replace(`id: ${JSON.stringify(ID)}`, `id: ${RUN_ID}`));
     s.corpus.reload();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('fixtureLab.openFixture', fixture);
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri: fixture });
     await eventually(async () => assert.equal((await s.session.current())?.fixture.id, RUN_ID));
     await vscode.commands.executeCommand('notifications.clearAll');
     const running = vscode.commands.executeCommand<string>('fixtureLab.runBenchmark', { systems: ['hostile', 'hostile-fails'] });
@@ -222,7 +214,7 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
 
   it('the label and triage hovers over a file named with a backtick and a link show it as text, and link only to their own actions by key', async () => {
     await setRater('dana');
-    await vscode.commands.executeCommand('fixtureLab.openFixture', fixture);
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri: fixture });
     await eventually(async () => assert.equal((await s.session.current())?.fixture.id, RUN_ID));
     // The head side of the hostile file, the cursor on `total`.
     const side = revisionUri({ repo: 'hostile', rev: head, path: FILE });
@@ -266,7 +258,7 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
     const [clickedInHover] = await ui([{ clickLinks: HOVER_CONTENTS, except: OWN_HREF }]);
     assert.deepEqual(clickedInHover, []);
     await setRater('lee');
-    await notified('blind review of', () => vscode.commands.executeCommand('fixtureLab.openFixture', fixture));
+    await notified('blind review of', () => vscode.commands.executeCommand('fixtureLab.openFixture', { uri: fixture }));
     const [clickedInToasts] = await ui([{ clickLinks: NOTIFICATION_MESSAGES, except: OWN_HREF }]);
     assert.deepEqual(clickedInToasts, []);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -276,8 +268,8 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
 
     // A link's key the extension never gave labels nothing, whatever comes with it.
     await setRater('dana');
-    await vscode.commands.executeCommand('fixtureLab.openFixture', fixture);
-    const stale = await notified('out of date', () => vscode.commands.executeCommand('fixtureLab.labelHigh', { link: 'symbol-999999' }, 'pwned'));
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri: fixture });
+    const stale = await notified('out of date', () => vscode.commands.executeCommand('fixtureLab.labelHigh', { link: 'symbol-999999' }));
     assertInert('the stale-link error', stale);
     assert.equal(snapshot([workspace(), repo.dir], [fixture]), before, 'nothing changed');
   });

@@ -4,12 +4,12 @@
 // entry of a fixture's YAML.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { canDriveUi, copyFixture, eventually, screenshot, services, setRater, ui } from './helpers';
+import { canDriveUi, copyFixture, eventually, journeySuite, screenshot, setRater, ui } from './helpers';
 
 /** The workspace's (the corpus copy's) folder, and its bookshop repository from repos.yaml. */
 const workspace = (): string => vscode.workspace.workspaceFolders![0].uri.fsPath;
@@ -22,18 +22,7 @@ const git = (...args: string[]): string => execFileSync('git', ['-C', bookshop()
 describe('more workbench journeys', function () {
   this.timeout(120_000);
   let s: Services;
-  const made: string[] = [];
-
-  before(() => {
-    s = services();
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const path of made) rmSync(path, { force: true });
-    s.corpus.reload();
-    await setRater(undefined);
-  });
+  const made = journeySuite((services) => (s = services));
 
   it('New Fixture from a Change: the change, the task and the tier in quick inputs -> a valid fixture with the change\'s symbols as candidates', async function () {
     if (!canDriveUi()) this.skip(); // the quick inputs are answered in the page: code-server only
@@ -88,13 +77,13 @@ describe('more workbench journeys', function () {
     made.push(uri.fsPath);
     s.corpus.reload();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('fixtureLab.openFixture', uri);
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri });
     await eventually(() => assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, uri.fsPath));
 
     const before = readFixture(original, uri.fsPath).fixture;
     const symbol = 'worker/queue/queue.Queue.Push';
     // A fixture with disagreements: the verifier included Queue.Push, the labeler did not.
-    const agreement = await vscode.commands.executeCommand<{ disagreements: { symbol: string }[] }>('fixtureLab.showAgreement', uri);
+    const agreement = await vscode.commands.executeCommand<{ disagreements: { symbol: string }[] }>('fixtureLab.showAgreement', { uri });
     assert.ok(agreement.disagreements.some((d) => d.symbol === symbol), `${symbol} is a disagreement`);
 
     const rationale = 'Retry re-queues through Push; the attempt count must survive it';
@@ -136,7 +125,7 @@ describe('more workbench journeys', function () {
         .filter((l) => l.command?.title === 'Reveal in code');
       // Each names its symbol and this fixture: the lens acts on the YAML it is in, whichever fixture is current.
       assert.deepEqual(
-        found.map((l) => [l.command!.arguments![0], vscode.Uri.from(l.command!.arguments![1]).toString()]),
+        found.map((l) => l.command!.arguments![0] as { symbol: string; fixture: vscode.Uri }).map((a) => [a.symbol, vscode.Uri.from(a.fixture).toString()]),
         fixture.ground_truth.map((l) => [l.symbol, uri.toString()]),
       );
       return found;

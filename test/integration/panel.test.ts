@@ -32,7 +32,7 @@ describe('benchmark panel and triage journey', function () {
     (s.panel()?.posted ?? []).filter((m): m is Extract<HostMessage, { type: T }> => m.type === type);
 
   it('runs the baselines from the panel, fills the table and matrix, and triages a miss from its hover', async () => {
-    await vscode.commands.executeCommand('fixtureLab.openFixture', vscode.Uri.file(join(folder(), FIXTURE)));
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri: vscode.Uri.file(join(folder(), FIXTURE)) });
     await vscode.commands.executeCommand('fixtureLab.openPanel');
     const header = await eventually(() => {
       const last = posted('fixture').at(-1);
@@ -82,7 +82,7 @@ describe('benchmark panel and triage journey', function () {
     // A symbol some baseline missed: revealed at the fixture's revision, decorated, and its hover says why.
     const missed = missedBy(results)[0]?.symbol;
     assert.ok(missed, 'the baselines miss something in easy-01');
-    await vscode.commands.executeCommand('fixtureLab.revealSymbol', missed);
+    await vscode.commands.executeCommand('fixtureLab.revealSymbol', { symbol: missed });
     const editor = vscode.window.activeTextEditor!;
     assert.equal(editor.document.uri.scheme, 'fixture-lab-rev');
     const hovers = await eventually(async () => {
@@ -143,7 +143,7 @@ describe('benchmark panel and triage journey', function () {
         return finished.at(-1)!.error ?? '';
       });
     };
-    await vscode.commands.executeCommand('fixtureLab.openFixture', vscode.Uri.file(join(folder(), 'tasks/bookshop/easy/03-cart-badge.yaml')));
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri: vscode.Uri.file(join(folder(), 'tasks/bookshop/easy/03-cart-badge.yaml')) });
     assert.equal(await refusal(), 'bookshop-easy-03 has no ground truth yet: label its symbols (and settle its review) before running systems on it');
 
     // A fixture whose id cannot name result files (it holds `/`): refused, naming the error, not --skip-invalid.
@@ -151,7 +151,7 @@ describe('benchmark panel and triage journey', function () {
     writeFileSync(invalid, readFileSync(join(folder(), FIXTURE), 'utf8').replace('id: "bookshop-easy-01"', 'id: "bookshop/easy-09"'));
     try {
       s.corpus.reload();
-      await vscode.commands.executeCommand('fixtureLab.openFixture', vscode.Uri.file(invalid));
+      await vscode.commands.executeCommand('fixtureLab.openFixture', { uri: vscode.Uri.file(invalid) });
       const message = await refusal();
       assert.match(message, /^bookshop\/easy-09 has 1 error; fix it before running systems on it \(the Problems view lists it\): line 1: id `bookshop\/easy-09` cannot name result files: use letters, digits, `\.`, `_` and `-` only \(no `\/`, no `\.\.`\), e\.g\. `bookshop-easy-09`$/);
       assert.doesNotMatch(message, /--(skip-invalid|tasks)/);

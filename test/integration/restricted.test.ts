@@ -45,7 +45,7 @@ describe('Restricted Mode (untrusted workspace, Fixture Lab installed)', functio
     const { uri, original } = copyFixture('bookshop/easy/03-cart-badge.yaml', 'restricted');
     made.push(uri);
     s.corpus.reload();
-    await vscode.commands.executeCommand('fixtureLab.openFixture', uri);
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri });
     await eventually(() => assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, uri.fsPath));
 
     // The head side of web/src/cart.ts, its CodeLens from the installed extension's tree-sitter.
@@ -53,7 +53,7 @@ describe('Restricted Mode (untrusted workspace, Fixture Lab installed)', functio
     const { high } = await renderLensOnHeadSide(head);
     assert.equal(high.command!.command, 'fixtureLab.labelHigh');
     const reason = 'Renders the cart; the badge is drawn here';
-    assert.equal(await vscode.commands.executeCommand(high.command!.command, ...high.command!.arguments!, reason), true);
+    assert.equal(await vscode.commands.executeCommand(high.command!.command, { ...(high.command!.arguments![0] as object), reason }), true);
 
     const yaml = await vscode.workspace.openTextDocument(uri);
     const expected = [{ symbol: 'web/src/cart.CartView.render', confidence: 'HIGH', reason }];

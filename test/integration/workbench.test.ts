@@ -61,9 +61,9 @@ describe('labeling workbench journeys', function () {
     const head = readFixture(original, uri.fsPath).fixture.diff!.head;
     const { side, editor, renderLine, high } = await renderLensOnHeadSide(head);
     await screenshot('02-codelens-on-diff-side');
-    assert.deepEqual(high.command!.arguments, ['web/src/cart.CartView.render']);
+    assert.deepEqual(high.command!.arguments, [{ symbol: 'web/src/cart.CartView.render' }]);
     // The click, with the reason typed into the quick input.
-    const done = await vscode.commands.executeCommand(high.command!.command, ...high.command!.arguments, 'Renders the cart; the badge is drawn here');
+    const done = await vscode.commands.executeCommand(high.command!.command, { ...(high.command!.arguments[0] as object), reason: 'Renders the cart; the badge is drawn here' });
     assert.equal(done, true);
 
     const yaml = await vscode.workspace.openTextDocument(uri);
@@ -108,8 +108,8 @@ describe('labeling workbench journeys', function () {
     const base = readFixture(original, uri.fsPath).fixture.diff!.base.slice(0, 7);
 
     // A click (`+ HIGH`, as the Candidates view and CodeLens give it a name) and the Add Label command.
-    assert.equal(await vscode.commands.executeCommand('fixtureLab.labelHigh', 'web/src/cart.CartView.rendr', 'Draws the header'), true);
-    assert.equal(await vscode.commands.executeCommand('fixtureLab.addLabel', uri, 'web/src/api.CartDtoo', 'MEDIUM', 'The cart data'), true);
+    assert.equal(await vscode.commands.executeCommand('fixtureLab.labelHigh', { symbol: 'web/src/cart.CartView.rendr', reason: 'Draws the header' }), true);
+    assert.equal(await vscode.commands.executeCommand('fixtureLab.addLabel', { uri, symbol: 'web/src/api.CartDtoo', confidence: 'MEDIUM', reason: 'The cart data' }), true);
     const yaml = await vscode.workspace.openTextDocument(uri);
     assert.deepEqual(readFixture(yaml.getText(), uri.fsPath).fixture.ground_truth.map((l) => l.symbol), ['web/src/cart.CartView.rendr', 'web/src/api.CartDtoo']);
     await eventually(async () => {
@@ -129,7 +129,7 @@ describe('labeling workbench journeys', function () {
     s.corpus.reload();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 
-    await vscode.commands.executeCommand('fixtureLab.openFixture', uri);
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri });
     // Blind: the fixture's YAML (with the labeler's list) is not shown to the verifier.
     assert.notEqual(vscode.window.activeTextEditor?.document.uri.fsPath, uri.fsPath);
     const current = (await s.session.current())!;
@@ -137,7 +137,7 @@ describe('labeling workbench journeys', function () {
     await screenshot('03-blind-review');
 
     const before = readFixture((await vscode.workspace.openTextDocument(uri)).getText(), uri.fsPath).fixture;
-    assert.equal(await vscode.commands.executeCommand('fixtureLab.labelMedium', 'shop/cart.Cart.total', 'Gets the promotion percent'), true);
+    assert.equal(await vscode.commands.executeCommand('fixtureLab.labelMedium', { symbol: 'shop/cart.Cart.total', reason: 'Gets the promotion percent' }), true);
     const doc = await vscode.workspace.openTextDocument(uri);
     let fixture = readFixture(doc.getText(), uri.fsPath).fixture;
     assert.deepEqual(fixture.ground_truth, before.ground_truth, 'the ground truth is untouched');
@@ -150,7 +150,7 @@ describe('labeling workbench journeys', function () {
     assert.equal(fixture.agreement, Number(agreement.kappa.toFixed(3)));
     await screenshot('04-finished-review');
 
-    const settled = await vscode.commands.executeCommand('fixtureLab.settleDisagreements', 'shop/coupons.LEGACY_CODES', 'excluded', 'Deleted together with redeem_coupon; no agent needs it');
+    const settled = await vscode.commands.executeCommand('fixtureLab.settleDisagreements', { symbol: 'shop/coupons.LEGACY_CODES', resolution: 'excluded', rationale: 'Deleted together with redeem_coupon; no agent needs it' });
     assert.equal(settled, 1);
     fixture = readFixture(doc.getText(), uri.fsPath).fixture;
     assert.deepEqual(fixture.disputes, [{ symbol: 'shop/coupons.LEGACY_CODES', resolution: 'excluded', rationale: 'Deleted together with redeem_coupon; no agent needs it', sided_with: 'lee' }]);

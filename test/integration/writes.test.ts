@@ -3,12 +3,12 @@
 // every label command refuses before it edits, with the CLI's `path:line:col: error: not valid
 // UTF-8`, and the document and the bytes on disk stay as they were. A CRLF fixture gets CRLF lines.
 import * as assert from 'node:assert/strict';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { canDriveUi, eventually, services, setRater, ui } from './helpers';
+import { canDriveUi, eventually, journeySuite, setRater, ui } from './helpers';
 
 /** Labeled by dana, not yet reviewed: her clicks edit ground_truth. */
 const SOURCE = 'tasks/bookshop/easy/02-price-currency.yaml';
@@ -16,7 +16,7 @@ const SOURCE = 'tasks/bookshop/easy/02-price-currency.yaml';
 describe('fixture bytes in the editor', function () {
   this.timeout(120_000);
   let s: Services;
-  const made: string[] = [];
+  const made = journeySuite((services) => (s = services));
   const workspace = (): string => vscode.workspace.workspaceFolders![0].uri.fsPath;
 
   /** A copy of a demo fixture beside it, with its own id, as `bytes(text)` makes it. */
@@ -30,16 +30,6 @@ describe('fixture bytes in the editor', function () {
     return { uri: vscode.Uri.file(path), bytes: content, relative };
   }
 
-  before(() => {
-    s = services();
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const path of made) rmSync(path, { force: true });
-    s.corpus.reload();
-    await setRater(undefined);
-  });
 
   it('a fixture that is not valid UTF-8: every label command refuses before it edits, naming path:line:col; document and bytes unchanged', async () => {
     // A Latin-1 'é' (the byte 0xE9, never UTF-8 on its own) in the task: still valid YAML.
@@ -58,18 +48,18 @@ describe('fixture bytes in the editor', function () {
     await setRater('dana');
     await s.session.open(uri);
 
-    const attempts: [string, unknown[]][] = [
-      ['fixtureLab.addLabel', [uri, 'shop/pricing.price_with_tax', 'HIGH', 'needed']],
-      ['fixtureLab.removeLabel', [uri, first.symbol]],
-      ['fixtureLab.labelHigh', ['shop/models.LineItem', 'needed']],
-      ['fixtureLab.removeSymbolLabel', [first.symbol]],
+    const attempts: [string, object][] = [
+      ['fixtureLab.addLabel', { uri, symbol: 'shop/pricing.price_with_tax', confidence: 'HIGH', reason: 'needed' }],
+      ['fixtureLab.removeLabel', { uri, symbol: first.symbol }],
+      ['fixtureLab.labelHigh', { symbol: 'shop/models.LineItem', reason: 'needed' }],
+      ['fixtureLab.removeSymbolLabel', { symbol: first.symbol }],
     ];
     for (const [command, args] of attempts) {
       // VS Code shows at most three toasts within 800 ms (its toasts' spam protection): a fourth
       // refusal in quick succession goes to the notification center unseen. One at a time.
       if (canDriveUi()) await new Promise((resolve) => setTimeout(resolve, 1000));
       await vscode.commands.executeCommand('notifications.clearAll');
-      const done = await vscode.commands.executeCommand(command, ...args);
+      const done = await vscode.commands.executeCommand(command, args);
       assert.equal(done, undefined, `${command} did not fail`);
       assert.equal(document.isDirty, false, `${command} edited the document`);
       assert.equal(document.getText(), shown, `${command} changed the text`);
@@ -90,7 +80,7 @@ describe('fixture bytes in the editor', function () {
   it('a real U+FFFD in a UTF-8 fixture is only a character: the edit goes ahead', async () => {
     const { uri } = copy('fffd', (text) => Buffer.from(text.replace('task: "', 'task: "\uFFFD '), 'utf8'));
     const document = await vscode.workspace.openTextDocument(uri);
-    assert.equal(await vscode.commands.executeCommand('fixtureLab.addLabel', uri, 'shop/pricing.price_with_tax', 'HIGH', 'needed'), true);
+    assert.equal(await vscode.commands.executeCommand('fixtureLab.addLabel', { uri, symbol: 'shop/pricing.price_with_tax', confidence: 'HIGH', reason: 'needed' }), true);
     assert.ok(readFixture(document.getText(), uri.fsPath).fixture.ground_truth.some((l) => l.symbol === 'shop/pricing.price_with_tax'));
     await vscode.commands.executeCommand('workbench.action.files.revert', uri);
   });
@@ -100,7 +90,7 @@ describe('fixture bytes in the editor', function () {
     const document = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(document);
     assert.equal(document.eol, vscode.EndOfLine.CRLF);
-    assert.equal(await vscode.commands.executeCommand('fixtureLab.addLabel', uri, 'shop/pricing.price_with_tax', 'HIGH', 'needed'), true);
+    assert.equal(await vscode.commands.executeCommand('fixtureLab.addLabel', { uri, symbol: 'shop/pricing.price_with_tax', confidence: 'HIGH', reason: 'needed' }), true);
     assert.match(document.getText(), /\r\n {2}- symbol: "shop\/pricing\.price_with_tax"\r\n {4}confidence: HIGH\r\n {4}reason: "needed"\r\n/);
     assert.equal(await document.save(), true);
     assert.doesNotMatch(readFileSync(uri.fsPath, 'utf8'), /[^\r]\n/, 'a lone LF on disk');

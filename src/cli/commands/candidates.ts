@@ -27,7 +27,8 @@ export async function candidates(args: string[], io: CliIO): Promise<number> {
     for (const s of found.skipped) io.stderr.write(`fixture-lab: skipped ${s.path}: ${s.reason}\n`);
     if (values.json) {
       const { changed, ranked, symbols, cut, ambiguous } = found;
-      const candidates = ranked.map(({ symbol, file, line, kind, hops, links, test, why, score }) => ({ symbol, file, line, kind, hops, links, test, why, score }));
+      const candidates = ranked.map(
+        ({ symbol, file, line, kind, hops, links, test, why, score }) => ({ symbol, file, line, kind, hops, links, test, why, score }));
       io.stdout.write(JSON.stringify({ base: found.base, head: found.head, symbols, candidates, cut, ambiguous, changed }, null, 2) + '\n');
       return 0;
     }

@@ -8,7 +8,8 @@ export async function charts(args: string[], io: CliIO): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('give one run folder (results/run-...)');
   const dir = resolve(io.cwd, positionals[0]);
   const written = await redrawRunCharts(dir, io.cwd, (message) => io.stderr.write(`fixture-lab: ${message}\n`));
-  if (written.length === 0) throw new FixtureLabError('has no answers of its systems to the corpus\'s labeled tasks in raw/: nothing to draw', relative(io.cwd, dir) || '.');
+  if (written.length === 0) throw new FixtureLabError(
+    'has no answers of its systems to the corpus\'s labeled tasks in raw/: nothing to draw', relative(io.cwd, dir) || '.');
   for (const chart of written) io.stdout.write(`wrote ${relative(io.cwd, join(dir, chart.path))}\n`);
   return 0;
 }

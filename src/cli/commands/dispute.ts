@@ -43,7 +43,9 @@ export async function settle(values: SettleValues, positionals: string[], io: Cl
   const symbol = normalizeSymbol(raw, { module });
   const judged = isJudged(read.fixture, symbol, { module });
   if (!judged && !values.unjudged) {
-    throw new FixtureLabError(`\`${symbol}\` is in no rater's list and not in candidates: nobody judged it. Check the name, or pass --unjudged when the adjudicator adds what both raters missed`, shown);
+    throw new FixtureLabError(
+      `\`${symbol}\` is in no rater's list and not in candidates: nobody judged it. Check the name, or pass --unjudged when the adjudicator `
+        + `adds what both raters missed`, shown);
   }
   if (judged && values.unjudged) throw new FixtureLabError(`\`${symbol}\` was judged (it is in candidates or a rater's list): drop --unjudged`, shown);
   if (resolution === 'included' && !confidence && !includedByARater(read.fixture, symbol, { module })) {
@@ -51,7 +53,11 @@ export async function settle(values: SettleValues, positionals: string[], io: Cl
   }
   const ruling = { symbol, resolution, rationale, ...(confidence ? { confidence } : {}), ...(values.unjudged ? { unjudged: true } : {}) };
   let after = '';
-  await editFixture(path, io, (text) => (after = settleDispute(text, ruling, { module })));
+  await editFixture(path, io, (text) => {
+    const settled = settleDispute(text, ruling, { module });
+    if (settled.ok) after = settled.text;
+    return settled;
+  });
   const truth = readFixture(after, shown).fixture.ground_truth.length;
   io.stdout.write(`${shown}: dispute ${symbol} ${resolution}${values.unjudged ? ' (unjudged)' : ''}; ground_truth: ${truth} symbol${truth === 1 ? '' : 's'}\n`);
   return 0;

@@ -24,17 +24,21 @@ export interface CommandEntry {
 export const COMMANDS: Record<string, CommandEntry> = {
   validate: {
     usage: 'validate [CORPUS_DIR] [--json] [--no-resolve]',
-    summary: 'check every fixture and repos.yaml, and every symbol against the code (the match rate; --no-resolve skips it); prints path:line:col: error|warning: message; exit 1 on an error',
+    summary: 'check every fixture and repos.yaml, and every symbol against the code (the match rate; --no-resolve skips it); prints '
+      + 'path:line:col: error|warning: message; exit 1 on an error',
     run: validate,
   },
   label: {
     usage: 'label add FIXTURE SYMBOL --confidence HIGH|MEDIUM --reason TEXT [--rater NAME] | label remove FIXTURE SYMBOL [--rater NAME]',
-    summary: 'label as a rater (--rater, else FIXTURE_LAB_RATER, else git user.name): the labeler\'s draft ground_truth (the first rater is the labeler), or labels[verifier] in a review',
+    summary: 'label as a rater (--rater, else FIXTURE_LAB_RATER, else git user.name): the labeler\'s draft ground_truth (the first rater is '
+      + 'the labeler), or labels[verifier] in a review',
     run: label,
   },
   review: {
-    usage: 'review start FIXTURE --verifier NAME [--blind-drafts] | review finish FIXTURE | review settle FIXTURE SYMBOL --resolution included|excluded [--confidence HIGH|MEDIUM] --rationale TEXT [--unjudged]',
-    summary: 'the verifier\'s pass: freeze the labeler\'s list and label blind; finish writes agreement and derives ground_truth; settle rules on a disagreement',
+    usage: 'review start FIXTURE --verifier NAME [--blind-drafts] | review finish FIXTURE | review settle FIXTURE SYMBOL --resolution '
+      + 'included|excluded [--confidence HIGH|MEDIUM] --rationale TEXT [--unjudged]',
+    summary: 'the verifier\'s pass: freeze the labeler\'s list and label blind; finish writes agreement and derives ground_truth; settle '
+      + 'rules on a disagreement',
     run: review,
   },
   dispute: {
@@ -58,8 +62,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
     run: symbols,
   },
   new: {
-    usage: 'new --repo NAME (--base REV --head REV | --pr N) [--task TEXT] [--tier easy|medium|hard] [--id ID] [--out PATH] [--limit N] [--tests exclude|after|mixed] [CORPUS_DIR]',
-    summary: 'write a fixture from a change (NAME from repos.yaml; --pr: the merge commit naming PR #N): diff, candidates and a task stub at tasks/NAME/TIER/NN-slug.yaml (tier medium by default), never replacing a file',
+    usage: 'new --repo NAME (--base REV --head REV | --pr N) [--task TEXT] [--tier easy|medium|hard] [--id ID] [--out PATH] [--limit N] '
+      + '[--tests exclude|after|mixed] [CORPUS_DIR]',
+    summary: 'write a fixture from a change (NAME from repos.yaml; --pr: the merge commit naming PR #N): diff, candidates and a task stub at '
+      + 'tasks/NAME/TIER/NN-slug.yaml (tier medium by default), never replacing a file',
     run: newFixture,
   },
   candidates: {
@@ -68,7 +74,8 @@ export const COMMANDS: Record<string, CommandEntry> = {
     run: candidates,
   },
   run: {
-    usage: 'run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match symbol|exact|bounded|lenient|seed] [--effect-size d_z|d_av] [--out DIR] [--seed N] [--skip-invalid] [--keep-failures] [--scale-lines N]',
+    usage: 'run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match symbol|exact|bounded|lenient|seed] [--effect-size '
+      + 'd_z|d_av] [--out DIR] [--seed N] [--skip-invalid] [--keep-failures] [--scale-lines N]',
     summary: 'run the retrieval systems on the labeled tasks and score them; writes results/run-<timestamp>/ (resumes an existing --out)',
     run,
   },
@@ -79,12 +86,14 @@ export const COMMANDS: Record<string, CommandEntry> = {
   },
   pool: {
     usage: 'pool RUN_DIR [--depth K] [--write]',
-    summary: 'TREC-style pooling: every system\'s top K (default 10) symbols no rater judged, per fixture; --write adds them to the fixture\'s `pooled:` list to judge (never to candidates)',
+    summary: 'TREC-style pooling: every system\'s top K (default 10) symbols no rater judged, per fixture; '
+      + '--write adds them to the fixture\'s `pooled:` list to judge (never to candidates)',
     run: pool,
   },
   charts: {
     usage: 'charts RUN_DIR',
-    summary: 'draw a run\'s charts again from its raw answers: RUN_DIR/analysis/charts/*.svg (PR curves, token efficiency, P@10 heatmap, box plots, significance)',
+    summary: 'draw a run\'s charts again from its raw answers: RUN_DIR/analysis/charts/*.svg (PR curves, token efficiency, P@10 heatmap, box '
+      + 'plots, significance)',
     run: charts,
   },
   metrics: {

@@ -1,4 +1,6 @@
-import { agreementOf, Agreement, AgreementFigures, figureSummary, FixtureLabError, fmt, formatNumber, loadFixtureFile, paradoxNote, setField } from '../../core';
+import {
+  agreementOf, Agreement, AgreementFigures, figureSummary, FixtureLabError, fmt, formatNumber, loadFixtureFile, paradoxNote, setField,
+} from '../../core';
 import { CliIO, fixturePaths, moduleFor, parse, UsageError } from '../args';
 import { editFixture } from './edits';
 

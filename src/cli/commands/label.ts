@@ -1,5 +1,8 @@
 import { resolve } from 'node:path';
-import { clickTarget, CONFIDENCES, displayPath, Fixture, labelAs, loadFixtureFile, normalizeSymbol, RepoSymbols, symbolWarning, unlabelAs } from '../../core';
+import {
+  AtBase, changedSymbols, clickTarget, CONFIDENCES, displayPath, Fixture, FixtureLabError, judgeSymbols, labelAs, loadFixtureFile, normalizeSymbol,
+  Repository, repositoryPath, RepoSymbols, symbolKey, symbolWarning, unlabelAs,
+} from '../../core';
 import { CliIO, moduleFor, oneOf, parse, repoEntryFor, required, UsageError } from '../args';
 import { raterFor } from '../rater';
 import { editFixture } from './edits';
@@ -7,7 +10,8 @@ import { editFixture } from './edits';
 /**
  * `label add|remove FIXTURE SYMBOL [--rater NAME]`: label as a rater. The labeler's labels are
  * the draft ground truth (the first rater to label is recorded as `labeler:`); during a review
- * the verifier's go to labels[verifier]. The same core call as the editor's clicks.
+ * the verifier's go to labels[verifier]. The same core calls as the editor's clicks: the name
+ * as the change calls it at base (a renamed file's old name), refused for what the change adds.
  */
 export async function label(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
@@ -24,32 +28,74 @@ export async function label(args: string[], io: CliIO): Promise<number> {
   const confidence = action === 'add' ? oneOf(values.confidence, CONFIDENCES, '--confidence') : undefined;
   const reason = action === 'add' ? required(values.reason, '--reason') : undefined;
   const { read } = await loadFixtureFile(path, undefined, io.cwd);
-  const symbol = normalizeSymbol(raw, { module: await moduleFor(path, read.fixture.repo) });
-  if (!symbol) throw new UsageError(`\`${raw}\` is not a symbol name`);
+  const given = normalizeSymbol(raw, { module: await moduleFor(path, read.fixture.repo) });
+  if (!given) throw new UsageError(`\`${raw}\` is not a symbol name`);
   const rater = await raterFor(values.rater, path);
   const target = clickTarget(read.fixture, rater);
   const list = 'rater' in target && target.rater ? `labels.${target.rater}` : 'ground_truth';
   const shown = displayPath(path, io.cwd);
-  if (confidence && reason !== undefined) {
-    await editFixture(path, io, (text) => labelAs(text, rater, { symbol, confidence, reason }));
-    io.stdout.write(`${shown}: ${list} + ${symbol} (${confidence})${read.fixture.labeler ? '' : `; labeler: ${rater}`}\n`);
-    const warning = await labelWarning(path, read.fixture, symbol);
-    if (warning) io.stderr.write(`fixture-lab: warning: ${shown}: ${warning}\n`);
-  } else {
-    await editFixture(path, io, (text) => unlabelAs(text, rater, symbol));
-    io.stdout.write(`${shown}: ${list} - ${symbol}\n`);
+  const code = await codeOf(path, read.fixture);
+  try {
+    const named = await nameAtBase(code, read.fixture, given);
+    // A label on what the change adds is refused; one already written can still be removed.
+    if ('refused' in named && action === 'add') throw new FixtureLabError(`${named.refused}; nothing was written`, shown);
+    const symbol = 'refused' in named ? given : named.symbol;
+    if (symbol !== given) {
+      io.stderr.write(`fixture-lab: ${shown}: \`${given}\` is \`${symbol}\` at diff.base (the change renames its file): using the base name\n`);
+    }
+    if (confidence && reason !== undefined) {
+      await editFixture(path, io, (text) => labelAs(text, rater, { symbol, confidence, reason }));
+      io.stdout.write(`${shown}: ${list} + ${symbol} (${confidence})${read.fixture.labeler ? '' : `; labeler: ${rater}`}\n`);
+      // The symbol checked against the code at the fixture's revision: written either way, warned at once.
+      const warning = code && (await symbolWarning(code.symbols, read.fixture, symbol));
+      if (warning) io.stderr.write(`fixture-lab: warning: ${shown}: ${warning}\n`);
+    } else {
+      await editFixture(path, io, (text) => unlabelAs(text, rater, symbol));
+      io.stdout.write(`${shown}: ${list} - ${symbol}\n`);
+    }
+  } finally {
+    await code?.close();
   }
   return 0;
 }
 
-/** The symbol checked against the code at the fixture's revision: written either way, warned at once. */
-async function labelWarning(path: string, fixture: Fixture, symbol: string): Promise<string | undefined> {
+/** The fixture's repository as the nearest repos.yaml names it: its symbols at any revision, and the repository itself, opened once when needed. */
+interface Code {
+  symbols: RepoSymbols;
+  repository(): Promise<Repository>;
+  close(): Promise<void>;
+}
+
+async function codeOf(path: string, fixture: Fixture): Promise<Code | undefined> {
   const found = await repoEntryFor(path, fixture.repo);
   if (!found) return undefined;
-  const repo = new RepoSymbols(found.entry, found.corpusDir);
+  let opened: Promise<Repository> | undefined;
+  const repository = () => (opened ??= Repository.open(repositoryPath(found.corpusDir, found.entry)));
+  const symbols = new RepoSymbols(found.entry, found.corpusDir, {}, repository);
+  return {
+    symbols,
+    repository,
+    async close() {
+      await symbols.resolver.save();
+      (await opened?.catch(() => undefined))?.close();
+    },
+  };
+}
+
+/**
+ * A diff fixture's name as its change calls it at base (the editor's BaseNames): a head-side name
+ * in a renamed file becomes the base name; one the change adds is refused. A name defined at
+ * diff.base is its own base name, so the change is read only for one that is not (the resolver's
+ * cache answers the first question). Unchanged when the code cannot be read: the label-time
+ * check then says what is wrong.
+ */
+async function nameAtBase(code: Code | undefined, fixture: Fixture, symbol: string): Promise<AtBase> {
+  if (!fixture.diff || !code) return { symbol };
   try {
-    return await symbolWarning(repo, fixture, symbol);
-  } finally {
-    await repo.close();
+    const verdict = (await judgeSymbols(code.symbols, fixture, [symbol])).get(symbolKey(symbol, { module: code.symbols.entry.module }));
+    if (verdict?.answer.found) return { symbol };
+    return (await changedSymbols(await code.repository(), fixture.diff.base, fixture.diff.head)).names.nameAtBase(symbol);
+  } catch {
+    return { symbol };
   }
 }

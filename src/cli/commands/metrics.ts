@@ -10,7 +10,8 @@ import { CliIO, parse, required, UsageError } from '../args';
  * core/scoring/trec.ts); --complete (-c) is trec_eval's -c.
  */
 export async function metrics(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parse(args, { qrels: { type: 'string' }, run: { type: 'string' }, complete: { type: 'boolean', short: 'c' }, json: { type: 'boolean' } });
+  const { values, positionals } = parse(
+    args, { qrels: { type: 'string' }, run: { type: 'string' }, complete: { type: 'boolean', short: 'c' }, json: { type: 'boolean' } });
   if (positionals.length > 0) throw new UsageError(`unexpected \`${positionals[0]}\`; name the files with --qrels and --run`);
   const qrelsPath = resolve(io.cwd, required(values.qrels, '--qrels'));
   const runPath = resolve(io.cwd, required(values.run, '--run'));
@@ -21,7 +22,8 @@ export async function metrics(args: string[], io: CliIO): Promise<number> {
   const evaluation = evaluateTrecText(parseQrels(qrelsText, qrelsShown), runText, runShown, { complete: values.complete });
   if (evaluation.skipped.length > 0) {
     const shown = evaluation.skipped.slice(0, 5).join(', ') + (evaluation.skipped.length > 5 ? ', ...' : '');
-    io.stderr.write(`fixture-lab metrics: ${evaluation.skipped.length} topic(s) of the run have no judgments in ${qrelsShown} and are not evaluated: ${shown}\n`);
+    io.stderr.write(`fixture-lab metrics: ${evaluation.skipped.length} topic(s) of the run have no judgments in ${qrelsShown} and are not `
+      + `evaluated: ${shown}\n`);
   }
   io.stdout.write(values.json ? JSON.stringify(trecJson(evaluation)) + '\n' : formatTrecTable(evaluation));
   return 0;

@@ -50,7 +50,8 @@ export async function newFixture(args: string[], io: CliIO): Promise<number> {
       candidates: candidateOptions(values),
     });
     for (const s of made.found.skipped) io.stderr.write(`fixture-lab: skipped ${s.path}: ${s.reason}\n`);
-    io.stdout.write(`wrote ${displayPath(made.path, io.cwd)} (${made.id}): ${made.found.symbols.length} candidates (non-test ${describeCut(made.found.cut)})\n`);
+    const cut = describeCut(made.found.cut);
+    io.stdout.write(`wrote ${displayPath(made.path, io.cwd)} (${made.id}): ${made.found.symbols.length} candidates (non-test ${cut})\n`);
     if (made.text.includes(TASK_STUB)) io.stdout.write('the task is a stub: write it as the issue states it\n');
     return 0;
   } finally {

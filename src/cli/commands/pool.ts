@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { addPooled, DEFAULT_POOL_DEPTH, displayPath, mergePooled, poolRun, readFixture, readRunInfo } from '../../core';
+import { addPooled, DEFAULT_POOL_DEPTH, displayPath, edited, Edited, mergePooled, poolRun, readFixture, readRunInfo, then } from '../../core';
 import { CliIO, parse, UsageError } from '../args';
 import { editFixture } from './edits';
 
@@ -26,10 +26,11 @@ export async function pool(args: string[], io: CliIO): Promise<number> {
       await editFixture(p.path, io, (text) => {
         const existing = readFixture(text, shown).fixture.pooled ?? [];
         const merged = mergePooled(existing, p.pooled, { module: p.module });
-        return merged.reduce((t, entry) => addPooled(t, entry), text);
+        return merged.reduce<Edited>((result, entry) => then(result, (t) => addPooled(t, entry)), edited(text));
       });
     }
   }
-  io.stdout.write(`${total} symbol${total === 1 ? '' : 's'} to judge over ${pools.length} fixture${pools.length === 1 ? '' : 's'}${values.write ? '; written to each fixture\'s pooled:' : ' (--write adds them to each fixture\'s pooled:)'}\n`);
+  const counted = `${total} symbol${total === 1 ? '' : 's'} to judge over ${pools.length} fixture${pools.length === 1 ? '' : 's'}`;
+  io.stdout.write(`${counted}${values.write ? '; written to each fixture\'s pooled:' : ' (--write adds them to each fixture\'s pooled:)'}\n`);
   return 0;
 }

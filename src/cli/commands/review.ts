@@ -1,12 +1,15 @@
 import { resolve } from 'node:path';
-import { displayPath, dropKeptDraft, finishReview, fmt, FixtureLabError, hideDraft, keepDraft, keptDraft, loadFixtureFile, readFixture, restoreDraft, reviewWarnings, startReview } from '../../core';
+import {
+  Agreement, displayPath, dropKeptDraft, edited, finishReview, fmt, hideDraft, keepDraft, keptDraft, loadFixtureFile, readFixture, refused, restoreDraft,
+  readUtf8File, reviewWarnings, startReview, textOf,
+} from '../../core';
 import { CliIO, moduleFor, parse, required, UsageError } from '../args';
 import { settle, SETTLE_OPTIONS } from './dispute';
 import { editFixture } from './edits';
 
 /**
  * `review start FIXTURE --verifier NAME [--blind-drafts] | review finish FIXTURE | review settle FIXTURE SYMBOL ...`:
- * the verifier's pass (§7.4) through the same core calls as the editor's Start Review, Finish
+ * the verifier's pass (docs/fixture-format.md#the-protocol-states-and-who-writes-what) through the same core calls as the editor's Start Review, Finish
  * Review and Settle Disagreements. With --blind-drafts (the editor's fixtureLab.blindDrafts) the
  * labeler's draft leaves the file for .fixture-lab/blind/ until finish brings it back.
  */
@@ -26,38 +29,52 @@ export async function review(args: string[], io: CliIO): Promise<number> {
   const shown = displayPath(path, io.cwd);
   if (action === 'start') {
     const verifier = required(values.verifier?.trim(), '--verifier');
-    const { read, text } = await loadFixtureFile(path, undefined, io.cwd);
+    const { read } = await loadFixtureFile(path, undefined, io.cwd);
     const labeler = read.fixture.labeler;
     if (values['blind-drafts']) {
+      // Read strictly: a file that is not UTF-8 is refused before its draft is kept anywhere.
+      const text = await readUtf8File(path, 'fixture', shown);
       // The draft is kept before the file loses it; the edit checks the file still yields that draft.
-      const { draft } = hideDraft(startReview(text.replace(/\r\n/g, '\n'), verifier));
+      const { draft } = hideDraft(textOf(startReview(text.replace(/\r\n/g, '\n'), verifier), shown));
       const kept = await keepDraft(path, draft);
       await editFixture(path, io, (now) => {
-        const hidden = hideDraft(startReview(now, verifier));
-        if (JSON.stringify(hidden.draft) !== JSON.stringify(draft)) throw new FixtureLabError('changed while its draft was being kept aside: run the command again');
-        return hidden.text;
+        const started = startReview(now, verifier);
+        if (!started.ok) return started;
+        const hidden = hideDraft(started.text);
+        if (JSON.stringify(hidden.draft) !== JSON.stringify(draft)) return refused(
+          'review-state', 'changed while its draft was being kept aside: run the command again');
+        return edited(hidden.text);
       });
       for (const w of reviewWarnings(read.fixture)) io.stderr.write(`fixture-lab: ${shown}: warning: ${w}\n`);
-      io.stdout.write(`${shown}: review started; ${labeler}'s draft is kept out of the file until the review finishes (${displayPath(kept, io.cwd)}); ${verifier} labels blind: fixture-lab label add ${shown} SYMBOL --rater ${verifier} ...\n`);
+      const where = displayPath(kept, io.cwd);
+      io.stdout.write(`${shown}: review started; ${labeler}'s draft is kept out of the file until the review finishes (${where}); `
+        + `${verifier} labels blind: fixture-lab label add ${shown} SYMBOL --rater ${verifier} ...\n`);
       return 0;
     }
     await editFixture(path, io, (now) => startReview(now, verifier));
     for (const w of reviewWarnings(read.fixture)) io.stderr.write(`fixture-lab: ${shown}: warning: ${w}\n`);
-    io.stdout.write(`${shown}: review started; ${labeler}'s list is frozen in labels.${labeler}; ${verifier} labels blind: fixture-lab label add ${shown} SYMBOL --rater ${verifier} ...\n`);
+    io.stdout.write(`${shown}: review started; ${labeler}'s list is frozen in labels.${labeler}; ${verifier} labels blind: fixture-lab label `
+      + `add ${shown} SYMBOL --rater ${verifier} ...\n`);
     return 0;
   }
   if (values.verifier !== undefined) throw new UsageError('`review finish` takes no --verifier');
   const { read } = await loadFixtureFile(path, undefined, io.cwd);
   const module = await moduleFor(path, read.fixture.repo);
-  let result: ReturnType<typeof finishReview> | undefined;
+  let result: { text: string; agreement: Agreement } | undefined;
   // A draft kept aside at the start (--blind-drafts) comes back first: kappa needs the labeler's list.
   const kept = await keptDraft(path);
-  await editFixture(path, io, (text) => (result = finishReview(kept ? restoreDraft(text, kept) : text, { module })).text);
+  await editFixture(path, io, (text) => {
+    const finished = finishReview(kept ? restoreDraft(text, kept) : text, { module });
+    if (finished.ok) result = finished;
+    return finished;
+  });
   if (kept) await dropKeptDraft(path);
   const a = result!.agreement;
   const truth = readFixture(result!.text, shown).fixture.ground_truth.length;
-  const head = a.kappa === null ? `kappa n/a (${a.reason}), observed agreement ${fmt(a.observed)}` : `kappa ${fmt(a.kappa)} ${a.band}, kappa_confidence ${fmt(a.kappa_confidence)}`;
-  io.stdout.write(`${shown}: review finished: ${head}; ${a.items} items, ${a.disagreements.length} disagreement${a.disagreements.length === 1 ? '' : 's'}; ground_truth: ${truth} symbol${truth === 1 ? '' : 's'}\n`);
+  const head = a.kappa === null ? `kappa n/a (${a.reason}), observed agreement ${fmt(a.observed)}`
+    : `kappa ${fmt(a.kappa)} ${a.band}, kappa_confidence ${fmt(a.kappa_confidence)}`;
+  const disagreements = `${a.disagreements.length} disagreement${a.disagreements.length === 1 ? '' : 's'}`;
+  io.stdout.write(`${shown}: review finished: ${head}; ${a.items} items, ${disagreements}; ground_truth: ${truth} symbol${truth === 1 ? '' : 's'}\n`);
   for (const d of a.disagreements) io.stdout.write(`  ${d.symbol}: ${a.labeler} ${d.labeler ?? '-'}, ${a.verifier} ${d.verifier ?? '-'}\n`);
   if (a.disagreements.length > 0) io.stdout.write(`settle each: fixture-lab review settle ${shown} SYMBOL --resolution included|excluded --rationale TEXT\n`);
   return 0;

@@ -27,11 +27,13 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     'scale-lines': { type: 'string' },
   });
   if (positionals.length > 1) throw new UsageError(`one corpus folder at most, not ${positionals.join(' ')}`);
-  // Without --budget: 5000, 2000, 10000 (§6.2), or a resumed run's own.
+  // Without --budget: 5000, 2000, 10000 (docs/scoring.md#scoring), or a resumed run's own.
   const budgets = values.budget?.split(',').map((b) => Number(b.trim()));
-  if (budgets?.some((b) => !Number.isInteger(b) || b <= 0)) throw new UsageError('--budget must be token counts, e.g. 5000 or 5000,2000,10000 (the first is primary)');
+  if (budgets?.some((b) => !Number.isInteger(b) || b <= 0)) throw new UsageError(
+    '--budget must be token counts, e.g. 5000 or 5000,2000,10000 (the first is primary)');
   const scaleLines = values['scale-lines'] === undefined ? undefined : Number(values['scale-lines']);
-  if (scaleLines !== undefined && !(Number.isInteger(scaleLines) && scaleLines > 0)) throw new UsageError('--scale-lines must be a number of lines, e.g. 1000000 (a timeout in a larger repository is a scale failure)');
+  if (scaleLines !== undefined && !(Number.isInteger(scaleLines) && scaleLines > 0)) throw new UsageError(
+    '--scale-lines must be a number of lines, e.g. 1000000 (a timeout in a larger repository is a scale failure)');
   const match: MatchRule | undefined = values.match ? oneOf(values.match, MATCH_RULES, '--match') : undefined;
   const effectSize = values['effect-size'] === undefined ? undefined : oneOf(values['effect-size'], EFFECT_SIZES, '--effect-size');
   const seed = values.seed === undefined ? undefined : Number(values.seed);
@@ -68,7 +70,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     io.stdout.write(`scores at ${result.info.budgets[0]} tokens, ${result.info.match} matching\n`);
     io.stdout.write(`${'system'.padEnd(width)}  ${'n'.padStart(3)}  ${columns.map(heading).join(' ')}\n`);
     for (const g of overall) {
-      io.stdout.write(`${g.system.padEnd(width)}  ${String(g.n).padStart(3)}  ${columns.map((c) => fmt(g.mean[c], c === 'token_efficiency' ? 5 : 3).padStart(8)).join(' ')}\n`);
+      const means = columns.map((c) => fmt(g.mean[c], c === 'token_efficiency' ? 5 : 3).padStart(8));
+      io.stdout.write(`${g.system.padEnd(width)}  ${String(g.n).padStart(3)}  ${means.join(' ')}\n`);
     }
     for (const s of result.info.skipped_tasks) io.stderr.write(`fixture-lab: skipped ${s.task}: ${s.reason}\n`);
     const where = relative(io.cwd, result.dir) || '.';
@@ -88,7 +91,7 @@ class Progress {
   constructor(private readonly io: CliIO) {}
 
   update(e: RunEvent): void {
-    const tty = Boolean((this.io.stderr as { isTTY?: boolean }).isTTY);
+    const redraw = this.io.stderr.isTTY ? this.io.stderr.redraw : undefined;
     if (e.kind === 'plan') {
       this.doneAtStart = e.done;
       this.started = Date.now();
@@ -102,10 +105,11 @@ class Progress {
     const fresh = e.done - this.doneAtStart;
     const elapsed = (Date.now() - this.started) / 1000;
     const eta = fresh > 0 ? ((e.total - e.done) * elapsed) / fresh : 0;
-    if (tty) {
+    if (redraw) {
       const width = 24;
       const filled = Math.round((e.done / Math.max(1, e.total)) * width);
-      this.io.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${e.done}/${e.total} ETA ${duration(eta)}  ${`${e.system} ${e.task}`.slice(0, 40).padEnd(40)}`);
+      const bar = `${'#'.repeat(filled)}${'.'.repeat(width - filled)}`;
+      redraw(`[${bar}] ${e.done}/${e.total} ETA ${duration(eta)}  ${`${e.system} ${e.task}`.slice(0, 40).padEnd(40)}`);
       this.drawn = true;
     } else if (e.status === 'ok') {
       this.io.stderr.write(`${e.done}/${e.total} ${e.system} ${e.task} ok\n`);

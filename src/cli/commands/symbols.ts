@@ -29,10 +29,13 @@ export async function symbols(args: string[], io: CliIO): Promise<number> {
     }
     const rev = await repo.resolve(required(values.rev, '--rev'));
     const file = repo.relativePath(required(values.file, '--file'));
-    if (!languageOf(file)) throw new FixtureLabError(`\`${file}\` is not in a supported language (Python, TypeScript/TSX, JavaScript, Go, Rust, Java, C#, Ruby)`);
+    if (!languageOf(file)) throw new FixtureLabError(
+      `\`${file}\` is not in a supported language (Python, TypeScript/TSX, JavaScript, Go, Rust, Java, C#, Ruby)`);
     const content = await repo.readFile(rev, file);
     if (content.kind !== 'text') {
-      throw new FixtureLabError(content.kind === 'missing' ? `\`${file}\` does not exist at ${values.rev}: check the path and revision` : `\`${file}\` is ${content.kind} at ${values.rev}: no symbols to read`);
+      throw new FixtureLabError(
+        content.kind === 'missing' ? `\`${file}\` does not exist at ${values.rev}: check the path and revision`
+          : `\`${file}\` is ${content.kind} at ${values.rev}: no symbols to read`);
     }
     const defs = await definitionsOf(file, content.text);
     const rows = defs.map((d) => ({ symbol: d.symbol, file, kind: d.kind, startLine: d.startLine, endLine: d.endLine }));

@@ -185,7 +185,8 @@ export function inclusionRate(t: RatingTable): number | null {
 export function paradoxNote(f: AgreementFigures, t: RatingTable): string | null {
   if (!isKappaParadox(f)) return null;
   const rate = inclusionRate(t)!;
-  return `kappa paradox: ${pct(f.percent!)} raw agreement but κ ${f.kappa!.toFixed(3)}, since ${pct(1 - rate)} of the ratings are "not included" and kappa's chance agreement is near 1; read AC1 and positive specific agreement, and the labeled-only figures`;
+  return `kappa paradox: ${pct(f.percent!)} raw agreement but κ ${f.kappa!.toFixed(3)}, since ${pct(1 - rate)} of the ratings are "not included" `
+    + 'and kappa\'s chance agreement is near 1; read AC1 and positive specific agreement, and the labeled-only figures';
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;

@@ -1,4 +1,4 @@
-// Cohen's kappa (§7.4): chance-corrected agreement between two raters who put the same items
+// Cohen's kappa (docs/fixture-format.md#the-protocol-states-and-who-writes-what): chance-corrected agreement between two raters who put the same items
 // into categories. Undefined, never NaN or a made-up 1.0, when there is nothing to correct for.
 import type { Band } from '../../shared/vocabulary';
 

@@ -73,7 +73,10 @@ export function agreementOf(f: Fixture, options: NormalizeOptions = {}): Agreeme
   if (!verifier) {
     const reason = f.verifier ? `the verifier ${f.verifier} has no labels yet (labels.${f.verifier})` : 'no verifier is named';
     const table = emptyTable();
-    return { ...base, items: 0, observed: null, expected: null, kappa: null, kappa_confidence: null, band: null, reason, disagreements: [], table, figures: figuresOf(table), labeled_only: labeledOnlyFigures(table) };
+    return {
+      ...base, items: 0, observed: null, expected: null, kappa: null, kappa_confidence: null, band: null, reason, disagreements: [],
+      table, figures: figuresOf(table), labeled_only: labeledOnlyFigures(table),
+    };
   }
   const items = ratedItems(f, options);
   const binary = cohensKappa(items.map((i) => i.labeler !== null), items.map((i) => i.verifier !== null));

@@ -14,7 +14,8 @@ export type AtBase = { symbol: string } | { refused: string };
 
 /** Why a symbol that exists only at head cannot be labeled. */
 export function onlyAtHead(symbol: string): string {
-  return `\`${symbol}\` exists only at diff.head (the change adds it): systems run at diff.base, where it cannot be retrieved, so it is not labeled; label the base-side symbols the task needs`;
+  return `\`${symbol}\` exists only at diff.head (the change adds it): systems run at diff.base, where it cannot be retrieved, so it is not `
+    + `labeled; label the base-side symbols the task needs`;
 }
 
 export class BaseNames {

@@ -1,8 +1,8 @@
-// A fixture's default `candidates` (§7.3 steps 3-4): the symbols a change touches, then their
+// A fixture's default `candidates` (docs/fixture-format.md#default-candidates): the symbols a change touches, then their
 // one-hop neighbours by score, each once. Both raters judge this universe, so the items neither
 // of them labels count toward kappa: it holds what a labeler can use, not every name-alike.
 import type { Repository } from '../git/repository';
-import { isTestPath } from '../labeling/guardrails';
+import { isTestPath } from '../symbols/testPaths';
 import type { BaseNames } from './baseNames';
 import { ChangedSymbol, changedSymbols, ChangeReport } from './changedSymbols';
 import { linksOf, Neighbour, Relation } from './neighbours';
@@ -87,7 +87,9 @@ export async function candidatesFrom(repo: Repository, report: ChangeReport, opt
   for (const n of all) {
     if (seen.has(n.symbol)) continue;
     seen.add(n.symbol);
-    const c: RankedCandidate = { symbol: n.symbol, file: n.file, line: n.startLine, kind: n.relation, hops: 1, links: n.links, test: n.test, why: n.why, score: best > 0 ? round2(n.score / best) : 0, via: n.via };
+    const c: RankedCandidate = {
+      symbol: n.symbol, file: n.file, line: n.startLine, kind: n.relation, hops: 1, links: n.links, test: n.test, why: n.why,
+      score: best > 0 ? round2(n.score / best) : 0, via: n.via };
     linked.push(c);
     kept.set(c, n);
   }

@@ -65,7 +65,8 @@ export async function changeOfPullRequest(repo: Repository, pr: number): Promise
     if (!first) throw new FixtureLabError(`the commit naming PR #${pr} (${sha.slice(0, 12)}) has no parent to compare with`, repo.root);
     return { base: first, head: sha, pr, ...optional('title', titleOfMessage(message.trim())) };
   }
-  throw new FixtureLabError(`no commit message names PR #${pr} ("Merge pull request #${pr}" or "(#${pr})"): fetch the branch that merged it, or give --base and --head`, repo.root);
+  throw new FixtureLabError(`no commit message names PR #${pr} ("Merge pull request #${pr}" or "(#${pr})"): fetch the branch that merged it, `
+    + `or give --base and --head`, repo.root);
 }
 
 function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {

@@ -1,4 +1,4 @@
-// The definitions a change touches (§7.3 step 3): every definition whose line range meets a hunk,
+// The definitions a change touches (docs/fixture-format.md#default-candidates): every definition whose line range meets a hunk,
 // on the base side for what was deleted and the head side for what was added or modified.
 import { MAX_FILE_BYTES } from '../git/blobs';
 import { FileChange, Hunk, listChanges } from '../git/diff';

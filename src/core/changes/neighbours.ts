@@ -1,4 +1,4 @@
-// One hop out from the changed code (§7.3 step 4): what the changed definitions call, use as a
+// One hop out from the changed code (docs/fixture-format.md#default-candidates): what the changed definitions call, use as a
 // type or read (callees, types, data) and who calls them or is decorated by them (callers), at
 // base. A use is resolved by what the code says before the name: `self`/`this` to the enclosing
 // class, a definition in the same file, one in a file the using file imports; else by the name
@@ -7,7 +7,7 @@ import type { Repository } from '../git/repository';
 import { Definition, definitionAt, definitionsOf, enclosingDefinitions } from '../symbols/definitions';
 import { filesMentioning, textAt } from '../symbols/lookup';
 import { Reference, referencesOf } from '../symbols/references';
-import { isTestPath } from '../labeling/guardrails';
+import { isTestPath } from '../symbols/testPaths';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { fileImported, importedModules } from './imports';
 
@@ -62,7 +62,8 @@ export async function linksOf(repo: Repository, report: ChangeReport): Promise<L
   const link = (d: Definition, file: string, relation: Relation, via: string, weight: number, why: string) => {
     if (changedNames.has(d.symbol)) return;
     const key = `${relation}\0${d.symbol}`;
-    const n = found.get(key) ?? { symbol: d.symbol, file, kind: d.kind, startLine: d.startLine, endLine: d.endLine, relation, via: [], score: 0, links: 0, why, test: isTestPath(file) };
+    const n = found.get(key) ?? {
+      symbol: d.symbol, file, kind: d.kind, startLine: d.startLine, endLine: d.endLine, relation, via: [], score: 0, links: 0, why, test: isTestPath(file) };
     n.score += weight * WEIGHT[relation];
     n.links++;
     if (!n.via.includes(via)) n.via.push(via);
@@ -105,7 +106,8 @@ export async function linksOf(repo: Repository, report: ChangeReport): Promise<L
       continue;
     }
     const verb = relation === 'type' ? 'used as a type by' : relation === 'data' ? 'read by' : 'called by';
-    for (const { path, def } of picked) link(def, path, relation, u.owner.symbol, resolved ? 1 : 1 / picked.length, `${verb} ${short(u.owner.symbol)} (line ${u.ref.line})`);
+    for (const { path, def } of picked) link(
+      def, path, relation, u.owner.symbol, resolved ? 1 : 1 / picked.length, `${verb} ${short(u.owner.symbol)} (line ${u.ref.line})`);
   }
 
   // Incoming: definitions at base whose code calls a changed (existing) symbol, or is decorated with it.
@@ -136,10 +138,12 @@ export async function linksOf(repo: Repository, report: ChangeReport): Promise<L
       const decorates = ref.line < caller.nameLine;
       if (ref.kind !== 'call' && !decorates) continue;
       const before = (lines[ref.line - 1] ?? '').slice(0, ref.column);
-      const selfClass = /\b(self|this|cls)\.$/.test(before) ? enclosingDefinitions(defs, ref.line).filter((d) => CLASS_LIKE.has(d.kind)).pop()?.symbol : undefined;
+      const selfClass = /\b(self|this|cls)\.$/.test(before) ? enclosingDefinitions(defs, ref.line).filter(
+        (d) => CLASS_LIKE.has(d.kind)).pop()?.symbol : undefined;
       const why = `${decorates ? 'decorated with' : 'calls'} ${ref.name} (line ${ref.line})`;
       const member = /\.$/.test(before);
-      const sure = vias.filter((s) => (!member && s.file === path) || fileImported(s.file, imports) || (selfClass !== undefined && s.symbol.startsWith(`${selfClass}.`)));
+      const sure = vias.filter(
+        (s) => (!member && s.file === path) || fileImported(s.file, imports) || (selfClass !== undefined && s.symbol.startsWith(`${selfClass}.`)));
       if (sure.length > 0) {
         for (const s of sure) link(caller, path, 'caller', s.symbol, 1, why);
         continue;
@@ -163,7 +167,8 @@ export async function linksOf(repo: Repository, report: ChangeReport): Promise<L
  * same file, then those in an imported one; `obj.x` (a receiver whose type is not known) only a
  * module-level definition of an imported module (`helpers.redirect`). Else all, by name alone.
  */
-function resolve(all: { path: string; def: Definition }[], file: string, imports: string[], member: boolean, selfClass?: string): { picked: { path: string; def: Definition }[]; resolved: boolean } {
+function resolve(all: { path: string; def: Definition }[], file: string, imports: string[], member: boolean, selfClass?: string): {
+  picked: { path: string; def: Definition }[]; resolved: boolean } {
   if (selfClass) {
     const own = all.filter((c) => c.def.parent === selfClass);
     if (own.length > 0) return { picked: own, resolved: true };

@@ -1,7 +1,7 @@
 // The charts of a whole run (the panel's corpus view, and the SVGs analyzeRun writes beside
 // FINDINGS.md): every answer of the run's primary budget, and the run's significance matrices.
-import type { ScoredResult } from '../harness/scored';
-import type { ChartView } from '../panelView/model';
+import type { ScoredResult } from '../scoring/answers';
+import type { ChartView } from '../../shared/panelView';
 import type { SignificanceMatrix } from '../scoring/significance';
 import { inOrder, systemsOf } from './encodings';
 import { boxPlotChart, heatmapChart, taskCells } from './perTask';

@@ -3,7 +3,7 @@
 // chart to the next. Charts give the same channel to color and to shape where marks are points,
 // so systems past the palette's end, and readers who do not tell the colors apart, still tell
 // the systems apart (the same field, title and domain make Vega-Lite draw one legend for both).
-import type { ScoredResult } from '../harness/scored';
+import type { ScoredResult } from '../scoring/answers';
 
 /** The systems of a run, sorted. */
 export function systemsOf(scored: readonly ScoredResult[]): string[] {

@@ -1,6 +1,6 @@
 // The charts of one fixture in the panel: its answers from one run, one per system.
-import type { ScoredResult } from '../harness/scored';
-import type { ChartView } from '../panelView/model';
+import type { ScoredResult } from '../scoring/answers';
+import type { ChartView } from '../../shared/panelView';
 import { inOrder, systemsOf } from './encodings';
 import { prCurveChart, prPoints } from './precisionRecall';
 import { tokenPoints, tokenScatterChart } from './tokenEfficiency';

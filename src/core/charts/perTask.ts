@@ -1,10 +1,10 @@
-// P@10 task by task (§8.2): the heatmap (tasks down, hardest first; systems across) and the box
+// P@10 task by task (docs/scoring.md#charts): the heatmap (tasks down, hardest first; systems across) and the box
 // plots (each system's spread over the tasks, not only its mean). A failed answer counts as 0,
 // as it does in the tables (scoreResult scores it as an empty list).
 import type { TopLevelSpec } from 'vega-lite';
-import type { ScoredResult } from '../harness/scored';
+import type { ScoredResult } from '../scoring/answers';
 import { mean } from '../numbers';
-import type { ChartView } from '../panelView/model';
+import type { ChartView } from '../../shared/panelView';
 import { scoreMatch } from '../scoring/metrics';
 import { bySystem, unitRamp } from './encodings';
 

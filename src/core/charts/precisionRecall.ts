@@ -1,11 +1,11 @@
-// Precision-recall curves (§8.2): precision@K against recall@K for K = 1..50, one line per
+// Precision-recall curves (docs/scoring.md#charts): precision@K against recall@K for K = 1..50, one line per
 // system. The points come from the scorer itself (scoreMatch with K = 1..50), so a curve's K = 10
 // point is the table's P@10 and R@10, with the same conventions (P@K divides by K even when fewer
 // came back, so a short answer's curve bends back towards precision 0).
 import type { TopLevelSpec } from 'vega-lite';
-import type { ScoredResult } from '../harness/scored';
+import type { ScoredResult } from '../scoring/answers';
 import { mean } from '../numbers';
-import type { ChartView } from '../panelView/model';
+import type { ChartView } from '../../shared/panelView';
 import { scoreMatch } from '../scoring/metrics';
 import { bySystem, systemsOf } from './encodings';
 

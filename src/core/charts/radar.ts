@@ -1,4 +1,4 @@
-// The radar chart of §8.2: six axes (P@10, R@10, NDCG@10, TokenEff, TTC, MRR), one polygon per
+// The radar chart (docs/scoring.md#charts): six axes (P@10, R@10, NDCG@10, TokenEff, TTC, MRR), one polygon per
 // system. Vega-Lite has no polar lines, so the polygons are drawn in x/y from angles computed
 // here: axis i points at 90° - 60° i (clockwise from the top), a value r in [0, 1] sits at
 // (r cos, r sin). Four axes are fractions already (Table 1's means). Token efficiency and time
@@ -6,9 +6,9 @@
 // efficiency over the best one's, and the fastest median cold query over its own (1 = fastest;
 // a system with no timed answer is 0). The tooltips give the measured values.
 import type { TopLevelSpec } from 'vega-lite';
-import type { ScoredResult } from '../harness/scored';
+import type { ScoredResult } from '../scoring/answers';
 import { mean, median } from '../numbers';
-import type { ChartView } from '../panelView/model';
+import type { ChartView } from '../../shared/panelView';
 import { metricValues } from '../scoring/metrics';
 import { bySystem } from './encodings';
 
@@ -28,7 +28,8 @@ export interface RadarValue {
 export function radarValues(scored: readonly ScoredResult[], systems: readonly string[]): RadarValue[] {
   const of = (system: string) => scored.filter((s) => s.raw.system === system);
   const meanOf = (system: string, metric: string) => mean(of(system).map((s) => metricValues(s.score)[metric]).filter((v): v is number => v !== null)) ?? 0;
-  const coldMedian = (system: string) => median(of(system).filter((s) => s.raw.status === 'ok' && s.raw.timings.cold_ms !== undefined).map((s) => s.raw.timings.cold_ms!));
+  const coldMedian = (system: string) => median(
+    of(system).filter((s) => s.raw.status === 'ok' && s.raw.timings.cold_ms !== undefined).map((s) => s.raw.timings.cold_ms!));
   const efficiency = new Map(systems.map((s) => [s, meanOf(s, 'token_efficiency')]));
   const bestEfficiency = Math.max(0, ...efficiency.values());
   const cold = new Map(systems.map((s) => [s, coldMedian(s)]));

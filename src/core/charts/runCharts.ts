@@ -2,7 +2,7 @@
 // (which links them). Imports nothing of the harness but types, so analyzeRun can call it.
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import type { ScoredResult } from '../harness/scored';
+import type { ScoredResult } from '../scoring/answers';
 import { writeTextAtomic } from '../io/files';
 import type { SignificanceMatrix } from '../scoring/significance';
 import { corpusCharts } from './corpusCharts';
@@ -23,7 +23,8 @@ export interface WrittenChart {
  * Draws the corpus charts as SVG into the run folder. SVGs of charts this run no longer has
  * (a significance matrix with one system left) are removed, so the folder never shows a stale one.
  */
-export async function writeRunCharts(runDir: string, scored: readonly ScoredResult[], significance: Readonly<Record<string, SignificanceMatrix>>): Promise<WrittenChart[]> {
+export async function writeRunCharts(
+  runDir: string, scored: readonly ScoredResult[], significance: Readonly<Record<string, SignificanceMatrix>>): Promise<WrittenChart[]> {
   const dir = join(runDir, RUN_CHARTS_DIR);
   await fs.mkdir(dir, { recursive: true });
   const written: WrittenChart[] = [];

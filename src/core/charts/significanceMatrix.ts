@@ -1,10 +1,10 @@
-// The significance matrix (§8.2): every ordered pair of systems, the paired Wilcoxon p-value of
+// The significance matrix (docs/scoring.md#charts): every ordered pair of systems, the paired Wilcoxon p-value of
 // their difference in one metric, as analyzeRun computed it (nothing is tested again here).
 // A cell is marked significant only by the run's own rule (p < 0.05 and |d| > 0.3), so the
 // chart never calls a difference the findings do not.
 import type { TopLevelSpec } from 'vega-lite';
 import { fmt } from '../../shared/figures';
-import type { ChartView } from '../panelView/model';
+import type { ChartView } from '../../shared/panelView';
 import { ALPHA, MIN_EFFECT, pairOf, SignificanceMatrix } from '../scoring/significance';
 import { unitRamp } from './encodings';
 
@@ -41,13 +41,15 @@ export function significanceChart(id: string, metric: string, matrix: Significan
   if (cells.length === 0) return null;
   const title = `Pairwise significance of ${metric}`;
   const n = matrix.pairs[0]?.n ?? 0;
-  const axis = (field: 'a' | 'b', name: string) => ({ field, type: 'nominal', title: name, sort: matrix.systems, axis: { labelAngle: field === 'b' ? -30 : 0 } }) as const;
+  const axis = (field: 'a' | 'b', name: string) => (
+    { field, type: 'nominal', title: name, sort: matrix.systems, axis: { labelAngle: field === 'b' ? -30 : 0 } }) as const;
   return {
     id,
     title,
     spec: {
       title: { text: title, subtitle: `paired Wilcoxon p over ${n} tasks; * significant: p < ${ALPHA} and |d| > ${MIN_EFFECT}` },
-      description: `${title}: for each pair of systems, the p-value of the paired Wilcoxon signed-rank test on ${metric}; starred cells are significant (p < ${ALPHA} and |Cohen's d| > ${MIN_EFFECT}).`,
+      description: `${title}: for each pair of systems, the p-value of the paired Wilcoxon signed-rank test on ${metric}; starred cells are `
+        + `significant (p < ${ALPHA} and |Cohen's d| > ${MIN_EFFECT}).`,
       width: { step: 64 },
       height: { step: 28 },
       data: { values: cells },

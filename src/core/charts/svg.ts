@@ -4,7 +4,7 @@
 // `await import('canvas')`), which a CommonJS bundle cannot require(): they are loaded with
 // import() when a chart is first drawn, and left external by esbuild.mjs's Node builds. That
 // also keeps them off the extension's and CLI's start-up path.
-import type { ChartView } from '../panelView/model';
+import type { ChartView } from '../../shared/panelView';
 import { chartConfig, type ChartTheme, LIGHT_THEME } from '../../shared/chartTheme';
 
 type Vega = typeof import('vega');

@@ -1,9 +1,9 @@
-// Token efficiency (§8.2): tokens consumed against recall achieved. Tokens are the system's whole
+// Token efficiency (docs/scoring.md#charts): tokens consumed against recall achieved. Tokens are the system's whole
 // output (cl100k_base, as scored), so recall is the whole answer's too (every relevant item
 // returned, at any rank): the two numbers token efficiency itself divides.
 import type { TopLevelSpec } from 'vega-lite';
-import type { ScoredResult } from '../harness/scored';
-import type { ChartView } from '../panelView/model';
+import type { ScoredResult } from '../scoring/answers';
+import type { ChartView } from '../../shared/panelView';
 import type { TaskScore } from '../scoring/metrics';
 import { bySystem } from './encodings';
 
@@ -37,7 +37,8 @@ export function tokenScatterChart(id: string, title: string, points: TokenPoint[
     title,
     spec: {
       title: { text: title, subtitle: 'recall of the whole answer; tokens of the whole output (cl100k_base)' },
-      description: `${title}: tokens consumed against recall achieved, ${options.labels ? 'one point per system' : 'one point per task and system'} (${systems.join(', ')}).`,
+      description: `${title}: tokens consumed against recall achieved, ${options.labels ? 'one point per system' : 'one point per task and '
+        + 'system'} (${systems.join(', ')}).`,
       width: 360,
       height: 260,
       data: { values: points },

@@ -33,7 +33,9 @@ export async function loadCorpus(dir: string, cwd = process.cwd()): Promise<Corp
   const reposFile = displayPath(reposPath, cwd);
   const reposText = await fs.readFile(reposPath, 'utf8').catch(() => undefined);
   const { repos, problems } = reposText === undefined
-    ? { repos: [], problems: [{ file: reposFile, line: 1, col: 1, severity: 'error' as const, code: 'missing-repos', message: 'missing repos.yaml: list the corpus repositories there (name, url, commit, language, module, path)' }] }
+    ? { repos: [], problems: [
+      { file: reposFile, line: 1, col: 1, severity: 'error' as const, code: 'missing-repos' as const,
+        message: 'missing repos.yaml: list the corpus repositories there (name, url, commit, language, module, path)' }] }
     : readRepos(reposText, reposFile);
   const tasks = join(dir, 'tasks');
   const paths = (await fs.stat(tasks).catch(() => undefined))?.isDirectory() ? await yamlFilesUnder(tasks) : [];
@@ -49,7 +51,8 @@ export function fixtureIdOf(f: Pick<FixtureFile, 'file' | 'read'>): string {
 export async function loadFixtureFile(path: string, tasksDir?: string, cwd = process.cwd()): Promise<FixtureFile> {
   const file = displayPath(path, cwd);
   const unreadable = (e: NodeJS.ErrnoException): never => {
-    throw new FixtureLabError(e.code === 'ENOENT' ? 'no such fixture; check the path' : e.code === 'EISDIR' ? 'is a folder, not a fixture' : `cannot read (${e.code})`, file);
+    throw new FixtureLabError(
+      e.code === 'ENOENT' ? 'no such fixture; check the path' : e.code === 'EISDIR' ? 'is a folder, not a fixture' : `cannot read (${e.code})`, file);
   };
   const placement = tasksDir ? relative(tasksDir, path).split(sep) : [];
   // A file too large to be a fixture is refused before it is read.

@@ -1,7 +1,7 @@
 // corpus/repos.yaml: the repositories of the corpus, each pinned to one commit.
 import type { Node } from 'yaml';
 import { resolve, join } from 'node:path';
-import { FixtureLabError, Problem } from '../problems';
+import { FixtureLabError, Problem, ProblemCode } from '../problems';
 import { firstAlias, isEmptyValue, isMap, isSeq, pairOf, parseYaml, stringValue } from '../yamlText';
 
 export interface RepoEntry {
@@ -18,7 +18,7 @@ export interface RepoEntry {
 export function readRepos(text: string, file: string): { repos: RepoEntry[]; problems: Problem[] } {
   const { doc, lines } = parseYaml(text);
   const problems: Problem[] = [];
-  const report = (offset: number, severity: 'error' | 'warning', code: string, message: string) =>
+  const report = (offset: number, severity: 'error' | 'warning', code: ProblemCode, message: string) =>
     problems.push({ file, ...lines.linePos(offset), severity, code, message });
   for (const e of doc.errors) report(e.pos[0], 'error', 'yaml-syntax', `YAML syntax: ${e.message.split('\n')[0]}`);
   if (doc.errors.length > 0) return { repos: [], problems };
@@ -69,7 +69,9 @@ export function readRepos(text: string, file: string): { repos: RepoEntry[]; pro
 export function repositoryPath(corpusDir: string, repo: RepoEntry, override?: string): string {
   const chosen = override || repo.path;
   if (!chosen) {
-    throw new FixtureLabError(`repo \`${repo.name}\` has no local checkout: clone ${repo.url ?? 'it'} and set \`path:\` in repos.yaml (or the fixtureLab.repositoryPaths setting)`, join(corpusDir, 'repos.yaml'));
+    throw new FixtureLabError(
+      `repo \`${repo.name}\` has no local checkout: clone ${repo.url ?? 'it'} and set \`path:\` in repos.yaml (or the `
+        + `fixtureLab.repositoryPaths setting)`, join(corpusDir, 'repos.yaml'));
   }
   return resolve(corpusDir, chosen);
 }

@@ -3,13 +3,12 @@
 import { duplicateEntries, duplicateMessage } from '../fixtures/duplicates';
 import { isSafePathComponent, safeNameLike, SAFE_NAME_RULE } from '../io/pathComponent';
 import { GROUND_TRUTH_CAP, TIERS } from '../fixtures/model';
-import { Problem, Severity } from '../problems';
-import { groundTruthMismatches, isDerived, rulingsOf } from '../fixtures/groundTruth';
+import { Problem, ProblemCode, Severity } from '../problems';
+import { groundTruthMismatches, isDerived, rulingsOf } from '../labeling/groundTruth';
 import { NormalizeOptions, symbolKey } from '../symbols/normalize';
-import { includedByARater, isJudged } from '../labeling/protocol';
 import { isDraftAside } from '../labeling/blindDrafts';
 import { sidedWith, SIDES } from '../agreement/raters';
-import { reviewStarted } from '../labeling/state';
+import { includedByARater, isJudged, reviewStarted } from '../labeling/state';
 import type { Corpus, FixtureFile } from './load';
 import type { RepoEntry } from './repos';
 
@@ -23,8 +22,12 @@ export function validateCorpus(corpus: Corpus): Problem[] {
     const id = f.read.fixture.id;
     if (id === undefined) continue;
     const first = ids.get(id.toLowerCase());
-    if (first?.id === id) problems.push(at(f, 'id', 'error', 'duplicate-id', `id \`${id}\` is used by ${first.file} too: ids must be unique across the corpus`));
-    else if (first) problems.push(at(f, 'id', 'error', 'duplicate-id', `id \`${id}\` differs from \`${first.id}\` (${first.file}) only in case: their result files would collide on some file systems; make them differ in more than case`));
+    if (first?.id === id) problems.push(
+      at(f, 'id', 'error', 'duplicate-id', `id \`${id}\` is used by ${first.file} too: ids must be unique across the corpus`));
+    else if (first) problems.push(
+      at(f, 'id', 'error', 'duplicate-id',
+        `id \`${id}\` differs from \`${first.id}\` (${first.file}) only in case: their result files would collide on some file systems; make `
+          + `them differ in more than case`));
     else ids.set(id.toLowerCase(), { id, file: f.file });
   }
   return problems;
@@ -35,11 +38,12 @@ export function validateFixture(f: FixtureFile, repos: Map<string, RepoEntry>, r
   const { fixture, problems: own, parsed } = f.read;
   const problems = [...own];
   if (!parsed) return problems;
-  const add = (path: string, severity: Severity, code: string, message: string) => problems.push(at(f, path, severity, code, message));
+  const add = (path: string, severity: Severity, code: ProblemCode, message: string) => problems.push(at(f, path, severity, code, message));
 
   // The id names the task's result files (raw/<system>/<id>.json): one plain path component.
   if (fixture.id !== undefined && !isSafePathComponent(fixture.id)) {
-    add('id', 'error', 'unsafe-id', `id \`${fixture.id}\` cannot name result files: use ${SAFE_NAME_RULE} (no \`/\`, no \`..\`), e.g. \`${safeNameLike(fixture.id)}\``);
+    add('id', 'error', 'unsafe-id',
+      `id \`${fixture.id}\` cannot name result files: use ${SAFE_NAME_RULE} (no \`/\`, no \`..\`), e.g. \`${safeNameLike(fixture.id)}\``);
   }
   const repo = fixture.repo ? repos.get(fixture.repo) : undefined;
   const options = { module: repo?.module };
@@ -53,7 +57,8 @@ export function validateFixture(f: FixtureFile, repos: Map<string, RepoEntry>, r
   const [repoFolder, tier] = f.placement.length === 3 ? f.placement : [];
   if (tier && (TIERS as readonly string[]).includes(tier)) {
     if (fixture.difficulty && fixture.difficulty !== tier) {
-      add('difficulty', 'error', 'tier-mismatch', `difficulty \`${fixture.difficulty}\` disagrees with the tier folder \`${tier}/\`: move the file or fix the field`);
+      add('difficulty', 'error', 'tier-mismatch',
+        `difficulty \`${fixture.difficulty}\` disagrees with the tier folder \`${tier}/\`: move the file or fix the field`);
     }
   } else if (f.placement.length > 0) {
     add('', 'warning', 'placement', `fixtures belong at tasks/<repo>/<${TIERS.join('|')}>/NN-slug.yaml`);
@@ -69,7 +74,8 @@ export function validateFixture(f: FixtureFile, repos: Map<string, RepoEntry>, r
     add('agreement', 'error', 'agreement-range', `agreement ${fixture.agreement} is outside [-1, 1]: Cohen's kappa lies between -1 and 1`);
   }
   if (fixture.ground_truth.length > GROUND_TRUTH_CAP) {
-    add('ground_truth', 'warning', 'over-cap', `${fixture.ground_truth.length} ground-truth symbols: the protocol caps a task at ${GROUND_TRUTH_CAP} (keep the most important)`);
+    add('ground_truth', 'warning', 'over-cap',
+      `${fixture.ground_truth.length} ground-truth symbols: the protocol caps a task at ${GROUND_TRUTH_CAP} (keep the most important)`);
   }
 
   for (const d of duplicateEntries(fixture, options)) add(`${d.list}/${d.index}`, 'error', 'duplicate-symbol', duplicateMessage(d));
@@ -88,17 +94,21 @@ export function validateFixture(f: FixtureFile, repos: Map<string, RepoEntry>, r
     if (!judged) {
       add(`disputes/${i}`, 'warning', 'dispute-unjudged', d.unjudged
         ? `dispute about \`${d.symbol}\`, which no rater judged: the adjudicator added it (unjudged: true)`
-        : `dispute about \`${d.symbol}\`, which no rater judged (in no list and not in candidates): fix the name, or mark an addition by the adjudicator \`unjudged: true\``);
+        : `dispute about \`${d.symbol}\`, which no rater judged (in no list and not in candidates): fix the name, or mark an addition by the `
+          + `adjudicator \`unjudged: true\``);
     } else if (d.unjudged) {
-      add(`disputes/${i}/unjudged`, 'warning', 'dispute-judged', `dispute about \`${d.symbol}\` says \`unjudged: true\`, but the symbol is in candidates or a rater's list`);
+      add(`disputes/${i}/unjudged`, 'warning', 'dispute-judged',
+        `dispute about \`${d.symbol}\` says \`unjudged: true\`, but the symbol is in candidates or a rater's list`);
     }
     if (d.sided_with !== undefined) {
       const allowed = [fixture.labeler, fixture.verifier, ...SIDES].filter((x): x is string => x !== undefined);
       const implied = sidedWith(fixture, d, options);
       if (!allowed.includes(d.sided_with)) {
-        add(`disputes/${i}/sided_with`, 'error', 'bad-sided-with', `sided_with \`${d.sided_with}\` must be the labeler's or the verifier's name, both or neither (${allowed.join(', ')})`);
+        add(`disputes/${i}/sided_with`, 'error', 'bad-sided-with',
+          `sided_with \`${d.sided_with}\` must be the labeler's or the verifier's name, both or neither (${allowed.join(', ')})`);
       } else if (implied !== undefined && implied !== d.sided_with) {
-        add(`disputes/${i}/sided_with`, 'warning', 'sided-with-mismatch', `dispute about \`${d.symbol}\` says sided_with \`${d.sided_with}\`, but the ruling and the raters' lists say \`${implied}\`: settle it again to record it`);
+        add(`disputes/${i}/sided_with`, 'warning', 'sided-with-mismatch', `dispute about \`${d.symbol}\` says sided_with \`${d.sided_with}\`, `
+          + `but the ruling and the raters' lists say \`${implied}\`: settle it again to record it`);
       }
     }
   });
@@ -111,21 +121,27 @@ function groundTruthProblems(f: FixtureFile, options: NormalizeOptions): Problem
   const { fixture } = f.read;
   const out: Problem[] = [];
   if (isDraftAside(fixture)) {
-    out.push(at(f, 'ground_truth', 'warning', 'draft-aside', `ground_truth is empty while ${fixture.labeler}'s draft is kept out of the file for the blind review (.fixture-lab/blind/): finishing the review brings it back`));
+    out.push(at(f, 'ground_truth', 'warning', 'draft-aside',
+      `ground_truth is empty while ${fixture.labeler}'s draft is kept out of the file for the blind review (.fixture-lab/blind/): finishing `
+        + `the review brings it back`));
   } else if (fixture.ground_truth.length === 0 && (reviewStarted(fixture) || fixture.agreement !== undefined)) {
-    out.push(at(f, 'ground_truth', 'error', 'empty-ground-truth', 'ground_truth is empty after a review: settle the disagreements (`fixture-lab review settle`) so the task has symbols to score'));
+    out.push(at(f, 'ground_truth', 'error', 'empty-ground-truth',
+      'ground_truth is empty after a review: settle the disagreements (`fixture-lab review settle`) so the task has symbols to score'));
   }
   if (!isDerived(fixture)) return out;
   fixture.disputes.forEach((d, i) => {
     if (d.resolution === 'included' && !d.confidence && !includedByARater(fixture, d.symbol, options)) {
-      out.push(at(f, `disputes/${i}`, 'error', 'dispute-confidence', `dispute includes \`${d.symbol}\`, which no rater included: give the ruling a \`confidence:\` (HIGH or MEDIUM)`));
+      out.push(at(f, `disputes/${i}`, 'error', 'dispute-confidence',
+        `dispute includes \`${d.symbol}\`, which no rater included: give the ruling a \`confidence:\` (HIGH or MEDIUM)`));
     }
   });
   const rulings = rulingsOf(fixture, options);
   const where = new Map(fixture.ground_truth.map((l, i) => [symbolKey(l.symbol, options), `ground_truth/${i}`]));
   for (const m of groundTruthMismatches(fixture, options)) {
     const what = m.actual === null ? `is missing \`${m.symbol}\` (${m.expected})`
-      : m.expected === null ? `holds \`${m.symbol}\`, which ${rulings.get(symbolKey(m.symbol, options))?.resolution === 'excluded' ? 'a dispute excluded' : 'the raters did not both include and no dispute includes'}`
+      : m.expected === null
+        ? `holds \`${m.symbol}\`, which ${rulings.get(symbolKey(m.symbol, options))?.resolution === 'excluded'
+          ? 'a dispute excluded' : 'the raters did not both include and no dispute includes'}`
         : `gives \`${m.symbol}\` ${m.actual}, the labels and disputes ${m.expected}`;
     out.push(at(f, where.get(symbolKey(m.symbol, options)) ?? 'ground_truth', 'error', 'ground-truth-derivation',
       `ground_truth ${what}: after a review it is derived from both raters' lists and the disputes; settle a disagreement instead of editing it`));
@@ -133,7 +149,7 @@ function groundTruthProblems(f: FixtureFile, options: NormalizeOptions): Problem
   return out;
 }
 
-function at(f: FixtureFile, path: string, severity: Severity, code: string, message: string): Problem {
+function at(f: FixtureFile, path: string, severity: Severity, code: ProblemCode, message: string): Problem {
   const offset = f.read.offsets.get(path) ?? 0;
   return { file: f.file, ...f.read.position(offset), severity, code, message };
 }

@@ -57,7 +57,8 @@ export async function listChanges(repo: Repository, baseRef: string, headRef: st
     f.binary = /^Binary files .* differ$/m.test(block) || /^GIT binary patch$/m.test(block);
     f.hunks = f.binary || f.submodule ? [] : parseHunks(block);
   });
-  const skipped = files.slice(MAX_CHANGED_FILES).map((f) => ({ path: (f.newPath ?? f.oldPath)!, reason: `huge diff: only the first ${MAX_CHANGED_FILES} files are read` }));
+  const skipped = files.slice(MAX_CHANGED_FILES).map(
+    (f) => ({ path: (f.newPath ?? f.oldPath)!, reason: `huge diff: only the first ${MAX_CHANGED_FILES} files are read` }));
   return { base, head, files: files.slice(0, MAX_CHANGED_FILES), skipped };
 }
 

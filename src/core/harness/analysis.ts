@@ -1,4 +1,4 @@
-// Everything a run's raw answers become (§8): scores per task, aggregated/{overall,per-tier,
+// Everything a run's raw answers become (docs/scoring.md#a-run-on-disk): scores per task, aggregated/{overall,per-tier,
 // per-repo,per-task}.csv, analysis/significance-tests.json, analysis/failure-analysis.md and
 // FINDINGS.md. Computed from the raw files alone, so a finished run can be re-analyzed (a new
 // matching rule, a person's triage) without running any system again. Names, symbols and error
@@ -19,15 +19,15 @@ import { reportCode, reportText } from '../untrusted/reportMarkdown';
 import { FAILURE_CATEGORIES, Miss, missesOf, topModes } from './failures';
 import { BudgetRecall, findingsMarkdown, SEED_SCALE_LINES, significanceRule, TimeToContext } from './findings';
 import { RawResult, RunInfo, toCsv, writeJson } from './results';
-import { scoreResult, type ScoredResult } from './scored';
-import { disputeSensitivity, HEADLINE_METRICS } from './sensitivity';
+import { scoreResult, type ScoredResult } from '../scoring/answers';
+import { disputeSensitivity } from './sensitivity';
 import { judgedAtK } from './pooling';
 import { applyTriage, readTriage } from './triage';
 
 export { scoreResult, type ScoredResult };
 
-/** The metrics the significance matrices compare (§8.1's headline four), overall and per tier. */
-export const COMPARED_METRICS = HEADLINE_METRICS;
+/** The metrics the significance matrices compare (the headline four, docs/scoring.md#findingsmd), overall and per tier. */
+export const COMPARED_METRICS = ['P@10', 'R@10', 'NDCG@10', 'MRR'] as const;
 
 export interface AnalysisInputs {
   modules: Map<string, string | undefined>;
@@ -37,10 +37,11 @@ export interface AnalysisInputs {
   repos: Map<string, Repository>;
 }
 
-/** A ground-truth symbol not in a system's top 10 is a miss (§8.3's K). */
+/** A ground-truth symbol not in a system's top 10 is a miss (the K of failure analysis, docs/scoring.md#a-run-on-disk). */
 export const MISS_CUTOFF = 10;
 
-export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], fixtures: Map<string, Fixture>, inputs: AnalysisInputs): Promise<ScoredResult[]> {
+export async function analyzeRun(
+  dir: string, info: RunInfo, raws: RawResult[], fixtures: Map<string, Fixture>, inputs: AnalysisInputs): Promise<ScoredResult[]> {
   const scored = raws.map((r) => scoreResult(r, fixtures.get(r.task)!, info, inputs.modules.get(r.task)));
   const rows: ScoredTask[] = scored.map((s) => ({ system: s.raw.system, task: s.raw.task, tier: s.raw.tier, repo: s.raw.repo, score: s.score }));
   const summaries = summarize(rows);
@@ -48,7 +49,7 @@ export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], 
 
   await fs.mkdir(join(dir, 'aggregated'), { recursive: true });
   await fs.mkdir(join(dir, 'analysis'), { recursive: true });
-  // The means, then their standard deviations (`<metric>_sd`, §5.6). Every table says which
+  // The means, then their standard deviations (`<metric>_sd`, docs/scoring.md#significance-56). Every table says which
   // matching rule produced it: the CSVs in a `match` column.
   const groupCsv = (groupName: string | undefined, groups: typeof summaries.overall) =>
     toCsv(
@@ -63,7 +64,8 @@ export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], 
     join(dir, 'aggregated', 'per-task.csv'),
     toCsv(
       ['system', 'task', 'repo', 'tier', 'status', 'returned', ...columns, 'index_ms', 'cold_ms', 'warm_ms', 'source', 'match'],
-      scored.map((s) => [s.raw.system, s.raw.task, s.raw.repo, s.raw.tier, s.raw.status, s.raw.symbols.length, ...columns.map((c) => metricValues(s.score)[c]), ...timing(s), s.raw.source, info.match]),
+      scored.map((s) => [s.raw.system, s.raw.task, s.raw.repo, s.raw.tier, s.raw.status, s.raw.symbols.length, ...columns.map(
+        (c) => metricValues(s.score)[c]), ...timing(s), s.raw.source, info.match]),
     ),
   );
 
@@ -77,7 +79,8 @@ export async function analyzeRun(dir: string, info: RunInfo, raws: RawResult[], 
     match: info.match,
     effect_size: effectSize,
     rule: significanceRule(effectSize),
-    wilcoxon: `two-sided; exact permutation distribution (ties as average ranks, zeros dropped) up to ${EXACT_MAX_N} non-zero differences, normal approximation with tie and continuity corrections above`,
+    wilcoxon: `two-sided; exact permutation distribution (ties as average ranks, zeros dropped) up to ${EXACT_MAX_N} non-zero differences, `
+      + `normal approximation with tie and continuity corrections above`,
     metrics: significance,
     per_tier: significanceByTier,
   });
@@ -131,7 +134,8 @@ function significanceOf(scored: readonly ScoredResult[], seed: number, effectSiz
 }
 
 /** Table 4's figures: each budget's R@10 per system, budgets ascending. */
-function budgetRecall(sweep: NonNullable<AnalysisInputs['sweep']>, fixtures: Map<string, Fixture>, info: RunInfo, modules: AnalysisInputs['modules']): BudgetRecall[] {
+function budgetRecall(sweep: NonNullable<AnalysisInputs['sweep']>, fixtures: Map<string, Fixture>, info: RunInfo, modules: AnalysisInputs[
+  'modules']): BudgetRecall[] {
   return [...sweep].sort((a, b) => a.budget - b.budget).map(({ budget, raw }) => {
     const bySystem = new Map<string, number[]>();
     for (const r of raw) {
@@ -145,7 +149,7 @@ function budgetRecall(sweep: NonNullable<AnalysisInputs['sweep']>, fixtures: Map
   });
 }
 
-/** Time to context per system (§4.2): medians over the answers that carry timings. */
+/** Time to context per system (docs/scoring.md#metrics): medians over the answers that carry timings. */
 export function timeToContext(scored: readonly ScoredResult[]): TimeToContext[] {
   const systems = [...new Set(scored.map((s) => s.raw.system))].sort();
   return systems.map((system) => {
@@ -194,7 +198,8 @@ async function repositorySizes(dir: string, scored: readonly ScoredResult[], rep
   return known;
 }
 
-async function failureAnalysis(dir: string, scored: ScoredResult[], fixtures: Map<string, Fixture>, inputs: AnalysisInputs, scaleFailureLines: number): Promise<Miss[]> {
+async function failureAnalysis(
+  dir: string, scored: ScoredResult[], fixtures: Map<string, Fixture>, inputs: AnalysisInputs, scaleFailureLines: number): Promise<Miss[]> {
   const sizes = await repositorySizes(dir, scored, inputs.repos);
   const graphs = new Map<string, Promise<ReferenceGraph | undefined>>();
   const graphFor = (raw: RawResult) => {
@@ -226,7 +231,9 @@ async function failureAnalysis(dir: string, scored: ScoredResult[], fixtures: Ma
 }
 
 export function failureReport(misses: Miss[], info: RunInfo): string {
-  const out = ['# Failure analysis', '', `Generated from run ${reportText(info.started_at)} (matching: ${reportText(info.match)}, K = ${MISS_CUTOFF}). A person's category (triage) counts over the suggestion.`, ''];
+  const out = ['# Failure analysis', '',
+    `Generated from run ${reportText(info.started_at)} (matching: ${reportText(info.match)}, K = ${MISS_CUTOFF}). A person's category `
+      + `(triage) counts over the suggestion.`, ''];
   const systems = [...new Set(misses.map((m) => m.system))].sort();
   if (systems.length === 0) out.push('No misses: every system returned every ground-truth symbol in its top 10.', '');
   for (const system of systems) {
@@ -240,7 +247,8 @@ export function failureReport(misses: Miss[], info: RunInfo): string {
     }
     out.push('', '| Task | Symbol | Category | Evidence |', '|---|---|---|---|');
     for (const m of mine) {
-      const category = m.category ? `${m.category} (set${m.confirmed ? ', confirmed' : ''}; suggested ${m.suggested})` : m.confirmed ? `${m.suggested} (confirmed)` : m.suggested;
+      const category = m.category ? `${m.category} (set${m.confirmed ? ', confirmed' : ''}; suggested ${m.suggested})` : m.confirmed
+        ? `${m.suggested} (confirmed)` : m.suggested;
       out.push(`| ${reportText(m.task)} | ${reportCode(m.symbol, { cell: true })} | ${reportText(category)} | ${reportText(m.evidence)} |`);
     }
     out.push('');

@@ -1,4 +1,4 @@
-// Failure analysis (§8.3): for every ground-truth symbol a system did not return in its top K,
+// Failure analysis (docs/scoring.md#a-run-on-disk): for every ground-truth symbol a system did not return in its top K,
 // a suggested category with the evidence that suggests it. A person's choice (the triage file
 // the panel writes) overrides the suggestion; the fixtures are never touched.
 import type { MatchResult } from '../scoring/match';
@@ -38,12 +38,12 @@ export interface MissContext {
   symbolLanguage?: (symbol: string) => string | undefined;
   /** Lines of the task's repository at its revision, when known (a timeout there may be a scale failure). */
   repositoryLines?: number;
-  /** A timeout in a repository of more lines than this is a scale failure (§8.3: 1M). */
+  /** A timeout in a repository of more lines than this is a scale failure (docs/scoring.md#a-run-on-disk: 1M). */
   scaleFailureLines: number;
 }
 
 /**
- * What a failed answer's misses are (§8.3): a timeout in a repository over the run's size is a
+ * What a failed answer's misses are (docs/scoring.md#a-run-on-disk): a timeout in a repository over the run's size is a
  * scale failure (the system degrades on large repositories); any other timeout is a timeout;
  * a crash, a bad exit or an unreadable answer is a system failure. Never a guess about size.
  */
@@ -69,7 +69,8 @@ export function missesOf(c: MissContext): Miss[] {
   c.match.truth.forEach((entry, i) => {
     const rank = c.match.creditedAt[i];
     if (rank !== null && rank <= c.cutoff) return;
-    const miss = (suggested: FailureCategory, evidence: string): Miss => ({ system: c.raw.system, task: c.raw.task, symbol: entry.symbol, ...(rank !== null ? { rank } : {}), suggested, evidence });
+    const miss = (suggested: FailureCategory, evidence: string): Miss => (
+      { system: c.raw.system, task: c.raw.task, symbol: entry.symbol, ...(rank !== null ? { rank } : {}), suggested, evidence });
     if (c.raw.status !== 'ok') {
       const { category, evidence } = failedAnswer(c);
       out.push(miss(category, evidence));
@@ -92,7 +93,9 @@ export function missesOf(c: MissContext): Miss[] {
     const hops = c.hops?.hopsFromKeywords(c.task, entry.symbol);
     if (hops === undefined || hops > 2) {
       const shared = words.filter((w) => taskWords.has(w));
-      out.push(miss('depth miss', `shares "${shared.join('", "')}" with the task but is ${hops === undefined ? 'more than 2 hops (or unreachable)' : `${hops} hops`} from every keyword hit`));
+      out.push(miss('depth miss',
+        `shares "${shared.join('", "')}" with the task but is ${hops === undefined ? 'more than 2 hops (or unreachable)' : `${hops} hops`} `
+          + 'from every keyword hit'));
       return;
     }
     out.push(miss('unexplained', `shares vocabulary with the task and is ${hops} hop${hops === 1 ? '' : 's'} from a keyword hit, yet was not returned`));
@@ -106,5 +109,6 @@ const count = (n: number) => n.toLocaleString('en-US');
 export function topModes(misses: Miss[], n = 3): { category: FailureCategory; count: number }[] {
   const counts = new Map<FailureCategory, number>();
   for (const m of misses) counts.set(m.category ?? m.suggested, (counts.get(m.category ?? m.suggested) ?? 0) + 1);
-  return [...counts.entries()].map(([category, count]) => ({ category, count })).sort((a, b) => b.count - a.count || a.category.localeCompare(b.category)).slice(0, n);
+  return [...counts.entries()].map(([category, count]) => ({ category, count })).sort(
+    (a, b) => b.count - a.count || a.category.localeCompare(b.category)).slice(0, n);
 }

@@ -1,27 +1,28 @@
-// FINDINGS.md (§8.4's auto-generated summary), laid out as the seed asks: Tables 1-3 as mean ±
-// SD (§5.6, §8.1), Table 4 over the budget sweep (§6.2: 2,000, 5,000 and 10,000 tokens), time
-// to context per system (§4.2), significance for the four headline metrics overall and per
-// tier (§5.6), the top failure modes (§8.3), the fixtures not scored, and one line for each way
+// FINDINGS.md (the run's generated summary, docs/scoring.md#findingsmd), laid out as the seed asks: Tables 1-3 as mean ±
+// SD, Table 4 over the budget sweep (2,000, 5,000 and 10,000 tokens), time to context per system,
+// significance for the four headline metrics overall and per tier, the top failure modes, the
+// fixtures not scored, and one line for each way
 // this run departs from the methodology. Every table names the matching rule that produced it.
 // Pure text from numbers analysis.ts computed; names and reasons from fixtures and systems go
 // through reportText/reportCode, so they stay text.
 import { TIERS } from '../fixtures/model';
 import { fmt } from '../../shared/figures';
 import type { GroupSummary, Summaries } from '../scoring/metrics';
-import { ALPHA, BOOTSTRAP_RESAMPLES, DEFAULT_EFFECT_SIZE, EffectSize, EXACT_MAX_N, MIN_EFFECT, PairComparison, SignificanceMatrix } from '../scoring/significance';
+import { ALPHA, BOOTSTRAP_RESAMPLES, DEFAULT_EFFECT_SIZE, EffectSize, EXACT_MAX_N, MIN_EFFECT, PairComparison,
+  SignificanceMatrix } from '../scoring/significance';
 import { reportCode, reportText } from '../untrusted/reportMarkdown';
 import { Miss, topModes } from './failures';
 import { INVALID_REASON, RunInfo } from './results';
 import { Sensitivity, sensitivityMarkdown } from './sensitivity';
 import { JudgedAt, judgedMarkdown } from './pooling';
 
-/** Table 1's columns (§8.1), as metric names of metricValues. */
+/** Table 1's columns (docs/scoring.md#findingsmd), as metric names of metricValues. */
 export const TABLE1 = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'token_efficiency'] as const;
-/** The budgets §6.2 names: Table 4 is measured at these unless a run says otherwise. */
+/** The seed's budgets (docs/scoring.md#scoring): Table 4 is measured at these unless a run says otherwise. */
 export const SEED_BUDGETS: readonly number[] = [2000, 5000, 10000];
-/** §8.3's "large repos (>1M LOC)". */
+/** A scale failure's "large repos (>1M LOC)" (docs/scoring.md#a-run-on-disk). */
 export const SEED_SCALE_LINES = 1_000_000;
-/** Table 4's bar (§8.1): the least budget whose mean R@10 reaches it. */
+/** Table 4's bar (docs/scoring.md#findingsmd): the least budget whose mean R@10 reaches it. */
 export const TABLE4_RECALL = 0.5;
 
 export interface TimeToContext {
@@ -61,7 +62,9 @@ export interface FindingsInput {
 
 /** FINDINGS.md's line under a run matched with `seed`. */
 export const SEED_RULE_WARNING =
-  '**Warning:** matching `seed` is §5.4 to the letter (one normalized name a substring of the other), for comparison only: it credits prefixes, directories, files and parts of words (`shop` for `shop/cart.Cart.total`, `Node` for `store.NodesByName`). The default rule is `symbol` (docs/scoring.md).';
+  '**Warning:** matching `seed` is §5.4 to the letter (one normalized name a substring of the other), for comparison only: it credits '
+    + 'prefixes, directories, files and parts of words (`shop` for `shop/cart.Cart.total`, `Node` for `store.NodesByName`). The default rule '
+      + 'is `symbol` (docs/scoring.md).';
 
 /** The significance rule in a few words, naming the d it uses. */
 export function significanceRule(effectSize: EffectSize): string {
@@ -69,8 +72,11 @@ export function significanceRule(effectSize: EffectSize): string {
 }
 
 function significanceRuleText(effectSize: EffectSize): string {
-  const which = effectSize === 'd_z' ? 'd_z, the mean difference over the SD of the per-task differences' : "d_av, the mean difference over the mean of the two systems' SDs";
-  return `A difference is claimed only when p < ${ALPHA} (two-sided paired Wilcoxon signed-rank, exact up to ${EXACT_MAX_N} non-zero differences) and |${effectSize}| > ${MIN_EFFECT}, Cohen's ${which}; both d_z and d_av are in \`analysis/significance-tests.json\` (docs/scoring.md says why d_z is the default).`;
+  const which = effectSize === 'd_z' ? 'd_z, the mean difference over the SD of the per-task differences'
+    : "d_av, the mean difference over the mean of the two systems' SDs";
+  return `A difference is claimed only when p < ${ALPHA} (two-sided paired Wilcoxon signed-rank, exact up to ${EXACT_MAX_N} non-zero `
+    + `differences) and |${effectSize}| > ${MIN_EFFECT}, Cohen's ${which}; both d_z and d_av are in \`analysis/significance-tests.json\` `
+      + `(docs/scoring.md says why d_z is the default).`;
 }
 
 const DIGITS: Record<string, number> = { token_efficiency: 5 };
@@ -97,10 +103,13 @@ export function findingsMarkdown(f: FindingsInput): string {
   const out = [
     '# Findings',
     '',
-    `Generated by \`fixture-lab run\` from this run's raw results; do not edit by hand. Corpus ${reportCode(info.corpus)}${info.corpus_commit ? ` at ${reportText(info.corpus_commit.slice(0, 12))}` : ''}, ${info.tasks.length} tasks, ${systems.length} systems, budget ${info.budgets[0]} tokens, ${rule}, seed ${reportText(String(info.seed))}.`,
+    `Generated by \`fixture-lab run\` from this run's raw results; do not edit by hand. Corpus ${reportCode(info.corpus)}`
+      + `${info.corpus_commit ? ` at ${reportText(info.corpus_commit.slice(0, 12))}` : ''}, ${info.tasks.length} tasks, ${systems.length} systems, `
+      + `budget ${info.budgets[0]} tokens, ${rule}, seed ${reportText(String(info.seed))}.`,
     ...(info.match === 'seed' ? ['', SEED_RULE_WARNING] : []),
     '',
-    `Values are the mean ± the sample standard deviation over tasks (§5.6); a failed or timed-out answer scores as an empty list${f.failedAnswers ? ` (${f.failedAnswers} here)` : ''}.`,
+    'Values are the mean ± the sample standard deviation over tasks (§5.6); a failed or timed-out answer scores as an empty list'
+      + `${f.failedAnswers ? ` (${f.failedAnswers} here)` : ''}.`,
     '',
     `## Table 1: overall (${rule})`,
     '',
@@ -125,11 +134,14 @@ export function findingsMarkdown(f: FindingsInput): string {
     }
   }
   out.push('', `## Table 3: per repo (${rule})`, '', '| System | Repo | n | P@10 | R@10 | NDCG@10 | MRR |', '|---|---|---|---|---|---|---|');
-  for (const g of summaries.perRepo) out.push(`| ${reportText(g.system)} | ${reportText(g.group)} | ${g.n} | ${meanSd(g, 'P@10')} | ${meanSd(g, 'R@10')} | ${meanSd(g, 'NDCG@10')} | ${meanSd(g, 'MRR')} |`);
+  for (const g of summaries.perRepo) out.push(
+    `| ${reportText(g.system)} | ${reportText(g.group)} | ${g.n} | ${meanSd(g, 'P@10')} | ${meanSd(g, 'R@10')} | ${meanSd(g, 'NDCG@10')} | `
+      + `${meanSd(g, 'MRR')} |`);
 
   out.push('', `## Table 4: token efficiency at fixed recall (${rule})`, '');
   if (!f.sweep || f.sweep.length < 2) {
-    out.push(`Not measured: this run used one budget (${info.budgets[0]} tokens). \`fixture-lab run\` measures ${SEED_BUDGETS.join(', ')} by default (\`--budget 5000,2000,10000\`).`);
+    out.push(`Not measured: this run used one budget (${info.budgets[0]} tokens). \`fixture-lab run\` measures ${SEED_BUDGETS.join(', ')} by `
+      + `default (\`--budget 5000,2000,10000\`).`);
   } else {
     out.push(`The least token budget at which a system's mean R@10 reaches ${TABLE4_RECALL} (§8.1); lower is better. R@10 at each budget:`, '');
     out.push(`| System | ${f.sweep.map((b) => `R@10 at ${b.budget}`).join(' | ')} | Least budget |`, `|---|${f.sweep.map(() => '---').join('|')}|---|`);
@@ -141,7 +153,9 @@ export function findingsMarkdown(f: FindingsInput): string {
     }
   }
 
-  out.push('', '## Time to context', '', 'Medians over the answers with timings (§4.2, §5.1): indexing once per repository revision, the first (cold) query, and the median of three warm queries per task.', '');
+  out.push('', '## Time to context', '',
+    'Medians over the answers with timings (§4.2, §5.1): indexing once per repository revision, the first (cold) query, and the median of '
+      + 'three warm queries per task.', '');
   out.push('| System | n | Index | Cold query | Warm query |', '|---|---|---|---|---|');
   for (const s of systems) {
     const t = f.timing.find((x) => x.system === s);
@@ -149,13 +163,18 @@ export function findingsMarkdown(f: FindingsInput): string {
   }
 
   out.push('', `## Significance (${rule})`, '');
-  out.push(`Paired Wilcoxon signed-rank test, Cohen's d_z and d_av, and a 95% bootstrap interval of the mean difference (${BOOTSTRAP_RESAMPLES} resamples, seed ${reportText(String(info.seed))}), for every pair of systems over the tasks every system answered, overall and per tier (§5.6). ${significanceRuleText(effectSize)}`);
+  out.push(`Paired Wilcoxon signed-rank test, Cohen's d_z and d_av, and a 95% bootstrap interval of the mean difference (${BOOTSTRAP_RESAMPLES} resamples, `
+    + `seed ${reportText(String(info.seed))}), for every pair of systems over the tasks every system answered, overall and per tier (§5.6). `
+    + significanceRuleText(effectSize));
   const metrics = Object.keys(f.significance);
   if ((f.significance[metrics[0]]?.pairs.length ?? 0) === 0) out.push('', 'One system only: nothing to compare.');
   else {
     for (const metric of metrics) {
-      out.push('', `### ${metric}`, '', '| Systems | Tasks | n | Mean difference | 95% CI | p | d_z | d_av | Verdict |', '|---|---|---|---|---|---|---|---|---|');
-      const scopes: [string, SignificanceMatrix | undefined][] = [['all', f.significance[metric]], ...Object.keys(f.significanceByTier).sort(tierOrder).map((t): [string, SignificanceMatrix | undefined] => [t, f.significanceByTier[t][metric]])];
+      out.push('', `### ${metric}`, '', '| Systems | Tasks | n | Mean difference | 95% CI | p | d_z | d_av | Verdict |',
+        '|---|---|---|---|---|---|---|---|---|');
+      const scopes: [string, SignificanceMatrix | undefined][] = [
+        ['all', f.significance[metric]], ...Object.keys(f.significanceByTier).sort(tierOrder).map(
+          (t): [string, SignificanceMatrix | undefined] => [t, f.significanceByTier[t][metric]])];
       const pairs = f.significance[metric].pairs;
       for (const { a, b } of pairs) {
         for (const [scope, matrix] of scopes) {
@@ -174,7 +193,9 @@ export function findingsMarkdown(f: FindingsInput): string {
     const modes = topModes(f.misses.filter((m) => m.system === s));
     out.push(`- ${reportText(s)}: ${modes.length ? modes.map((m) => `${m.category} (${m.count})`).join(', ') : 'no misses'}`);
   }
-  out.push('', 'A timeout is a *scale failure* only in a repository of more than ' + `${(info.scale_failure_lines ?? SEED_SCALE_LINES).toLocaleString('en-US')} lines (§8.3); elsewhere it is a *timeout*, and a crash is a *system failure*.`);
+  out.push('', 'A timeout is a *scale failure* only in a repository of more than '
+    + `${(info.scale_failure_lines ?? SEED_SCALE_LINES).toLocaleString('en-US')} lines (§8.3); elsewhere it is a *timeout*, and a crash is a `
+      + `*system failure*.`);
 
   if (info.skipped_tasks.length > 0) {
     out.push('', '## Fixtures not scored', '');
@@ -189,7 +210,11 @@ export function findingsMarkdown(f: FindingsInput): string {
 function pairRow(p: PairComparison, scope: string): string {
   const verdict = p.significant ? `**significant**: ${reportText(p.better ?? '')} is better` : 'not significant';
   const ci = p.ci ? `[${fmt(p.ci[0])}, ${fmt(p.ci[1])}]` : 'n/a';
-  return `| ${reportText(p.a)} vs ${reportText(p.b)} | ${reportText(scope)} | ${p.n} | ${fmt(p.meanDiff)} | ${ci} | ${fmt(p.wilcoxon.p)} (${p.wilcoxon.method}) | ${fmt(p.cohens_d_z)} | ${fmt(p.cohens_d_av)} | ${verdict} |`;
+  const cells = [
+    `${reportText(p.a)} vs ${reportText(p.b)}`, reportText(scope), p.n, fmt(p.meanDiff), ci, `${fmt(p.wilcoxon.p)} (${p.wilcoxon.method})`,
+    fmt(p.cohens_d_z), fmt(p.cohens_d_av), verdict,
+  ];
+  return `| ${cells.join(' | ')} |`;
 }
 
 /** One line for each way this run departs from the seed's methodology. */
@@ -206,9 +231,11 @@ export function departures(f: FindingsInput): string[] {
   if (scale !== SEED_SCALE_LINES) lines.push(`A timeout is a scale failure over ${scale.toLocaleString('en-US')} lines, not 1M (§8.3).`);
   lines.push('Timeouts in smaller repositories (*timeout*) and crashes (*system failure*) are failure categories of their own; §8.3 names neither.');
   const invalid = info.skipped_tasks.filter((s) => s.reason.startsWith(INVALID_REASON));
-  if (invalid.length > 0) lines.push(`${invalid.length} fixture${invalid.length === 1 ? '' : 's'} with errors left out (--skip-invalid): see Fixtures not scored.`);
+  if (invalid.length > 0) lines.push(
+    `${invalid.length} fixture${invalid.length === 1 ? '' : 's'} with errors left out (--skip-invalid): see Fixtures not scored.`);
   const overall = f.significance[Object.keys(f.significance)[0]]?.pairs[0];
-  if (overall && overall.n < info.tasks.length) lines.push(`Significance is tested over the ${overall.n} tasks every system answered, not all ${info.tasks.length}.`);
+  if (overall && overall.n < info.tasks.length) lines.push(
+    `Significance is tested over the ${overall.n} tasks every system answered, not all ${info.tasks.length}.`);
   lines.push('Each system indexes once per repository revision, not once per task (§5.2), and its own caches are not cleared between tasks.');
   lines.push('Index and cold-query times are measured once, not three times (§5.1); the warm time is the median of three queries.');
   lines.push('The machine (§5.1: 8+ cores, 32 GB) is not checked and the file system cache is not warmed before timing.');
@@ -216,7 +243,7 @@ export function departures(f: FindingsInput): string[] {
   return lines;
 }
 
-/** The matching rule against §5.4's substring rule (the `seed` rule is that rule). */
+/** The matching rule against the seed's substring rule (docs/scoring.md#matching---match) (the `seed` rule is that rule). */
 function matchingDeparture(rule: string): string {
   return rule === 'seed'
     ? 'None in the matching: `seed` is §5.4\'s substring rule, which credits prefixes (see the warning above).'

@@ -3,7 +3,7 @@ import type { OutputParser } from './systems';
 
 export interface ParsedOutput {
   symbols: string[];
-  /** A token count the system reported itself; recorded, never scored (§5.5: one tiktoken path). */
+  /** A token count the system reported itself; recorded, never scored (docs/scoring.md#metrics: one tiktoken path). */
   reportedTokens?: number;
 }
 

@@ -10,7 +10,8 @@ import { fmt } from '../../shared/figures';
 import { mean } from '../numbers';
 import { NormalizeOptions, normalizeSymbol, symbolKey } from '../symbols/normalize';
 import { reportText } from '../untrusted/reportMarkdown';
-import { RAW, readRawDir, RawResult, RunInfo } from './results';
+import type { RawResult } from '../scoring/answers';
+import { RAW, readRawDir, RunInfo } from './results';
 
 export const DEFAULT_POOL_DEPTH = 10;
 /** Judged@K under this is a warning (the issue's 0.9). */
@@ -18,7 +19,8 @@ export const JUDGED_TARGET = 0.9;
 
 /** What some rater (or the adjudicator) judged: candidates, every rater's list, ground truth, disputes. */
 export function judgedKeys(f: Fixture, options: NormalizeOptions = {}): Set<string> {
-  const symbols = [...f.candidates, ...Object.values(f.labels).flat().map((l) => l.symbol), ...f.ground_truth.map((l) => l.symbol), ...f.disputes.map((d) => d.symbol)];
+  const labels = [...Object.values(f.labels).flat(), ...f.ground_truth];
+  const symbols = [...f.candidates, ...labels.map((l) => l.symbol), ...f.disputes.map((d) => d.symbol)];
   return new Set(symbols.map((s) => symbolKey(s, options)));
 }
 
@@ -127,12 +129,18 @@ export function judgedAtK(raws: readonly RawResult[], fixtures: Map<string, Fixt
 
 /** FINDINGS.md's Judged@K section. */
 export function judgedMarkdown(rows: readonly JudgedAt[], k: number): string[] {
-  const out = [`## Judged@${k}`, '', `The share of each system's top ${k} (distinct symbols) that some rater judged (a candidate, a label or a dispute), averaged over the tasks it answered. An unjudged symbol scores as not relevant, so under ${JUDGED_TARGET} the scores rest on guesses: \`fixture-lab pool RUN_DIR --depth ${k} --write\` lists them in each fixture's \`pooled:\` for an adjudicator to judge.`, ''];
+  const out = [`## Judged@${k}`, '',
+    `The share of each system's top ${k} (distinct symbols) that some rater judged (a candidate, a label or a dispute), averaged over the tasks `
+    + `it answered. An unjudged symbol scores as not relevant, so under ${JUDGED_TARGET} the scores rest on guesses: `
+    + `\`fixture-lab pool RUN_DIR --depth ${k} --write\` lists them in each fixture's \`pooled:\` for an adjudicator to judge.`, ''];
   out.push(`| System | Tasks | Judged@${k} | Unjudged symbols |`, '|---|---|---|---|');
   for (const r of rows) out.push(`| ${reportText(r.system)} | ${r.n} | ${fmt(r.judged)} | ${r.unjudged} |`);
   const low = rows.filter((r) => r.judged !== null && r.judged < JUDGED_TARGET);
   out.push('');
   if (low.length === 0) out.push(`Every system's Judged@${k} is at least ${JUDGED_TARGET}.`);
-  else out.push(`**Warning:** Judged@${k} under ${JUDGED_TARGET} for ${low.map((r) => `${reportText(r.system)} (${fmt(r.judged)})`).join(', ')}: pool and judge before comparing these systems.`);
+  else {
+    const named = low.map((r) => `${reportText(r.system)} (${fmt(r.judged)})`).join(', ');
+    out.push(`**Warning:** Judged@${k} under ${JUDGED_TARGET} for ${named}: pool and judge before comparing these systems.`);
+  }
   return out;
 }

@@ -1,4 +1,4 @@
-// A run on disk (§8.4): results/run-<timestamp>/ with raw/<system>/<task>.json per answer (the
+// A run on disk (docs/scoring.md#a-run-on-disk): results/run-<timestamp>/ with raw/<system>/<task>.json per answer (the
 // other budgets of a sweep under raw/budget-<N>/), aggregated/*.csv,
 // analysis/{significance-tests.json,failure-analysis.md,triage.json}, FINDINGS.md and run.json.
 // Raw files are written one by one, atomically, as answers come in: they are the run's memory,
@@ -10,35 +10,13 @@ import { readText, writeTextAtomic } from '../io/files';
 import { assertInside, isSafePathComponent, SAFE_NAME_RULE } from '../io/pathComponent';
 import { displayPath, FixtureLabError } from '../problems';
 import { MATCH_RULES, MatchRule } from '../scoring/rules';
+import type { RawResult } from '../scoring/answers';
 import type { EffectSize } from '../scoring/significance';
 import { RUN_STATUSES, type RunStatus } from '../../shared/vocabulary';
 
 export { RUN_STATUSES, type RunStatus };
-
-export interface RawResult {
-  system: string;
-  task: string;
-  repo: string;
-  tier?: string;
-  /** The revision the task ran at. */
-  rev: string;
-  budget: number;
-  status: RunStatus;
-  error?: string;
-  /** The system's whole output: what tokens are counted on. */
-  output: string;
-  /** The output passed the system's cap (`max_output_mb`, default 16 MB): `output` is its head. */
-  truncated?: boolean;
-  /** Ranked symbols as the system named them. */
-  symbols: string[];
-  tokens: number;
-  reported_tokens?: number;
-  timings: { index_ms?: number; cold_ms?: number; warm_ms?: number[]; warm_median_ms?: number };
-  stderr?: string;
-  /** Where the answer came from: this run, or a recording replayed. */
-  source: 'run' | 'replay';
-  finished_at: string;
-}
+// A system's answer as the run records it: its type sits with its scoring, below the charts.
+export type { RawResult };
 
 export interface RunInfo {
   /** The corpus folder as given (relative to where the run started), and its absolute path. */
@@ -58,7 +36,7 @@ export interface RunInfo {
   tasks: string[];
   /** Fixtures left out, and why (no ground truth yet, errors left out with --skip-invalid). */
   skipped_tasks: { task: string; reason: string }[];
-  /** A timeout counts as a scale failure only in a repository of more lines than this (§8.3: 1M). */
+  /** A timeout counts as a scale failure only in a repository of more lines than this (docs/scoring.md#a-run-on-disk: 1M). */
   scale_failure_lines?: number;
 }
 
@@ -90,7 +68,8 @@ export function rawDir(runDir: string, budget: number, primaryBudget: number): s
  */
 export async function writeRaw(rawFolder: string, raw: RawResult, root = rawFolder): Promise<string> {
   for (const [what, name] of [['system', raw.system], ['task id', raw.task]] as const) {
-    if (!isSafePathComponent(name)) throw new FixtureLabError(`${what} \`${name}\` cannot name a result file (${SAFE_NAME_RULE}); nothing was written`, displayPath(rawFolder));
+    if (!isSafePathComponent(name)) throw new FixtureLabError(
+      `${what} \`${name}\` cannot name a result file (${SAFE_NAME_RULE}); nothing was written`, displayPath(rawFolder));
   }
   const path = rawPath(rawFolder, raw.system, raw.task);
   const shown = displayPath(path);
@@ -147,7 +126,8 @@ export async function readRawDir(dir: string, report: (message: string) => void 
   })));
   // Reported in path order, once all are read, so the report reads the same every time.
   const byPath = read.map((r, i) => ({ r, path: files[i].path })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  for (const { r } of byPath) if (r instanceof FixtureLabError) report(`${r.message}; skipped (resuming the run with \`fixture-lab run --out\` answers that task again)`);
+  for (const { r } of byPath) if (r instanceof FixtureLabError) report(
+    `${r.message}; skipped (resuming the run with \`fixture-lab run --out\` answers that task again)`);
   // The per-system folders were listed last: their answer replaces an old-layout one of the same pair.
   const answers = new Map<string, RawResult>();
   for (const r of read) if (!(r instanceof FixtureLabError)) answers.set(JSON.stringify([r.system, r.task]), r);
@@ -221,7 +201,8 @@ const RAW_SHAPE: Shape = {
   symbols: NAMES,
   tokens: NUMBER,
   reported_tokens: optional(NUMBER),
-  timings: [fits({ index_ms: optional(NUMBER), cold_ms: optional(NUMBER), warm_ms: optional(NUMBERS), warm_median_ms: optional(NUMBER) }), 'a mapping of times in ms'],
+  timings: [fits({ index_ms: optional(NUMBER), cold_ms: optional(NUMBER), warm_ms: optional(NUMBERS), warm_median_ms: optional(NUMBER) }),
+    'a mapping of times in ms'],
   stderr: optional(STRING),
   source: oneOf(['run', 'replay']),
   finished_at: STRING,

@@ -1,4 +1,4 @@
-// A benchmark run (§5.2): for every system, every repository revision its tasks need is indexed
+// A benchmark run (docs/scoring.md#processes): for every system, every repository revision its tasks need is indexed
 // once (timed), then each task's text goes to the system verbatim: one cold query and three warm
 // ones (their median is the warm time). Before anything runs, what the run needs is checked and
 // every missing piece listed at once; after, one system failing on one task is recorded on that
@@ -29,10 +29,10 @@ import { INVALID_REASON, RawResult, rawDir, readAnswer, readRawDir, readRunInfo,
 import { defaultSystems, isExecutableFile, readSystems, resolvePrograms, resolveProgram, SystemSpec } from './systems';
 
 export const PRIMARY_BUDGET = 5000;
-/** §6.2: 5,000 tokens primary, 2,000 and 10,000 too; Table 4 reads the sweep. */
+/** The budgets (docs/scoring.md#scoring): 5,000 tokens primary, 2,000 and 10,000 too; Table 4 reads the sweep. */
 export const DEFAULT_BUDGETS: readonly number[] = [PRIMARY_BUDGET, 2000, 10000];
 export const WARM_QUERIES = 3;
-/** §8.3: a scale failure is degradation on a large repository (over 1M lines). */
+/** A scale failure (docs/scoring.md#a-run-on-disk) is degradation on a large repository (over 1M lines). */
 export const DEFAULT_SCALE_FAILURE_LINES = 1_000_000;
 /** Why a fixture without ground truth is not run (front ends say it in their own words). */
 export const NO_GROUND_TRUTH = 'no ground truth yet';
@@ -59,7 +59,7 @@ export interface RunOptions {
   skipInvalid?: boolean;
   /** A resume keeps failed and timed-out answers instead of answering them again. */
   keepFailures?: boolean;
-  /** Lines over which a repository's timeouts are scale failures (default 1,000,000; §8.3). */
+  /** Lines over which a repository's timeouts are scale failures (default 1,000,000; docs/scoring.md#a-run-on-disk). */
   scaleFailureLines?: number;
   signal?: AbortSignal;
   onEvent?: (event: RunEvent) => void;
@@ -118,7 +118,8 @@ export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
   const ks = options.ks ?? previous?.ks ?? [...DEFAULT_KS];
   const seed = options.seed ?? previous?.seed ?? DEFAULT_SEED;
   if (previous && (previous.match !== match || previous.budgets[0] !== budgets[0])) {
-    throw new FixtureLabError(`was run with --match ${previous.match} and budget ${previous.budgets[0]}: resume it with the same, or choose a new --out`, relative(cwd, dir));
+    throw new FixtureLabError(
+      `was run with --match ${previous.match} and budget ${previous.budgets[0]}: resume it with the same, or choose a new --out`, relative(cwd, dir));
   }
 
   // What to run.
@@ -127,19 +128,26 @@ export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
   let systems = configured;
   if (options.systems?.length) {
     const unknown = options.systems.filter((n) => !systems.some((s) => s.name === n));
-    if (unknown.length) throw new FixtureLabError(`no system named ${unknown.join(', ')}: the systems are ${systems.map((s) => s.name).join(', ')}`, relative(cwd, systemsFile));
+    if (unknown.length) throw new FixtureLabError(
+      `no system named ${unknown.join(', ')}: the systems are ${systems.map((s) => s.name).join(', ')}`, relative(cwd, systemsFile));
     systems = systems.filter((s) => options.systems!.includes(s.name));
   }
   const { toRun, scored: scoredTasks, skipped, invalid, corpusErrors } = planTasks(corpus, options.tasks ? globToRegExp(options.tasks) : undefined, previous);
   // Nothing is scored from a corpus `validate` rejects: its errors are listed, one line each.
   if (corpusErrors.length > 0) {
-    throw new InvalidCorpusError(`the corpus has ${plural(corpusErrors.length, 'error')} outside its fixtures; nothing ran. Fix ${corpusErrors.length === 1 ? 'it' : 'them'} (\`fixture-lab validate\` lists every problem):\n  - ${corpusErrors.map(formatProblem).join('\n  - ')}`, corpusShown, corpusErrors);
+    throw new InvalidCorpusError(
+      `the corpus has ${plural(corpusErrors.length, 'error')} outside its fixtures; nothing ran. Fix ${corpusErrors.length === 1 ? 'it' : 'them'} `
+        + `(\`fixture-lab validate\` lists every problem):\n  - ${corpusErrors.map(formatProblem).join('\n  - ')}`, corpusShown, corpusErrors);
   }
   if (invalid.length > 0 && !options.skipInvalid) {
     const files = new Set(invalid.map((p) => p.file)).size;
-    throw new InvalidCorpusError(`${plural(files, 'fixture')} to run ${files === 1 ? 'has' : 'have'} ${plural(invalid.length, 'error')}; nothing ran. Fix them (\`fixture-lab validate\` lists every problem), or pass --skip-invalid to score only the valid fixtures:\n  - ${invalid.map(formatProblem).join('\n  - ')}`, corpusShown, invalid);
+    throw new InvalidCorpusError(
+      `${plural(files, 'fixture')} to run ${files === 1 ? 'has' : 'have'} ${plural(invalid.length, 'error')}; nothing ran. Fix them `
+        + '(`fixture-lab validate` lists every problem), or pass --skip-invalid to score only the valid fixtures:\n'
+        + `  - ${invalid.map(formatProblem).join('\n  - ')}`, corpusShown, invalid);
   }
-  if (options.tasks && toRun.length === 0) throw noTasks(options.tasks, corpus.fixtures.map(fixtureIdOf), skipped.filter((s) => s.selected), relative(cwd, join(corpusDir, 'tasks')) || '.');
+  if (options.tasks && toRun.length === 0) throw noTasks(
+    options.tasks, corpus.fixtures.map(fixtureIdOf), skipped.filter((s) => s.selected), relative(cwd, join(corpusDir, 'tasks')) || '.');
 
   // What it needs, checked before anything runs. Repositories of tasks scored but not run this
   // time (a resume with --tasks) are opened when they can be, for the failure analysis.
@@ -228,7 +236,8 @@ export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
           const entry = tasks[0].repo;
           const repo = repos.get(entry.name)!;
           const rev = revs.get(`${entry.name}@${tasks[0].rev}`)!;
-          const ctx: RepoContext = { name: entry.name, repo, rev, module: entry.module, languages: entry.language, checkout: () => worktrees.at(repo, entry.name, rev) };
+          const ctx: RepoContext = {
+            name: entry.name, repo, rev, module: entry.module, languages: entry.language, checkout: () => worktrees.at(repo, entry.name, rev) };
           let indexMs: number | undefined;
           let indexError: SystemFailure | undefined;
           const started = performance.now();
@@ -268,7 +277,9 @@ export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
     scored = await analyzeRun(dir, info, rawPrimary, fixtures, {
       modules: new Map(scoredTasks.map((t) => [t.id, t.repo.module])),
       systemLanguages: new Map(configured.filter((s) => s.languages).map((s) => [s.name, s.languages!])),
-      sweep: info.budgets.length > 1 ? await Promise.all(info.budgets.map(async (b) => ({ budget: b, raw: b === info.budgets[0] ? rawPrimary : (await readRawDir(rawDir(dir, b, info.budgets[0]), warn, cwd)).filter(ofRun) }))) : undefined,
+      sweep: info.budgets.length > 1 ? await Promise.all(
+        info.budgets.map(async (b) => (
+          { budget: b, raw: b === info.budgets[0] ? rawPrimary : (await readRawDir(rawDir(dir, b, info.budgets[0]), warn, cwd)).filter(ofRun) }))) : undefined,
       repos,
     });
   } finally {
@@ -322,7 +333,8 @@ function planTasks(corpus: Awaited<ReturnType<typeof loadCorpus>>, pattern: RegE
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-async function queryTask(retriever: Retriever, spec: SystemSpec, ctx: RepoContext, t: PlannedTask, budget: number, indexMs: number | undefined, signal?: AbortSignal): Promise<RawResult> {
+async function queryTask(retriever: Retriever, spec: SystemSpec, ctx: RepoContext, t: PlannedTask, budget: number,
+  indexMs: number | undefined, signal?: AbortSignal): Promise<RawResult> {
   const input = { taskId: t.id, task: t.fixture.task ?? '', budget };
   try {
     let started = performance.now();
@@ -367,7 +379,8 @@ async function queryTask(retriever: Retriever, spec: SystemSpec, ctx: RepoContex
 }
 
 function base(spec: SystemSpec, t: PlannedTask, rev: string, budget: number) {
-  return { system: spec.name, task: t.id, repo: t.repo.name, ...(t.fixture.difficulty ? { tier: t.fixture.difficulty } : {}), rev, budget, finished_at: new Date().toISOString() };
+  return { system: spec.name, task: t.id, repo: t.repo.name, ...(t.fixture.difficulty ? { tier: t.fixture.difficulty } : {}), rev, budget,
+    finished_at: new Date().toISOString() };
 }
 
 function failed(spec: SystemSpec, t: PlannedTask, rev: string, budget: number, f: SystemFailure, phase: string): RawResult {
@@ -411,10 +424,13 @@ export async function configuredSystems(corpusDir: string, cwd = process.cwd()):
 
 /** What a system needs that is not here: its executable, or its recorded run. */
 export function systemNeeds(spec: SystemSpec, corpusDir: string): string[] {
-  const missing = (exe: string) => `system ${spec.name}: ${isAbsolute(exe) ? `\`${exe}\` is not an executable file (relative programs are found from the folder of systems.yaml)` : `\`${exe}\` is not installed (not on PATH)`}`;
+  const missing = (exe: string) =>
+    `system ${spec.name}: ${isAbsolute(exe) ? `\`${exe}\` is not an executable file (relative programs are found from the folder of `
+      + `systems.yaml)` : `\`${exe}\` is not installed (not on PATH)`}`;
   switch (spec.type) {
     case 'command':
-      return [spec.query[0], ...(spec.index ? [spec.index[0]] : [])].filter((exe, i, all) => all.indexOf(exe) === i && !findExecutable(exe, corpusDir)).map(missing);
+      return [spec.query[0], ...(spec.index ? [spec.index[0]] : [])].filter(
+        (exe, i, all) => all.indexOf(exe) === i && !findExecutable(exe, corpusDir)).map(missing);
     case 'mcp':
       return findExecutable(spec.server[0], corpusDir) ? [] : [missing(spec.server[0])];
     case 'replay':
@@ -481,7 +497,9 @@ function noTasks(glob: string, ids: string[], skipped: RunInfo['skipped_tasks'],
     return new NothingToRunError(`--tasks \`${glob}\` matches no task that can run: ${why}${skipped.length > 5 ? ', ...' : ''}`, tasksDir, skipped);
   }
   const some = ids.slice(0, 5).join(', ') + (ids.length > 5 ? ', ...' : '');
-  return new NothingToRunError(`--tasks \`${glob}\` matches no task id or fixture path${ids.length ? ` (ids here: ${some})` : ''}: \`grep -rh '^id:' ${tasksDir}\` lists every id`, tasksDir, []);
+  return new NothingToRunError(
+    `--tasks \`${glob}\` matches no task id or fixture path${ids.length ? ` (ids here: ${some})` : ''}: \`grep -rh '^id:' ${tasksDir}\` `
+      + `lists every id`, tasksDir, []);
 }
 
 function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {

@@ -11,8 +11,9 @@ import { fmt } from '../../shared/figures';
 import { mean } from '../numbers';
 import { metricValues } from '../scoring/metrics';
 import { NormalizeOptions, symbolKey } from '../symbols/normalize';
-import type { RawResult, RunInfo } from './results';
-import { scoreResult } from './scored';
+import type { RawResult } from '../scoring/answers';
+import type { RunInfo } from './results';
+import { scoreResult } from '../scoring/answers';
 
 export const SCENARIOS = ['settled', 'included', 'excluded'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
@@ -88,7 +89,9 @@ export interface Sensitivity {
 }
 
 /** Score every answer in the three scenarios and find the pairs of systems whose order flips. */
-export function disputeSensitivity(raws: readonly RawResult[], fixtures: Map<string, Fixture>, info: Pick<RunInfo, 'match' | 'ks'>, modules: Map<string, string | undefined>): Sensitivity {
+export function disputeSensitivity(
+  raws: readonly RawResult[], fixtures: Map<string, Fixture>, info: Pick<RunInfo, 'match' | 'ks'>, modules: Map<string, string | undefined>,
+): Sensitivity {
   const contested = new Map<string, ContestedTruths>();
   for (const [task, f] of fixtures) contested.set(task, contestedTruths(f, { module: modules.get(task) }));
   const tasks: SensitivityTask[] = [];
@@ -149,7 +152,9 @@ const SCENARIO_WORDS: Record<Scenario, string> = {
 /** FINDINGS.md's section: each headline metric as settled and its range, and every ranking that flips inside it. */
 export function sensitivityMarkdown(s: Sensitivity): string[] {
   const out = ['## Dispute sensitivity', ''];
-  out.push(`Each system scored three ways: as settled, ${SCENARIO_WORDS.included} and ${SCENARIO_WORDS.excluded} (an item is contested when the raters disagreed about it, open or settled; one they included at different confidences counts HIGH, then MEDIUM). ${s.contested} contested item${s.contested === 1 ? '' : 's'} in ${s.affected} of ${s.fixtures} fixtures, ${s.open} of them open.`, '');
+  const counts = `${s.contested} contested item${s.contested === 1 ? '' : 's'} in ${s.affected} of ${s.fixtures} fixtures, ${s.open} of them open.`;
+  out.push(`Each system scored three ways: as settled, ${SCENARIO_WORDS.included} and ${SCENARIO_WORDS.excluded} (an item is contested when `
+    + `the raters disagreed about it, open or settled; one they included at different confidences counts HIGH, then MEDIUM). ${counts}`, '');
   if (s.contested === 0) {
     out.push('Nothing is contested: no ranking depends on a settlement.');
     return out;
@@ -164,10 +169,13 @@ export function sensitivityMarkdown(s: Sensitivity): string[] {
   out.push('');
   if (s.flips.length === 0) out.push('No ranking of two systems flips inside these ranges.');
   else {
-    out.push(`**Warning:** ${s.flips.length} ranking${s.flips.length === 1 ? '' : 's'} of two systems flip${s.flips.length === 1 ? 's' : ''} with the contested labels: settle them before publishing these orders.`, '');
+    const one = s.flips.length === 1;
+    out.push(`**Warning:** ${s.flips.length} ranking${one ? '' : 's'} of two systems flip${one ? 's' : ''} with the contested labels: `
+      + 'settle them before publishing these orders.', '');
     for (const f of s.flips) {
       const at = (system: string, scenario: Scenario) => fmt(s.means.get(system)![scenario][f.metric]);
-      out.push(`- ${f.metric}: ${reportText(f.a)} ahead ${SCENARIO_WORDS[f.aAhead]} (${at(f.a, f.aAhead)} vs ${at(f.b, f.aAhead)}), ${reportText(f.b)} ahead ${SCENARIO_WORDS[f.bAhead]} (${at(f.b, f.bAhead)} vs ${at(f.a, f.bAhead)})`);
+      const first = `${reportText(f.a)} ahead ${SCENARIO_WORDS[f.aAhead]} (${at(f.a, f.aAhead)} vs ${at(f.b, f.aAhead)})`;
+      out.push(`- ${f.metric}: ${first}, ${reportText(f.b)} ahead ${SCENARIO_WORDS[f.bAhead]} (${at(f.b, f.bAhead)} vs ${at(f.a, f.bAhead)})`);
     }
   }
   return out;

@@ -1,4 +1,4 @@
-// corpus/systems.yaml: the retrieval systems a run compares (§2). Four kinds:
+// corpus/systems.yaml: the retrieval systems a run compares (docs/scoring.md#systems-corpussystemsyaml). Four kinds:
 // `command` (index and query argv with placeholders, run without a shell), `mcp` (a Model Context
 // Protocol server over stdio, one tool call per query), the built-in baselines `grep` and `bm25`
 // that need nothing installed, and `replay` (scores an earlier run's recorded output, for systems
@@ -20,7 +20,7 @@ interface Common {
   name: string;
   /** Languages the system claims to handle; a missed symbol in another is a language gap. */
   languages?: string[];
-  /** Minutes per phase (index, each query) before the process tree is killed (§15: 30). */
+  /** Minutes per phase (index, each query) before the process tree is killed (docs/scoring.md#systems-corpussystemsyaml: 30). */
   timeoutMinutes: number;
   /** stdout kept per answer (`max_output_mb`); the rest is dropped and the answer marked truncated. */
   maxOutputBytes: number;
@@ -89,22 +89,29 @@ export function readSystems(text: string, file: string): SystemSpec[] {
   if (!root || !Array.isArray(root.systems)) throw new FixtureLabError('needs `systems:`, a list of {name, type, ...}', file);
   const names = new Set<string>();
   return root.systems.map((raw: unknown, i: number) => {
-    const where = (msg: string) => new FixtureLabError(`systems[${i}]${typeof (raw as { name?: unknown })?.name === 'string' ? ` (${(raw as { name: string }).name})` : ''}: ${msg}`, file);
+    const where = (msg: string) => new FixtureLabError(
+      `systems[${i}]${typeof (raw as { name?: unknown })?.name === 'string' ? ` (${(raw as { name: string }).name})` : ''}: ${msg}`, file);
     if (!raw || typeof raw !== 'object') throw where('each system is a mapping with `name` and `type`');
     const s = raw as Record<string, unknown>;
     if (typeof s.name !== 'string') throw where('each system needs a `name`');
     // The name is a folder of raw/, beside the sweep's budget-<N> folders.
-    if (!isSafePathComponent(s.name)) throw where(`\`name\` must be ${SAFE_NAME_RULE} (it names the system's folder of results), e.g. \`${safeNameLike(s.name)}\``);
-    if (s.name.startsWith(BUDGET_FOLDER_PREFIX)) throw where(`\`name\` may not begin with \`${BUDGET_FOLDER_PREFIX}\` (raw/${BUDGET_FOLDER_PREFIX}<N>/ holds a budget sweep's answers): rename it, e.g. \`${s.name.slice(BUDGET_FOLDER_PREFIX.length) || 'system'}\``);
+    if (!isSafePathComponent(s.name)) throw where(
+      `\`name\` must be ${SAFE_NAME_RULE} (it names the system's folder of results), e.g. \`${safeNameLike(s.name)}\``);
+    if (s.name.startsWith(BUDGET_FOLDER_PREFIX)) throw where(
+      `\`name\` may not begin with \`${BUDGET_FOLDER_PREFIX}\` (raw/${BUDGET_FOLDER_PREFIX}<N>/ holds a budget sweep's answers): rename it, `
+        + `e.g. \`${s.name.slice(BUDGET_FOLDER_PREFIX.length) || 'system'}\``);
     // Case apart, two names would share one folder on a case-insensitive file system.
     const name = s.name;
     const same = [...names].find((n) => n.toLowerCase() === name.toLowerCase());
-    if (same !== undefined) throw where(same === name ? `the name \`${name}\` is used twice` : `the names \`${same}\` and \`${name}\` differ only in case: their results would share a folder on some file systems`);
+    if (same !== undefined) throw where(
+      same === name ? `the name \`${name}\` is used twice`
+        : `the names \`${same}\` and \`${name}\` differ only in case: their results would share a folder on some file systems`);
     names.add(name);
     const timeout = s.timeout_minutes ?? DEFAULT_TIMEOUT_MINUTES;
     if (typeof timeout !== 'number' || !(timeout > 0)) throw where('`timeout_minutes` must be a positive number');
     const maxMb = s.max_output_mb ?? DEFAULT_MAX_OUTPUT_BYTES / 2 ** 20;
-    if (typeof maxMb !== 'number' || !(maxMb > 0) || maxMb > 4096) throw where('`max_output_mb` must be a positive number of megabytes (default 16, at most 4096)');
+    if (typeof maxMb !== 'number' || !(maxMb > 0) || maxMb > 4096) throw where(
+      '`max_output_mb` must be a positive number of megabytes (default 16, at most 4096)');
     const common: Common = { name: s.name, timeoutMinutes: timeout, maxOutputBytes: Math.max(1, Math.round(maxMb * 2 ** 20)) };
     if (s.languages !== undefined) common.languages = stringList(s.languages, 'languages', where);
     const version = s.version;
@@ -117,7 +124,8 @@ export function readSystems(text: string, file: string): SystemSpec[] {
         return { ...common, type: s.type };
       case 'replay':
         if (typeof s.from !== 'string') throw where('a replay system needs `from:`, an earlier run\'s raw folder');
-        if (s.system !== undefined && (typeof s.system !== 'string' || !isSafePathComponent(s.system))) throw where(`\`system\` (the name in the recorded run) must be ${SAFE_NAME_RULE}`);
+        if (s.system !== undefined && (typeof s.system !== 'string' || !isSafePathComponent(s.system))) throw where(
+          `\`system\` (the name in the recorded run) must be ${SAFE_NAME_RULE}`);
         return { ...common, type: 'replay', from: s.from, ...(typeof s.system === 'string' ? { system: s.system } : {}) };
       case 'command': {
         const query = argv(s.query, 'query', where);
@@ -206,7 +214,8 @@ function argv(value: unknown, key: string, where: Where): string[] {
   const out = value.map(String);
   for (const arg of out) {
     for (const [, name] of arg.matchAll(/\{(\w+)\}/g)) {
-      if (!(PLACEHOLDERS as readonly string[]).includes(name)) throw where(`\`${key}\` uses {${name}}; the placeholders are ${PLACEHOLDERS.map((p) => `{${p}}`).join(' ')}`);
+      if (!(PLACEHOLDERS as readonly string[]).includes(name)) throw where(
+        `\`${key}\` uses {${name}}; the placeholders are ${PLACEHOLDERS.map((p) => `{${p}}`).join(' ')}`);
     }
   }
   return out;

@@ -1,4 +1,4 @@
-// A person's triage of a run's misses (§8.3): the suggested category confirmed or changed, per
+// A person's triage of a run's misses (docs/scoring.md#a-run-on-disk): the suggested category confirmed or changed, per
 // system, task and symbol. It is saved with the run, in analysis/triage.json, never in a fixture,
 // and failure-analysis.md is written again from the run's misses with the choices counted over
 // the suggestions, so the report and the panel never disagree.

@@ -6,7 +6,7 @@
 import { constants, promises as fs } from 'node:fs';
 import { dirname } from 'node:path';
 import { editKeepingLineEndings } from '../lineEndings';
-import { displayPath, FixtureLabError } from '../problems';
+import { displayPath, Edited, FixtureLabError, textOf } from '../problems';
 import { decodeUtf8 } from '../utf8';
 import { LockOptions, withFileLock } from './lock';
 import { cleanStaleTemps, tempPathOf } from './temp';
@@ -37,7 +37,8 @@ async function writeTarget(path: string, shown: string): Promise<string> {
   try {
     return await fs.realpath(path);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new FixtureLabError(`cannot write (${(e as NodeJS.ErrnoException).code}); nothing was changed`, shown);
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new FixtureLabError(
+      `cannot write (${(e as NodeJS.ErrnoException).code}); nothing was changed`, shown);
     if ((await fs.lstat(path).catch(() => undefined))?.isSymbolicLink()) {
       throw new FixtureLabError('is a symlink to a file that does not exist; nothing was written: fix the link', shown);
     }
@@ -94,13 +95,21 @@ async function writable(path: string, mode: number): Promise<boolean> {
   return fs.access(path, constants.W_OK).then(() => true, () => false);
 }
 
+/** A file's text, decoded strictly: bytes that are not UTF-8 are refused at their place, before any edit. */
+export async function readUtf8File(path: string, what = 'file', shown = displayPath(path)): Promise<string> {
+  const bytes = await fs.readFile(path).catch((e: unknown) => {
+    throw readError(e, what, shown);
+  });
+  return decodeUtf8(bytes, shown);
+}
+
 /**
  * Edit a file through a pure text -> text function, atomically and without clobbering: under the
  * file's lock, so racing edits take turns; refusing bytes that are not UTF-8 (at their place);
  * the edit sees LF lines and the file keeps its own line endings.
  */
 export async function editFile(
-  path: string, edit: (text: string) => string, what = 'file', shown = displayPath(path), lock?: LockOptions,
+  path: string, edit: (text: string) => Edited, what = 'file', shown = displayPath(path), lock?: LockOptions,
 ): Promise<string> {
   let target: string;
   try {
@@ -109,18 +118,9 @@ export async function editFile(
     throw readError(e, what, shown);
   }
   return withFileLock(target, shown, async (held) => {
-    const bytes = await fs.readFile(target).catch((e: unknown) => {
-      throw readError(e, what, shown);
-    });
-    const text = decodeUtf8(bytes, shown);
-    let next: string;
-    try {
-      next = editKeepingLineEndings(text, edit);
-    } catch (e) {
-      // Edit functions are pure and know no file names: name the file here.
-      if (e instanceof FixtureLabError && !e.file) throw new FixtureLabError(e.message, shown);
-      throw e;
-    }
+    const text = await readUtf8File(target, what, shown);
+    // Edit functions are pure and know no file names: a refusal names the file here.
+    const next = textOf(editKeepingLineEndings(text, edit), shown);
     if (next !== text) await writeTextAtomic(target, next, text, shown, held);
     return next;
   }, lock);

@@ -61,7 +61,8 @@ async function acquire(lock: string, shown: string, options: LockOptions): Promi
     if (Date.now() >= deadline) {
       const who = holder ? `pid ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`}` : 'another writer';
       throw new FixtureLabError(
-        `locked by ${who} for over ${Math.round(waitMs / 1000)} s; nothing was changed: try again, or delete ${basename(lock)} beside it if no fixture-lab is running`,
+        `locked by ${who} for over ${Math.round(waitMs / 1000)} s; nothing was changed: try again, or delete ${basename(lock)} beside it if `
+          + `no fixture-lab is running`,
         shown,
       );
     }

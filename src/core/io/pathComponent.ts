@@ -43,5 +43,6 @@ async function realPathOf(path: string): Promise<string> {
 
 /** Throws when `path` would land outside `root` (a symlinked folder or file leading out). */
 export async function assertInside(root: string, path: string, shown: string): Promise<void> {
-  if (!(await isInside(root, path))) throw new FixtureLabError('would be written outside the run folder (a symlink leads out of it); nothing was written', shown);
+  if (!(await isInside(root, path))) throw new FixtureLabError(
+    'would be written outside the run folder (a symlink leads out of it); nothing was written', shown);
 }

@@ -56,11 +56,14 @@ export function hideDraft(text: string): { text: string; draft: Omit<KeptDraft, 
 /** The text with the kept draft back in place: the inverse of hideDraft. */
 export function restoreDraft(text: string, draft: Pick<KeptDraft, 'labeler' | 'ground_truth' | 'labels' | 'at' | 'below'>): string {
   const { root, f } = parsed(text);
-  if (f.labeler !== draft.labeler) throw new FixtureLabError(`the kept draft is ${draft.labeler}'s, but the fixture's labeler is ${f.labeler ?? 'not recorded'}`);
+  if (f.labeler !== draft.labeler) throw new FixtureLabError(
+    `the kept draft is ${draft.labeler}'s, but the fixture's labeler is ${f.labeler ?? 'not recorded'}`);
   if (f.labels[draft.labeler]) throw new FixtureLabError(`labels.${draft.labeler} is in the file already: remove the kept draft (it is stale) or that list`);
-  if (f.ground_truth.length > 0) throw new FixtureLabError('ground_truth was edited while the draft was kept aside: empty it (`ground_truth: []`) so the draft can come back');
+  if (f.ground_truth.length > 0) throw new FixtureLabError(
+    'ground_truth was edited while the draft was kept aside: empty it (`ground_truth: []`) so the draft can come back');
   const labels = pairOf(root, 'labels')?.value;
-  if (!isMap(labels) || labels.flow || labels.items.length === 0) throw new FixtureLabError('the fixture has no labels block to put the labeler\'s list back into');
+  if (!isMap(labels) || labels.flow || labels.items.length === 0) throw new FixtureLabError(
+    'the fixture has no labels block to put the labeler\'s list back into');
   const gt = valueSpan(text, root, 'ground_truth');
   let insertAt = anchorOf(text, root, labels, Math.min(draft.at, labels.items.length));
   for (let i = 0; i < draft.below && insertAt < text.length; i++) insertAt = lineEnd(text, insertAt);
@@ -80,7 +83,8 @@ export async function keepDraft(fixturePath: string, draft: Omit<KeptDraft, 'for
   const { corpusDir, file } = keptDraftPath(fixturePath);
   const folder = join(corpusDir, '.fixture-lab', 'blind');
   await fs.mkdir(dirname(file), { recursive: true });
-  await fs.writeFile(join(folder, '.gitignore'), '# Labelers\' drafts kept out of fixtures during blind reviews (fixtureLab.blindDrafts): never commit them.\n*\n', { flag: 'wx' }).catch(() => undefined);
+  await fs.writeFile(join(folder, '.gitignore'),
+    '# Labelers\' drafts kept out of fixtures during blind reviews (fixtureLab.blindDrafts): never commit them.\n*\n', { flag: 'wx' }).catch(() => undefined);
   const kept: KeptDraft = { format: BLIND_DRAFT_FORMAT, fixture: relative(corpusDir, fixturePath).split(sep).join('/'), ...draft };
   await writeTextAtomic(file, JSON.stringify(kept, null, 2) + '\n');
   return file;
@@ -97,7 +101,8 @@ export async function keptDraft(fixturePath: string): Promise<KeptDraft | undefi
   }
   try {
     const kept = JSON.parse(raw) as KeptDraft;
-    if (kept.format !== BLIND_DRAFT_FORMAT || typeof kept.labels !== 'string' || typeof kept.ground_truth !== 'string' || typeof kept.at !== 'number' || typeof kept.below !== 'number') throw new Error('format');
+    if (kept.format !== BLIND_DRAFT_FORMAT || typeof kept.labels !== 'string' || typeof kept.ground_truth !== 'string'
+      || typeof kept.at !== 'number' || typeof kept.below !== 'number') throw new Error('format');
     return kept;
   } catch {
     throw new FixtureLabError(`the kept draft ${file} is not one this version reads: restore the labeler's list from it by hand`);
@@ -110,7 +115,8 @@ export async function dropKeptDraft(fixturePath: string): Promise<void> {
 
 /** What to say when a review's draft is aside and not found here. */
 export function draftAsideMessage(f: Fixture): string {
-  return `${f.labeler}'s draft of ${f.id ?? 'this fixture'} is kept out of the file (blind drafts), and not in this corpus's .fixture-lab/blind/: finish the review where the review was started`;
+  return `${f.labeler}'s draft of ${f.id ?? 'this fixture'} is kept out of the file (blind drafts), and not in this corpus's `
+    + `.fixture-lab/blind/: finish the review where the review was started`;
 }
 
 /** The corpus a fixture belongs to: the nearest folder above it holding repos.yaml (else tasks/'s parent, else its own folder). */

@@ -1,5 +1,5 @@
 // A new fixture from a change: the next free NN-slug.yaml under tasks/<repo>/<tier>/ and its text,
-// valid from the start, with the change's default candidates (§7.3) and an empty ground truth.
+// valid from the start, with the change's default candidates (docs/fixture-format.md#default-candidates) and an empty ground truth.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';

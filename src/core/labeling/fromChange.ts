@@ -34,6 +34,14 @@ export interface FromChange {
   candidates?: CandidateOptions;
 }
 
+/** A change as a person types it: `BASE..HEAD`, `#N` (the merge commit naming PR #N), or a merge commit (its first parent is the base). */
+export function parseChangeSpec(text: string): ChangeSpec {
+  const typed = text.trim();
+  if (/^#\d+$/.test(typed)) return { pr: Number(typed.slice(1)) };
+  if (text.includes('..')) return { base: text.split('..')[0].trim(), head: text.split('..')[1].trim() };
+  return { base: `${typed}^1`, head: typed };
+}
+
 export async function resolveChange(repo: Repository, spec: ChangeSpec | Change): Promise<Change> {
   return 'pr' in spec && !('base' in spec) ? changeOfPullRequest(repo, spec.pr) : changeBetween(repo, (spec as Change).base, (spec as Change).head);
 }

@@ -1,14 +1,7 @@
-// The protocol's guardrails (§7.2-7.3), shown beside a label, never enforced: the 15-symbol cap,
+// The protocol's guardrails (docs/fixture-format.md#the-protocol-states-and-who-writes-what), shown beside a label, never enforced: the 15-symbol cap,
 // test-only symbols when the task is not about tests, and symbols far from the changed code.
 import { GROUND_TRUTH_CAP, type Fixture } from '../fixtures/model';
 import { symbolKey, type NormalizeOptions } from '../symbols/normalize';
-
-/** Paths of test code in the eight languages' conventions. */
-const TEST_PATH = /(^|\/)(tests?|__tests__|spec|testdata)\/|(_test\.go|_test\.py|(^|\/)test_[^/]*\.py|\.(test|spec)\.[jt]sx?|Tests?\.(java|cs)|_spec\.rb|_test\.rb)$/;
-
-export function isTestPath(path: string): boolean {
-  return TEST_PATH.test(path);
-}
 
 /** Is this (normalized) symbol in a test file? Its file part is the name up to the first member. */
 export function isTestSymbol(symbol: string): boolean {
@@ -33,8 +26,11 @@ export function guardrailsFor(f: Fixture, symbol: string, listSize: number, hops
   const out: Guardrail[] = [];
   const key = symbolKey(symbol, options);
   const already = f.ground_truth.some((l) => symbolKey(l.symbol, options) === key);
-  if (!already && listSize + 1 > GROUND_TRUTH_CAP) out.push({ code: 'cap', message: `this makes ${listSize + 1} symbols; the protocol caps ground truth at ${GROUND_TRUTH_CAP}: keep the ones an expert needs` });
-  if (isTestSymbol(symbol) && !/\btests?\b|\btesting\b|\bspec\b/i.test(f.task ?? '')) out.push({ code: 'test-only', message: 'a test symbol, and the task is not about tests: label it only if the change needs it' });
-  if (hops !== undefined && hops > 2) out.push({ code: 'far', message: `${Number.isFinite(hops) ? hops : 'more than 3'} hops from the changed code: the protocol looks one or two hops out` });
+  if (!already && listSize + 1 > GROUND_TRUTH_CAP) out.push(
+    { code: 'cap', message: `this makes ${listSize + 1} symbols; the protocol caps ground truth at ${GROUND_TRUTH_CAP}: keep the ones an expert needs` });
+  if (isTestSymbol(symbol) && !/\btests?\b|\btesting\b|\bspec\b/i.test(f.task ?? '')) out.push(
+    { code: 'test-only', message: 'a test symbol, and the task is not about tests: label it only if the change needs it' });
+  if (hops !== undefined && hops > 2) out.push(
+    { code: 'far', message: `${Number.isFinite(hops) ? hops : 'more than 3'} hops from the changed code: the protocol looks one or two hops out` });
   return out;
 }

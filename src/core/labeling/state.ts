@@ -1,10 +1,11 @@
-// Where a fixture is in the labeling protocol (§7), as the Fixtures tree and status bar show it,
+// Where a fixture is in the labeling protocol (docs/fixture-format.md#the-protocol-states-and-who-writes-what), as the Fixtures tree and status bar show it,
 // and who may write which list. Raters: the labeler's clicks edit `ground_truth` until a review
 // starts; starting it freezes a copy in `labels[labeler]`; the verifier labels blind into
 // `labels[verifier]`; finishing it writes `agreement`; settling records disputes.
 import { type AgreementFigures, paradoxNote } from '../agreement/figures';
-import { agreementOf, openDisagreements } from '../agreement/raters';
-import { GROUND_TRUTH_CAP, type Fixture, type Label } from '../fixtures/model';
+import { agreementOf, labelerList, openDisagreements, verifierList, type Disagreement } from '../agreement/raters';
+import { GROUND_TRUTH_CAP, type Dispute, type Fixture, type Label } from '../fixtures/model';
+import type { ProblemCode } from '../problems';
 import { symbolKey, type NormalizeOptions } from '../symbols/normalize';
 import { FIXTURE_STATES, type FixtureState } from '../../shared/vocabulary';
 
@@ -49,28 +50,122 @@ export function isBlind(f: Fixture, rater: string | undefined): boolean {
 }
 
 /** How a rater names themself, said wherever a name is missing. */
-export const RATER_HINT = 'set your rater name: the fixtureLab.raterName setting in the editor; --rater NAME or FIXTURE_LAB_RATER for the CLI; else git config user.name';
+export const RATER_HINT = 'set your rater name: the fixtureLab.raterName setting in the editor; --rater NAME or FIXTURE_LAB_RATER for the '
+  + 'CLI; else git config user.name';
+
+/** Why a step of the protocol is refused: one line saying what to do instead, and its code. */
+export interface Refusal {
+  code: ProblemCode;
+  refused: string;
+}
+
+const refusal = (code: ProblemCode, refused: string): Refusal => ({ code, refused });
 
 /**
  * Where this rater's labels go: `{}` for ground_truth (the labeler's draft before a review),
  * `{ rater }` for labels[verifier] during one; or why they cannot label at all, as one line
  * saying what to do instead. Nobody labeled yet: the rater becomes the labeler.
  */
-export function clickTarget(f: Fixture, rater: string | undefined): { rater?: string } | { refused: string } {
-  if (!rater) return { refused: `who is labeling? ${RATER_HINT}` };
+export function clickTarget(f: Fixture, rater: string | undefined): { rater?: string } | Refusal {
+  if (!rater) return refusal('no-rater', `who is labeling? ${RATER_HINT}`);
   const start = `start a review as its verifier first ("Start Review as Verifier", or \`fixture-lab review start FIXTURE --verifier ${rater}\`)`;
   const role = roleOf(f, rater);
   if (role === 'verifier') {
-    if (!reviewStarted(f)) return { refused: `the review has not started: ${start}` };
-    if (f.agreement !== undefined) return { refused: 'the review is finished: settle the disagreements instead' };
+    if (!reviewStarted(f)) return refusal('review-state', `the review has not started: ${start}`);
+    if (f.agreement !== undefined) return refusal('review-state', 'the review is finished: settle the disagreements instead');
     return { rater: f.verifier };
   }
   if (role === 'labeler') {
-    if (reviewStarted(f)) return { refused: `the review has started, so ${f.labeler ? `${f.labeler}'s` : "the labeler's"} list is frozen: settle disagreements after it finishes` };
+    if (reviewStarted(f)) {
+      return refusal('review-state',
+        `the review has started, so ${f.labeler ? `${f.labeler}'s` : "the labeler's"} list is frozen: settle disagreements after it finishes`);
+    }
     return {};
   }
-  if (!reviewStarted(f) && !f.verifier) return { refused: `${rater} is not the labeler of this fixture (${f.labeler}); a second rater labels it blind as its verifier: ${start}` };
-  return { refused: `${rater} is neither this fixture's labeler (${f.labeler}) nor its verifier (${f.verifier ?? 'none yet'})` };
+  if (!reviewStarted(f) && !f.verifier) {
+    return refusal('wrong-rater', `${rater} is not the labeler of this fixture (${f.labeler}); a second rater labels it blind as its verifier: ${start}`);
+  }
+  return refusal('wrong-rater', `${rater} is neither this fixture's labeler (${f.labeler}) nor its verifier (${f.verifier ?? 'none yet'})`);
+}
+
+/** Why `verifier` may not start the review of `f` (the CLI's `review start`, the editor's Start Review), or undefined. */
+export function startRefusal(f: Fixture, verifier: string | undefined): Refusal | undefined {
+  const id = f.id ?? 'this fixture';
+  if (!verifier) return refusal('no-rater', `who is reviewing? ${RATER_HINT}`);
+  if (!f.labeler) return refusal('no-labeler', `${id} records no labeler (the first rater to label it): add \`labeler: NAME\` for a fixture labeled by hand`);
+  if (f.labeler === verifier) {
+    return refusal('wrong-rater', `${verifier} labeled ${id}; the verifier must be someone else (§6.6)`);
+  }
+  if (f.verifier && f.verifier !== verifier) return refusal('wrong-rater', `the verifier of ${id} is ${f.verifier}, not ${verifier}`);
+  if (reviewStarted(f)) return refusal('review-state', `the review of ${id} has started already`);
+  if (f.ground_truth.length === 0) return refusal('no-labels', `${id} has no labels to review yet: its labeler labels it first`);
+  return undefined;
+}
+
+/** Why the review of `f` cannot finish now, or undefined. */
+export function finishRefusal(f: Fixture): Refusal | undefined {
+  if (!reviewStarted(f)) {
+    return refusal('review-state',
+      'no review has started: start one first ("Start Review as Verifier", or `fixture-lab review start FIXTURE --verifier NAME`)');
+  }
+  if (f.agreement !== undefined) {
+    return refusal('review-state', `the review of ${f.id ?? 'this fixture'} is finished already (agreement: ${f.agreement}): settle the disagreements instead`);
+  }
+  return undefined;
+}
+
+/**
+ * Did a rater judge `symbol`: is it in candidates, a rater's list, or the labeler's list? A derived
+ * ground truth is no rater's list, and in the seed's forms an entry an unjudged ruling put into
+ * ground_truth is the adjudicator's, not the labeler's.
+ */
+export function isJudged(f: Fixture, symbol: string, options: NormalizeOptions = {}): boolean {
+  const key = symbolKey(symbol, options);
+  const same = (s: string) => symbolKey(s, options) === key;
+  if (f.candidates.some(same) || Object.values(f.labels).some((list) => list.some((l) => same(l.symbol)))) return true;
+  const draft = !(f.labeler && f.labels[f.labeler]);
+  return draft && f.ground_truth.some((l) => same(l.symbol)) && !f.disputes.some((d) => d.unjudged && same(d.symbol));
+}
+
+/** Did a rater include `symbol` (the labeler's list, or the verifier's)? */
+export function includedByARater(f: Fixture, symbol: string, options: NormalizeOptions = {}): boolean {
+  const key = symbolKey(symbol, options);
+  return [...labelerList(f), ...(verifierList(f) ?? [])].some((l) => symbolKey(l.symbol, options) === key);
+}
+
+/**
+ * Why `dispute` cannot be recorded on `f` (a review under way, a ruling that does not fit who
+ * judged the symbol), or undefined. The seed's forms, with no review, take rulings too.
+ */
+export function settleRefusal(f: Fixture, dispute: Dispute, options: NormalizeOptions = {}): Refusal | undefined {
+  const { symbol } = dispute;
+  if (reviewStarted(f) && f.agreement === undefined) {
+    return refusal('review-state',
+      'the review is under way: finish it first ("Finish Review", or `fixture-lab review finish FIXTURE`); disagreements are settled after kappa is measured');
+  }
+  const judged = isJudged(f, symbol, options);
+  if (!judged && !dispute.unjudged) {
+    return refusal('ruling', `\`${symbol}\` is in no rater's list and not in candidates: nobody judged it. `
+      + 'Check the name, or mark the ruling unjudged (the adjudicator adding what both raters missed)');
+  }
+  if (judged && dispute.unjudged) return refusal('ruling', `\`${symbol}\` was judged (it is in candidates or a rater's list): the ruling is not unjudged`);
+  if (dispute.resolution === 'excluded' && dispute.confidence) return refusal('ruling', `an excluded symbol takes no confidence (\`${symbol}\`)`);
+  if (dispute.resolution === 'included' && !dispute.confidence && !includedByARater(f, symbol, options)) {
+    return refusal('ruling', `no rater included \`${symbol}\`: the ruling gives its confidence (HIGH or MEDIUM)`);
+  }
+  return undefined;
+}
+
+/**
+ * The open disagreements of a finished review to settle one by one (the editor's Settle
+ * Disagreements): all of them, or the one about `symbol`; or why there is nothing to settle.
+ */
+export function disagreementsToSettle(f: Fixture, symbol: string | undefined, options: NormalizeOptions = {}): Disagreement[] | Refusal {
+  if (f.agreement === undefined) return refusal('review-state', 'finish the review first: disagreements are settled after kappa is measured');
+  const open = openDisagreements(f, agreementOf(f, options), options);
+  if (!symbol) return open;
+  const named = open.filter((d) => d.symbol === symbol);
+  return named.length > 0 ? named : refusal('not-in-list', `\`${symbol}\` is not an open disagreement of ${f.id}`);
 }
 
 /**

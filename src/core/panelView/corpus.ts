@@ -17,7 +17,8 @@ export async function scoreRun(run: RunFolder, corpus: Corpus, warn?: (message: 
     fixtures.set(fixtureIdOf(f), { fixture: fx, module: corpus.repos.find((r) => r.name === fx.repo)?.module });
   }
   const systems = new Set(run.info.systems.map((s) => s.name));
-  const raws = (await readRawDir(join(run.dir, RAW), warn, cwd)).filter((r) => systems.has(r.system) && fixtures.has(r.task) && fixtures.get(r.task)!.fixture.ground_truth.length > 0);
+  const raws = (await readRawDir(join(run.dir, RAW), warn, cwd)).filter(
+    (r) => systems.has(r.system) && fixtures.has(r.task) && fixtures.get(r.task)!.fixture.ground_truth.length > 0);
   return raws.map((raw) => {
     const { fixture, module } = fixtures.get(raw.task)!;
     return scoreResult(raw, fixture, run.info, module);

@@ -7,7 +7,8 @@ import type { FixtureHeader } from './model';
 /** `view`: what the rater may see (fixtureView); a blind verifier's header holds no ground truth and no kappa. */
 export function fixtureHeader(fixture: Fixture, file: string, module?: string, view?: FixtureView): FixtureHeader {
   if (view?.blind) {
-    return { ...fixtureHeader(view.fixture, file, module), state: view.state, kappa: null, band: null, groundTruth: { total: 0, high: 0, medium: 0 }, blind: true };
+    return { ...fixtureHeader(view.fixture, file, module), state: view.state, kappa: null, band: null, groundTruth: {
+      total: 0, high: 0, medium: 0 }, blind: true };
   }
   const summary = summarizeFixture(fixture, { module });
   const high = fixture.ground_truth.filter((l) => effectiveConfidence(l) === 'HIGH').length;

@@ -43,7 +43,8 @@ export function fixtureResults(fixture: Fixture, answers: ReadonlyMap<string, An
       metrics: Object.fromEntries(TABLE_METRICS.map((m) => [m, values[m] ?? null])) as Record<TableMetric, number | null>,
       tokens: s.raw.tokens,
       tokenEfficiency: s.score.tokenEfficiency,
-      timings: { ...(t.index_ms !== undefined ? { index_ms: t.index_ms } : {}), ...(t.cold_ms !== undefined ? { cold_ms: t.cold_ms } : {}), ...(t.warm_median_ms !== undefined ? { warm_ms: t.warm_median_ms } : {}) },
+      timings: { ...(t.index_ms !== undefined ? { index_ms: t.index_ms } : {}), ...(t.cold_ms !== undefined ? { cold_ms: t.cold_ms } : {}),
+        ...(t.warm_median_ms !== undefined ? { warm_ms: t.warm_median_ms } : {}) },
       source: { kind: answer.run.name === o.run && answer.raw.source === 'run' ? 'run' : 'recorded', run: answer.run.name, budget: answer.raw.budget },
     };
   });
@@ -68,9 +69,11 @@ export function fixtureResults(fixture: Fixture, answers: ReadonlyMap<string, An
   };
   const lists: ReturnedList[] = o.systems.filter((system) => scored.has(system)).map((system) => ({
     system,
-    items: scored.get(system)!.match.ranks.map((r) => ({ rank: r.rank, returned: r.returned, relevant: r.relevant, groundTruth: r.groundTruth, ...(r.note ? { note: r.note } : {}) })),
+    items: scored.get(system)!.match.ranks.map(
+      (r) => ({ rank: r.rank, returned: r.returned, relevant: r.relevant, groundTruth: r.groundTruth, ...(r.note ? { note: r.note } : {}) })),
   }));
-  return { fixture: fixture.id ?? '', ...(o.run ? { run: o.run } : {}), match: o.match, budget: o.budget, rows, matrix, lists, charts: o.charts?.([...scored.values()]) ?? [] };
+  return { fixture: fixture.id ?? '', ...(o.run ? { run: o.run } : {}), match: o.match, budget: o.budget, rows, matrix, lists,
+    charts: o.charts?.([...scored.values()]) ?? [] };
 }
 
 function emptyRow(system: string, status: 'pending' | 'running'): SystemRow {

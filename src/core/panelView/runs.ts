@@ -88,7 +88,8 @@ export async function readSignificance(runDir: string, warn?: (message: string) 
     if (metrics && typeof metrics === 'object' && !Array.isArray(metrics)) return metrics as Record<string, SignificanceMatrix>;
     warn?.(`${displayPath(path, cwd)}: has no \`metrics\` mapping; skipped (resuming the run with \`fixture-lab run --out\` writes it again)`);
   } catch (e) {
-    warn?.(`${displayPath(path, cwd)}: is not valid JSON (${(e as Error).message.split('\n')[0].slice(0, 120)}); skipped (resuming the run with \`fixture-lab run --out\` writes it again)`);
+    warn?.(`${displayPath(path, cwd)}: is not valid JSON (${(e as Error).message.split('\n')[0].slice(0, 120)}); skipped (resuming the run `
+      + `with \`fixture-lab run --out\` writes it again)`);
   }
   return {};
 }

@@ -44,6 +44,7 @@ export function categoryOf(miss: Miss): FailureCategory {
 export function verdictText(v: Verdict, k: number): string {
   const where = v.kind === 'hit' ? `found at rank ${v.rank}` : v.kind === 'below' ? `found below K=${k}, at rank ${v.rank}` : 'missed';
   if (!v.miss) return `${v.system}: ${where}`;
-  const status = v.miss.category ? (v.miss.category === v.miss.suggested ? 'set' : `set; suggested ${v.miss.suggested}`) : v.miss.confirmed ? 'confirmed' : 'suggested';
+  const status = v.miss.category ? (v.miss.category === v.miss.suggested ? 'set' : `set; suggested ${v.miss.suggested}`) : v.miss.confirmed
+    ? 'confirmed' : 'suggested';
   return `${v.system}: ${where}; ${categoryOf(v.miss)} (${v.miss.confirmed && v.miss.category ? `${status}, confirmed` : status}): ${v.miss.evidence}`;
 }

@@ -1,4 +1,4 @@
-// Matching a system's returned names to a fixture's ground truth (§5.3–5.4, made honest).
+// Matching a system's returned names to a fixture's ground truth (docs/scoring.md#matching---match, made honest).
 // Every name goes through the shared normalizer first; the rule is explicit and recorded with
 // every result. Credit is a maximum bipartite matching between the returned items and the
 // ground-truth entries, built in rank order: each new item is credited when an augmenting path
@@ -112,7 +112,7 @@ function isSubsequenceSameLast(needle: readonly string[], hay: readonly string[]
  * segments, and both or neither end on a path component. `bounded`: one name's segments are a
  * contiguous run of the other's (whole segments: `Node` never matches `NodesByName`, but `shop`
  * matches `shop/cart.Cart.total`). `lenient`: the last segments are equal and one name's
- * segments are an ordered subsequence of the other's, single words included. `seed`: §5.4 to the
+ * segments are an ordered subsequence of the other's, single words included. `seed`: the seed's rule (docs/scoring.md#matching---match) to the
  * letter, one key a substring of the other (`Node` matches `store.NodesByName`).
  */
 export function namesMatchUnder(a: MatchName, b: MatchName, rule: MatchRule): boolean {

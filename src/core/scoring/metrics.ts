@@ -1,4 +1,4 @@
-// The per-task retrieval metrics of §4 over a matched ranking, and their means per group.
+// The per-task retrieval metrics of docs/scoring.md#metrics over a matched ranking, and their means per group.
 // Conventions: P@K divides by K even when fewer than K came back; R@K divides by the
 // ground-truth size (one-to-one credit keeps it at most 1); F1@K is 0 when P and R are both 0;
 // NDCG@10 comes binary (every hit gains 1, the ideal is min(|truth|, 10) hits) and graded (the

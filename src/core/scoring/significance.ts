@@ -1,4 +1,4 @@
-// Statistical significance of system comparisons (§5.6): the paired Wilcoxon signed-rank test,
+// Statistical significance of system comparisons (docs/scoring.md#significance-56): the paired Wilcoxon signed-rank test,
 // Cohen's d for paired samples (d_z and d_av), a seeded bootstrap confidence interval of the mean
 // difference, and the pairwise matrix over systems. A difference is called significant only when
 // p < 0.05 AND |d| > 0.3, d being d_z unless the run asks for d_av. Pure arithmetic, no I/O; the
@@ -266,7 +266,8 @@ export interface SignificanceMatrix {
  * Every pair of systems compared on one metric. `values` maps a system to its per-task values,
  * aligned across systems (same tasks, same order). Each pair's bootstrap uses the same seed.
  */
-export function significanceMatrix(values: ReadonlyMap<string, readonly number[]> | Readonly<Record<string, readonly number[]>>, options: SignificanceOptions = {}): SignificanceMatrix {
+export function significanceMatrix(
+  values: ReadonlyMap<string, readonly number[]> | Readonly<Record<string, readonly number[]>>, options: SignificanceOptions = {}): SignificanceMatrix {
   // A guard, not a bare instanceof: `instanceof Map` would type the entries as any.
   const isMap = (v: typeof values): v is ReadonlyMap<string, readonly number[]> => v instanceof Map;
   const entries = isMap(values) ? [...values.entries()] : Object.entries(values);

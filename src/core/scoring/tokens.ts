@@ -1,4 +1,4 @@
-// One token count for every system (§5.5): tiktoken's cl100k_base over the system's output text.
+// One token count for every system (docs/scoring.md#metrics): tiktoken's cl100k_base over the system's output text.
 // tiktoken instantiates its WASM (about 5 MB) the moment it is required, so it is required on the
 // first count, not at import: every CLI command would otherwise pay ~60-90 ms to start. The
 // encoder is then made once and kept.

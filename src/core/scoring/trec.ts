@@ -113,7 +113,8 @@ function scoreTopic(qid: string, t: TopicRun, judgments: Judgments, table: HashT
     let slot = hashes[i] & mask;
     for (let j = slots[slot]; j >= 0; j = slots[slot]) {
       if (hashes[j] === hashes[i] && compareRanges(text, starts[i], ends[i], text, starts[j], ends[j]) === 0) {
-        throw new FixtureLabError(`line ${lines[i]}: topic ${qid} retrieves ${docnoOf(t, i)} again (first on line ${lines[j]}); each document once per topic`, runFile);
+        throw new FixtureLabError(
+          `line ${lines[i]}: topic ${qid} retrieves ${docnoOf(t, i)} again (first on line ${lines[j]}); each document once per topic`, runFile);
       }
       slot = (slot + 1) & mask;
     }

@@ -246,7 +246,8 @@ function readQrelsLines(text: string, file: string | undefined): { qids: string[
     const count = scanQrelsLine(text, i, end);
     if (count !== 4) throw qrelsFields(line, count === 5 ? 0 : count, file);
     if (!isInteger(text, QF[Q_REL], QF[Q_REL + 1])) {
-      throw new FixtureLabError(`line ${line}: relevance \`${text.slice(QF[Q_REL], QF[Q_REL + 1])}\` is not an integer; write 0 for not relevant, 1 or more for relevant`, file);
+      throw new FixtureLabError(
+        `line ${line}: relevance \`${text.slice(QF[Q_REL], QF[Q_REL + 1])}\` is not an integer; write 0 for not relevant, 1 or more for relevant`, file);
     }
     if (topic < 0 || QF[Q_QID + 1] - QF[Q_QID] !== qid.length || !text.startsWith(qid, QF[Q_QID])) {
       qid = text.slice(QF[Q_QID], QF[Q_QID + 1]);
@@ -298,7 +299,8 @@ function groupJudgments(text: string, qids: string[], read: Columns, file: strin
       let slot = hashes[i] & mask;
       for (let j = slots[slot]; j >= 0; j = slots[slot]) {
         if (hashes[j] === hashes[i] && compareRanges(text, starts[i], ends[i], text, starts[j], ends[j]) === 0) {
-          throw new FixtureLabError(`line ${lines[i]}: topic ${qids[t]} judges ${judged.docno(i - from)} twice (first on line ${lines[j]}); keep one judgment`, file);
+          throw new FixtureLabError(
+            `line ${lines[i]}: topic ${qids[t]} judges ${judged.docno(i - from)} twice (first on line ${lines[j]}); keep one judgment`, file);
         }
         slot = (slot + 1) & mask;
       }
@@ -310,7 +312,8 @@ function groupJudgments(text: string, qids: string[], read: Columns, file: strin
 
 /** A qrels line without exactly 4 fields (found 0 means more than 4). */
 function qrelsFields(line: number, found: number, file: string | undefined): FixtureLabError {
-  return new FixtureLabError(`line ${line}: expected 4 fields \`qid 0 docno rel\`, found ${found || 'more'}; fix that line (is this a run rather than qrels?)`, file);
+  return new FixtureLabError(`line ${line}: expected 4 fields \`qid 0 docno rel\`, found ${found || 'more'}; fix that line (is this a run `
+    + `rather than qrels?)`, file);
 }
 
 /**
@@ -485,7 +488,8 @@ export function readTopic(text: string, cur: Cursor, qid: string, file: string |
     if (i === end) throw tooFewFields(line, 5, file);
     const score = readNumber(text, scoreStart, scoreEnd);
     if (Number.isNaN(score)) {
-      throw new FixtureLabError(`line ${line}: score \`${text.slice(scoreStart, scoreEnd)}\` is not a number; the fifth field must be the document's score`, file);
+      throw new FixtureLabError(
+        `line ${line}: score \`${text.slice(scoreStart, scoreEnd)}\` is not a number; the fifth field must be the document's score`, file);
     }
     pushEntry(into, docStart, docEnd, hash, score, line);
     if (tags) {
@@ -503,7 +507,8 @@ export function readTopic(text: string, cur: Cursor, qid: string, file: string |
 }
 
 function tooFewFields(line: number, found: number, file: string | undefined): FixtureLabError {
-  return new FixtureLabError(`line ${line}: expected 6 fields \`qid Q0 docno rank score tag\`, found ${found}; fix that line (is this qrels rather than a run?)`, file);
+  return new FixtureLabError(`line ${line}: expected 6 fields \`qid Q0 docno rank score tag\`, found ${found}; fix that line (is this qrels `
+    + `rather than a run?)`, file);
 }
 
 /** Every topic of a run as parallel arrays, topics in order of first appearance. */

@@ -1,4 +1,4 @@
-// Definitions in a file, named as §5.3 names them: `<file path without extension>.<Outer>.<Inner>`.
+// Definitions in a file, named as docs/fixture-format.md#symbol-names says: `<file path without extension>.<Outer>.<Inner>`.
 // One tree-sitter query per file (`descendantsOfType`) finds every candidate node; nesting comes
 // from their ranges, so no JavaScript walks the whole tree (see test/bench/symbols.bench.mjs).
 import type { Node } from 'web-tree-sitter';
@@ -170,7 +170,7 @@ const RULES: Record<LanguageId, Record<string, Rule>> = {
     const_item: (node, scope) => (atDeclarationLevel(scope) ? named(node, 'constant') : []),
     static_item: (node, scope) => (atDeclarationLevel(scope) ? named(node, 'constant') : []),
     mod_item: (node) => (node.childForFieldName('body') ? named(node, 'module') : []),
-    // `impl Trait for Type` and `impl Type` both hold methods of Type (§5.3).
+    // `impl Trait for Type` and `impl Type` both hold methods of Type (docs/fixture-format.md#symbol-names).
     impl_item: (node) => {
       const type = baseTypeName(node.childForFieldName('type'));
       return type ? [{ name: type.text, kind: 'scope', nameNode: type }] : [];
@@ -274,7 +274,8 @@ const ANONYMOUS: Partial<Record<LanguageId, Set<string>>> = {
   rust: new Set(['closure_expression']),
 };
 /** What may stand between a definition and the function that is its value: `x = (async () => {}) as F`. */
-const VALUE_WRAPPERS = new Set(['expression_list', 'parenthesized_expression', 'as_expression', 'satisfies_expression', 'non_null_expression', 'type_assertion', 'await_expression']);
+const VALUE_WRAPPERS = new Set(
+  ['expression_list', 'parenthesized_expression', 'as_expression', 'satisfies_expression', 'non_null_expression', 'type_assertion', 'await_expression']);
 /** Languages whose names are unique per file but for overloads (and accessor pairs). */
 const UNIQUE_NAMES = new Set<LanguageId>(['typescript', 'tsx', 'javascript']);
 

@@ -1,4 +1,4 @@
-// Which grammar reads a file. The eight languages of the methodology's corpus (§3.1) plus
+// Which grammar reads a file. The eight languages of the methodology's corpus (docs/fixture-format.md#symbol-names) plus
 // JavaScript; every grammar comes from @vscode/tree-sitter-wasm, the set VS Code itself ships.
 
 export type LanguageId = 'python' | 'typescript' | 'tsx' | 'javascript' | 'go' | 'rust' | 'java' | 'csharp' | 'ruby';

@@ -2,8 +2,9 @@
 // names the files that mention the name as a word, tree-sitter finds the definitions in them.
 // What the neighbours of a change and a hover over an identifier both need.
 import type { Repository } from '../git/repository';
-import { Definition, definitionsOf } from './definitions';
+import { Definition, definitionsOf, modulePath } from './definitions';
 import { languageOf } from './languages';
+import { symbolKey } from './normalize';
 
 /** Files `git grep` may name per search: bounds the cost on huge repositories. */
 export const MAX_FILES = 400;
@@ -42,4 +43,20 @@ export async function definitionsMentioning(repo: Repository, rev: string, names
 /** Every definition at `rev` whose own name is `name` (a hover over a call offers these). */
 export async function definitionsNamed(repo: Repository, rev: string, name: string): Promise<(Definition & { file: string })[]> {
   return (await definitionsMentioning(repo, rev, [name])).flatMap(({ path, defs }) => defs.map((d) => ({ ...d, file: path })));
+}
+
+/**
+ * Where a qualified symbol (`shop/cart.Cart.total`) is defined at `rev`: only the files whose
+ * module path prefixes the name are read, in the tree's order; the first definition wins.
+ */
+export async function definitionOf(repo: Repository, rev: string, symbol: string): Promise<(Definition & { file: string }) | undefined> {
+  const key = symbolKey(symbol);
+  for (const path of await repo.listFiles(rev)) {
+    if (!symbol.startsWith(`${modulePath(path)}.`)) continue;
+    const text = await textAt(repo, rev, path);
+    if (text === undefined) continue;
+    const def = (await definitionsOf(path, text)).find((d) => symbolKey(d.symbol) === key);
+    if (def) return { ...def, file: path };
+  }
+  return undefined;
 }

@@ -1,11 +1,12 @@
-// One spelling for a symbol, whatever tool wrote it (§5.3 of the methodology):
+// One spelling for a symbol, whatever tool wrote it (docs/fixture-format.md#symbol-names):
 // `<file path without extension>.<Outer>.<Inner>`. Matching, agreement and de-duplication all
 // compare names through this module, so a name written as `shop/pricing.py::apply_discount`,
 // `shop.pricing#apply_discount` or `example.com/bookshop/shop/pricing.apply_discount`
 // is the same symbol as `shop/pricing.apply_discount`.
 
 const SOURCE_EXTENSIONS = [
-  'py', 'pyi', 'ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs', 'go', 'rs', 'java', 'cs', 'rb', 'kt', 'scala', 'php', 'swift', 'c', 'h', 'cc', 'cpp', 'hpp',
+  'py', 'pyi', 'ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs', 'go', 'rs', 'java', 'cs', 'rb', 'kt', 'scala', 'php', 'swift', 'c',
+  'h', 'cc', 'cpp', 'hpp',
 ];
 const EXTENSION = new RegExp(`\\.(?:${SOURCE_EXTENSIONS.join('|')})(?=$|[.:#]|::)`);
 

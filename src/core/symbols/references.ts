@@ -1,5 +1,5 @@
 // Names a file uses, each marked as a call, a type, or any other identifier. Names, not
-// resolutions: the neighbours of a change are found by name within the repository (§7.3 step 4),
+// resolutions: the neighbours of a change are found by name within the repository (docs/fixture-format.md#default-candidates),
 // which is what a labeler does with grep, made systematic.
 import type { Node } from 'web-tree-sitter';
 import { languageOf } from './languages';

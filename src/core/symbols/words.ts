@@ -1,4 +1,4 @@
-// The one keyword extractor every keyword-based adapter shares (§6.4), exactly as §2.5 describes
+// The one keyword extractor every keyword-based adapter shares, exactly as docs/scoring.md#systems-corpussystemsyaml describes
 // the grep baseline's: the task split on whitespace, stopwords removed, CamelCase and snake_case
 // split. The same word splitting tells failure analysis whether a symbol's name shares a word
 // with the task (a vocabulary miss when it does not).

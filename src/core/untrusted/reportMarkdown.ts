@@ -22,7 +22,9 @@ export function reportText(text: string): string {
   const pieces: { code: boolean; text: string }[] = [];
   for (const [piece] of stripBidi(text).replace(LINE_BREAKS, ' ').matchAll(/`[^`|]+`|[^\s|`]+|[\s|]+|`+/g)) {
     const quoted = /^`[^`|]+`$/.test(piece);
-    const next = quoted ? { code: true, text: piece.slice(1, -1) } : /^[\s|`]/.test(piece) ? { code: false, text: piece.replace(/[|`]/g, '\\$&') } : LINKABLE.test(piece) ? { code: true, text: piece } : { code: false, text: piece.replace(SYNTAX, '\\$&') };
+    const next = quoted ? { code: true, text: piece.slice(1, -1) } : /^[\s|`]/.test(piece) ? {
+      code: false, text: piece.replace(/[|`]/g, '\\$&') } : LINKABLE.test(piece) ? { code: true, text: piece } : {
+        code: false, text: piece.replace(SYNTAX, '\\$&') };
     // Two code spans side by side would make one backtick run of their fences: one span instead.
     const last = pieces.at(-1);
     if (last?.code && next.code) last.text += next.text;

@@ -2,7 +2,8 @@
 // tasks/**/*.yaml and repos.yaml reloads it, open documents are read from the editor (so unsaved
 // edits count), and repositories open on first use, once each.
 import * as vscode from 'vscode';
-import { AtBase, BaseNames, Candidates, candidatesFrom, changedSymbols, ChangeReport, Corpus, Fixture, FixtureFile, FixtureLabError, loadCorpus, Repository, repositoryPath, RepoEntry, RepoSymbols, symbolWarning } from '../../core';
+import { AtBase, BaseNames, Candidates, candidatesFrom, changedSymbols, ChangeReport, Corpus, Fixture, FixtureFile, FixtureLabError,
+  loadCorpus, Repository, repositoryPath, RepoEntry, RepoSymbols, symbolWarning } from '../../core';
 import { findCorpusDir } from './corpusLocation';
 import { Ctx } from '../ctx';
 
@@ -71,7 +72,8 @@ export class WorkspaceCorpus implements vscode.Disposable {
   /** A change's symbols and neighbours, read once per change (the Candidates view and the guardrails share it). */
   candidates(repoName: string, base: string, head: string): Promise<Candidates> {
     const tests = this.ctx.config.candidateTests;
-    return once(this.candidateSets, `${repoName}@${base}..${head}:${tests}`, async () => candidatesFrom(await this.repository(repoName), await this.change(repoName, base, head), { tests }));
+    return once(this.candidateSets, `${repoName}@${base}..${head}:${tests}`, async () => candidatesFrom(
+      await this.repository(repoName), await this.change(repoName, base, head), { tests }));
   }
 
   /**
@@ -91,7 +93,8 @@ export class WorkspaceCorpus implements vscode.Disposable {
     } catch {
       return same; // a change that cannot be read: the label-time check says what is wrong with the name
     }
-    const side = rev === undefined ? undefined : rev === sides.head || rev === fixture.diff.head ? 'head' : rev === sides.base || rev === fixture.diff.base ? 'base' : undefined;
+    const side = rev === undefined ? undefined : rev === sides.head || rev === fixture.diff.head ? 'head' : rev === sides.base
+      || rev === fixture.diff.base ? 'base' : undefined;
     return (symbol) => names.nameAtBase(symbol, side);
   }
 

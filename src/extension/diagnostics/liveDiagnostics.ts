@@ -1,6 +1,7 @@
 // Fixture files checked while typing: the core's reading of one fixture (syntax, fields,
 // confidences, duplicates) as diagnostics, debounced; the corpus-wide checks run on save.
 import * as vscode from 'vscode';
+import { executeCommand } from '../commands/args';
 import { readFixture } from '../../core';
 import { problemsToDiagnostics } from './problemDiagnostics';
 import type { Services } from '../services';
@@ -16,7 +17,8 @@ export function registerLiveDiagnostics(s: Services): void {
     timers.set(key, setTimeout(() => {
       timers.delete(key);
       const { problems } = readFixture(document.getText(), document.uri.fsPath);
-      s.ctx.diagnostics.set(document.uri, problemsToDiagnostics(problems.map((p) => ({ ...p, file: document.uri.fsPath })), '/').get(document.uri.fsPath) ?? []);
+      s.ctx.diagnostics.set(document.uri, problemsToDiagnostics(problems.map((p) => ({ ...p, file: document.uri.fsPath })), '/').get(
+        document.uri.fsPath) ?? []);
     }, DELAY_MS));
   };
   s.ctx.push(vscode.workspace.onDidOpenTextDocument(check));
@@ -24,7 +26,7 @@ export function registerLiveDiagnostics(s: Services): void {
   for (const d of vscode.workspace.textDocuments) check(d);
   // A saved fixture changes the labeling report: keep it current.
   s.ctx.push(vscode.workspace.onDidSaveTextDocument((d) => {
-    if (s.session.isFixture(d.uri)) void vscode.commands.executeCommand('fixtureLab.writeReport', { quiet: true });
+    if (s.session.isFixture(d.uri)) void executeCommand('fixtureLab.writeReport', { quiet: true });
   }));
   s.ctx.push({ dispose: () => timers.forEach((t) => clearTimeout(t)) });
 }

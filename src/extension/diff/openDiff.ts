@@ -26,11 +26,13 @@ export async function openFixtureDiff(corpus: WorkspaceCorpus, current: Current)
 }
 
 /** One file's diff, at a line: from a Candidates item or a CodeLens. */
-export async function openFileDiff(repoName: string, base: string, head: string, oldPath: string | undefined, newPath: string | undefined, line?: number): Promise<void> {
+export async function openFileDiff(
+  repoName: string, base: string, head: string, oldPath: string | undefined, newPath: string | undefined, line?: number): Promise<void> {
   const left = revisionUri({ repo: repoName, rev: base, path: oldPath ?? newPath! });
   const right = revisionUri({ repo: repoName, rev: head, path: newPath ?? oldPath! });
   const selection = line ? new vscode.Range(line - 1, 0, line - 1, 0) : undefined;
-  await vscode.commands.executeCommand('vscode.diff', left, right, `${newPath ?? oldPath} (${base.slice(0, 7)}..${head.slice(0, 7)})`, { selection, preview: true });
+  await vscode.commands.executeCommand(
+    'vscode.diff', left, right, `${newPath ?? oldPath} (${base.slice(0, 7)}..${head.slice(0, 7)})`, { selection, preview: true });
 }
 
 /** `+ HIGH | + MEDIUM` live in CodeLens, which diff editors hide unless diffEditor.codeLens is on. */

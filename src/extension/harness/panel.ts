@@ -3,6 +3,7 @@
 // checked (parseWebviewMessage) and handled through one typed table.
 import * as vscode from 'vscode';
 import { DEFAULT_MATCH_RULE, MATCH_RULES, panelResults, returnedPage } from '../../core';
+import { executeCommand } from '../commands/args';
 import { panelHtml, nonce } from './html';
 import { Handlers, HostMessage, parseWebviewMessage, PanelState, WebviewMessage } from '../../shared/protocol';
 import type { Ctx } from '../ctx';
@@ -78,7 +79,7 @@ export class BenchmarkPanel implements vscode.Disposable {
       ready: () => this.sendAll(),
       run: (m) => void vscode.commands.executeCommand('fixtureLab.runBenchmark', { systems: m.systems, budget: m.budget, match: m.match }),
       cancel: () => void vscode.commands.executeCommand('fixtureLab.cancelRun'),
-      openSymbol: (m) => void vscode.commands.executeCommand('fixtureLab.revealSymbol', m.symbol),
+      openSymbol: (m) => void executeCommand('fixtureLab.revealSymbol', { symbol: m.symbol }),
       moreReturned: async (m) => {
         const loaded = await this.s.results.current().catch((e) => this.failed(e, undefined));
         const list = loaded?.results.lists.find((l) => l.system === m.system);
@@ -130,7 +131,8 @@ export class BenchmarkPanel implements vscode.Disposable {
         matchRules: [...MATCH_RULES],
         match: this.s.results.match ?? DEFAULT_MATCH_RULE,
         canRun: trusted && !!loaded && !loaded.header.blind,
-        ...(!trusted ? { disabledReason: RESTRICTED } : !loaded ? { disabledReason: 'Open a fixture to run systems on it.' } : loaded.header.blind ? { disabledReason: BLIND } : {}),
+        ...(!trusted ? { disabledReason: RESTRICTED } : !loaded ? { disabledReason: 'Open a fixture to run systems on it.' }
+          : loaded.header.blind ? { disabledReason: BLIND } : {}),
       },
     });
     // Each returned list's first page only: the page asks for more (moreReturned). None for a blind verifier.

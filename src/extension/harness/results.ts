@@ -5,7 +5,8 @@
 import { isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
 import {
-  Answer, fixtureView, corpusCharts, corpusResults, fixtureCharts, readSignificance, CorpusResults, DEFAULT_MATCH_RULE, failureReport, fixtureHeader, FixtureHeader, fixtureResults, FixtureResults, latestAnswers,
+  Answer, fixtureView, corpusCharts, corpusResults, fixtureCharts, readSignificance, CorpusResults, DEFAULT_MATCH_RULE, failureReport,
+  fixtureHeader, FixtureHeader, fixtureResults, FixtureResults, latestAnswers,
   latestCorpusRun, listRuns, MatchRule, Miss, PRIMARY_BUDGET, readMisses, readRun, RunFolder, scoreRun, setTriage, SystemChoice, systemChoices, TriageChoice,
 } from '../../core';
 import { Ctx } from '../ctx';
@@ -105,7 +106,8 @@ export class BenchmarkResults implements vscode.Disposable {
     const header = fixtureHeader(c.fixture, file, c.module, c.view);
     if (c.view.blind) {
       // Scores and misses would tell the blind verifier what the ground truth holds: none until the review finishes.
-      const results = fixtureResults(c.view.fixture, new Map(), { match: this.match, budget: this.budget, module: c.module, systems: [], misses: [], running: new Set() });
+      const results = fixtureResults(
+        c.view.fixture, new Map(), { match: this.match, budget: this.budget, module: c.module, systems: [], misses: [], running: new Set() });
       return { header, results, misses: [], runs: new Map(), module: c.module, systems: await this.systems() };
     }
     const runs = await listRuns(this.resultsDir());

@@ -3,13 +3,15 @@
 // in Restricted Mode (systems are commands this workspace's files name).
 import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
-import { FixtureLabError, InvalidCorpusError, MatchRule, NO_GROUND_TRUTH, NothingToRunError, plainText, runBenchmark, RunEvent, runFolderName } from '../../core';
+import { FixtureLabError, InvalidCorpusError, MatchRule, NO_GROUND_TRUTH, NothingToRunError, plainText, runBenchmark, RunEvent,
+  runFolderName } from '../../core';
 import { Ctx } from '../ctx';
 import { Session } from '../labeling/session';
 import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 import { BenchmarkResults } from './results';
 
-export const RESTRICTED = 'Running systems is disabled in Restricted Mode: they run commands this workspace names. Trust the workspace to run them (Manage Workspace Trust).';
+export const RESTRICTED = 'Running systems is disabled in Restricted Mode: they run commands this workspace names. Trust the workspace to '
+  + 'run them (Manage Workspace Trust).';
 /** Why a blind verifier runs nothing: every score is against the ground truth they may not see yet. */
 export const BLIND = 'You review this fixture blind: systems are scored against its ground truth, which shows once the review finishes.';
 
@@ -30,7 +32,8 @@ export class BenchmarkRunner implements vscode.Disposable {
   readonly onProgress = this.progressed.event;
   private controller?: AbortController;
 
-  constructor(private readonly ctx: Ctx, private readonly corpus: WorkspaceCorpus, private readonly session: Session, private readonly results: BenchmarkResults) {}
+  constructor(private readonly ctx: Ctx, private readonly corpus: WorkspaceCorpus, private readonly session: Session,
+    private readonly results: BenchmarkResults) {}
 
   get busy(): boolean {
     return this.controller !== undefined;
@@ -61,7 +64,8 @@ export class BenchmarkRunner implements vscode.Disposable {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? corpus.dir;
     const title = plainText(`Fixture Lab: running ${systems.join(', ')} on ${task}`);
     try {
-      const summary = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
+      const summary = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
         token.onCancellationRequested(() => controller.abort());
         let total = 0;
         const onEvent = (e: RunEvent) => {
@@ -124,7 +128,8 @@ export class BenchmarkRunner implements vscode.Disposable {
 function inEditorTerms(e: unknown, task: string, isFixture: (file: string) => boolean): Error {
   if (e instanceof NothingToRunError) {
     const reason = e.skipped.find((s) => s.task === task)?.reason;
-    if (reason === NO_GROUND_TRUTH) return new FixtureLabError(`${task} has no ground truth yet: label its symbols (and settle its review) before running systems on it`);
+    if (reason === NO_GROUND_TRUTH) return new FixtureLabError(
+      `${task} has no ground truth yet: label its symbols (and settle its review) before running systems on it`);
     if (reason) return new FixtureLabError(`${task} cannot run: ${reason}`);
   }
   if (e instanceof InvalidCorpusError) {
@@ -132,8 +137,10 @@ function inEditorTerms(e: unknown, task: string, isFixture: (file: string) => bo
     const mine = e.problems.every((p) => isFixture(p.file));
     const count = `${e.problems.length} error${e.problems.length === 1 ? '' : 's'}`;
     return new FixtureLabError(mine
-      ? `${task} has ${count}; fix ${e.problems.length === 1 ? 'it' : 'them'} before running systems on it (the Problems view lists ${e.problems.length === 1 ? 'it' : 'them'}): line ${first.line}: ${first.message}`
-      : `the corpus has ${count} (${first.file}); fix ${e.problems.length === 1 ? 'it' : 'them'} before running systems (the Problems view lists ${e.problems.length === 1 ? 'it' : 'them'}): ${first.message}`);
+      ? `${task} has ${count}; fix ${e.problems.length === 1 ? 'it'
+        : 'them'} before running systems on it (the Problems view lists ${e.problems.length === 1 ? 'it' : 'them'}): line ${first.line}: ${first.message}`
+      : `the corpus has ${count} (${first.file}); fix ${e.problems.length === 1 ? 'it' : 'them'} before running systems (the Problems view `
+        + `lists ${e.problems.length === 1 ? 'it' : 'them'}): ${first.message}`);
   }
   return e instanceof Error ? e : new Error(String(e));
 }

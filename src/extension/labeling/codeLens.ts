@@ -5,16 +5,19 @@
 // icon: a reason goes through plainText.
 import * as vscode from 'vscode';
 import { effectiveConfidence, fixtureView, plainText, readFixture, visibleLabelOf } from '../../core';
+import { commandOf } from '../commands/args';
 import { Session } from './session';
 import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 import { DocumentSymbols } from './documentSymbols';
+import { Owner } from '../lifetimes';
 
-export class DefinitionLens implements vscode.CodeLensProvider {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class DefinitionLens extends Owner implements vscode.CodeLensProvider {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeCodeLenses = this.changed.event;
 
   constructor(private readonly symbols: DocumentSymbols, private readonly session: Session, private readonly corpus: WorkspaceCorpus) {
-    session.onDidChange(() => this.changed.fire());
+    super();
+    this._register(session.onDidChange(() => this.changed.fire()));
   }
 
   async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
@@ -37,10 +40,11 @@ export class DefinitionLens implements vscode.CodeLensProvider {
       const label = labelOf(symbol);
       if (label) {
         const confidence = effectiveConfidence(label);
-        lenses.push(new vscode.CodeLens(range, { title: plainText(`${confidence}: ${label.reason ?? ''}`.trim()), tooltip: `${as}: change or remove`, command: 'fixtureLab.changeLabel', arguments: [symbol] }));
+        const title = plainText(`${confidence}: ${label.reason ?? ''}`.trim());
+        lenses.push(new vscode.CodeLens(range, { ...commandOf('fixtureLab.changeLabel', title, { symbol }), tooltip: `${as}: change or remove` }));
       } else {
-        lenses.push(new vscode.CodeLens(range, { title: '+ HIGH', tooltip: `Label ${as} HIGH`, command: 'fixtureLab.labelHigh', arguments: [symbol] }));
-        lenses.push(new vscode.CodeLens(range, { title: '+ MEDIUM', tooltip: `Label ${as} MEDIUM`, command: 'fixtureLab.labelMedium', arguments: [symbol] }));
+        lenses.push(new vscode.CodeLens(range, { ...commandOf('fixtureLab.labelHigh', '+ HIGH', { symbol }), tooltip: `Label ${as} HIGH` }));
+        lenses.push(new vscode.CodeLens(range, { ...commandOf('fixtureLab.labelMedium', '+ MEDIUM', { symbol }), tooltip: `Label ${as} MEDIUM` }));
       }
     }
     return lenses;
@@ -53,7 +57,8 @@ export class DefinitionLens implements vscode.CodeLensProvider {
       const offset = offsets.get(`ground_truth/${i}`);
       if (offset === undefined) return [];
       const line = document.positionAt(offset).line;
-      return [new vscode.CodeLens(new vscode.Range(line, 0, line, 0), { title: 'Reveal in code', tooltip: `Open ${l.symbol} at the fixture's revision`, command: 'fixtureLab.revealSymbol', arguments: [l.symbol, document.uri] })];
+      const reveal = commandOf('fixtureLab.revealSymbol', 'Reveal in code', { symbol: l.symbol, fixture: document.uri });
+      return [new vscode.CodeLens(new vscode.Range(line, 0, line, 0), { ...reveal, tooltip: `Open ${l.symbol} at the fixture's revision` })];
     });
   }
 }

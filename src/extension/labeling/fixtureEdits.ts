@@ -2,7 +2,7 @@
 // dirty, nothing is saved, and undo restores it byte for byte. The same rules as the CLI's edits:
 // a file that is not UTF-8 is refused, and the file keeps its line endings.
 import * as vscode from 'vscode';
-import { decodeUtf8, editKeepingLineEndings, FixtureLabError, oversizedFixture, readFixture, textDiff } from '../../core';
+import { decodeUtf8, Edited, editKeepingLineEndings, FixtureLabError, oversizedFixture, readFixture, textDiff, textOf } from '../../core';
 
 /** A document too large to be a fixture is refused, naming it, before anything asks or parses. */
 export function refuseOversized(document: vscode.TextDocument, text = document.getText()): void {
@@ -10,11 +10,16 @@ export function refuseOversized(document: vscode.TextDocument, text = document.g
   if (oversize) throw new FixtureLabError(oversize, vscode.workspace.asRelativePath(document.uri));
 }
 
-export async function applyFixtureEdit(document: vscode.TextDocument, edit: (text: string) => string): Promise<boolean> {
+/** Refuse a document no edit may touch (too large, or bytes on disk that are not UTF-8): before anything else happens. */
+export async function refuseUneditable(document: vscode.TextDocument, text = document.getText()): Promise<void> {
+  refuseOversized(document, text);
+  await refuseNotUtf8(document, text);
+}
+
+export async function applyFixtureEdit(document: vscode.TextDocument, edit: (text: string) => Edited): Promise<boolean> {
   const before = document.getText();
-  refuseOversized(document, before);
-  await refuseNotUtf8(document, before);
-  const after = editKeepingLineEndings(before, edit);
+  await refuseUneditable(document, before);
+  const after = textOf(editKeepingLineEndings(before, edit));
   if (after === before) return true;
   if (!readFixture(after, document.uri.fsPath).parsed) throw new Error('the edit would break the YAML; nothing was changed');
   const { start, end, text } = textDiff(before, after);

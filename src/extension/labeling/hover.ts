@@ -19,7 +19,8 @@ const MAX_TARGETS = 5;
 export const LABEL_LINKS = ['fixtureLab.labelHigh', 'fixtureLab.labelMedium', 'fixtureLab.removeSymbolLabel'] as const;
 
 export class LabelHover implements vscode.HoverProvider {
-  constructor(private readonly symbols: DocumentSymbols, private readonly session: Session, private readonly corpus: WorkspaceCorpus, private readonly links: LinkTargets<string>) {}
+  constructor(private readonly symbols: DocumentSymbols, private readonly session: Session, private readonly corpus: WorkspaceCorpus,
+    private readonly links: LinkTargets<string>) {}
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
     const found = await this.symbols.definitions(document);
@@ -48,14 +49,16 @@ export class LabelHover implements vscode.HoverProvider {
     const md = hoverMarkdown(LABEL_LINKS);
     const named = targets.map((t) => ({ t, named: atBase(t) }));
     for (const { t } of named.filter((n) => 'refused' in n.named)) {
-      md.appendMarkdown(`**Fixture Lab** ${markdownCode(t)}  \nadded by the change: it does not exist at diff.base, where systems run, so it is not labeled\n\n`);
+      md.appendMarkdown(`**Fixture Lab** ${markdownCode(t)}  \nadded by the change: it does not exist at diff.base, where systems run, so it `
+        + `is not labeled\n\n`);
     }
     for (const symbol of new Set(named.flatMap((n) => ('symbol' in n.named ? [n.named.symbol] : [])))) {
       const ref = this.links.ref(symbol);
       const link = (command: (typeof LABEL_LINKS)[number], title: string) => commandLink(title, command, [ref]);
       const label = labelOf(symbol);
       md.appendMarkdown(`**Fixture Lab** ${markdownCode(symbol)}  \n`);
-      if (label) md.appendMarkdown(`${effectiveConfidence(label)}: ${markdownText(label.reason ?? '')} · ${link('fixtureLab.removeSymbolLabel', 'Remove')}\n\n`);
+      if (label) md.appendMarkdown(
+        `${effectiveConfidence(label)}: ${markdownText(label.reason ?? '')} · ${link('fixtureLab.removeSymbolLabel', 'Remove')}\n\n`);
       else md.appendMarkdown(`${link('fixtureLab.labelHigh', '+ HIGH')} · ${link('fixtureLab.labelMedium', '+ MEDIUM')}\n\n`);
     }
     return new vscode.Hover(md, range);

@@ -5,7 +5,8 @@
 // review), and the edit is one WorkspaceEdit on the fixture's document. Guardrails, and a symbol
 // the code at the fixture's revision does not define, are shown, not enforced.
 import * as vscode from 'vscode';
-import { clickTarget, Confidence, FixtureLabError, guardrailsFor, labelAs, normalizeSymbol, plainText, reasonsUsed, ReferenceGraph, symbolKey, unlabelAs, visibleLabelOf } from '../../core';
+import { clickTarget, Confidence, FixtureLabError, guardrailsFor, labelAs, normalizeSymbol, plainText, reasonsUsed, ReferenceGraph,
+  symbolKey, unlabelAs, visibleLabelOf } from '../../core';
 import { Ctx } from '../ctx';
 import { applyFixtureEdit } from './fixtureEdits';
 import type { Current, Session } from './session';

@@ -32,7 +32,8 @@ export async function warnBlind(corpus: WorkspaceCorpus, current: Current): Prom
   const where = f.diff ? 'label from its change' : `label from the repository at ${f.commit?.slice(0, 12) ?? 'its commit'}`;
   const pick = await vscode.window.showWarningMessage(
     // The task is what the verifier labels against; like the id, it is untrusted text (plainText).
-    plainText(`Fixture Lab: blind review of ${f.id ?? 'this fixture'}: ${f.task ?? ''}. You review ${f.id ?? 'this fixture'} blind, as its verifier: its YAML holds ${f.labeler ?? 'the labeler'}'s labels. Leave it closed and ${where}; everything shows once the review finishes.`),
+    plainText(`Fixture Lab: blind review of ${f.id ?? 'this fixture'}: ${f.task ?? ''}. You review ${f.id ?? 'this fixture'} blind, as its `
+      + `verifier: its YAML holds ${f.labeler ?? 'the labeler'}'s labels. Leave it closed and ${where}; everything shows once the review finishes.`),
     ...(f.diff ? [OPEN_CHANGE] : []),
   );
   if (pick === OPEN_CHANGE) await showChange(corpus, current);

@@ -1,14 +1,16 @@
-// The verifier's pass (§7.4): start a review (the labeler's list frozen in labels[labeler], an
+// The verifier's pass (docs/fixture-format.md#the-protocol-states-and-who-writes-what): start a review (the labeler's list frozen in labels[labeler], an
 // empty labels[verifier] for the blind pass), finish it (kappa of both kinds written as
 // `agreement`, every disagreement listed), and settle disagreements into disputes.
 import * as vscode from 'vscode';
 import {
-  Agreement, agreementOf, Confidence, Disagreement, dropKeptDraft, finishReview, FixtureLabError, fmt, hideDraft, keepDraft, keptDraft, openDisagreements, plainText, RATER_HINT,
-  Resolution, restoreDraft, reviewWarnings, settleDispute, startReview,
+  Agreement, Confidence, Disagreement, disagreementsToSettle, dropKeptDraft, edited, finishReview, FixtureLabError, fmt, hideDraft,
+  keepDraft, keptDraft, plainText,
+  refused, Resolution, restoreDraft, reviewWarnings, settleDispute, startRefusal, startReview, textOf, then,
 } from '../../core';
 import { showChange } from './blindReview';
+import { executeCommand } from '../commands/args';
 import { Ctx } from '../ctx';
-import { applyFixtureEdit } from '../labeling/fixtureEdits';
+import { applyFixtureEdit, refuseUneditable } from '../labeling/fixtureEdits';
 import { Labeler } from '../labeling/label';
 import { Session } from '../labeling/session';
 import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
@@ -24,18 +26,23 @@ export class Review {
   async start(): Promise<boolean> {
     const c = await this.labeler.requireCurrent();
     const rater = c.rater;
-    if (!rater) throw new FixtureLabError(`who is reviewing? ${RATER_HINT}`);
+    // Refused (no rater, the wrong one, a review under way) before anything is asked, warned or kept.
+    const refusal = startRefusal(c.fixture, rater);
+    if (refusal) throw new FixtureLabError(refusal.refused);
     for (const w of reviewWarnings(c.fixture)) void vscode.window.showWarningMessage(plainText(`Fixture Lab: ${w}`));
     const document = (await this.session.document())!;
-    let edit = (text: string) => startReview(text, rater);
+    let edit = (text: string) => startReview(text, rater!);
     if (this.ctx.config.blindDrafts) {
-      const { draft } = hideDraft(startReview(document.getText().replace(/\r\n/g, '\n'), rater));
+      // A file no edit may touch (not UTF-8, too large) is refused before its draft is kept anywhere.
+      await refuseUneditable(document);
+      const { draft } = hideDraft(textOf(startReview(document.getText().replace(/\r\n/g, '\n'), rater!)));
       await keepDraft(document.uri.fsPath, draft);
-      edit = (text) => {
-        const hidden = hideDraft(startReview(text, rater));
-        if (JSON.stringify(hidden.draft) !== JSON.stringify(draft)) throw new FixtureLabError('the fixture changed while its draft was being kept aside: start the review again');
-        return hidden.text;
-      };
+      edit = (text) => then(startReview(text, rater!), (started) => {
+        const hidden = hideDraft(started);
+        if (JSON.stringify(hidden.draft) !== JSON.stringify(draft)) return refused(
+          'review-state', 'the fixture changed while its draft was being kept aside: start the review again');
+        return edited(hidden.text);
+      });
     }
     if (!(await applyFixtureEdit(document, edit))) return false;
     await document.save();
@@ -54,17 +61,19 @@ export class Review {
     let a: Agreement | undefined;
     await applyFixtureEdit(document, (text) => {
       const finished = finishReview(kept ? restoreDraft(text, kept) : text, c);
-      a = finished.agreement;
-      return finished.text;
+      if (finished.ok) a = finished.agreement;
+      return finished;
     });
     if (kept && (await document.save())) await dropKeptDraft(document.uri.fsPath);
     const summary = a!.kappa === null
       ? `kappa n/a (${a!.reason}); observed agreement ${fmt(a!.observed)}`
-      : `kappa ${fmt(a!.kappa)} (${a!.band}), with confidence ${fmt(a!.kappa_confidence)}; ${a!.disagreements.length} disagreement${a!.disagreements.length === 1 ? '' : 's'} over ${a!.items} items`;
+      : `kappa ${fmt(a!.kappa)} (${a!.band}), with confidence ${fmt(a!.kappa_confidence)}; `
+        + `${a!.disagreements.length} disagreement${a!.disagreements.length === 1 ? '' : 's'} over ${a!.items} items`;
     const list = a!.disagreements.map((d) => `${d.symbol}: ${f.labeler} ${d.labeler ?? '-'}, ${f.verifier} ${d.verifier ?? '-'}`);
     // Not awaited: a notification resolves only when dismissed, and the review is done already.
-    void vscode.window.showInformationMessage(plainText(`Fixture Lab: ${f.id}: ${summary}`), { detail: plainText(list.join('\n')) }, ...(a!.disagreements.length ? ['Settle Disagreements'] : []))
-      .then((pick) => pick && vscode.commands.executeCommand('fixtureLab.settleDisagreements'));
+    void vscode.window.showInformationMessage(
+      plainText(`Fixture Lab: ${f.id}: ${summary}`), { detail: plainText(list.join('\n')) }, ...(a!.disagreements.length ? ['Settle Disagreements'] : []))
+      .then((pick) => pick && executeCommand('fixtureLab.settleDisagreements', {}));
     return a!;
   }
 
@@ -72,10 +81,8 @@ export class Review {
   async settle(symbol?: string, resolution?: Resolution, rationale?: string, confidence?: Confidence): Promise<number> {
     const c = await this.labeler.requireCurrent();
     const f = c.fixture;
-    if (f.agreement === undefined) throw new FixtureLabError('finish the review first: disagreements are settled after kappa is measured');
-    const open = openDisagreements(f, agreementOf(f, c), c);
-    const todo: Disagreement[] = symbol ? open.filter((d) => d.symbol === symbol) : open;
-    if (symbol && todo.length === 0) throw new FixtureLabError(`\`${symbol}\` is not an open disagreement of ${f.id}`);
+    const todo = disagreementsToSettle(f, symbol, c);
+    if ('refused' in todo) throw new FixtureLabError(todo.refused);
     if (todo.length === 0) {
       void vscode.window.showInformationMessage(plainText(`Fixture Lab: ${f.id} has no open disagreements.`));
       return 0;
@@ -84,10 +91,12 @@ export class Review {
     for (const d of todo) {
       const choice = resolution ?? (await pickResolution(d, f.labeler, f.verifier));
       if (!choice) break;
-      const why = rationale ?? (await vscode.window.showInputBox({ title: plainText(`${choice}: ${d.symbol}`), prompt: 'Rationale for the ruling', ignoreFocusOut: true }));
+      const why = rationale ?? (
+        await vscode.window.showInputBox({ title: plainText(`${choice}: ${d.symbol}`), prompt: 'Rationale for the ruling', ignoreFocusOut: true }));
       if (!why) break;
       const document = (await this.session.document())!;
-      await applyFixtureEdit(document, (text) => settleDispute(text, { symbol: d.symbol, resolution: choice, rationale: why, ...(confidence ? { confidence } : {}) }, c));
+      await applyFixtureEdit(document, (text) => settleDispute(
+        text, { symbol: d.symbol, resolution: choice, rationale: why, ...(confidence ? { confidence } : {}) }, c));
       settled++;
     }
     return settled;

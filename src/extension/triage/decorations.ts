@@ -34,7 +34,8 @@ export class MissDecorations implements vscode.Disposable {
         const line = d.nameLine - 1;
         options.push({
           range: new vscode.Range(line, d.nameColumn, line, d.nameColumn + d.name.length),
-          renderOptions: { after: { contentText: `  missed by ${systems.join(', ')}`, color: new vscode.ThemeColor('editorCodeLens.foreground'), fontStyle: 'italic' } },
+          renderOptions: { after: {
+            contentText: `  missed by ${systems.join(', ')}`, color: new vscode.ThemeColor('editorCodeLens.foreground'), fontStyle: 'italic' } },
         });
       }
       editor.setDecorations(this.type, options);

@@ -6,27 +6,36 @@
 // it at base. A click opens it in the diff.
 import * as vscode from 'vscode';
 import { Candidates, ChangedSymbol, describeCut, effectiveConfidence, isTestPath, Neighbour, visibleLabelOf } from '../../core';
+import { commandOf, TakenBy } from '../commands/args';
 import { revisionUri } from '../diff/revisions';
 import { Current, Session } from '../labeling/session';
 import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
+import { Owner } from '../lifetimes';
+
+/**
+ * A changed symbol or a neighbour is its inline actions' argument as it is (VS Code passes the
+ * item): `symbol`, its name at base (a moved file's old name), is what they label.
+ */
+type Labelable = TakenBy<'fixtureLab.labelHigh', TakenBy<'fixtureLab.labelMedium', TakenBy<'fixtureLab.removeSymbolLabel', { symbol: string }>>>;
 
 type Node =
   | { kind: 'file'; path: string; symbols: ChangedSymbol[] }
-  | { kind: 'changed'; symbol: ChangedSymbol }
-  | { kind: 'neighbour'; neighbour: Neighbour }
+  | ({ kind: 'changed'; changed: ChangedSymbol } & Labelable)
+  | ({ kind: 'neighbour'; neighbour: Neighbour } & Labelable)
   | { kind: 'tests'; neighbours: Neighbour[] }
   | { kind: 'note'; text: string };
 
-export class CandidatesTree implements vscode.TreeDataProvider<Node> {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class CandidatesTree extends Owner implements vscode.TreeDataProvider<Node> {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeTreeData = this.changed.event;
   private current?: Current;
 
   constructor(private readonly corpus: WorkspaceCorpus, session: Session) {
-    session.onDidChange((c) => {
+    super();
+    this._register(session.onDidChange((c) => {
       this.current = c;
       this.changed.fire();
-    });
+    }));
   }
 
   private candidates(c: Current): Promise<Candidates> | undefined {
@@ -48,13 +57,13 @@ export class CandidatesTree implements vscode.TreeDataProvider<Node> {
       const cut = `${describeCut(found.cut)} non-test candidates${found.ambiguous ? `; ${found.ambiguous} ambiguous names not linked` : ''}`;
       return [...files.map(([path, symbols]): Node => ({ kind: 'file', path, symbols })), { kind: 'note', text: cut }];
     }
-    if (node.kind === 'file') return node.symbols.map((symbol) => ({ kind: 'changed', symbol }));
+    if (node.kind === 'file') return node.symbols.map((changed) => ({ kind: 'changed', changed, symbol: changed.baseSymbol ?? changed.symbol }));
     if (node.kind === 'changed') {
-      const linked = found.neighbours.filter((n) => n.via.includes(node.symbol.symbol));
+      const linked = found.neighbours.filter((n) => n.via.includes(node.changed.symbol));
       const tests = linked.filter((n) => n.test);
-      return [...linked.filter((n) => !n.test).map((neighbour): Node => ({ kind: 'neighbour', neighbour })), ...(tests.length ? [{ kind: 'tests', neighbours: tests } as Node] : [])];
+      return [...linked.filter((n) => !n.test).map(neighbourNode), ...(tests.length ? [{ kind: 'tests', neighbours: tests } as Node] : [])];
     }
-    if (node.kind === 'tests') return node.neighbours.map((neighbour) => ({ kind: 'neighbour', neighbour }));
+    if (node.kind === 'tests') return node.neighbours.map(neighbourNode);
     return [];
   }
 
@@ -74,35 +83,36 @@ export class CandidatesTree implements vscode.TreeDataProvider<Node> {
     const c = this.current!;
     const f = c.fixture;
     const labelOf = visibleLabelOf(f, c.rater, c);
-    const symbol = node.kind === 'changed' ? node.symbol.symbol : node.neighbour.symbol;
-    const atBase = symbolOfArgument(node)!;
-    const added = node.kind === 'changed' && node.symbol.change === 'added';
+    const symbol = node.kind === 'changed' ? node.changed.symbol : node.neighbour.symbol;
+    const atBase = node.symbol;
+    const added = node.kind === 'changed' && node.changed.change === 'added';
     const label = added ? undefined : labelOf(atBase);
     const labeled = label && effectiveConfidence(label);
-    const item = new vscode.TreeItem(symbol.slice(symbol.lastIndexOf('/') + 1), node.kind === 'changed' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      symbol.slice(symbol.lastIndexOf('/') + 1), node.kind === 'changed' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     if (node.kind === 'changed') {
-      const s = node.symbol;
+      const s = node.changed;
       item.description = `${s.change} ${s.kind}${added ? ' · not at base' : ''}${labeled ? ` · ${labeled}` : ''}`;
       item.iconPath = new vscode.ThemeIcon(s.change === 'added' ? 'diff-added' : s.change === 'deleted' ? 'diff-removed' : 'diff-modified');
-      item.command = { command: 'fixtureLab.openCandidate', title: 'Open in Diff', arguments: [f.repo, f.diff!.base, f.diff!.head, s.change === 'added' ? undefined : s.file, s.change === 'deleted' ? undefined : s.file, s.startLine] };
+      item.command = commandOf('fixtureLab.openCandidate', 'Open in Diff', {
+        repo: f.repo!, base: f.diff!.base, head: f.diff!.head, line: s.startLine,
+        oldPath: s.change === 'added' ? undefined : s.file, newPath: s.change === 'deleted' ? undefined : s.file,
+      });
     } else {
       const n = node.neighbour;
       item.description = `${n.relation} · ${n.why}${labeled ? ` · ${labeled}` : ''}`;
       item.iconPath = new vscode.ThemeIcon(n.relation === 'caller' ? 'call-incoming' : n.relation === 'type' ? 'symbol-class' : 'call-outgoing');
-      item.command = { command: 'vscode.open', title: 'Open', arguments: [revisionUri({ repo: f.repo!, rev: f.diff!.base, path: n.file }), { selection: new vscode.Range(n.startLine - 1, 0, n.startLine - 1, 0) }] };
+      item.command = { command: 'vscode.open', title: 'Open', arguments: [
+        revisionUri({ repo: f.repo!, rev: f.diff!.base, path: n.file }), { selection: new vscode.Range(n.startLine - 1, 0, n.startLine - 1, 0) }] };
     }
-    item.tooltip = added ? `${symbol}: added by the change, so not labeled (systems run at diff.base)` : atBase === symbol ? symbol : `${atBase} (${symbol} at head)`;
+    item.tooltip = added ? `${symbol}: added by the change, so not labeled (systems run at diff.base)` : atBase === symbol ? symbol
+      : `${atBase} (${symbol} at head)`;
     item.contextValue = added ? 'added' : labeled ? 'candidate.labeled' : 'candidate';
-    item.id = `${node.kind}:${symbol}:${node.kind === 'changed' ? node.symbol.startLine : node.neighbour.relation}`;
+    item.id = `${node.kind}:${symbol}:${node.kind === 'changed' ? node.changed.startLine : node.neighbour.relation}`;
     return item;
   }
 }
 
-/** The symbol a command got: a name (CodeLens, tests) or a Candidates item (inline action), named at base where it has a base name. */
-export function symbolOfArgument(arg: unknown): string | undefined {
-  if (typeof arg === 'string') return arg;
-  const node = arg as Node | undefined;
-  if (node?.kind === 'changed') return node.symbol.baseSymbol ?? node.symbol.symbol;
-  if (node?.kind === 'neighbour') return node.neighbour.symbol;
-  return undefined;
+function neighbourNode(neighbour: Neighbour): Node {
+  return { kind: 'neighbour', neighbour, symbol: neighbour.symbol };
 }

@@ -4,9 +4,11 @@
 // say) is pure and unit-tested; this file only hands it to VS Code.
 import * as vscode from 'vscode';
 import { Corpus, FixtureFile, fixtureView, FixtureView, TIERS } from '../../core';
+import { commandOf } from '../commands/args';
 import type { Session } from '../labeling/session';
 import { fixtureRow, FixtureFilter, matchesFilter } from './viewModels';
 import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
+import { Owner } from '../lifetimes';
 
 type Shown = { file: FixtureFile; view: FixtureView };
 
@@ -15,14 +17,15 @@ type Node =
   | { kind: 'tier'; repo: string; tier: string }
   | ({ kind: 'fixture' } & Shown);
 
-export class FixturesTree implements vscode.TreeDataProvider<Node> {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class FixturesTree extends Owner implements vscode.TreeDataProvider<Node> {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeTreeData = this.changed.event;
   filter: FixtureFilter = {};
 
   constructor(private readonly corpus: WorkspaceCorpus, private readonly session: Session) {
     // A new rater name reloads the corpus (any fixtureLab setting does), and so the rows.
-    corpus.onDidChange(() => this.changed.fire());
+    super();
+    this._register(corpus.onDidChange(() => this.changed.fire()));
   }
 
   setFilter(filter: FixtureFilter): void {
@@ -36,18 +39,22 @@ export class FixturesTree implements vscode.TreeDataProvider<Node> {
     const visible = await this.visible(corpus);
     if (!node) return [...new Set(visible.map(({ file: f }) => f.read.fixture.repo ?? '?'))].sort().map((name) => ({ kind: 'repo', name }));
     if (node.kind === 'repo') {
-      const tiers = new Set(visible.filter(({ file: f }) => f.read.fixture.repo === node.name).map(({ file: f }) => f.placement[1] ?? f.read.fixture.difficulty ?? '?'));
+      const tiers = new Set(visible.filter(({ file: f }) => f.read.fixture.repo === node.name).map(
+        ({ file: f }) => f.placement[1] ?? f.read.fixture.difficulty ?? '?'));
       return [...tiers].sort((a, b) => TIERS.indexOf(a as never) - TIERS.indexOf(b as never)).map((tier) => ({ kind: 'tier', repo: node.name, tier }));
     }
     if (node.kind === 'tier') {
-      return visible.filter(({ file: f }) => f.read.fixture.repo === node.repo && (f.placement[1] ?? f.read.fixture.difficulty) === node.tier).map((shown) => ({ kind: 'fixture', ...shown }));
+      return visible.filter(({ file: f }) => f.read.fixture.repo === node.repo && (
+        f.placement[1] ?? f.read.fixture.difficulty) === node.tier).map((shown) => ({ kind: 'fixture', ...shown }));
     }
     return [];
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
-    if (node.kind === 'repo') return Object.assign(new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.Expanded), { iconPath: new vscode.ThemeIcon('repo'), contextValue: 'repo' });
-    if (node.kind === 'tier') return Object.assign(new vscode.TreeItem(node.tier, vscode.TreeItemCollapsibleState.Expanded), { iconPath: new vscode.ThemeIcon('layers'), contextValue: 'tier' });
+    if (node.kind === 'repo') return Object.assign(
+      new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.Expanded), { iconPath: new vscode.ThemeIcon('repo'), contextValue: 'repo' });
+    if (node.kind === 'tier') return Object.assign(
+      new vscode.TreeItem(node.tier, vscode.TreeItemCollapsibleState.Expanded), { iconPath: new vscode.ThemeIcon('layers'), contextValue: 'tier' });
     const row = fixtureRow(node.view, node.file.placement[2]);
     const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
     item.description = row.description;
@@ -55,7 +62,7 @@ export class FixturesTree implements vscode.TreeDataProvider<Node> {
     item.iconPath = new vscode.ThemeIcon(row.icon);
     item.contextValue = `fixture.${row.state.replace(' ', '-')}`;
     item.resourceUri = vscode.Uri.file(node.file.path);
-    item.command = { command: 'fixtureLab.openFixture', title: 'Open Fixture', arguments: [vscode.Uri.file(node.file.path)] };
+    item.command = commandOf('fixtureLab.openFixture', 'Open Fixture', { uri: vscode.Uri.file(node.file.path) });
     return item;
   }
 

@@ -4,25 +4,32 @@
 // details; arrow keys step through them and Next/Previous Miss walk the whole list.
 import * as vscode from 'vscode';
 import { categoryOf, FAILURE_CATEGORIES, FailureCategory, Miss } from '../../core';
+import { commandOf, TakenBy } from '../commands/args';
 import { BenchmarkResults } from '../harness/results';
+import { Owner } from '../lifetimes';
 
 type SystemNode = { kind: 'system'; category: FailureCategory; system: string; misses: Miss[] };
 
-type Node =
+/** A miss is its inline actions' argument as it is (VS Code passes the item). */
+type MissNode = TakenBy<'fixtureLab.setFailureCategory', TakenBy<'fixtureLab.confirmFailureCategory', { kind: 'miss'; miss: Miss }>>;
+
+export type TriageNode =
   | { kind: 'category'; category: FailureCategory; misses: Miss[]; systems: SystemNode[] }
   | SystemNode
-  | { kind: 'miss'; miss: Miss }
+  | MissNode
   | { kind: 'note'; text: string };
+type Node = TriageNode;
 
-export class TriageTree implements vscode.TreeDataProvider<Node> {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class TriageTree extends Owner implements vscode.TreeDataProvider<Node> {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeTreeData = this.changed.event;
   /** The misses in the order the view shows them, for Next/Previous Miss. */
   private ordered: Miss[] = [];
   private parents = new Map<Miss, Node>();
 
   constructor(private readonly results: BenchmarkResults) {
-    results.onDidChange(() => this.changed.fire());
+    super();
+    this._register(results.onDidChange(() => this.changed.fire()));
   }
 
   async getChildren(node?: Node): Promise<Node[]> {
@@ -74,7 +81,7 @@ export class TriageTree implements vscode.TreeDataProvider<Node> {
         item.tooltip = `${m.system} on ${m.task}: ${m.evidence}`;
         item.iconPath = new vscode.ThemeIcon(m.confirmed || m.category ? 'pass' : 'circle-large-outline');
         item.contextValue = 'miss';
-        item.command = { command: 'fixtureLab.revealMiss', title: 'Reveal Missed Symbol', arguments: [m] };
+        item.command = commandOf('fixtureLab.revealMiss', 'Reveal Missed Symbol', { miss: m });
         return item;
       }
     }
@@ -93,5 +100,6 @@ export class TriageTree implements vscode.TreeDataProvider<Node> {
 }
 
 function groupBySystem(category: FailureCategory, misses: Miss[]): SystemNode[] {
-  return [...new Set(misses.map((m) => m.system))].sort().map((system) => ({ kind: 'system', category, system, misses: misses.filter((m) => m.system === system) }));
+  return [...new Set(misses.map((m) => m.system))].sort().map(
+    (system) => ({ kind: 'system', category, system, misses: misses.filter((m) => m.system === system) }));
 }

@@ -33,7 +33,8 @@ export function fixtureRow(view: FixtureView, fileName?: string): FixtureRow {
     return {
       label: f.id ?? fileName ?? '(no id)',
       description: `${view.state} · blind · ${yours}`,
-      tooltip: `${f.task ?? '(no task)'}\n\n${view.state}, blind: you are its verifier, so the labeler's labels, the ground truth and the agreement show once the review finishes; your labels: ${view.labels.length}${f.labeler ? `; labeler ${f.labeler}` : ''}; verifier ${f.verifier}`,
+      tooltip: `${f.task ?? '(no task)'}\n\n${view.state}, blind: you are its verifier, so the labeler's labels, the ground truth and the `
+        + `agreement show once the review finishes; your labels: ${view.labels.length}${f.labeler ? `; labeler ${f.labeler}` : ''}; verifier ${f.verifier}`,
       state: view.state,
       icon: ICONS[view.state],
     };
@@ -44,7 +45,8 @@ export function fixtureRow(view: FixtureView, fileName?: string): FixtureRow {
   return {
     label: f.id ?? fileName ?? '(no id)',
     description: `${s.state}${open} · ${s.groundTruth}/${s.cap}${kappa}`,
-    tooltip: `${f.task ?? '(no task)'}\n\n${s.state}${open}; ground truth ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : `; kappa ${fmt(s.kappa)}`}${f.labeler ? `; labeler ${f.labeler}` : ''}${f.verifier ? `; verifier ${f.verifier}` : ''}${figureLines(s)}`,
+    tooltip: `${f.task ?? '(no task)'}\n\n${s.state}${open}; ground truth ${s.groundTruth}/${s.cap}${s.kappa === null ? ''
+      : `; kappa ${fmt(s.kappa)}`}${f.labeler ? `; labeler ${f.labeler}` : ''}${f.verifier ? `; verifier ${f.verifier}` : ''}${figureLines(s)}`,
     state: s.state,
     icon: ICONS[s.state],
   };
@@ -54,7 +56,8 @@ export function fixtureRow(view: FixtureView, fileName?: string): FixtureRow {
 function figureLines(s: FixtureSummary): string {
   if (!s.figures) return '';
   const { all, labeledOnly, paradox } = s.figures;
-  return `\n\nAll ${all.items} items: ${figureSummary(all)}\nLabeled only, ${labeledOnly.items} items: ${figureSummary(labeledOnly)}${paradox ? `\n${paradox}` : ''}`;
+  const lines = [`All ${all.items} items: ${figureSummary(all)}`, `Labeled only, ${labeledOnly.items} items: ${figureSummary(labeledOnly)}`];
+  return `\n\n${[...lines, ...(paradox ? [paradox] : [])].join('\n')}`;
 }
 
 export function matchesFilter(view: FixtureView, filter: FixtureFilter): boolean {
@@ -71,7 +74,8 @@ export function matchesFilter(view: FixtureView, filter: FixtureFilter): boolean
 }
 
 export function describeFilter(filter: FixtureFilter): string | undefined {
-  const parts = [filter.state && `state: ${filter.state}`, filter.repo && `repo: ${filter.repo}`, filter.tier && `tier: ${filter.tier}`, filter.text && `text: "${filter.text}"`].filter(Boolean);
+  const parts = [filter.state && `state: ${filter.state}`, filter.repo && `repo: ${filter.repo}`, filter.tier && `tier: ${filter.tier}`,
+    filter.text && `text: "${filter.text}"`].filter(Boolean);
   return parts.length ? `Filtered by ${parts.join(', ')}` : undefined;
 }
 
@@ -80,11 +84,15 @@ export interface StatusText {
   tooltip: string;
 }
 
-/** The status bar: the open fixture, its ground-truth count, its kappa (hidden counts when blind). It draws `$(name)` as an icon: the id goes through plainText. */
+/**
+ * The status bar: the open fixture, its ground-truth count, its kappa (hidden counts when blind).
+ * It draws `$(name)` as an icon: the id goes through plainText.
+ */
 export function statusText(view: FixtureView): StatusText {
   const f = view.fixture;
   const s = summarizeFixture(f);
-  if (view.blind) return { text: `$(eye) ${plainText(f.id ?? '')} · blind review`, tooltip: `Reviewing ${f.id} as verifier: the labeler's labels and the ground truth are hidden` };
+  if (view.blind) return { text: `$(eye) ${plainText(f.id ?? '')} · blind review`,
+    tooltip: `Reviewing ${f.id} as verifier: the labeler's labels and the ground truth are hidden` };
   return {
     text: `$(checklist) ${plainText(f.id ?? '')} · ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : ` · κ ${fmt(s.kappa)}`}`,
     tooltip: `${f.id}: ${s.state}; ground truth ${s.groundTruth}/${s.cap}${s.kappa === null ? '' : `; kappa ${fmt(s.kappa)}`}`,

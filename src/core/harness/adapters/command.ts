@@ -28,9 +28,11 @@ export class CommandAdapter implements Retriever {
     const values = { task: input.task, budget: String(input.budget), repo_path: path, module: ctx.module ?? '', commit: ctx.rev };
     const argv = expandPlaceholders(args, values);
     const cwd = this.spec.cwd ? expandPlaceholders([this.spec.cwd], values)[0] : path;
-    const result = await runProcess(argv, { cwd, env: { ...process.env, ...this.spec.env }, timeoutMs: this.spec.timeoutMinutes * 60_000, signal, maxOutputBytes: this.spec.maxOutputBytes });
+    const result = await runProcess(
+      argv, { cwd, env: { ...process.env, ...this.spec.env }, timeoutMs: this.spec.timeoutMinutes * 60_000, signal, maxOutputBytes: this.spec.maxOutputBytes });
     if (result.cancelled) throw new SystemFailure(`${phase} cancelled`, 'cancelled', result.stderr);
-    if (result.timedOut) throw new SystemFailure(`${phase} timed out after ${this.spec.timeoutMinutes} min; the process tree was killed`, 'timeout', result.stderr);
+    if (result.timedOut) throw new SystemFailure(
+      `${phase} timed out after ${this.spec.timeoutMinutes} min; the process tree was killed`, 'timeout', result.stderr);
     if (result.spawnError) throw new SystemFailure(`${phase} could not start: ${result.spawnError}`, 'failed', result.stderr);
     if (result.code !== 0) throw new SystemFailure(`${phase} ${describeExit(result)}: ${lastLine(result.stderr)}`, 'failed', result.stderr);
     return result;

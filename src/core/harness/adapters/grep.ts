@@ -1,4 +1,4 @@
-// The grep baseline exactly as §2.5 describes it: the task's keywords (the shared extractor),
+// The grep baseline exactly as docs/scoring.md#systems-corpussystemsyaml describes it: the task's keywords (the shared extractor),
 // each searched across the repository's source files in its languages, at most 20 lines per
 // keyword, stopping once the lines printed pass the token budget; the symbols are the
 // definitions enclosing the hit lines, in hit order. It runs `git grep` at the task's revision

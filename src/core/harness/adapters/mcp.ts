@@ -1,4 +1,4 @@
-// A system queried as a Model Context Protocol server over stdio (§2.2, §2.6), with the official
+// A system queried as a Model Context Protocol server over stdio (docs/scoring.md#systems-corpussystemsyaml), with the official
 // TypeScript SDK: the server starts once per repository revision (its argv may name
 // {repo_path}), each task is one tool call with the configured arguments, and the text content
 // of the result is parsed like a command's output. The server runs as a reaped process tree
@@ -74,7 +74,8 @@ export class McpAdapter implements Retriever {
     try {
       result = await this.client.callTool({ name: this.spec.tool, arguments: args }, undefined, { timeout: this.timeoutMs(), signal: call.signal });
     } catch (e) {
-      const message = tooLarge ? `the answer passed ${2 * this.spec.maxOutputBytes + 1024 * 1024} bytes and was dropped (raise max_output_mb)` : (e as Error).message;
+      const message = tooLarge
+        ? `the answer passed ${2 * this.spec.maxOutputBytes + 1024 * 1024} bytes and was dropped (raise max_output_mb)` : (e as Error).message;
       const status = signal?.aborted ? 'cancelled' : !tooLarge && /timed? ?out/i.test(message) ? 'timeout' : 'failed';
       // A server that timed out or was cancelled may still be busy: its tree goes now, not at the end of the run.
       if (status !== 'failed') {

@@ -1,6 +1,6 @@
 // Replaying a system's recorded output from an earlier run's raw folder, so systems that are
 // not installed here can still be scored and compared. Tokens are counted again (one tiktoken
-// path, §5.5); timings and status are the recorded ones.
+// path, docs/scoring.md#metrics); timings and status are the recorded ones.
 import { existsSync } from 'node:fs';
 import { FixtureLabError } from '../../problems';
 import type { ReplaySystem } from '../systems';

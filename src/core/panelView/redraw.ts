@@ -2,9 +2,9 @@
 // from before the charts, or one whose charts failed to draw) without running any system.
 import { resolve } from 'node:path';
 import { loadCorpus } from '../corpus/load';
-import { scoreRun } from '../panelView/corpus';
-import { readRun, readSignificance } from '../panelView/runs';
-import { WrittenChart, writeRunCharts } from './runCharts';
+import { scoreRun } from './corpus';
+import { readRun, readSignificance } from './runs';
+import { WrittenChart, writeRunCharts } from '../charts/runCharts';
 
 /**
  * Draws an existing run's charts again: its raw answers scored against the fixtures as they are

@@ -1,0 +1,46 @@
+// A system's answer to one task as a run records it (raw/<system>/<task>.json, see
+// harness/results.ts), and that answer scored against its fixture: what the run's analysis, the
+// panel and the charts all start from. Below all three, so each can name it.
+import type { Fixture } from '../fixtures/model';
+import type { RunStatus } from '../../shared/vocabulary';
+import { matchRanking, type MatchResult } from './match';
+import { scoreMatch, type TaskScore } from './metrics';
+import type { MatchRule } from './rules';
+
+export interface RawResult {
+  system: string;
+  task: string;
+  repo: string;
+  tier?: string;
+  /** The revision the task ran at. */
+  rev: string;
+  budget: number;
+  status: RunStatus;
+  error?: string;
+  /** The system's whole output: what tokens are counted on. */
+  output: string;
+  /** The output passed the system's cap (`max_output_mb`, default 16 MB): `output` is its head. */
+  truncated?: boolean;
+  /** Ranked symbols as the system named them. */
+  symbols: string[];
+  tokens: number;
+  reported_tokens?: number;
+  timings: { index_ms?: number; cold_ms?: number; warm_ms?: number[]; warm_median_ms?: number };
+  stderr?: string;
+  /** Where the answer came from: this run, or a recording replayed. */
+  source: 'run' | 'replay';
+  finished_at: string;
+}
+
+export interface ScoredResult {
+  raw: RawResult;
+  match: MatchResult;
+  score: TaskScore;
+}
+
+/** Score one raw answer against its fixture (under the run's match rule and cutoffs). A failed or timed-out answer scores as an empty list. */
+export function scoreResult(raw: RawResult, fixture: Fixture, info: { match: MatchRule; ks: number[] }, module?: string): ScoredResult {
+  const returned = raw.status === 'ok' ? raw.symbols : [];
+  const match = matchRanking(returned, fixture.ground_truth, { rule: info.match, module });
+  return { raw, match, score: scoreMatch(match, { ks: info.ks, tokens: raw.tokens }) };
+}

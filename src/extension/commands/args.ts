@@ -1,0 +1,79 @@
+// What each command takes: one object (never positional arguments), checked by a guard when the
+// command runs, since menus, views, hover links and tests call it from outside the type system.
+// The types come from the guards. A tree item, a lens or another command builds its call with
+// `commandOf` / `executeCommand`, so the compiler checks the id and the object against these.
+import * as vscode from 'vscode';
+import { CONFIDENCES, FAILURE_CATEGORIES, MATCH_RULES, RESOLUTIONS } from '../../core';
+import { anyOf, Guard, Guarded, isBoolean, isNumber, isString, listOf, oneOf, optional, record } from '../../shared/guards';
+import { isLinkRef } from '../hovers/linkTargets';
+import type { CommandId } from './ids';
+
+const isUri: Guard<vscode.Uri> = (value): value is vscode.Uri => value instanceof vscode.Uri;
+
+/** A symbol by name (a lens, a Candidates item, a test), a hover link's key, or none: the definition at the cursor. */
+const symbolTarget = anyOf(isLinkRef, record({ symbol: optional(isString) }));
+/** A miss by its system, task and symbol (a Triage item is one), or a hover link's key. */
+const missRef = record({ system: isString, task: isString, symbol: isString });
+const missTarget = anyOf(isLinkRef, record({ miss: missRef }));
+
+/** Each command's guard; undefined for a command that takes nothing (whatever a menu passes is ignored). */
+export const ARGUMENTS = {
+  'fixtureLab.addLabel': record({
+    uri: optional(isUri), symbol: optional(isString), confidence: optional(oneOf(CONFIDENCES)), reason: optional(isString), rater: optional(isString),
+  }),
+  'fixtureLab.removeLabel': record({ uri: optional(isUri), symbol: optional(isString), rater: optional(isString) }),
+  'fixtureLab.openFixture': record({ uri: optional(isUri) }),
+  'fixtureLab.openDiff': undefined,
+  'fixtureLab.openCandidate': record({
+    repo: isString, base: isString, head: isString, oldPath: optional(isString), newPath: optional(isString), line: optional(isNumber),
+  }),
+  // A reason goes with a name only: a hover link carries no text to write, so the reason is asked.
+  'fixtureLab.labelHigh': anyOf(isLinkRef, record({ symbol: optional(isString), reason: optional(isString) })),
+  'fixtureLab.labelMedium': anyOf(isLinkRef, record({ symbol: optional(isString), reason: optional(isString) })),
+  'fixtureLab.removeSymbolLabel': symbolTarget,
+  'fixtureLab.changeLabel': symbolTarget,
+  'fixtureLab.recordDispute': record({
+    symbol: optional(isString), resolution: optional(oneOf(RESOLUTIONS)), rationale: optional(isString), confidence: optional(oneOf(CONFIDENCES)),
+    unjudged: optional(isBoolean),
+  }),
+  'fixtureLab.startReview': undefined,
+  'fixtureLab.finishReview': undefined,
+  'fixtureLab.settleDisagreements': record({
+    symbol: optional(isString), resolution: optional(oneOf(RESOLUTIONS)), rationale: optional(isString), confidence: optional(oneOf(CONFIDENCES)),
+  }),
+  'fixtureLab.newFixture': undefined,
+  // From a lens on a fixture's YAML, `fixture` names that fixture, whichever is current.
+  'fixtureLab.revealSymbol': record({ symbol: isString, fixture: optional(isUri) }),
+  'fixtureLab.filterFixtures': undefined,
+  'fixtureLab.clearFilter': undefined,
+  'fixtureLab.refresh': undefined,
+  'fixtureLab.validateCorpus': undefined,
+  'fixtureLab.showAgreement': record({ uri: optional(isUri) }),
+  'fixtureLab.writeReport': record({ quiet: optional(isBoolean) }),
+  'fixtureLab.openPanel': undefined,
+  'fixtureLab.runBenchmark': record({ systems: optional(listOf(isString)), budget: optional(isNumber), match: optional(oneOf(MATCH_RULES)) }),
+  'fixtureLab.cancelRun': undefined,
+  'fixtureLab.setFailureCategory': anyOf(isLinkRef, record({ miss: missRef, category: optional(oneOf(FAILURE_CATEGORIES)) })),
+  'fixtureLab.confirmFailureCategory': missTarget,
+  'fixtureLab.revealMiss': record({ miss: missRef }),
+  'fixtureLab.nextMiss': undefined,
+  'fixtureLab.previousMiss': undefined,
+} as const satisfies Record<CommandId, Guard<unknown> | undefined>;
+
+/** The object each command takes; `void` where it takes none. */
+export type CommandArgs = { [K in CommandId]: (typeof ARGUMENTS)[K] extends Guard<unknown> ? Guarded<(typeof ARGUMENTS)[K]> : void };
+
+/** `T`, checked to be an argument command `K` takes (a tree item VS Code passes to its inline actions). */
+export type TakenBy<K extends CommandId, T extends CommandArgs[K]> = T;
+
+type Call<K extends CommandId> = CommandArgs[K] extends void ? [] : [args: CommandArgs[K]];
+
+/** Runs one of our commands, the id and its object checked by the compiler. */
+export function executeCommand<K extends CommandId>(id: K, ...args: Call<K>): Thenable<unknown> {
+  return vscode.commands.executeCommand(id, ...args);
+}
+
+/** A tree item's or a lens's command, the id and its object checked by the compiler. */
+export function commandOf<K extends CommandId>(id: K, title: string, ...args: Call<K>): vscode.Command {
+  return { command: id, title, arguments: args };
+}

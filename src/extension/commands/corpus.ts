@@ -1,0 +1,130 @@
+// The corpus commands: open or make a fixture, filter the Fixtures view, reload, validate the
+// whole corpus into the Problems view, and write the labeling report.
+import * as vscode from 'vscode';
+import {
+  checkCorpusSymbols, FIXTURE_STATES, formatMatchRate, fixtureFromChange, labelingReport, loadCorpus, parseChangeSpec, plainText, resolveChange, TIERS,
+  validateCorpus, withheldText, writeTextAtomic,
+} from '../../core';
+import { problemsToDiagnostics } from '../diagnostics/problemDiagnostics';
+import { showChange, warnBlind } from '../review/blindReview';
+import type { SomeHandlers } from './handler';
+
+export const CORPUS_COMMANDS = {
+  'fixtureLab.openFixture': async (s, { uri }) => {
+    if (!uri) {
+      const corpus = await s.corpus.require();
+      const pick = await vscode.window.showQuickPick(
+        corpus.fixtures.map((f) => ({
+          label: plainText(f.read.fixture.id ?? f.file),
+          description: plainText(f.read.fixture.difficulty ?? ''),
+          detail: plainText(f.read.fixture.task ?? ''),
+          uri: vscode.Uri.file(f.path),
+        })),
+        { placeHolder: 'Open which fixture?', matchOnDetail: true },
+      );
+      if (!pick) return undefined;
+      uri = pick.uri;
+    }
+    const current = await s.session.open(uri);
+    // Blind review: the YAML would show the labeler's list, so the verifier gets the change instead.
+    if (current.view.blind) {
+      await showChange(s.corpus, current);
+      void warnBlind(s.corpus, current);
+      return current.fixture.id;
+    }
+    await vscode.window.showTextDocument(uri, { preview: false });
+    return current.fixture.id;
+  },
+
+  'fixtureLab.newFixture': async (s) => {
+    const corpus = await s.corpus.require();
+    const repoName = corpus.repos.length === 1
+      ? corpus.repos[0].name
+      : (await vscode.window.showQuickPick(corpus.repos.map((r) => ({ label: plainText(r.name), name: r.name })), { placeHolder: 'Which repository?' }))?.name;
+    if (!repoName) return undefined;
+    const repo = await s.corpus.repository(repoName);
+    const refs = await vscode.window.showInputBox({
+      title: 'The change',
+      prompt: 'BASE..HEAD, a PR\'s merge commit, or #N for the merge commit naming PR #N',
+      placeHolder: 'main~1..main  or  a1b2c3d  or  #123',
+      ignoreFocusOut: true,
+    });
+    if (!refs) return undefined;
+    const change = await resolveChange(repo, parseChangeSpec(refs));
+    const task = await vscode.window.showInputBox({
+      title: 'The task', prompt: 'What the developer was asked to do, as the issue says it', value: change.title ?? '', ignoreFocusOut: true,
+    });
+    if (!task) return undefined;
+    const tier = await vscode.window.showQuickPick([...TIERS], { placeHolder: 'Tier' });
+    if (!tier) return undefined;
+    const entry = corpus.repos.find((r) => r.name === repoName);
+    const progress = { location: vscode.ProgressLocation.Notification, title: 'Fixture Lab: reading the change' };
+    const { path } = await vscode.window.withProgress(progress, async () => fixtureFromChange({
+      corpusDir: corpus.dir, repoName, repo, change, task, tier: tier as (typeof TIERS)[number], labeler: await s.session.rater(),
+      ...(entry?.url ? { repoUrl: entry.url } : {}), candidates: { tests: s.ctx.config.candidateTests },
+    }));
+    s.corpus.reload();
+    await s.session.open(vscode.Uri.file(path));
+    await vscode.window.showTextDocument(vscode.Uri.file(path));
+    return path;
+  },
+
+  'fixtureLab.filterFixtures': async (s) => {
+    const corpus = await s.corpus.require();
+    const choice = await vscode.window.showQuickPick(
+      [
+        ...FIXTURE_STATES.map((state) => ({ label: state, description: 'state', apply: { state } })),
+        ...[...new Set(corpus.repos.map((r) => r.name))].map((repo) => ({ label: plainText(repo), description: 'repo', apply: { repo } })),
+        ...TIERS.map((tier) => ({ label: tier, description: 'tier', apply: { tier } })),
+        { label: 'Text…', description: 'id, task, tags, symbols', apply: { text: '' } },
+      ],
+      { placeHolder: 'Show only fixtures that…' },
+    );
+    if (!choice) return undefined;
+    let apply = choice.apply as Record<string, string>;
+    if ('text' in apply) {
+      const text = await vscode.window.showInputBox({ prompt: 'Text to look for' });
+      if (!text) return undefined;
+      apply = { text };
+    }
+    s.fixturesTree.setFilter({ ...s.fixturesTree.filter, ...apply });
+    return s.fixturesTree.filter;
+  },
+
+  'fixtureLab.clearFilter': (s) => {
+    s.fixturesTree.setFilter({});
+  },
+
+  'fixtureLab.refresh': (s) => {
+    s.corpus.reload();
+  },
+
+  'fixtureLab.validateCorpus': async (s) => {
+    const corpus = await s.corpus.require();
+    const loaded = await loadCorpus(corpus.dir, corpus.dir);
+    const problems = validateCorpus(loaded);
+    const symbols = await checkCorpusSymbols(loaded, { repositoryPaths: s.ctx.config.repositoryPaths });
+    problems.push(...symbols.problems);
+    // A review this rater verifies blind: no problem that quotes the labeler's labels.
+    const rater = await s.session.rater();
+    const withheld = new Map(loaded.fixtures.map((f) => [f.file, withheldText(f.read.fixture, rater)]));
+    const shown = problems.filter((p) => !withheld.get(p.file)?.some((t) => p.message.includes(t)));
+    s.ctx.diagnostics.clear();
+    for (const [file, diagnostics] of problemsToDiagnostics(shown, corpus.dir)) s.ctx.diagnostics.set(vscode.Uri.file(file), diagnostics);
+    const errors = shown.filter((p) => p.severity === 'error').length;
+    const message = `Fixture Lab: ${errors} errors, ${shown.length - errors} warnings in the corpus; ${formatMatchRate('ground truth', symbols.ground_truth)}.`;
+    const showProblems = (pick: string | undefined) => pick && vscode.commands.executeCommand('workbench.actions.view.problems');
+    if (errors > 0) void vscode.window.showErrorMessage(message, 'Show Problems').then(showProblems);
+    else void vscode.window.showInformationMessage(message);
+    return shown;
+  },
+
+  'fixtureLab.writeReport': async (s, { quiet }) => {
+    const corpus = await s.corpus.require();
+    const target = vscode.Uri.file(`${corpus.dir}/labeling-report.md`);
+    // As the rater may see it: a review they verify blind shows as under way, nothing more.
+    await writeTextAtomic(target.fsPath, labelingReport(await loadCorpus(corpus.dir), { rater: await s.session.rater() }));
+    if (!quiet) await vscode.window.showTextDocument(target, { preview: true });
+    return target;
+  },
+} satisfies SomeHandlers;

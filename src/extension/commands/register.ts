@@ -1,0 +1,43 @@
+// Every command, from the area files, registered in one loop with one error path: the argument
+// is checked by the command's guard (args.ts) before its handler sees it, and a FixtureLabError
+// becomes a one-line notification (anything else is logged too). Text shown goes through plainText.
+import * as vscode from 'vscode';
+import { FixtureLabError, plainText } from '../../core';
+import type { Services } from '../services';
+import { ARGUMENTS } from './args';
+import { CORPUS_COMMANDS } from './corpus';
+import type { Handler, Handlers } from './handler';
+import { HARNESS_COMMANDS } from './harness';
+import { COMMAND_IDS, CommandId } from './ids';
+import { LABELING_COMMANDS } from './labeling';
+import { REVIEW_COMMANDS } from './review';
+import { TRIAGE_COMMANDS } from './triage';
+
+const HANDLERS: Handlers = { ...LABELING_COMMANDS, ...REVIEW_COMMANDS, ...HARNESS_COMMANDS, ...TRIAGE_COMMANDS, ...CORPUS_COMMANDS };
+
+/** What a command says when called without the argument it needs, or with one it does not take. */
+const REFUSED: Partial<Record<CommandId, string>> = {
+  'fixtureLab.setFailureCategory': 'pick a miss in the Triage view, or hover a missed symbol',
+  'fixtureLab.confirmFailureCategory': 'pick a miss in the Triage view, or hover a missed symbol',
+};
+
+export function registerCommands(s: Services): void {
+  for (const id of COMMAND_IDS) {
+    // One id at a time: its guard has checked the argument its handler gets.
+    const handler = HANDLERS[id] as Handler<CommandId>;
+    const guard = ARGUMENTS[id] as ((value: unknown) => boolean) | undefined;
+    s.ctx.push(vscode.commands.registerCommand(id, async (arg?: unknown) => {
+      try {
+        // A menu, a key or the palette passes nothing: a command with options then takes none of them.
+        const args = guard ? arg ?? {} : undefined;
+        if (guard && !guard(args)) throw new FixtureLabError(REFUSED[id] ?? `${id} was given an argument it does not take`);
+        return await handler(s, args);
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        if (!(e instanceof FixtureLabError)) s.ctx.output.error(e instanceof Error ? e : message);
+        void vscode.window.showErrorMessage(plainText(`Fixture Lab: ${message}`));
+        return undefined;
+      }
+    }));
+  }
+}
