@@ -73,7 +73,7 @@ export { listChanges, quotedPath } from './git/diff';
 export { gitUserName, Repository } from './git/repository';
 
 // Symbols: names, definitions, references, lookups
-export { type Definition, definitionAt, definitionsOf, enclosingDefinitions, modulePath } from './symbols/definitions';
+export { type Definition, definitionAt, definitionsOf, enclosingDefinitions } from './symbols/definitions';
 export { languageOf } from './symbols/languages';
 export { definitionOf, definitionsNamed, filesMentioning } from './symbols/lookup';
 export { editDistance, nearestKey, suggestionBound } from './symbols/nearest';
