@@ -1,8 +1,8 @@
 // A list of charts (the fixture's, or the corpus's), drawn by charts.ts only while its tab is
-// shown (DeferredPane): a chart is the slowest thing on the page. Drawn again when the data or
-// VS Code's color theme changes, since the theme's colors are baked into the SVG.
-import type { ChartView } from '../src/shared/panelView';
-import { renderChart, themeFromCss } from './charts';
+// shown (DeferredPane): a chart is the slowest thing on the page. Drawn again when the data
+// changes; a new color theme comes as new data (the host compiles the charts in it).
+import type { PageChart } from '../src/shared/panelView';
+import { renderChart, yieldToPage } from './charts';
 import { DeferredPane } from './deferred';
 import { h, placeholder, show } from './dom';
 
@@ -12,28 +12,27 @@ export class ChartList extends DeferredPane {
     show(this.element, placeholder(emptyText));
   }
 
-  setCharts(charts: readonly ChartView[]): void {
+  setCharts(charts: readonly PageChart[]): void {
     this.set((element) => this.drawCharts(element, charts));
   }
 
   /** Bumped by each draw: an older draw still going stops at its next chart. */
   private generation = 0;
 
-  private drawCharts(element: HTMLElement, charts: readonly ChartView[]): void {
+  private drawCharts(element: HTMLElement, charts: readonly PageChart[]): void {
     const generation = ++this.generation;
     if (charts.length === 0) return show(element, placeholder(this.emptyText));
-    const theme = themeFromCss(document.body);
     const canvases = charts.map((chart) => h('div', { class: 'chart', attrs: { 'data-chart': chart.id } }));
     // In the page first: a chart sized to its container measures it. The caption is for screen
     // readers: the chart draws its own title.
     show(element, ...charts.map((chart, i) => h('figure', { class: 'chart-figure' }, h('figcaption', { class: 'visually-hidden' }, chart.title), canvases[i])));
-    // One chart per task: compiling a chart over a 300-task run takes ~100 ms, and five in one
-    // go would freeze the panel (clicks, tab keys) for half a second.
+    // A chart at a time, the page answering in between: five in one go would freeze the panel
+    // (clicks, tab keys) for half a second.
     void (async () => {
       for (const [i, chart] of charts.entries()) {
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        await yieldToPage();
         if (generation !== this.generation) return;
-        await renderChart(canvases[i], chart, theme).catch((error: unknown) => {
+        await renderChart(canvases[i], chart).catch((error: unknown) => {
           show(canvases[i], h('p', { class: 'error-message' }, `This chart could not be drawn: ${error instanceof Error ? error.message : String(error)}`));
         });
       }

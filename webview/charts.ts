@@ -1,47 +1,40 @@
-// The panel's charts, drawn in the webview. The host sends each chart as a Vega-Lite spec with its
-// data inline (src/core/charts); here it is compiled and run without ever generating code: the
-// Vega spec is parsed to expression ASTs (`ast: true`) and vega-interpreter evaluates them, so
-// the panel's Content-Security-Policy needs no 'unsafe-eval'. Colors and fonts come from VS Code's
-// theme (themeFromCss) through the same chartConfig the CLI's SVGs use.
-import { parse, View } from 'vega';
-import { expressionInterpreter } from 'vega-interpreter';
-import { compile, TopLevelSpec } from 'vega-lite';
-import type { ChartView } from '../src/shared/panelView';
-import { chartConfig, ChartTheme, LIGHT_THEME } from '../src/shared/chartTheme';
+// The panel's charts, drawn in the webview from the scenegraph the host made (core/charts/compile.ts:
+// Vega-Lite compiled and run there, in this page's theme, which themeFromCss below tells it). The
+// page evaluates no Vega expression, so its Content-Security-Policy needs no 'unsafe-eval'; and
+// drawing a scenegraph is the only chart work left on its main thread. Only vega-scenegraph (vega's
+// renderers) is bundled: the whole of vega was a third of a megabyte more to load on every open.
+import { CanvasHandler, CanvasRenderer, sceneFromJSON, SVGHandler, SVGRenderer, type Scene, type Tooltip } from 'vega-scenegraph';
+import type { PageChart } from '../src/shared/panelView';
+import { ChartTheme, LIGHT_THEME } from '../src/shared/chartTheme';
 import { showBidi } from '../src/shared/bidi';
 
 export type { ChartTheme };
 
-/** The view drawn in each container, finalized when the container is drawn again. */
-const views = new WeakMap<HTMLElement, View>();
+/** Lets the page answer a click or a key between two steps of a chart. */
+export const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * SVG keeps every mark in the DOM (each one labeled, and what the tests count) but costs the main
- * thread per mark: a 300-task x 10-system heatmap or scatter (3,000 marks) held it for a third of a
- * second. Past this many data points a chart is drawn on a canvas instead.
+ * Draws `chart` into `container` (replacing what was there), labeled for screen readers: SVG, or
+ * a canvas when the host says so (many points). Its tooltips show as the container's title, as text.
  */
-export const SVG_MAX_POINTS = 1000;
-
-function pointsOf(spec: Record<string, unknown>): number {
-  const values = (spec.data as { values?: unknown } | undefined)?.values;
-  return Array.isArray(values) ? values.length : 0;
-}
-
-/** Draws `chart` into `container` (replacing what was there), labeled for screen readers: SVG, or canvas when large. */
-export async function renderChart(container: HTMLElement, chart: ChartView, theme: ChartTheme): Promise<void> {
-  views.get(container)?.finalize();
-  views.delete(container);
+export async function renderChart(container: HTMLElement, chart: PageChart): Promise<void> {
+  // Three tasks, each short: the text parsed, the scenegraph linked and measured, then drawn.
+  const parsed = JSON.parse(chart.scene) as Scene;
+  await yieldToPage();
+  const scene = sceneFromJSON(parsed);
+  await yieldToPage();
+  const canvas = chart.renderer === 'canvas';
   container.replaceChildren();
-  const { spec } = compile(chart.spec as unknown as TopLevelSpec, { config: chartConfig(theme) });
-  const view = new View(parse(spec, undefined, { ast: true }), { expr: expressionInterpreter, renderer: pointsOf(chart.spec) > SVG_MAX_POINTS ? 'canvas' : 'svg', container, hover: true });
-  views.set(container, view);
-  // After the View: it labels its container itself (role graphics-document, the description).
+  const tooltip: Tooltip = (_handler, _event, _item, value) => {
+    if (typeof value === 'string' && value !== '') container.setAttribute('title', showBidi(value));
+    else container.removeAttribute('title');
+  };
+  new (canvas ? CanvasRenderer : SVGRenderer)().initialize(container, chart.width, chart.height, chart.origin).background(chart.background).render(scene);
+  new (canvas ? CanvasHandler : SVGHandler)(undefined, tooltip).initialize(container, chart.origin, null).scene(scene);
   container.setAttribute('role', 'img');
   container.setAttribute('aria-label', showBidi(chart.title));
-  const description = chart.spec.description;
-  if (typeof description === 'string') container.setAttribute('aria-description', showBidi(description));
+  if (chart.description !== undefined) container.setAttribute('aria-description', showBidi(chart.description));
   else container.removeAttribute('aria-description');
-  await view.runAsync();
 }
 
 /**

@@ -1,5 +1,5 @@
-// A tab's content drawn only while the tab is shown, and again when its data (or, for charts, the
-// color theme) changes. The table and the matrix must not wait for the returned lists or the
+// A tab's content drawn only while the tab is shown, and again when its data changes (for charts,
+// a new color theme is new data: the host makes them again in it). The table and the matrix must not wait for the returned lists or the
 // charts, which are most of the page's work and sit in tabs that are usually closed.
 
 export class DeferredPane {

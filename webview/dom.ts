@@ -4,6 +4,7 @@
 // Bidi controls (U+202E and the rest) are shown as escapes such as `\u202E` in what the page shows,
 // so a name cannot read backwards; data-* attributes keep the text as it is, for the host.
 import { showBidi } from '../src/shared/bidi';
+import { middleEllipsis } from './format';
 
 export type Child = Node | string | number | null | undefined | false;
 
@@ -45,9 +46,18 @@ export function show(parent: Element, ...children: Child[]): void {
   parent.replaceChildren(fragment);
 }
 
-/** A ground-truth or returned symbol that opens in the editor: a native button, so Tab, Enter and Space work. */
+/**
+ * A ground-truth or returned symbol that opens in the editor: a native button, so Tab, Enter and
+ * Space work. A long name is cut in the middle on one line; the tooltip and the accessible name
+ * hold it whole (attributes: text, never markup).
+ */
 export function symbolButton(symbol: string): HTMLButtonElement {
-  return h('button', { class: 'symbol', attrs: { type: 'button', 'data-symbol': symbol, title: `Open ${symbol}` } }, symbol);
+  return h('button', { class: 'symbol', attrs: { type: 'button', 'data-symbol': symbol, title: `Open ${symbol}`, 'aria-label': `Open ${symbol}` } }, middleEllipsis(symbol));
+}
+
+/** A symbol shown, not opened: cut in the middle like symbolButton, whole in its tooltip. */
+export function symbolName(symbol: string): HTMLElement {
+  return h('span', { class: 'symbol-name', attrs: { title: symbol } }, middleEllipsis(symbol));
 }
 
 /** The symbol a click or keypress landed on, if it was on a symbolButton. */

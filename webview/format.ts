@@ -48,6 +48,20 @@ export function sourceText(source: SystemRow['source']): { text: string; run?: s
   return source.kind === 'run' ? { text: 'this run' } : { text: 'recorded: ', run: source.run };
 }
 
+/** Characters of a symbol shown before it is cut in the middle (its full name is in its tooltip). */
+export const SYMBOL_MAX = 44;
+
+/**
+ * `text` cut in the middle to `max` characters (code points, so no surrogate pair is split),
+ * keeping more of the end: a symbol's end is its name, its start a path the reader can guess.
+ */
+export function middleEllipsis(text: string, max = SYMBOL_MAX): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  const end = Math.ceil((max - 1) * 0.6);
+  return `${chars.slice(0, max - 1 - end).join('')}\u2026${chars.slice(chars.length - end).join('')}`;
+}
+
 /** `2,000 tokens`. */
 export function budgetText(budget: number): string {
   return `${thousands(budget)} tokens`;

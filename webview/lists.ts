@@ -4,7 +4,7 @@
 // A list comes a page at a time (core's panel/returned.ts): its first page with the results, the
 // next ones when asked for, appended as they arrive; "Show all" asks page after page.
 import type { ReturnedItem, ReturnedPage, SystemRow } from '../src/shared/panelView';
-import { h, placeholder, symbolButton } from './dom';
+import { h, placeholder, symbolButton, symbolName } from './dom';
 import { EN_DASH, statusText, thousands } from './format';
 
 const NOTE = { duplicate: 'duplicate', 'already-credited': 'already credited' } as const;
@@ -31,7 +31,7 @@ function itemRow(item: ReturnedItem): HTMLElement {
     h('td', { class: 'num' }, String(item.rank)),
     h('td', null, symbolButton(item.returned)),
     h('td', { class: 'hit-mark' }, item.relevant ? '\u2713 hit' : ''),
-    h('td', { class: 'credited' }, item.groundTruth ?? (item.relevant ? EN_DASH : '')),
+    h('td', { class: 'credited' }, item.groundTruth !== null ? symbolName(item.groundTruth) : item.relevant ? EN_DASH : ''),
     h('td', { class: 'note' }, item.note ? NOTE[item.note] ?? item.note : ''));
 }
 

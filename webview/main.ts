@@ -2,8 +2,10 @@
 // last of it in the webview state so a hidden or reloaded panel draws itself at once, and posts
 // the user's requests back. Messages are handled through one Handlers table: a new message type
 // is a type error here until it is handled.
-import type { CorpusResults, PanelResults } from '../src/shared/panelView';
+import type { Compiled, CorpusResults, PanelResults } from '../src/shared/panelView';
+import { themeFromCss } from './charts';
 import { ChartList } from './chartList';
+import { ColumnChooser } from './columns';
 import { DeferredPane } from './deferred';
 import { h, placeholder, show, symbolOf } from './dom';
 import { renderHeader } from './header';
@@ -12,8 +14,9 @@ import { matrixTable } from './matrix';
 import { RunProgress } from './progress';
 import type { Handlers, HostMessage } from '../src/shared/protocol';
 import { RunForm } from './runForm';
-import { Host } from './state';
-import { corpusTable, resultsTable } from './table';
+import { Host, type RunRecord } from './state';
+import { othersLine, withResults } from './systems';
+import { CORPUS_COLUMNS, corpusTable, RESULT_COLUMNS, resultsTable } from './table';
 import { Tabs } from './tabs';
 
 const host = new Host();
@@ -28,6 +31,8 @@ const returned = new ReturnedLists((system, from) => host.post({ type: 'moreRetu
 const fixtureCharts = new ChartList('No charts yet: run systems on this fixture.');
 const corpusPane = h('div', { class: 'corpus-summary' });
 const corpusCharts = new ChartList('No corpus charts: run every task (fixture-lab run) to see them.');
+const resultColumns = new ColumnChooser(host, 'results', RESULT_COLUMNS);
+const corpusColumns = new ColumnChooser(host, 'corpus', CORPUS_COLUMNS);
 
 const tabs = new Tabs([
   { id: 'results', label: 'Results', content: resultsPane },
@@ -46,18 +51,27 @@ function paneVisibility(): void {
   corpusCharts.setVisible(tabs.selected === 'corpus');
 }
 
-function renderResults(results: PanelResults | null): void {
+function renderResults(all: Compiled<PanelResults> | null): void {
+  const shown = all ? withResults(all) : undefined;
+  const results = shown && shown.results.rows.length > 0 ? shown.results : null;
+  layout(results !== null);
   if (!results) {
     const open = !!host.saved.last?.fixture?.header;
-    show(resultsPane, placeholder(open ? 'No results for this fixture yet: choose systems above and Run.' : 'Open a fixture to see how each system does on it.'));
+    show(resultsPane,
+      placeholder(open ? 'No results for this fixture yet: choose systems above and Run.' : 'Open a fixture to see how each system does on it.'),
+      shown && shown.others.length > 0 ? h('p', { class: 'other-systems' }, othersLine(shown.others)) : null);
     listsPane.set((pane) => show(pane, placeholder('Nothing returned yet.')));
     fixtureCharts.setCharts([]);
     return;
   }
+  const table = resultsTable(results);
   show(resultsPane,
-    resultsTable(results),
+    resultColumns.element,
+    h('div', { class: 'table-scroll' }, table),
+    shown!.others.length > 0 ? h('p', { class: 'other-systems' }, othersLine(shown!.others)) : null,
     h('h2', null, 'Ground truth by system'),
-    results.matrix.rows.length > 0 ? matrixTable(results.matrix) : placeholder('This fixture has no ground truth yet.'));
+    results.matrix.rows.length > 0 ? h('div', { class: 'table-scroll' }, matrixTable(results.matrix)) : placeholder('This fixture has no ground truth yet.'));
+  resultColumns.attach(table);
   returned.set(results.fixture, results.lists, results.rows);
   listsPane.set((pane) => {
     const lists = returned.draw();
@@ -66,13 +80,27 @@ function renderResults(results: PanelResults | null): void {
   fixtureCharts.setCharts(results.charts);
 }
 
-function renderCorpus(corpus: CorpusResults | null): void {
+function renderCorpus(corpus: Compiled<CorpusResults> | null): void {
   if (!corpus) {
-    show(corpusPane, placeholder('No run over the corpus yet: `fixture-lab run corpus` makes one.'));
+    show(corpusPane, h('p', { class: 'placeholder' }, 'No run over the corpus yet: ', h('code', null, 'fixture-lab run corpus'), ' makes one.'));
   } else {
-    show(corpusPane, corpusTable(corpus));
+    const table = corpusTable(corpus);
+    show(corpusPane, corpusColumns.element, h('div', { class: 'table-scroll' }, table));
+    corpusColumns.attach(table);
   }
   corpusCharts.setCharts(corpus?.charts ?? []);
+}
+
+/**
+ * Once there are results, they come first, under the fixture and the run's progress, and the run
+ * form after them: in a narrow panel the form alone fills the first screen. In the DOM, not only in
+ * CSS, so Tab follows what is seen.
+ */
+function layout(resultsFirst: boolean): void {
+  const order = resultsFirst ? [header, progress.element, tabs.element, form.element] : [header, form.element, progress.element, tabs.element];
+  if (order.every((e, i) => root.children[i] === e)) return;
+  root.classList.toggle('results-first', resultsFirst);
+  root.append(...order);
 }
 
 const handlers: Handlers<HostMessage> = {
@@ -82,27 +110,48 @@ const handlers: Handlers<HostMessage> = {
     form.setControls(controls);
   },
   results: ({ results }) => {
-    host.save({ last: { results: { results } } });
+    host.save({ last: { results: { results: results && withoutCharts(results) } } });
     renderResults(results);
   },
   returnedPage: ({ fixture, page }) => returned.add(fixture, page),
   corpus: ({ corpus }) => {
-    host.save({ last: { corpus: { corpus } } });
+    host.save({ last: { corpus: { corpus: corpus && withoutCharts(corpus) } } });
     renderCorpus(corpus);
   },
   runStarted: (m) => {
+    saveRun(m);
     progress.started(m);
     form.setRunning(true);
   },
   progress: (m) => {
+    saveRun(m);
     progress.progress(m);
     form.setRunning(true);
   },
   runFinished: (m) => {
+    saveRun(m);
     progress.finished(m);
     form.setRunning(false);
   },
 };
+
+/**
+ * A payload as the page saves it: its charts left out. Their scenegraphs are megabytes for a large
+ * corpus, and VS Code serializes the whole state on every save (a tab switch took a quarter of a
+ * second); the host sends them again, in the theme of the day, as soon as the page is `ready`.
+ */
+function withoutCharts<T extends { charts: unknown[] }>(payload: T): T {
+  return { ...payload, charts: [] };
+}
+
+/**
+ * The run's progress and summary kept with the rest: a page VS Code dropped while hidden (a symbol
+ * opened over it, another tab) shows them again at once; the host sends the run as it stands after `ready`.
+ */
+function saveRun(m: RunRecord[number]): void {
+  const before = m.type === 'runStarted' ? [] : host.saved.last?.run ?? [];
+  host.save({ last: { run: [...before.filter((r) => m.type !== 'progress' || r.type !== 'progress' || r.system !== m.system), m] } });
+}
 
 /** Only the host's message shapes get through: anything else posted to the window is ignored. */
 function isHostMessage(value: unknown): value is HostMessage {
@@ -110,19 +159,35 @@ function isHostMessage(value: unknown): value is HostMessage {
   return typeof type === 'string' && Object.prototype.hasOwnProperty.call(handlers, type);
 }
 
+/** Host messages handled so far, by type: the restore below leaves alone what the host has already drawn anew. */
+const heard = new Set<HostMessage['type']>();
+
 function dispatch(message: HostMessage): void {
+  heard.add(message.type);
   (handlers[message.type] as (m: HostMessage) => void)(message);
 }
 
-show(root, header, form.element, progress.element, tabs.element);
+layout(false);
 
 // Draw the last state before the host answers `ready`: the page looks the same after a reload.
+// The header and the form first; the results, the corpus and the run each in a task of its own,
+// so opening a panel never holds the page for long (and a host message that came first wins).
 const last = host.saved.last;
 renderHeader(header, last?.fixture?.header ?? null);
 if (last?.fixture) form.setControls(last.fixture.controls);
-renderResults(last?.results?.results ?? null);
-renderCorpus(last?.corpus?.corpus ?? null);
 paneVisibility();
+const restore: (() => void)[] = [
+  () => !heard.has('results') && renderResults(last?.results?.results ?? null),
+  () => !heard.has('corpus') && renderCorpus(last?.corpus?.corpus ?? null),
+  () => {
+    if (!heard.has('runStarted') && !heard.has('progress') && !heard.has('runFinished')) for (const m of last?.run ?? []) dispatch(m);
+    // A run the page last saw under way may have ended while it was hidden: the host's `ready` answer says.
+    if (!heard.has('runStarted') && !heard.has('progress')) form.setRunning(false);
+  },
+];
+// `ready` once the page shows all it kept: the host's answer then replaces it.
+restore.push(() => host.post({ type: 'ready', theme: themeFromCss(document.body) }));
+for (const [i, step] of restore.entries()) setTimeout(step, i);
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (isHostMessage(event.data)) dispatch(event.data);
@@ -135,12 +200,15 @@ root.addEventListener('click', (event) => {
   if (symbol) host.post({ type: 'openSymbol', symbol });
 });
 
-// VS Code changes the body's class and the root's variables when the color theme changes.
-const redraw = () => {
-  fixtureCharts.invalidate();
-  corpusCharts.invalidate();
+// VS Code changes the body's class and the root's variables when the color theme changes: the
+// host compiles the charts again in the new colors and sends them.
+let theme = JSON.stringify(themeFromCss(document.body));
+const themeChanged = () => {
+  const now = themeFromCss(document.body);
+  if (JSON.stringify(now) === theme) return;
+  theme = JSON.stringify(now);
+  host.post({ type: 'theme', theme: now });
 };
-new MutationObserver(redraw).observe(document.body, { attributes: true, attributeFilter: ['class'] });
-new MutationObserver(redraw).observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
+new MutationObserver(themeChanged).observe(document.body, { attributes: true, attributeFilter: ['class'] });
+new MutationObserver(themeChanged).observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
 
-host.post({ type: 'ready' });

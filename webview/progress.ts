@@ -10,6 +10,9 @@ type Msg<T extends HostMessage['type']> = Extract<HostMessage, { type: T }>;
 interface Line {
   bar: VscodeProgressBar;
   text: HTMLElement;
+  done: number;
+  total?: number;
+  finished: boolean;
 }
 
 export class RunProgress {
@@ -28,7 +31,7 @@ export class RunProgress {
     this.element.hidden = false;
     this.summary.textContent = `Running ${m.systems.length} system${m.systems.length === 1 ? '' : 's'}\u2026`;
     this.summary.className = 'run-summary';
-    for (const system of m.systems) this.line(system);
+    for (const system of m.systems) this.line(system).total = m.total / Math.max(m.systems.length, 1);
   }
 
   progress(m: Msg<'progress'>): void {
@@ -39,11 +42,19 @@ export class RunProgress {
     line.bar.value = m.status === 'running' && m.done === 0 ? undefined : m.done;
     line.text.textContent = `${m.status === 'done' ? 'done' : 'running'} ${m.done}/${m.total}`;
     line.text.parentElement?.classList.toggle('done', m.status === 'done');
+    Object.assign(line, { done: m.done, total: m.total, finished: m.status === 'done' });
   }
 
   finished(m: Msg<'runFinished'>): void {
     this.element.hidden = false;
-    for (const { bar } of this.lines.values()) if (bar.value === undefined) bar.value = 0;
+    for (const line of this.lines.values()) {
+      if (line.bar.value === undefined) line.bar.value = 0;
+      // A system the run stopped before it finished says so: never "done", never green.
+      if (m.cancelled && !line.finished) {
+        line.text.textContent = `cancelled ${line.done}/${line.total ?? '?'}`;
+        line.text.parentElement?.classList.add('cancelled');
+      }
+    }
     show(this.summary, m.error ? `Run failed: ${m.error}` : m.cancelled ? 'Run cancelled.' : `Run finished${m.run ? `: ${m.run}` : '.'}`);
     this.summary.className = `run-summary ${m.error ? 'failed' : m.cancelled ? 'cancelled' : 'finished'}`;
   }
@@ -55,7 +66,7 @@ export class RunProgress {
       const bar = h('vscode-progress-bar', { attrs: { 'aria-label': `${system} progress` } });
       const text = h('span', { class: 'progress-text' }, 'waiting');
       this.list.append(h('li', { class: 'progress-line' }, h('span', { class: 'progress-system' }, system), bar, text));
-      line = { bar, text };
+      line = { bar, text, done: 0, finished: false };
       this.lines.set(system, line);
     }
     return line;

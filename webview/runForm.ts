@@ -137,6 +137,17 @@ export class RunForm {
 
 /** A single select whose initial value is marked on its option (it is read before the element upgrades its slot). */
 function select(id: string, options: [value: string, label: string][], value: string): VscodeSingleSelect {
-  return h('vscode-single-select', { attrs: { id } },
+  const element = h('vscode-single-select', { attrs: { id } },
     ...options.map(([v, label]) => h('vscode-option', { attrs: { value: v, selected: v === value } }, label)));
+  // The list opens in the viewport, under the select by default: with the results first, the form
+  // often sits at the bottom of the panel, where that list would open off the screen.
+  const place = () => {
+    element.position = window.innerHeight - element.getBoundingClientRect().bottom < LIST_ROOM ? 'above' : 'below';
+  };
+  element.addEventListener('pointerdown', place, true);
+  element.addEventListener('keydown', place, true);
+  return element;
 }
+
+/** Pixels an open option list takes under its select (a few options of 22 px, and a margin). */
+const LIST_ROOM = 120;

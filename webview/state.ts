@@ -15,9 +15,14 @@ export interface FormChoice {
   match: MatchRule;
 }
 
+/** The latest run's messages as the page heard them (each system's last progress only), to draw them again. */
+export type RunRecord = Extract<HostMessage, { type: 'runStarted' | 'progress' | 'runFinished' }>[];
+
 export interface SavedState extends PanelState {
-  last?: { fixture?: Last<'fixture'>; results?: Last<'results'>; corpus?: Last<'corpus'> };
+  last?: { fixture?: Last<'fixture'>; results?: Last<'results'>; corpus?: Last<'corpus'>; run?: RunRecord };
   form?: FormChoice;
+  /** Columns the user chose to show, by table (columns.ts); none chosen: the defaults for the width. */
+  columns?: Record<string, string[]>;
 }
 
 interface VsCodeApi {

@@ -8,6 +8,8 @@ import { budgetText, count, figure, millis, sourceText, statusText } from './for
 
 export interface Column<R> {
   label: string;
+  /** Shown by default in a narrow panel (columns.ts). */
+  compact?: boolean;
   /** Shown on hover: what the column means. */
   title?: string;
   numeric?: boolean;
@@ -41,8 +43,11 @@ const METRIC_HELP: Record<TableMetric, string> = {
   'F1@10': 'Harmonic mean of P@10 and R@10',
 };
 
+/** The metrics a narrow panel shows by default: precision, recall and their mean at the usual cut. */
+const COMPACT_METRICS: ReadonlySet<TableMetric> = new Set(['P@10', 'R@10', 'F1@10']);
+
 function metricColumns<R>(metrics: (row: R) => Record<TableMetric, number | null>): Column<R>[] {
-  return TABLE_METRICS.map((m) => ({ label: m, title: METRIC_HELP[m], numeric: true, cell: (row: R) => figure(metrics(row)[m]) }));
+  return TABLE_METRICS.map((m) => ({ label: m, title: METRIC_HELP[m], numeric: true, compact: COMPACT_METRICS.has(m), cell: (row: R) => figure(metrics(row)[m]) }));
 }
 
 const EFFICIENCY: Column<{ tokenEfficiency: number | null }> = {
@@ -52,8 +57,8 @@ const EFFICIENCY: Column<{ tokenEfficiency: number | null }> = {
   cell: (r) => figure(r.tokenEfficiency),
 };
 
-const RESULT_COLUMNS: Column<SystemRow>[] = [
-  { label: 'System', cell: (r) => r.system },
+export const RESULT_COLUMNS: Column<SystemRow>[] = [
+  { label: 'System', compact: true, cell: (r) => r.system },
   ...metricColumns<SystemRow>((r) => r.metrics),
   { label: 'Tokens', title: 'Tokens of the answer (cl100k_base)', numeric: true, cell: (r) => count(r.tokens) },
   EFFICIENCY,
@@ -62,6 +67,7 @@ const RESULT_COLUMNS: Column<SystemRow>[] = [
   { label: 'Warm ms', title: 'Time to context: median of the warm queries', numeric: true, cell: (r) => millis(r.timings.warm_ms) },
   {
     label: 'Status',
+    compact: true,
     cell: (r) => [h('span', { class: `status status-${r.status}` }, statusText(r.status)), r.error ? h('span', { class: 'error-message' }, r.error) : null],
   },
   {
@@ -81,13 +87,13 @@ export function resultsTable(results: Pick<FixtureResults, 'rows' | 'budget' | '
 
 type CorpusRow = CorpusResults['rows'][number];
 
-const CORPUS_COLUMNS: Column<CorpusRow>[] = [
-  { label: 'System', cell: (r) => r.system },
-  { label: 'Tasks', title: 'Tasks the system answered', numeric: true, cell: (r) => count(r.n) },
+export const CORPUS_COLUMNS: Column<CorpusRow>[] = [
+  { label: 'System', compact: true, cell: (r) => r.system },
+  { label: 'Tasks', title: 'Tasks the system answered', numeric: true, compact: true, cell: (r) => count(r.n) },
   ...metricColumns<CorpusRow>((r) => r.metrics),
   EFFICIENCY,
 ];
 
-export function corpusTable(corpus: CorpusResults): HTMLTableElement {
+export function corpusTable(corpus: Pick<CorpusResults, 'run' | 'tasks' | 'systems' | 'rows'>): HTMLTableElement {
   return dataTable('corpus-table', `Latest run ${corpus.run}: means over ${corpus.tasks} task${corpus.tasks === 1 ? '' : 's'} and ${corpus.systems.length} system${corpus.systems.length === 1 ? '' : 's'}`, CORPUS_COLUMNS, corpus.rows);
 }

@@ -32,7 +32,7 @@ export { terminalText } from './untrusted/terminalText';
 // Fixtures: the model, reading, text edits
 export { addCandidate, addDispute, addLabel, formatNumber, freezeLabels, removeLabel, setField } from './fixtures/edit';
 export { type Dispute, effectiveConfidence, type Fixture, type Resolution, RESOLUTIONS, TIERS } from './fixtures/model';
-export { FIXTURE_MAX_BYTES, oversizedFixture, readFixture } from './fixtures/read';
+export { FIXTURE_MAX_BYTES, oversizedFixture, readFixture, type ReadFixture } from './fixtures/read';
 
 // The labeling workflow: states, raters, the protocol's steps and their preconditions, blind drafts, new fixtures
 export {
@@ -43,7 +43,8 @@ export { fixtureFromChange, parseChangeSpec, resolveChange, TASK_STUB } from './
 export { derivedGroundTruth, groundTruthMismatches } from './labeling/groundTruth';
 export { guardrailsFor, isTestSymbol } from './labeling/guardrails';
 export { finishReview, labelAs, reviewWarnings, settleDispute, startReview, unlabelAs } from './labeling/protocol';
-export { reasonsUsed } from './labeling/reasons';
+export { isShortReason, reasonChoices, reasonKey, reasonsUsed } from './labeling/reasons';
+export { unsavedLabels } from './labeling/unsaved';
 export {
   clickTarget, disagreementsToSettle, finishRefusal, fixtureView, type FixtureView, includedByARater, isBlind,
   isJudged, type Role, roleOf, settleRefusal, startRefusal, summarizeFixture, visibleLabelOf, visibleLabels,
@@ -76,6 +77,7 @@ export { gitUserName, Repository } from './git/repository';
 export { type Definition, definitionAt, definitionsOf, enclosingDefinitions } from './symbols/definitions';
 export { languageOf } from './symbols/languages';
 export { definitionOf, definitionsNamed, filesMentioning } from './symbols/lookup';
+export { importAt, importedDefinitions, importsOf } from './symbols/imports';
 export { editDistance, nearestKey, suggestionBound } from './symbols/nearest';
 export { normalizeSymbol, symbolKey, symbolSegments } from './symbols/normalize';
 export { ReferenceGraph } from './symbols/referenceGraph';
@@ -87,7 +89,7 @@ export { extractKeywords, identifierWords } from './symbols/words';
 // Changes and their default candidates
 export { type AtBase, BaseNames } from './changes/baseNames';
 export {
-  type CandidateOptions, type Candidates, candidatesFrom, candidatesOf, DEFAULT_CANDIDATE_LIMIT, describeCut,
+  type CandidateOptions, type Candidates, candidatesFrom, candidatesOf, DEFAULT_CANDIDATE_LIMIT, describeCut, type RankedCandidate,
   TESTS_POLICIES, type TestsPolicy,
 } from './changes/candidates';
 export { type ChangedSymbol, changedSymbols, type ChangeReport } from './changes/changedSymbols';
@@ -113,9 +115,9 @@ export { liveTrees, markedProcesses, reapAll } from './harness/processTree';
 export {
   legacyRawPath, readAnswer, readRawDir, readRunInfo, runFolderName, type RunInfo, writeRaw,
 } from './harness/results';
-export {
-  InvalidCorpusError, NO_GROUND_TRUTH, NothingToRunError, PRIMARY_BUDGET, runBenchmark, type RunEvent,
-} from './harness/run';
+export { InvalidCorpusError, NO_GROUND_TRUTH, NothingToRunError, PRIMARY_BUDGET, planRun, readRunInputs } from './harness/plan';
+export { executeRun, prepareRun, runBenchmark, type RunEvent } from './harness/run';
+export { RunStore } from './harness/runStore';
 export { readSystems, resolvePrograms } from './harness/systems';
 export { exportTrec } from './harness/trecExport';
 export { readMisses, readTriage, setTriage, type TriageChoice, triageKey } from './harness/triage';
@@ -136,4 +138,5 @@ export { categoryOf, missedBy, verdictsFor, verdictText } from './panelView/verd
 export { corpusCharts } from './charts/corpusCharts';
 export { fixtureCharts } from './charts/fixtureCharts';
 export { RADAR_AXES, radarValues } from './charts/radar';
+export { compileCharts } from './charts/compile';
 export { renderSvg } from './charts/svg';

@@ -22,6 +22,11 @@ export class Config {
     return this.section.get<boolean>('blindDrafts', false);
   }
 
+  /** Save the fixture after each label (off: labels stay unsaved in its document until saved). */
+  get saveAfterLabel(): boolean {
+    return this.section.get<boolean>('saveAfterLabel', false);
+  }
+
   /** Local checkouts by repo name, overriding repos.yaml `path`. */
   get repositoryPaths(): Record<string, string> {
     return this.section.get<Record<string, string>>('repositoryPaths', {});

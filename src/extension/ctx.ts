@@ -1,6 +1,7 @@
 // One owner for everything the extension holds: the extension context, the output channel, the
 // typed configuration and every disposable (rust-analyzer's Ctx), disposed on deactivation.
 import * as vscode from 'vscode';
+import { FixtureLabError, plainText } from '../core';
 import { Config } from './config';
 import { Owner } from './lifetimes';
 
@@ -28,5 +29,12 @@ export class Ctx extends Owner implements vscode.Disposable {
 
   get diagnostics(): vscode.DiagnosticCollection {
     return (this.diagnosticsCollection ??= this.push(vscode.languages.createDiagnosticCollection('fixture-lab')));
+  }
+
+  /** How a command or a panel request that failed says so: one line, and the log for what is not a FixtureLabError. */
+  showError(e: unknown): void {
+    const message = e instanceof Error ? e.message : String(e);
+    if (!(e instanceof FixtureLabError)) this.output.error(e instanceof Error ? e : message);
+    void vscode.window.showErrorMessage(plainText(`Fixture Lab: ${message}`));
   }
 }

@@ -3,19 +3,19 @@
 // Activation events are the views, the commands and a corpus in the workspace, never `*`.
 import * as vscode from 'vscode';
 import { reapAll } from '../core';
-import { BenchmarkPanel } from './harness/panel';
 import { registerBlindReview } from './review/blindReview';
 import { registerCommands } from './commands/register';
 import { Ctx } from './ctx';
 import { RevisionContentProvider, REVISION_SCHEME } from './diff/revisions';
 import { DefinitionLens } from './labeling/codeLens';
 import { LabelHover } from './labeling/hover';
+import { SymbolHover } from './hovers/symbolHover';
 import { registerLiveDiagnostics } from './diagnostics/liveDiagnostics';
 import { createServices, Services } from './services';
-import { registerStatusBar } from './views/statusBar';
+import { registerStatusBar, registerUnsavedStatusBar } from './views/statusBar';
 import { MissDecorations } from './triage/decorations';
 import { TriageHover } from './triage/hover';
-import { describeFilter } from './views/viewModels';
+import { describeFilter, unsavedBadge } from './views/viewModels';
 
 let ctx: Ctx | undefined;
 
@@ -34,20 +34,24 @@ export function activate(context: vscode.ExtensionContext): Services {
   const s = createServices(ctx);
   // The label marks follow the current fixture on their own: made now, not on first use.
   void s.labelDecorations;
+  // The panel's host registers its serializer: a panel open before a reload comes back.
+  void s.panels;
   registerCommands(s);
   ctx.push(vscode.workspace.registerTextDocumentContentProvider(REVISION_SCHEME, new RevisionContentProvider(s.corpus)));
   const fixtures = ctx.push(vscode.window.createTreeView('fixtureLab.fixtures', { treeDataProvider: s.fixturesTree, showCollapseAll: true }));
+  s.fixturesView = s.fixturesTree.view = fixtures;
   ctx.push(s.fixturesTree.onDidChangeTreeData(() => (fixtures.message = describeFilter(s.fixturesTree.filter))));
+  ctx.push(s.unsaved.onDidChange(() => (fixtures.badge = unsavedBadge(s.unsaved.total))));
   ctx.push(vscode.window.createTreeView('fixtureLab.candidates', { treeDataProvider: s.candidatesTree }));
   const lens = ctx.push(new DefinitionLens(s.symbols, s.session, s.corpus));
   const fixtureYaml: vscode.DocumentFilter = { scheme: 'file', language: 'yaml', pattern: '**/tasks/*/*/*.yaml' };
   ctx.push(vscode.languages.registerCodeLensProvider([...CODE as vscode.DocumentFilter[], fixtureYaml], lens));
-  ctx.push(vscode.languages.registerHoverProvider(CODE, new LabelHover(s.symbols, s.session, s.corpus, s.links.symbols)));
   s.triageView = ctx.push(vscode.window.createTreeView('fixtureLab.triage', { treeDataProvider: s.triageTree }));
-  ctx.push(vscode.languages.registerHoverProvider(CODE, new TriageHover(s.symbols, s.results, s.links.misses)));
+  const labelHover = new LabelHover(s.symbols, s.session, s.corpus, s.links.symbols);
+  ctx.push(vscode.languages.registerHoverProvider(CODE, new SymbolHover(labelHover, new TriageHover(s.symbols, s.results, s.links.misses))));
   ctx.push(new MissDecorations(ctx, s.symbols, s.results));
-  BenchmarkPanel.register(s);
   s.statusBar = registerStatusBar(s);
+  s.unsavedBar = registerUnsavedStatusBar(s);
   registerLiveDiagnostics(s);
   registerBlindReview(s);
   const active = vscode.window.activeTextEditor?.document.uri;

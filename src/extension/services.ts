@@ -2,9 +2,9 @@
 // the Ctx, which disposes it on deactivation; nothing heavy is loaded here either way: tree-sitter
 // grammars and the tokenizer load on first use, inside the core.
 import type * as vscode from 'vscode';
-import { BenchmarkPanel } from './harness/panel';
-import { BenchmarkResults } from './harness/results';
-import { BenchmarkRunner } from './harness/runner';
+import { HarnessPanel, HarnessPanels } from './harness/panel';
+import { HarnessResults } from './harness/results';
+import { HarnessRunner } from './harness/runner';
 import { Ctx } from './ctx';
 import { LabelDecorations } from './labeling/decorations';
 import { DocumentSymbols } from './labeling/documentSymbols';
@@ -12,6 +12,7 @@ import { Labeler } from './labeling/label';
 import { LinkTargets } from './hovers/linkTargets';
 import { Review } from './review/review';
 import { Session } from './labeling/session';
+import { UnsavedLabels } from './labeling/unsaved';
 import { CandidatesTree } from './views/candidatesTree';
 import type { MissRef } from './triage/hover';
 import { TriageNode, TriageTree } from './views/triageTree';
@@ -23,22 +24,29 @@ export interface Services {
   corpus: WorkspaceCorpus;
   session: Session;
   symbols: DocumentSymbols;
+  /** Labels made in fixture documents and not saved yet. */
+  unsaved: UnsavedLabels;
   labeler: Labeler;
   /** The label marks in code (their `drawn` lines are what the tests read). */
   labelDecorations: LabelDecorations;
   review: Review;
   fixturesTree: FixturesTree;
   candidatesTree: CandidatesTree;
-  results: BenchmarkResults;
-  runner: BenchmarkRunner;
+  results: HarnessResults;
+  runner: HarnessRunner;
+  /** The harness panel's host, owned by the Ctx. */
+  panels: HarnessPanels;
   triageTree: TriageTree;
   triageView?: vscode.TreeView<TriageNode>;
   /** The fixture's status bar item (its text is what the tests read). */
   statusBar?: vscode.StatusBarItem;
+  /** The unsaved labels' status bar item (its text is what the tests read). */
+  unsavedBar?: vscode.StatusBarItem;
+  fixturesView?: vscode.TreeView<unknown>;
   /** What the hovers' command links point at: the links carry only keys into these. */
   links: { symbols: LinkTargets<string>; misses: LinkTargets<MissRef> };
-  /** The open benchmark panel, if any. */
-  panel(): BenchmarkPanel | undefined;
+  /** The open harness panel, if any. */
+  panel(): HarnessPanel | undefined;
 }
 
 export function createServices(ctx: Ctx): Services {
@@ -46,9 +54,11 @@ export function createServices(ctx: Ctx): Services {
 }
 
 class LazyServices implements Services {
-  private made: Partial<Omit<Services, 'ctx' | 'triageView' | 'statusBar' | 'panel'>> = {};
+  private made: Partial<Omit<Services, 'ctx' | 'triageView' | 'statusBar' | 'unsavedBar' | 'fixturesView' | 'panel'>> = {};
   triageView?: vscode.TreeView<TriageNode>;
   statusBar?: vscode.StatusBarItem;
+  unsavedBar?: vscode.StatusBarItem;
+  fixturesView?: vscode.TreeView<unknown>;
 
   constructor(readonly ctx: Ctx) {}
 
@@ -64,6 +74,10 @@ class LazyServices implements Services {
     return (this.made.symbols ??= new DocumentSymbols(this.ctx, this.corpus));
   }
 
+  get unsaved(): UnsavedLabels {
+    return (this.made.unsaved ??= this.ctx.push(new UnsavedLabels(this.ctx, this.session)));
+  }
+
   get labeler(): Labeler {
     return (this.made.labeler ??= new Labeler(this.ctx, this.session, this.corpus));
   }
@@ -77,19 +91,23 @@ class LazyServices implements Services {
   }
 
   get fixturesTree(): FixturesTree {
-    return (this.made.fixturesTree ??= this.ctx.push(new FixturesTree(this.corpus, this.session)));
+    return (this.made.fixturesTree ??= this.ctx.push(new FixturesTree(this.corpus, this.session, this.unsaved)));
   }
 
   get candidatesTree(): CandidatesTree {
     return (this.made.candidatesTree ??= this.ctx.push(new CandidatesTree(this.corpus, this.session)));
   }
 
-  get results(): BenchmarkResults {
-    return (this.made.results ??= this.ctx.push(new BenchmarkResults(this.ctx, this.corpus, this.session)));
+  get results(): HarnessResults {
+    return (this.made.results ??= this.ctx.push(new HarnessResults(this.ctx, this.corpus, this.session)));
   }
 
-  get runner(): BenchmarkRunner {
-    return (this.made.runner ??= this.ctx.push(new BenchmarkRunner(this.ctx, this.corpus, this.session, this.results)));
+  get runner(): HarnessRunner {
+    return (this.made.runner ??= this.ctx.push(new HarnessRunner(this.ctx, this.corpus, this.session, this.results)));
+  }
+
+  get panels(): HarnessPanels {
+    return (this.made.panels ??= this.ctx.push(new HarnessPanels(this)));
   }
 
   get triageTree(): TriageTree {
@@ -100,7 +118,7 @@ class LazyServices implements Services {
     return (this.made.links ??= { symbols: new LinkTargets<string>('symbol'), misses: new LinkTargets<MissRef>('miss') });
   }
 
-  panel(): BenchmarkPanel | undefined {
-    return BenchmarkPanel.open;
+  panel(): HarnessPanel | undefined {
+    return this.made.panels?.open;
   }
 }

@@ -120,6 +120,33 @@ export interface ChartView {
   spec: Record<string, unknown>;
 }
 
+/**
+ * A chart as the panel's page is sent it: compiled from Vega-Lite and run on the host
+ * (core/charts/compile.ts) in the theme the page reported; the page only draws its scenegraph.
+ */
+export interface PageChart {
+  id: string;
+  title: string;
+  /** The spec's description, for screen readers. */
+  description?: string;
+  /** SVG (each mark an element, labeled), or a canvas for a chart of many points (core's SVG_MAX_POINTS). */
+  renderer: 'svg' | 'canvas';
+  /** The drawing's size in pixels, and where the plot's origin sits in it. */
+  width: number;
+  height: number;
+  origin: [number, number];
+  background: string;
+  /**
+   * Vega's scenegraph as JSON text: marks with their positions and colors, tooltips as text. Text,
+   * not objects: a message carrying a few thousand nested objects took the page 100 ms to receive,
+   * a string is copied whole, and the page parses it when the chart is drawn, a task of its own.
+   */
+  scene: string;
+}
+
+/** A payload whose charts are compiled for the page. */
+export type Compiled<T extends { charts: ChartView[] }> = Omit<T, 'charts'> & { charts: PageChart[] };
+
 /** Everything the panel shows about the open fixture's results. */
 export interface FixtureResults {
   fixture: string;

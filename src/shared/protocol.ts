@@ -2,7 +2,8 @@
 // panel's webview. Both bundles import this file; the payload shapes live beside it in
 // panelView.ts. Messages are discriminated on `type`, and each side handles them through a
 // `Handlers` table, so a new message is a type error until both sides handle it.
-import type { ChartView, CorpusResults, FixtureHeader, PanelResults, ReturnedPage, RunControls } from './panelView';
+import type { ChartTheme } from './chartTheme';
+import type { ChartView, Compiled, CorpusResults, FixtureHeader, PageChart, PanelResults, ReturnedPage, RunControls } from './panelView';
 import { MATCH_RULES, type MatchRule } from './vocabulary';
 
 /** Extension -> webview. */
@@ -10,7 +11,7 @@ export type HostMessage =
   /** The open fixture (null: none open) and the run form. Sent on ready and whenever either changes. */
   | { type: 'fixture'; header: FixtureHeader | null; controls: RunControls }
   /** The fixture's results as they stand, each returned list's first page only: sent again each time a system finishes. */
-  | { type: 'results'; results: PanelResults | null }
+  | { type: 'results'; results: Compiled<PanelResults> | null }
   /** More of one returned list, as asked for by moreReturned. */
   | { type: 'returnedPage'; fixture: string; page: ReturnedPage }
   /** A run began: these systems, this many answers to wait for. */
@@ -20,11 +21,14 @@ export type HostMessage =
   /** The run ended (cancelled, or failed before any system ran, with `error`). */
   | { type: 'runFinished'; run?: string; cancelled: boolean; error?: string }
   /** The latest run over the corpus (null: there is none yet). */
-  | { type: 'corpus'; corpus: CorpusResults | null };
+  | { type: 'corpus'; corpus: Compiled<CorpusResults> | null };
 
 /** Webview -> extension. */
 export type WebviewMessage =
-  | { type: 'ready' }
+  /** The page is listening; `theme`: its chart theme (VS Code's colors, read from its CSS), which the host compiles charts in. */
+  | { type: 'ready'; theme?: ChartTheme }
+  /** VS Code's color theme changed: the charts again, in this theme. */
+  | { type: 'theme'; theme: ChartTheme }
   | { type: 'run'; systems: string[]; budget: number; match: MatchRule }
   | { type: 'cancel' }
   /** Open a ground-truth or returned symbol at the fixture's revision. */
@@ -42,7 +46,7 @@ export interface PanelState {
 
 export type Handlers<M extends { type: string }> = { [K in M['type']]: (message: Extract<M, { type: K }>) => void | Promise<void> };
 
-export type { ChartView, CorpusResults, FixtureHeader, PanelResults, ReturnedPage, RunControls };
+export type { ChartView, Compiled, CorpusResults, FixtureHeader, PageChart, PanelResults, ReturnedPage, RunControls };
 
 const MATCH: ReadonlySet<string> = new Set(MATCH_RULES);
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
@@ -55,7 +59,14 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
   if (typeof value !== 'object' || value === null) return undefined;
   const m = value as Record<string, unknown>;
   switch (m.type) {
-    case 'ready':
+    case 'ready': {
+      const theme = parseTheme(m.theme);
+      return theme ? { type: 'ready', theme } : { type: 'ready' };
+    }
+    case 'theme': {
+      const theme = parseTheme(m.theme);
+      return theme ? { type: 'theme', theme } : undefined;
+    }
     case 'cancel':
       return { type: m.type };
     case 'run':
@@ -71,4 +82,21 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
     default:
       return undefined;
   }
+}
+
+/** A CSS color or font list as the page read it: short, one line. */
+const isStyleText = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200 && !/[\n\r]/.test(v);
+
+/** A chart theme from the page, checked field by field; undefined if any is off. */
+function parseTheme(value: unknown): ChartTheme | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const t = value as Record<string, unknown>;
+  const texts = [t.foreground, t.background, t.font, t.gridColor, t.domainColor];
+  if (!texts.every(isStyleText)) return undefined;
+  if (typeof t.fontSize !== 'number' || !Number.isFinite(t.fontSize) || t.fontSize < 4 || t.fontSize > 64) return undefined;
+  if (!Array.isArray(t.palette) || t.palette.length === 0 || t.palette.length > 16 || !t.palette.every(isStyleText)) return undefined;
+  return {
+    foreground: t.foreground as string, background: t.background as string, font: t.font as string, fontSize: t.fontSize,
+    gridColor: t.gridColor as string, domainColor: t.domainColor as string, palette: [...t.palette] as string[],
+  };
 }

@@ -143,7 +143,6 @@ describe('changed symbols in every language', () => {
       assert.deepEqual(report.symbols.map((s) => `${s.change} ${s.kind} ${s.symbol} ${s.startLine}-${s.endLine}`), [
           'modified method app/src/Shop.Shop.add 3-3',
         'modified method core/src/queue.Queue.push 4-6',
-        'modified module lib/shop.Shop 1-9',
         'added method lib/shop.Shop.pong 6-8',
         'deleted class svc/Cart.Cart 1-3',
         'deleted method svc/Cart.Cart.Total 2-2',

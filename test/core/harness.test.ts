@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { extractKeywords, identifierWords, parseOutput, readSystems, RunInfo, runBenchmark, runProcess } from '../../src/core';
+import { extractKeywords, identifierWords, parseOutput, readSystems, RunEvent, RunInfo, runBenchmark, runProcess } from '../../src/core';
 import { cli } from '../../src/cli/cli';
 import { demoCorpus } from '../helpers/demoCorpus';
 import { scriptedRun } from '../helpers/scriptedRun';
@@ -122,7 +122,7 @@ describe('harness: a run on the demo corpus', function () {
     assert.equal(readFileSync(join(corpus, 'tasks/bookshop/easy/01-bulk-discount.yaml'), 'utf8'), before);
     const overall = readFileSync(join(out, 'aggregated/overall.csv'), 'utf8').split('\n');
     assert.match(overall[0], /^system,n,P@5,P@10,P@20,R@5,R@10,R@20/);
-    assert.ok(events.includes('plan') && events.filter((e) => e === 'result').length === 32);
+    assert.ok(events.includes('started') && events.filter((e) => e === 'answer').length === 32);
     // The scripted system declares Python only: a Go symbol it missed is a language gap.
     const failures = readFileSync(join(out, 'analysis/failure-analysis.md'), 'utf8');
     assert.match(failures, /\| bookshop-medium-01 \| `worker\/queue\/queue\.MaxRetries` \| language gap \| a go symbol; the system declares python \|/);
@@ -160,9 +160,9 @@ describe('harness: a run on the demo corpus', function () {
 
     // Interrupted: one answer lost. A resume that keeps failures runs only that one.
     rmSync(join(out, 'raw/scripted/bookshop-easy-02.json'));
-    const events: { kind: string; task?: string }[] = [];
+    const events: RunEvent[] = [];
     await runBenchmark({ corpusDir: corpus, outDir: out, systems: ['scripted'], keepFailures: true, onEvent: (e) => events.push(e) });
-    assert.deepEqual(events.filter((e) => e.kind === 'result').map((e) => e.task), ['bookshop-easy-02']);
+    assert.deepEqual(events.flatMap((e) => (e.kind === 'answer' ? [e.raw.task] : [])), ['bookshop-easy-02']);
   });
 
   it('fails fast, listing everything missing, before running anything', async () => {

@@ -7,7 +7,9 @@ import {
 } from '../../src/core';
 import { parseWebviewMessage } from '../../src/shared/protocol';
 import { demoCorpus } from '../helpers/demoCorpus';
-import { longLists } from '../webview/generated';
+import { bigFixture, longLists } from '../webview/generated';
+import { compileChart, compileCharts } from '../../src/core/charts/compile';
+import { LIGHT_THEME } from '../../src/shared/chartTheme';
 import { tempDir } from '../helpers/tempDir';
 
 const TASK = 'bookshop-easy-01';
@@ -164,6 +166,42 @@ describe('panel: the message protocol', () => {
       { type: 'run', systems: ['grep'], budget: 5000, match: 'fuzzy' }, { type: 'openSymbol', symbol: '' }, { type: 'openSymbol' }]) {
       assert.equal(parseWebviewMessage(bad), undefined, JSON.stringify(bad));
     }
+  });
+});
+
+describe('panel: the page\'s chart theme (issue 17: charts made on the host, in the page\'s colors)', () => {
+  const theme = { ...LIGHT_THEME, background: '#1f1f1f', palette: ['#3794ff', '#d18616'] };
+
+  it('takes the theme the page reports with ready, and on a theme change', () => {
+    assert.deepEqual(parseWebviewMessage({ type: 'ready', theme }), { type: 'ready', theme });
+    assert.deepEqual(parseWebviewMessage({ type: 'theme', theme: { ...theme, extra: 1 } }), { type: 'theme', theme });
+  });
+
+  it('refuses a theme that is not one: ready stays ready without it, a theme message is dropped', () => {
+    for (const bad of [null, 'dark', { ...theme, fontSize: '13px' }, { ...theme, fontSize: 1e9 }, { ...theme, palette: [] }, { ...theme, palette: ['#fff', 3] },
+      { ...theme, foreground: 'x'.repeat(201) }, { ...theme, font: 'a\nb' }, { ...theme, background: undefined }]) {
+      assert.deepEqual(parseWebviewMessage({ type: 'ready', theme: bad }), { type: 'ready' }, JSON.stringify(bad));
+      assert.equal(parseWebviewMessage({ type: 'theme', theme: bad }), undefined, JSON.stringify(bad));
+    }
+  });
+
+  it('makes each chart a scenegraph in that theme: its background, its palette, text tooltips, no links', async () => {
+    const charts = bigFixture(4, 6).results.charts;
+    const made = await compileCharts(charts, theme);
+    assert.deepEqual(made.map((c) => c.id), charts.map((c) => c.id));
+    for (const chart of made) {
+      assert.equal(chart.background, '#1f1f1f');
+      assert.ok(chart.width > 100 && chart.height > 100, `${chart.id}: ${chart.width} x ${chart.height}`);
+      const json = chart.scene;
+      assert.match(json, /"marktype"/);
+      assert.doesNotMatch(json, /"href"/);
+      assert.ok(json.includes('#3794ff'), `${chart.id} uses the theme's first color`);
+      assert.ok(!json.includes(LIGHT_THEME.palette[0]), `${chart.id} uses none of the default theme's`);
+    }
+    const tooltips = [...made[0].scene.matchAll(/"tooltip":("(?:[^"\\]|\\.)*"|[^,}]+)/g)].map((m) => JSON.parse(m[1]) as unknown);
+    assert.ok(tooltips.length > 0 && tooltips.every((t) => typeof t === 'string' && /^\w[^:]*: /.test(t)), JSON.stringify(tooltips.slice(0, 3)));
+    // Made again for the same theme and spec: the same scenegraph, from the cache.
+    assert.equal((await compileChart(charts[0], theme)).scene, made[0].scene);
   });
 });
 

@@ -56,7 +56,7 @@ function tinyCorpus(repos: Record<string, Record<string, string>>, fixtures: Tin
   return tempDir(files);
 }
 
-const results = (events: RunEvent[]) => events.filter((e): e is Extract<RunEvent, { kind: 'result' }> => e.kind === 'result').map((e) => `${e.system} ${e.task}`);
+const results = (events: RunEvent[]) => events.filter((e): e is Extract<RunEvent, { kind: 'answer' }> => e.kind === 'answer').map((e) => `${e.raw.system} ${e.raw.task}`);
 const readJson = <T>(path: string) => JSON.parse(readFileSync(path, 'utf8')) as T;
 
 describe('run folders: results that never collide', function () {
@@ -244,7 +244,8 @@ describe('run folders: the old layout stays readable', function () {
     writeFileSync(failed, JSON.stringify({ ...readJson<RawResult>(failed), status: 'failed', error: 'query: crashed', symbols: [] }));
     const events: RunEvent[] = [];
     await runBenchmark({ corpusDir: corpus, outDir: dir, cwd: corpus, onEvent: (e) => events.push(e) });
-    assert.deepEqual(events.find((e) => e.kind === 'plan'), { kind: 'plan', total: 32, done: 30, systems: ['grep', 'bm25'] });
+    const started = events.find((e): e is Extract<RunEvent, { kind: 'started' }> => e.kind === 'started');
+    assert.deepEqual(started && { total: started.total, done: started.done, systems: started.systems }, { total: 32, done: 30, systems: ['grep', 'bm25'] });
     assert.deepEqual(results(events).sort(), ['bm25 bookshop-hard-01', 'grep bookshop-easy-02']);
     assert.ok(existsSync(join(dir, 'raw/grep/bookshop-easy-02.json')));
     assert.equal(readJson<RawResult>(join(dir, 'raw/budget-200/bm25/bookshop-hard-01.json')).status, 'ok');

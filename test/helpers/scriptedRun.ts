@@ -63,7 +63,7 @@ export async function scriptedRun(overrides: Partial<RunInfo> = {}): Promise<Scr
   const runDir = tempDir();
   writeFileSync(join(runDir, 'run.json'), JSON.stringify(info));
   for (const raw of raws) await writeRaw(join(runDir, 'raw'), raw);
-  const scored = await analyzeRun(runDir, info, raws, fixtures, {
+  const { scored } = await analyzeRun(runDir, info, raws, fixtures, {
     modules: new Map(tasks.map((t) => [t, modules.get(fixtures.get(t)!.repo ?? '')])),
     systemLanguages: new Map(),
     repos: new Map(),

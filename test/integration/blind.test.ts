@@ -13,7 +13,7 @@ import { readFixture } from '../../src/core';
 import { finishReview, labelAs, startReview } from '../helpers/edits';
 import type { Services } from '../../src/extension/services';
 import type { HostMessage } from '../../src/shared/protocol';
-import { canDriveUi, copyFixture, eventually, hoverText, journeySuite, linkedSymbols, notifications, screenshot, setRater } from './helpers';
+import { canDriveUi, copyFixture, eventually, hoverText, journeySuite, linkedSymbols, notifications, panelMessages, screenshot, setRater } from './helpers';
 import { webview } from './ui';
 
 const SECRET = 'dana-secret';
@@ -53,14 +53,18 @@ function textOf(v: string | boolean | vscode.TreeItemLabel | vscode.MarkdownStri
 describe('blind review and labels named at base, in the editor', function () {
   this.timeout(180_000);
   let s: Services;
-  const made = journeySuite((services) => (s = services));
+  let messages: ReturnType<typeof panelMessages>;
+  const made = journeySuite((services) => {
+    s = services;
+    messages = panelMessages(s);
+  }, () => messages.dispose());
 
   /** The Fixtures tree's item for `id` (under bookshop / its tier), as the view shows it now. */
   async function treeItem(id: string, tier: string): Promise<vscode.TreeItem> {
     return eventually(async () => {
       const [repo] = await s.fixturesTree.getChildren();
       const tierNode = (await s.fixturesTree.getChildren(repo)).find((t) => s.fixturesTree.getTreeItem(t).label === tier)!;
-      const node = (await s.fixturesTree.getChildren(tierNode)).find((n) => s.fixturesTree.getTreeItem(n).label === id);
+      const node = (await s.fixturesTree.getChildren(tierNode)).find((n) => textOf(s.fixturesTree.getTreeItem(n).tooltip).startsWith(`${id}: `));
       assert.ok(node, `${id} is in the tree`);
       return s.fixturesTree.getTreeItem(node);
     });
@@ -80,7 +84,7 @@ describe('blind review and labels named at base, in the editor', function () {
     return rows;
   }
 
-  const posted = <T extends HostMessage['type']>(type: T) => (s.panel()?.posted ?? []).filter((m): m is Extract<HostMessage, { type: T }> => m.type === type);
+  const posted = <T extends HostMessage['type']>(type: T) => messages.of(type);
 
   it('verifier: Start Review closes the YAML and opens the change; no surface shows the labeler\'s labels until Finish Review', async () => {
     const { uri, original } = copyFixture('bookshop/easy/03-cart-badge.yaml', 'blind');
@@ -131,12 +135,13 @@ describe('blind review and labels named at base, in the editor', function () {
     // The Fixtures tree.
     const blindItem = await eventually(async () => {
       const item = await treeItem(id, 'easy');
-      assert.equal(item.description, 'in review · blind · 1 yours');
+      assert.equal(item.description, '1 yours');
+      assert.equal((item.iconPath as vscode.ThemeIcon).id, 'eye-closed');
       return item;
     });
     const tooltip = (item: vscode.TreeItem) => (item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item.tooltip)).replace(/&nbsp;/g, ' ');
     assert.doesNotMatch(tooltip(blindItem), new RegExp(`${SECRET}|3/15|kappa`));
-    assert.match(tooltip(blindItem), /blind: you are its verifier/);
+    assert.match(tooltip(blindItem), /in review, blind\n[\s\S]*You are its verifier/);
 
     // CodeLens on the head side of the change: lee's label, and `+ HIGH` where only dana labeled.
     const cartDoc = await vscode.workspace.openTextDocument(headCart);
@@ -215,7 +220,12 @@ describe('blind review and labels named at base, in the editor', function () {
     assert.ok(agreement);
     assert.equal(await (await vscode.workspace.openTextDocument(uri)).save(), true);
     s.corpus.reload();
-    await eventually(async () => assert.match(String((await treeItem(id, 'easy')).description), /^disagreements \(\d open\) · 1\/15 · κ /));
+    await eventually(async () => {
+      const item = await treeItem(id, 'easy');
+      assert.match(String(item.description), /^1\/15 · κ /);
+      assert.equal((item.iconPath as vscode.ThemeIcon).id, 'warning');
+      assert.match(textOf(item.tooltip), /: disagreements \(\d open\)\n/);
+    });
     await eventually(async () => {
       const found = await lensTitles(headCart);
       assert.ok(found.some((l) => l.line === renderLine && l.title === `HIGH: ${DANA.render}`), JSON.stringify(found));

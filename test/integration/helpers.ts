@@ -8,6 +8,7 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Services } from '../../src/extension/services';
+import type { HostMessage } from '../../src/shared/protocol';
 import { eventually } from './ui';
 
 export { eventually, screenshot } from './ui';
@@ -44,7 +45,13 @@ export type UiStep =
    */
   | { anchors: string; contains?: string }
   /** Clicks every link inside the visible elements matching `clickLinks` whose target does not match `except` (a RegExp source); the targets clicked. */
-  | { clickLinks: string; except?: string };
+  | { clickLinks: string; except?: string }
+  /** Clicks the first visible element matching `click` (holding `contains`), `times` times `everyMs` apart (default once); when each click was made. */
+  | { click: string; contains?: string; times?: number; everyMs?: number }
+  /** The attribute `attr` of every element matching `attrs`, shown or not. */
+  | { attrs: string; attr: string }
+  /** Each visible element matching `fits`: its text, a tab, and `whole` or `cut` (its text overflows its box). */
+  | { fits: string };
 
 /** A link or image the page shows (a UiStep `anchors` result, parsed). */
 export interface Anchor {
@@ -78,6 +85,8 @@ export async function notifications(): Promise<string[]> {
 /** Where the page shows a notification's message, and a hover's Markdown. */
 export const NOTIFICATION_MESSAGES = '.notifications-toasts .notification-list-item-message';
 export const HOVER_CONTENTS = '.monaco-hover .hover-contents';
+/** A row of a Fixture Lab view in the side bar (tree rows of the Fixtures, Candidates and Triage views). */
+export const VIEW_ROW = (view: 'fixtures' | 'candidates' | 'triage'): string => `[id="workbench.view.extension.fixtureLab"] .pane:has(.pane-header[aria-label*="${view === 'fixtures' ? 'Fixtures' : view === 'candidates' ? 'Candidates' : 'Triage'}"]) .monaco-list-row`;
 
 /** The links and images inside what `selector` shows, once one holds `contains`. */
 export async function anchorsIn(selector: string, contains?: string): Promise<Anchor[]> {
@@ -157,4 +166,17 @@ const unescaped = (markdown: string): string => markdown.replace(/\\([!-/:-@[-`{
 export function linkedSymbols(s: Services, raw: string, title: string): string[] {
   const links = [...raw.matchAll(/\[((?:[^\]\\]|\\.)+)\]\(command:[\w.]+\?([^ )]+)/g)].filter((m) => unescaped(m[1]) === title);
   return links.map((m) => s.links.symbols.resolve((JSON.parse(decodeURIComponent(m[2])) as [{ link: string }])[0]));
+}
+
+/**
+ * What the harness panel posts from now on, heard through its host's onDidPost: `of(type)` lists
+ * the messages of one type in order. Dispose it in `after`.
+ */
+export function panelMessages(s: Services): vscode.Disposable & { of<T extends HostMessage['type']>(type: T): Extract<HostMessage, { type: T }>[] } {
+  const log: HostMessage[] = [];
+  const subscription = s.panels.onDidPost((m) => log.push(m));
+  return {
+    of: <T extends HostMessage['type']>(type: T) => log.filter((m): m is Extract<HostMessage, { type: T }> => m.type === type),
+    dispose: () => subscription.dispose(),
+  };
 }

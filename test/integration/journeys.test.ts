@@ -51,10 +51,12 @@ describe('more workbench journeys', function () {
     assert.equal(fixture.difficulty, 'hard');
     assert.equal(fixture.task, task);
     assert.deepEqual(fixture.diff, { base: git('rev-parse', '04-drop-legacy-coupons^1').trim(), head: git('rev-parse', '04-drop-legacy-coupons').trim() });
-    // The modified and deleted symbols, named at base, then their one-hop neighbours.
+    // The modified and deleted symbols, named at base, then their neighbours by score: what checkout calls and
+    // uses, then the data it shares (Cart.add fills the cart.items it reads, receipt_line reads the total_cents it sets).
     assert.deepEqual(fixture.candidates, [
       'shop/checkout.checkout', 'shop/coupons.LEGACY_CODES', 'shop/coupons.redeem_coupon',
       'shop/cart.Cart', 'shop/cart.Cart.total', 'shop/inventory.Inventory', 'shop/inventory.Inventory.reserve', 'shop/models.Order',
+      'shop/cart.Cart.add', 'shop/checkout.receipt_line',
     ]);
     assert.deepEqual(fixture.ground_truth, []);
     assert.equal(fixture.labeler, 'dana');

@@ -5,11 +5,12 @@
 // through the outer runner (webview requests); elsewhere the same messages go through commands.
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
 import { FAILURE_CATEGORIES, FailureCategory, missedBy } from '../../src/core';
 import type { HostMessage } from '../../src/shared/protocol';
 import type { Services } from '../../src/extension/services';
+import { panelMessages } from './helpers';
 import { eventually, screenshot, webview } from './ui';
 
 const FIXTURE = 'tasks/bookshop/easy/01-bulk-discount.yaml';
@@ -19,17 +20,20 @@ describe('benchmark panel and triage journey', function () {
   let s: Services;
   const folder = () => vscode.workspace.workspaceFolders![0].uri.fsPath;
 
+  let messages: ReturnType<typeof panelMessages>;
+
   before(() => {
     s = vscode.extensions.getExtension<Services>('fixture-lab.fixture-lab')!.exports;
+    messages = panelMessages(s);
   });
 
   after(async () => {
+    messages.dispose();
     s.panel()?.dispose();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  const posted = <T extends HostMessage['type']>(type: T) =>
-    (s.panel()?.posted ?? []).filter((m): m is Extract<HostMessage, { type: T }> => m.type === type);
+  const posted = <T extends HostMessage['type']>(type: T) => messages.of(type);
 
   it('runs the baselines from the panel, fills the table and matrix, and triages a miss from its hover', async () => {
     await vscode.commands.executeCommand('fixtureLab.openFixture', { uri: vscode.Uri.file(join(folder(), FIXTURE)) });
@@ -78,6 +82,40 @@ describe('benchmark panel and triage journey', function () {
       assert.ok(/missed|> 10/.test(shown), 'a miss is shown in the matrix');
     }
     await screenshot('10-panel-results');
+
+    // A click on a matrix symbol opens it in another editor group, beside the panel: the panel stays
+    // in view with the run's summary (it used to open in the panel's own group, over the panel).
+    const panel = s.panel()!;
+    const first = results.matrix.rows[0].symbol;
+    if (!(await webview.click('panel-open-symbol', `table.matrix button.symbol[data-symbol="${first}"]`))) await panel.openSymbol(first);
+    const opened = await eventually(() => {
+      const editor = vscode.window.activeTextEditor;
+      assert.equal(editor?.document.uri.scheme, 'fixture-lab-rev', 'the symbol opened at the fixture\'s revision');
+      return editor;
+    }, 20_000);
+    assert.ok(opened.viewColumn !== undefined && opened.viewColumn !== panel.panel.viewColumn, `the symbol opened in group ${opened.viewColumn}, the panel is in ${panel.panel.viewColumn}`);
+    assert.equal(panel.panel.visible, true, 'the panel is still in view');
+    const summary = await webview.text('panel-beside-symbol', '.run-summary', `Run finished: ${finished.run}`);
+    if (summary !== undefined) assert.match(summary, /grep[\s\S]*bm25/, 'the results are still shown');
+    await screenshot('10b-panel-beside-symbol');
+    // Hidden behind another editor of its group, then shown again: VS Code made a new page, which
+    // shows the run's summary again (from its saved state, and the host's run log).
+    await vscode.window.showTextDocument(vscode.Uri.file(join(folder(), FIXTURE)), { viewColumn: panel.panel.viewColumn, preview: false });
+    await eventually(() => assert.equal(panel.panel.visible, false, 'the panel is hidden'));
+    panel.panel.reveal(panel.panel.viewColumn);
+    await eventually(() => assert.equal(panel.panel.visible, true, 'the panel is shown again'));
+    const restored = await webview.text('panel-shown-again', '.run-summary', `Run finished: ${finished.run}`);
+    if (restored !== undefined) assert.ok(restored.includes(first), 'the matrix is back');
+    assert.ok(posted('runFinished').filter((m) => m.run === finished.run).length >= 2, 'the host told the new page how the run ended');
+    // The charts, made on the extension host in the page's theme, drawn in the page under its CSP.
+    if (await webview.click('panel-charts-tab', 'vscode-tab-header[data-tab="charts"]')) {
+      // Throws unless a mark of the chart is drawn within the runner's wait.
+      await webview.text('panel-charts', '[data-chart="pr-curve"] svg [role="graphics-symbol"]');
+      await screenshot('10c-panel-charts');
+      await webview.click('panel-results-tab', 'vscode-tab-header[data-tab="results"]');
+    }
+    const sent = posted('results').at(-1)?.results?.charts ?? [];
+    assert.ok(sent.length >= 2 && sent.every((c) => c.scene.includes('"marktype"')), 'the charts come as scenegraphs');
 
     // A symbol some baseline missed: revealed at the fixture's revision, decorated, and its hover says why.
     const missed = missedBy(results)[0]?.symbol;
@@ -130,6 +168,55 @@ describe('benchmark panel and triage journey', function () {
     // Charts for the fixture were drawn in the page (an SVG per chart).
     assert.ok(results.charts.length >= 2);
     assert.ok(readdirSync(join(folder(), 'results', finished.run!, 'analysis')).includes('charts'));
+  });
+
+  it('a cancelled run is never the latest: the Triage view keeps the run before, and its progress line says cancelled', async () => {
+    const systemsFile = join(folder(), 'systems.yaml');
+    const saved = readFileSync(systemsFile, 'utf8');
+    // A system that answers only after a minute: the run is cancelled while it waits.
+    writeFileSync(systemsFile, `${saved}  - name: slow\n    type: command\n    query: [/bin/sh, -c, "sleep 60; echo shop.nothing"]\n    parse: {format: lines}\n`);
+    try {
+      s.corpus.reload();
+      await vscode.commands.executeCommand('fixtureLab.openFixture', vscode.Uri.file(join(folder(), FIXTURE)));
+      await vscode.commands.executeCommand('fixtureLab.openPanel');
+      const earlier = await vscode.commands.executeCommand<string>('fixtureLab.runBenchmark', { systems: ['grep'] });
+      assert.ok(earlier, 'the first run finished');
+      const triaged = async () => ({ run: (await s.results.triageRun())?.run.name, shown: (await s.triageTree.getChildren()).map((n) => s.triageTree.getTreeItem(n).label) });
+      const before = await triaged();
+      assert.equal(before.run, basename(earlier));
+      // Run folders are named to the second: the next run gets its own.
+      await new Promise((r) => setTimeout(r, 1100));
+
+      const started = posted('runStarted').length;
+      const finishedBefore = posted('runFinished').length;
+      const running = vscode.commands.executeCommand<string>('fixtureLab.runBenchmark', { systems: ['slow'] });
+      await eventually(() => assert.ok(posted('runStarted').length > started, 'the slow run started'), 20_000);
+      // Cancel, as a person does: the panel's Cancel button in code-server, else the command it stands for.
+      if (!(await webview.click('panel-cancel', 'vscode-button.cancel'))) await vscode.commands.executeCommand('fixtureLab.cancelRun');
+      const cancelledDir = await running;
+      const finished = await eventually(() => {
+        const end = posted('runFinished').slice(finishedBefore).at(-1);
+        assert.ok(end, 'the panel heard how the run ended');
+        return end;
+      }, 30_000);
+      assert.equal(finished.cancelled, true);
+      assert.ok(cancelledDir && basename(cancelledDir) !== basename(earlier));
+
+      // The Triage view keeps the earlier run's triage, not "run-…: no misses." of the cancelled one.
+      assert.deepEqual(await triaged(), before);
+      // Its progress says cancelled: the slow system was never told done.
+      assert.ok(!posted('progress').some((m) => m.system === 'slow' && m.status === 'done'), JSON.stringify(posted('progress')));
+      const page = await webview.text('panel-cancelled', '.progress', 'cancelled');
+      if (page !== undefined) {
+        assert.match(page, /slow\s*cancelled 0\/1/);
+        assert.doesNotMatch(page, /done 0\/1/);
+        assert.match(page, /Run cancelled\./);
+      }
+      await screenshot('13-panel-run-cancelled');
+    } finally {
+      writeFileSync(systemsFile, saved);
+      s.corpus.reload();
+    }
   });
 
   it('running a fixture without ground truth, or with an error, says why in the editor\'s terms, never with a CLI flag', async () => {

@@ -8,19 +8,22 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { canDriveUi, copyFixture, EXTENSION, eventually, notifications, renderLensOnHeadSide, screenshot, services, setRater } from './helpers';
+import { canDriveUi, copyFixture, EXTENSION, eventually, notifications, panelMessages, renderLensOnHeadSide, screenshot, services, setRater } from './helpers';
 import { webview } from './ui';
 
 describe('Restricted Mode (untrusted workspace, Fixture Lab installed)', function () {
   this.timeout(60_000);
   let s: Services;
+  let messages: ReturnType<typeof panelMessages>;
   const made: vscode.Uri[] = [];
 
   before(() => {
     s = services();
+    messages = panelMessages(s);
   });
 
   after(async () => {
+    messages.dispose();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     for (const uri of made) rmSync(uri.fsPath, { force: true });
     await setRater(undefined);
@@ -90,7 +93,7 @@ describe('Restricted Mode (untrusted workspace, Fixture Lab installed)', functio
     // The panel says so too: its run form is disabled, with the reason.
     await vscode.commands.executeCommand('fixtureLab.openPanel');
     const controls = await eventually(() => {
-      const last = s.panel()?.posted.filter((m) => m.type === 'fixture').at(-1);
+      const last = messages.of('fixture').at(-1);
       assert.ok(last?.type === 'fixture' && last.header, 'the panel was told the fixture');
       return last.controls;
     }, 20_000);

@@ -43,12 +43,15 @@ describe('labeling workbench journeys', function () {
     const tiers = await s.fixturesTree.getChildren(repo);
     const easy = tiers.find((t) => s.fixturesTree.getTreeItem(t).label === 'easy')!;
     const node = await eventually(async () => {
-      const found = (await s.fixturesTree.getChildren(easy)).find((n) => s.fixturesTree.getTreeItem(n).label === 'bookshop-easy-03-labeler');
+      const found = (await s.fixturesTree.getChildren(easy)).find((n) => s.fixturesTree.getTreeItem(n).resourceUri?.fsPath === uri.fsPath);
       assert.ok(found, 'the copy is in the tree');
       return found;
     });
     const item = s.fixturesTree.getTreeItem(node);
-    assert.match(String(item.description), /^unlabeled · 0\/15/);
+    assert.deepEqual([item.label, item.description], ['03-labeler', '0/15']);
+    assert.equal((item.iconPath as vscode.ThemeIcon).id, 'circle-large-outline');
+    // The row's click: it opens the row the view has selected.
+    await s.fixturesView!.reveal(node, { select: true, focus: true });
     await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
     await eventually(() => assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, uri.fsPath));
 

@@ -178,6 +178,30 @@ async function inWorkbench(page, steps, shots) {
         results.push(found);
         continue;
       }
+      if ('click' in step) {
+        // Clicks the first visible match (holding `contains`) `times` times, `everyMs` apart: each click finds it anew.
+        const clicked = [];
+        for (let i = 0; i < (step.times ?? 1); i++) {
+          if (i > 0) await page.waitForTimeout(step.everyMs ?? 50);
+          const shown = page.locator(`${step.click}:visible`);
+          const target = (step.contains ? shown.filter({ hasText: step.contains }) : shown).first();
+          await target.click({ timeout: 10_000 });
+          clicked.push(String(Date.now()));
+        }
+        results.push(clicked);
+        continue;
+      }
+      if ('attrs' in step) {
+        results.push(await page.locator(step.attrs).evaluateAll((all, name) => all.map((e) => e.getAttribute(name) ?? ''), step.attr));
+        continue;
+      }
+      if ('fits' in step) {
+        // Each visible match's text, and whether it is shown whole (nothing cut off at its box's edge).
+        const shown = page.locator(`${step.fits}:visible`);
+        await shown.first().waitFor({ timeout: 20_000 });
+        results.push(await shown.evaluateAll((all) => all.map((e) => `${e.textContent ?? ''}\t${e.scrollWidth <= e.clientWidth ? 'whole' : 'cut'}`)));
+        continue;
+      }
       if ('clickLinks' in step) {
         const except = step.except ? new RegExp(step.except) : undefined;
         const clicked = [];

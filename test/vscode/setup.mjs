@@ -39,6 +39,7 @@ function ensureDebianPackages() {
     throw new Error(`missing Debian packages, install them: sudo apt-get install -y ${missing.join(' ')}`);
   }
   const started = Date.now();
+  console.log(`setup: installing ${missing.join(', ')} with apt-get (first run only, under a minute)\u2026`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   run('apt-get', ['update'], { env });
   run('apt-get', ['install', '-y', ...missing], { env });
@@ -47,6 +48,8 @@ function ensureDebianPackages() {
 
 function installCodeServer() {
   const started = Date.now();
+  // About two minutes, silent without this line: it fetches code-server from the npm registry and builds its native addons.
+  console.log(`setup: installing code-server ${CODE_SERVER_VERSION} into ${CACHE} (first run only, about two minutes)\u2026`);
   rmSync(CACHE, { recursive: true, force: true });
   mkdirSync(CACHE, { recursive: true });
   // A package.json of its own keeps npm from treating the repository as the project.

@@ -1,18 +1,22 @@
 // The panel's chart drawing (webview/charts.ts) in a real browser under a Content-Security-Policy
 // as strict as a VS Code webview's, without 'unsafe-eval': headless Chromium (Debian's, as the
 // integration suite uses) opens a page that loads the webview code, bundled here by esbuild as the
-// webview is, and draws every corpus chart of a scored run. A page's own CSP is enforced on the
-// page's scripts, so everything, the drawing included, runs in nonce'd page scripts; a probe page
-// first shows that this CSP does refuse `new Function`, so a clean run means Vega never needed it.
+// webview is, reads its theme from VS Code's variables, and draws every corpus chart of a scored
+// run compiled here in that theme, as the host compiles them (core/charts/compile.ts). A page's
+// own CSP is enforced on the page's scripts, so everything, the drawing included, runs in nonce'd
+// page scripts; a probe page first shows that this CSP does refuse `new Function`, so a clean run
+// means Vega never needed it.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
-import { ChartView, corpusCharts } from '../../src/core';
+import { ChartView, compileCharts, corpusCharts } from '../../src/core';
 import { SCRIPTED_SYSTEMS, scriptedRun } from '../helpers/scriptedRun';
 import { tempDir } from '../helpers/tempDir';
 import { launchChromium } from './harness';
+import type { ChartTheme } from '../../src/shared/chartTheme';
+import type { PageChart } from '../../src/shared/panelView';
 
 const ROOT = resolve(__dirname, '../../..');
 const ORIGIN = 'http://fixture-lab.test';
@@ -84,23 +88,21 @@ describe('webview charts in Chromium under a CSP without unsafe-eval', function 
       globalName: 'FixtureLabCharts',
       logLevel: 'silent',
     });
-    // JSON in a data block is never run; `<` escaped so no text in it can close the element.
-    const data = JSON.stringify(charts).replace(/</g, '\\u003c');
     files.set('/index.html', {
       contentType: 'text/html',
       body: page(`<main id="charts"></main>
-<script type="application/json" id="data">${data}</script>
 <script nonce="${NONCE}" src="/charts.js"></script>
 <script nonce="${NONCE}">
-  (async () => {
-    const { renderChart, themeFromCss } = window.FixtureLabCharts;
-    const theme = themeFromCss(document.body);
+  window.theme = window.FixtureLabCharts.themeFromCss(document.body);
+  // The charts, compiled in that theme, come from the test as a host message would.
+  window.draw = async (charts) => {
+    const { renderChart } = window.FixtureLabCharts;
     const drawn = [];
-    for (const chart of JSON.parse(document.getElementById('data').textContent)) {
+    for (const chart of charts) {
       const container = document.createElement('div');
       document.getElementById('charts').append(container);
       try {
-        await renderChart(container, chart, theme);
+        await renderChart(container, chart);
         const marks = {};
         const colors = new Set();
         for (const m of container.querySelectorAll('svg [role="graphics-symbol"]')) {
@@ -115,8 +117,8 @@ describe('webview charts in Chromium under a CSP without unsafe-eval', function 
         drawn.push({ id: chart.id, error: String(e && e.stack || e), svg: false, marks: {}, colors: [] });
       }
     }
-    window.result = { drawn, theme };
-  })();
+    return drawn;
+  };
 </script>`),
     });
     files.set('/probe.html', {
@@ -160,8 +162,9 @@ describe('webview charts in Chromium under a CSP without unsafe-eval', function 
 
   it('draws every corpus chart as SVG with its marks, labeled, in the VS Code theme, with no CSP violation', async () => {
     const { page, errors } = await open('/index.html');
-    await page.waitForFunction(() => 'result' in window, undefined, { timeout: 60_000 });
-    const { drawn, theme } = await page.evaluate(() => (window as unknown as { result: { drawn: Drawn[]; theme: { background: string; palette: string[]; fontSize: number } } }).result);
+    const theme = await page.evaluate(() => (window as unknown as { theme: ChartTheme }).theme);
+    const compiled = await compileCharts(charts, theme);
+    const drawn = await page.evaluate((c) => (window as unknown as { draw: (charts: PageChart[]) => Promise<Drawn[]> }).draw(c), compiled);
     const violations = await page.evaluate(() => (window as unknown as { violations: string[] }).violations);
     assert.deepEqual(violations, [], 'no CSP violation');
     assert.deepEqual(errors, [], 'no console error');

@@ -11,7 +11,10 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Browser, chromium, Page } from 'playwright-core';
 import { panelHtml, nonce } from '../../src/extension/harness/html';
-import type { HostMessage, WebviewMessage } from '../../src/shared/protocol';
+import { compileCharts } from '../../src/core/charts/compile';
+import { type ChartTheme, LIGHT_THEME } from '../../src/shared/chartTheme';
+import type { ChartView, PageChart } from '../../src/shared/panelView';
+import type { Compiled, CorpusResults, HostMessage, PanelResults, WebviewMessage } from '../../src/shared/protocol';
 import type { SavedState } from '../../webview/state';
 
 /** The repository root: the folder holding esbuild.mjs above this (bundled) file. */
@@ -196,6 +199,17 @@ function pageSetup({ theme, bodyClass, state }: { theme: Record<string, string>;
   document.addEventListener('DOMContentLoaded', () => document.body.classList.add(bodyClass));
 }
 
+/**
+ * A message as a recording or a generator holds it: its charts, if any, still Vega-Lite. The
+ * harness compiles them as the host does (core/charts/compile.ts), in the theme the page reported.
+ */
+export type SentMessage =
+  | Exclude<HostMessage, { type: 'results' | 'corpus' }>
+  | { type: 'results'; results: PanelResults | Compiled<PanelResults> | null }
+  | { type: 'corpus'; corpus: CorpusResults | Compiled<CorpusResults> | null };
+
+const isUncompiled = (charts: readonly (ChartView | PageChart)[]): charts is ChartView[] => charts.some((c) => 'spec' in c);
+
 export class PanelPage {
   /** Console errors and uncaught exceptions (CSP violations are read from the page). */
   readonly errors: string[] = [];
@@ -219,11 +233,30 @@ export class PanelPage {
   }
 
   /** Posts host messages to the page, as VS Code does, and waits until they are handled. */
-  async send(...messages: HostMessage[]): Promise<void> {
+  async send(...messages: SentMessage[]): Promise<void> {
+    const compiled = await Promise.all(messages.map((m) => this.compiled(m)));
     await this.page.evaluate(async (ms) => {
       for (const m of ms) window.postMessage(m, '*');
       await window.__flush();
-    }, messages);
+    }, compiled);
+  }
+
+  /** The chart theme the page last reported (ready, theme). */
+  async theme(): Promise<ChartTheme> {
+    const reported = (await this.posted()).filter((m) => (m.type === 'ready' || m.type === 'theme') && m.theme);
+    const last = reported.at(-1);
+    return (last && 'theme' in last && last.theme) || LIGHT_THEME;
+  }
+
+  /** `message` as the host posts it: its charts compiled in the page's theme. */
+  async compiled(message: SentMessage): Promise<HostMessage> {
+    if (message.type === 'results' && message.results && isUncompiled(message.results.charts)) {
+      return { type: 'results', results: { ...message.results, charts: await compileCharts(message.results.charts, await this.theme()) } };
+    }
+    if (message.type === 'corpus' && message.corpus && isUncompiled(message.corpus.charts)) {
+      return { type: 'corpus', corpus: { ...message.corpus, charts: await compileCharts(message.corpus.charts, await this.theme()) } };
+    }
+    return message as HostMessage;
   }
 
   async posted(): Promise<WebviewMessage[]> {
@@ -251,7 +284,7 @@ export class PanelPage {
   }
 }
 
-/** A recorded host session from test/fixtures/panel/. */
-export function recording(name: string): HostMessage[] {
-  return (JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'panel', `${name}.json`), 'utf8')) as { messages: HostMessage[] }).messages;
+/** A recorded host session from test/fixtures/panel/ (its charts Vega-Lite: `send` compiles them). */
+export function recording(name: string): SentMessage[] {
+  return (JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'panel', `${name}.json`), 'utf8')) as { messages: SentMessage[] }).messages;
 }

@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { EFFECT_SIZES, fmt, MATCH_RULES, MatchRule, runBenchmark, RunEvent, summarize } from '../../core';
+import { EFFECT_SIZES, executeRun, fmt, MATCH_RULES, MatchRule, prepareRun, RunEvent, RunStore, summarize } from '../../core';
 import { CliIO, corpusDir, oneOf, parse, UsageError } from '../args';
 import { onStopSignal, signalExitCode } from '../signals';
 
@@ -46,7 +46,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   });
   const progress = new Progress(io);
   try {
-    const result = await runBenchmark({
+    const options = {
       corpusDir: corpusDir(positionals[0], io.cwd),
       cwd: io.cwd,
       systems: values.systems?.split(',').map((s) => s.trim()).filter(Boolean),
@@ -59,11 +59,15 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       skipInvalid: values['skip-invalid'],
       keepFailures: values['keep-failures'],
       scaleFailureLines: scaleLines,
-      signal: controller.signal,
-      onEvent: (e) => progress.update(e),
-    });
+    };
+    const store = new RunStore();
+    store.subscribe((e) => progress.update(e));
+    for await (const event of executeRun(prepareRun(options), { signal: controller.signal })) store.apply(event);
+    if (store.error) throw store.error;
+    const result = store.current!;
     progress.end();
-    const { overall } = summarize(result.scored.map((s) => ({ system: s.raw.system, task: s.raw.task, tier: s.raw.tier, repo: s.raw.repo, score: s.score })));
+    const rows = store.scored().map((s) => ({ system: s.raw.system, task: s.raw.task, tier: s.raw.tier, repo: s.raw.repo, score: s.score }));
+    const { overall } = summarize(rows);
     const columns = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'token_efficiency'];
     const width = Math.max(6, ...overall.map((g) => g.system.length));
     const heading = (c: string) => (c === 'token_efficiency' ? 'TokenEff' : c).padStart(8);
@@ -75,8 +79,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     }
     for (const s of result.info.skipped_tasks) io.stderr.write(`fixture-lab: skipped ${s.task}: ${s.reason}\n`);
     const where = relative(io.cwd, result.dir) || '.';
-    io.stdout.write(result.cancelled ? `stopped; what finished is in ${where} (run again with --out ${where} to resume)\n` : `results: ${where}\n`);
-    return result.cancelled ? signalExitCode(stoppedBy) : 0;
+    const cancelled = result.status === 'cancelled';
+    io.stdout.write(cancelled ? `stopped; what finished is in ${where} (run again with --out ${where} to resume)\n` : `results: ${where}\n`);
+    return cancelled ? signalExitCode(stoppedBy) : 0;
   } finally {
     removeStop();
   }
@@ -92,7 +97,7 @@ class Progress {
 
   update(e: RunEvent): void {
     const redraw = this.io.stderr.isTTY ? this.io.stderr.redraw : undefined;
-    if (e.kind === 'plan') {
+    if (e.kind === 'started') {
       this.doneAtStart = e.done;
       this.started = Date.now();
       this.io.stderr.write(`running ${e.systems.join(', ')}: ${e.total} answers${e.done ? `, ${e.done} already done` : ''}\n`);
@@ -100,8 +105,9 @@ class Progress {
     }
     if (e.kind === 'warning') this.line(`fixture-lab: ${e.message}`);
     if (e.kind === 'index' && e.error) this.line(`${e.system}: index of ${e.repo} failed: ${e.error}`);
-    if (e.kind !== 'result') return;
-    if (e.status !== 'ok') this.line(`${e.system} ${e.task}: ${e.status}${e.error ? `: ${e.error}` : ''}`);
+    if (e.kind !== 'answer') return;
+    const { system, task, status, error } = e.raw;
+    if (status !== 'ok') this.line(`${system} ${task}: ${status}${error ? `: ${error}` : ''}`);
     const fresh = e.done - this.doneAtStart;
     const elapsed = (Date.now() - this.started) / 1000;
     const eta = fresh > 0 ? ((e.total - e.done) * elapsed) / fresh : 0;
@@ -109,10 +115,10 @@ class Progress {
       const width = 24;
       const filled = Math.round((e.done / Math.max(1, e.total)) * width);
       const bar = `${'#'.repeat(filled)}${'.'.repeat(width - filled)}`;
-      redraw(`[${bar}] ${e.done}/${e.total} ETA ${duration(eta)}  ${`${e.system} ${e.task}`.slice(0, 40).padEnd(40)}`);
+      redraw(`[${bar}] ${e.done}/${e.total} ETA ${duration(eta)}  ${`${system} ${task}`.slice(0, 40).padEnd(40)}`);
       this.drawn = true;
-    } else if (e.status === 'ok') {
-      this.io.stderr.write(`${e.done}/${e.total} ${e.system} ${e.task} ok\n`);
+    } else if (status === 'ok') {
+      this.io.stderr.write(`${e.done}/${e.total} ${system} ${task} ok\n`);
     }
   }
 

@@ -17,6 +17,8 @@ export interface CandidateOptions {
   limit?: number;
   /** Test code: after every non-test candidate when the change touches tests (default), mixed in by score, or never. */
   tests?: TestsPolicy;
+  /** A name nothing in the code resolves links by name alone to at most this many definitions (default 3). */
+  ambiguousLimit?: number;
 }
 
 export type CandidateKind = 'changed' | Relation;
@@ -28,7 +30,7 @@ export interface RankedCandidate {
   /** 1-based, on the side the symbol is read (base, head for a modified one). */
   line: number;
   kind: CandidateKind;
-  /** 0 for the changed symbols, 1 for their neighbours. */
+  /** 0 for the changed symbols, 1 for their neighbours, 2 for what a neighbour does with data the change writes. */
   hops: number;
   links: number;
   test: boolean;
@@ -36,6 +38,8 @@ export interface RankedCandidate {
   /** 1 for changed symbols; a neighbour's weighed links over the best neighbour's, rounded to 2 places. */
   score: number;
   via: string[];
+  /** Linked by name alone to one of several same-named definitions (the benchmark counts these). */
+  byName: boolean;
 }
 
 export interface Candidates {
@@ -53,7 +57,7 @@ export interface Candidates {
   symbols: string[];
   /** Non-test candidates kept of how many, and the score of the first one cut (null: none cut). */
   cut: { kept: number; of: number; nextScore: number | null };
-  /** Names linked by name alone to more than AMBIGUOUS_LIMIT definitions: not linked, counted. */
+  /** Names nothing resolves that more than `ambiguousLimit` (3) definitions share: not linked, counted. */
   ambiguous: number;
   /** Does the change touch test code? Only then are tests candidates (policy `after`). */
   touchesTests: boolean;
@@ -72,13 +76,14 @@ export async function candidatesOf(repo: Repository, base: string, head: string,
 export async function candidatesFrom(repo: Repository, report: ChangeReport, options: CandidateOptions = {}): Promise<Candidates> {
   const limit = options.limit ?? DEFAULT_CANDIDATE_LIMIT;
   const policy = options.tests ?? 'after';
-  const { neighbours: all, ambiguous } = await linksOf(repo, report);
+  const { neighbours: all, ambiguous } = await linksOf(repo, report, options.ambiguousLimit);
   const touchesTests = report.files.some((f) => isTestPath(f.newPath ?? f.oldPath ?? ''));
   const best = Math.max(0, ...all.map((n) => n.score));
 
   const changed: RankedCandidate[] = report.symbols.filter((s) => s.change !== 'added').map((s) => ({
     symbol: s.baseSymbol ?? s.symbol, file: s.file, line: s.startLine, kind: 'changed', hops: 0, links: 0, test: isTestPath(s.file),
-    why: s.change === 'deleted' ? `deleted (lines ${s.startLine}-${s.endLine})` : `modified (lines ${s.startLine}-${s.endLine})`, score: 1, via: [],
+    why: s.change === 'deleted' ? `deleted (lines ${s.startLine}-${s.endLine})` : `modified (lines ${s.startLine}-${s.endLine})`,
+    score: 1, via: [], byName: false,
   }));
   // One entry per symbol: its strongest link names it.
   const seen = new Set(changed.map((c) => c.symbol));
@@ -88,8 +93,8 @@ export async function candidatesFrom(repo: Repository, report: ChangeReport, opt
     if (seen.has(n.symbol)) continue;
     seen.add(n.symbol);
     const c: RankedCandidate = {
-      symbol: n.symbol, file: n.file, line: n.startLine, kind: n.relation, hops: 1, links: n.links, test: n.test, why: n.why,
-      score: best > 0 ? round2(n.score / best) : 0, via: n.via };
+      symbol: n.symbol, file: n.file, line: n.startLine, kind: n.relation, hops: n.hops, links: n.links, test: n.test, why: n.why,
+      score: best > 0 ? round2(n.score / best) : 0, via: n.via, byName: n.byName };
     linked.push(c);
     kept.set(c, n);
   }

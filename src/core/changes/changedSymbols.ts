@@ -59,15 +59,21 @@ export async function changedSymbols(repo: Repository, baseRef: string, headRef:
     }
     const before = f.oldPath && oldText?.kind === 'text' ? await definitionsOf(f.oldPath, oldText.text) : [];
     const after = f.newPath && newText?.kind === 'text' ? await definitionsOf(f.newPath, newText.text) : [];
-    symbols.push(...symbolsOfFile(f, before, after));
+    const sides = { before: oldText?.kind === 'text' ? oldText.text : undefined, after: newText?.kind === 'text' ? newText.text : undefined };
+    symbols.push(...symbolsOfFile(f, before, after, sides));
     names.addFile(f, before, after);
   }
   symbols.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.startLine - b.startLine || b.endLine - a.endLine));
   return { base: changes.base, head: changes.head, symbols, files: changes.files, skipped, names };
 }
 
-/** The changed definitions of one file, given its definitions on both sides. */
-export function symbolsOfFile(f: FileChange, before: Definition[], after: Definition[]): ChangedSymbol[] {
+/**
+ * The changed definitions of one file, given its definitions on both sides (and its texts, so a
+ * blank line added or removed between two methods does not count as a change of their class).
+ */
+export function symbolsOfFile(f: FileChange, before: Definition[], after: Definition[], texts: { before?: string; after?: string } = {}): ChangedSymbol[] {
+  const blankBefore = blankLines(texts.before);
+  const blankAfter = blankLines(texts.after);
   const beforeKeys = identities(before, f.oldPath);
   const afterKeys = identities(after, f.newPath);
   const beforeSet = new Set(beforeKeys);
@@ -85,12 +91,12 @@ export function symbolsOfFile(f: FileChange, before: Definition[], after: Defini
   }
   const modified = new Set<string>();
   after.forEach((d, i) => {
-    if (!f.hunks.some((h) => touches(d, after, h.newStart, h.newLines))) return;
+    if (!f.hunks.some((h) => touches(d, after, h.newStart, h.newLines, blankAfter))) return;
     if (beforeSet.has(afterKeys[i])) modified.add(afterKeys[i]);
     else push(d, f.newPath!, 'added');
   });
   before.forEach((d, i) => {
-    if (!f.hunks.some((h) => touches(d, before, h.oldStart, h.oldLines))) return;
+    if (!f.hunks.some((h) => touches(d, before, h.oldStart, h.oldLines, blankBefore))) return;
     if (afterSet.has(beforeKeys[i])) modified.add(beforeKeys[i]);
     else push(d, f.oldPath!, 'deleted');
   });
@@ -111,15 +117,24 @@ const CONTAINERS = new Set<SymbolKind>(['class', 'struct', 'interface', 'trait',
  * lines do (signature, fields, decorators), not when a method inside it does: a changed method
  * does not make its class, and every type the class uses, part of the change.
  */
-function touches(d: Definition, defs: Definition[], start: number, lines: number): boolean {
+function touches(d: Definition, defs: Definition[], start: number, lines: number, blank: Set<number>): boolean {
   if (!meets(d, start, lines)) return false;
   const members = defs.filter((m) => m !== d && m.startLine >= d.startLine && m.endLine <= d.endLine && (m.startLine > d.startLine || m.endLine < d.endLine));
   if (!CONTAINERS.has(d.kind) || members.length === 0) return true;
   if (lines === 0) return false;
   for (let line = start; line < start + lines; line++) {
-    if (line >= d.startLine && line <= d.endLine && !members.some((m) => m.startLine <= line && line <= m.endLine)) return true;
+    if (line >= d.startLine && line <= d.endLine && !blank.has(line) && !members.some((m) => m.startLine <= line && line <= m.endLine)) return true;
   }
   return false;
+}
+
+/** The 1-based numbers of the lines holding only whitespace. */
+function blankLines(text: string | undefined): Set<number> {
+  const out = new Set<number>();
+  (text ?? '').split('\n').forEach((l, i) => {
+    if (l.trim() === '') out.add(i + 1);
+  });
+  return out;
 }
 
 /** Does a definition's range meet a hunk side? A side of 0 lines is the gap after line `start`. */

@@ -40,3 +40,62 @@ export function fileImported(file: string, modules: string[]): boolean {
   return modules.some((m) => mp === m || mp.endsWith(`/${m}`) || mp === `${m}/__init__` || mp.endsWith(`/${m}/__init__`)
     || mp === `${m}/index` || (languageOf(file) === 'go' && (m === dir || m.endsWith(`/${dir}`))));
 }
+
+/** What a local name stands for by an import: a module (`from . import helpers`, `import * as ns`, a Go package) or a name in one. */
+export interface Binding {
+  module: string;
+  /** The imported definition's own name; absent when the local name is the module itself. */
+  name?: string;
+}
+
+/**
+ * The local names a file's imports bind: Python `from .x import y as z` (z is x's y, or the module
+ * x/y), `import a.b as c`; TypeScript/JavaScript `import { y as z }`, `import * as ns`, default
+ * imports; Go packages by alias or their path's last segment.
+ */
+export function importBindings(path: string, text: string): Map<string, Binding> {
+  const language = languageOf(path);
+  const dir = dirname(path) === '.' ? '' : dirname(path);
+  const out = new Map<string, Binding>();
+  if (language === 'python') {
+    for (const m of text.matchAll(/^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)/gm)) {
+      const [, dots, name, names] = m;
+      const parts = dir.split('/').filter(Boolean);
+      const base = dots ? parts.slice(0, Math.max(0, parts.length - (dots.length - 1))).join('/') : '';
+      const module = [base, name.replace(/\./g, '/')].filter(Boolean).join('/');
+      for (const item of names.replace(/[()]/g, '').split(',')) {
+        const [own, alias] = item.trim().split(/\s+as\s+/);
+        if (!own || !/^\w+$/.test(own)) continue;
+        // `from . import helpers` binds a module; `from .helpers import redirect` a definition. Either may be meant.
+        out.set(alias ?? own, { module, name: own });
+      }
+    }
+    for (const m of text.matchAll(/^[ \t]*import[ \t]+([\w.]+)(?:[ \t]+as[ \t]+(\w+))?/gm)) {
+      const module = m[1].replace(/\./g, '/');
+      out.set(m[2] ?? m[1].split('.')[0], { module: m[2] ? module : m[1].split('.')[0] });
+    }
+  } else if (language === 'typescript' || language === 'tsx' || language === 'javascript') {
+    for (const m of text.matchAll(/import\s+(?:type\s+)?([^'";]*?)\s*from\s*['"](\.[^'"]*)['"]/g)) {
+      const module = modulePath(posix.normalize(posix.join(dir, m[2])));
+      const clause = m[1];
+      const star = /\*\s+as\s+(\w+)/.exec(clause);
+      if (star) out.set(star[1], { module });
+      const named = /\{([^}]*)\}/.exec(clause);
+      for (const item of named?.[1].split(',') ?? []) {
+        const [own, alias] = item.trim().replace(/^type\s+/, '').split(/\s+as\s+/);
+        if (own && /^\w+$/.test(own)) out.set(alias ?? own, { module, name: own });
+      }
+      const defaultName = /^(\w+)/.exec(clause.replace(/^type\s+/, ''));
+      if (defaultName && !clause.trimStart().startsWith('{')) out.set(defaultName[1], { module });
+    }
+  } else if (language === 'go') {
+    const block = /^import\s*\(([\s\S]*?)\)/m.exec(text)?.[1] ?? '';
+    const lines = [...block.split('\n'), ...(text.match(/^import\s+(?:\w+\s+)?"[^"]+"/gm) ?? []).map((l) => l.replace(/^import\s+/, ''))];
+    for (const line of lines) {
+      const m = /^\s*(\w+)?\s*"([^"]+)"/.exec(line);
+      if (!m || m[1] === '_') continue;
+      out.set(m[1] ?? m[2].slice(m[2].lastIndexOf('/') + 1), { module: m[2] });
+    }
+  }
+  return out;
+}

@@ -1,15 +1,20 @@
 // One hop out from the changed code (docs/fixture-format.md#default-candidates): what the changed definitions call, use as a
-// type or read (callees, types, data) and who calls them or is decorated by them (callers), at
-// base. A use is resolved by what the code says before the name: `self`/`this` to the enclosing
-// class, a definition in the same file, one in a file the using file imports; else by the name
-// alone, and a name with more than AMBIGUOUS_LIMIT definitions is not linked but counted.
+// type or read (callees, types, data), who calls them, is decorated with them or registers them
+// (callers), and where the data they write is read or the data they read is written, at base.
+// A use is resolved by what the code says before the name: `self`/`this` to the enclosing class
+// (and the classes it extends), an imported module's alias, the receiver's declared or
+// constructed type in the same function, a name imported by name, the same file, an imported
+// file; else by the name alone, and a name with more than AMBIGUOUS_LIMIT definitions that
+// nothing picks is not linked but counted.
 import type { Repository } from '../git/repository';
 import { Definition, definitionAt, definitionsOf, enclosingDefinitions } from '../symbols/definitions';
+import { LanguageId, languageOf } from '../symbols/languages';
 import { filesMentioning, textAt } from '../symbols/lookup';
 import { Reference, referencesOf } from '../symbols/references';
 import { isTestPath } from '../symbols/testPaths';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
-import { fileImported, importedModules } from './imports';
+import { Binding, fileImported, importBindings, importedModules } from './imports';
+import { classBases, declaredType, receiverOf } from './receivers';
 
 export type Relation = 'callee' | 'type' | 'caller' | 'data';
 
@@ -23,9 +28,11 @@ export interface Neighbour {
   startLine: number;
   endLine: number;
   relation: Relation;
+  /** 1, or 2 for what a neighbour does with data the change writes (`if rule.flag: self.answer()`). */
+  hops: 1 | 2;
   /** The changed symbols this one is linked to. */
   via: string[];
-  /** Links counted, each weighed by how surely it resolves (1, or 1/n of n same-named definitions). Higher ranks first. */
+  /** Links counted, each weighed by how surely it resolves (1, or 1/n of n same-named definitions) and what it is. Higher ranks first. */
   score: number;
   /** How many links. */
   links: number;
@@ -33,6 +40,8 @@ export interface Neighbour {
   why: string;
   /** Is it test code (its file's path says so)? */
   test: boolean;
+  /** Linked by name alone to one of several same-named definitions: no link was resolved by what the code says. */
+  byName: boolean;
 }
 
 export interface Links {
@@ -44,153 +53,506 @@ export interface Links {
 /** Names the language calls by itself (constructors, Python dunders): every `super().__init__` would match. */
 const IMPLICIT_CALLS = /^(__\w+__|constructor|initialize|new|main|init)$/;
 const CLASS_LIKE = new Set(['class', 'struct', 'interface', 'trait', 'enum', 'module']);
+const SELF = new Set(['self', 'this', 'cls']);
+/** Languages where a bare name never means a class member (Java, C# and Ruby reach their own members bare). */
+const BARE_NAMES = new Set<LanguageId>(['python', 'typescript', 'tsx', 'javascript', 'go', 'rust']);
 /** Data links (a name read, not called): only names this long, resolved or unique. */
 const DATA_NAME = /^\w{4,}$/;
+/** Weights: a call or type use is a link; a read, a decorator or a data flow half one. */
 const WEIGHT = { callee: 1, type: 1, caller: 1, data: 0.5 } as const;
+const DECORATOR_WEIGHT = 0.5;
+/** What the change's tests use says little about the change: their links weigh a quarter. */
+const TEST_OWNER_WEIGHT = 0.25;
+/** After `.attr`: an assignment, an augmented one, an item assignment, or a call that fills a collection. */
+const WRITES = /^\s*(?::[^=\n]+=(?!=)|=(?!=)|[-+*/|&]=|\[[^\]\n]*\]\s*=(?!=)|\.(?:append|extend|insert|add|update|setdefault|appendleft|push|set|put)\()/;
 
 const short = (symbol: string) => symbol.slice(symbol.lastIndexOf('/') + 1);
+const shortName = (symbol: string) => symbol.slice(symbol.lastIndexOf('.') + 1);
+
+interface Located { path: string; def: Definition }
+
+interface FileInfo {
+  path: string;
+  language: LanguageId;
+  lines: string[];
+  defs: Definition[];
+  imports: string[];
+  bindings: Map<string, Binding>;
+  refs: Reference[];
+}
+
+interface Resolution {
+  picked: Located[];
+  /** Picked by what the code says (or the only definition of the name). */
+  resolved: boolean;
+}
+
+/** Files and definitions of the repository, read as needed and kept for the change. */
+class Index {
+  private readonly files = new Map<string, Promise<FileInfo | undefined>>();
+  private readonly byName = new Map<string, Located[]>();
+  private readonly ancestors = new Map<string, Promise<Set<string>>>();
+  private readonly modules = new Map<string, Promise<string[]>>();
+  private readonly types = new Map<string, Promise<string | undefined>>();
+  private paths?: Promise<string[]>;
+
+  constructor(private readonly repo: Repository, private readonly base: string, private readonly limit: number) {}
+
+  file(rev: string, path: string): Promise<FileInfo | undefined> {
+    const key = `${rev}:${path}`;
+    let found = this.files.get(key);
+    if (!found) {
+      found = (async () => {
+        const language = languageOf(path);
+        const text = language && (await textAt(this.repo, rev, path));
+        if (!language || text === undefined || text === '') return undefined;
+        const defs = await definitionsOf(path, text);
+        const refs = await referencesOf(path, text);
+        return { path, language, lines: text.split('\n'), defs, imports: importedModules(path, text), bindings: importBindings(path, text), refs };
+      })();
+      this.files.set(key, found);
+    }
+    return found;
+  }
+
+  /** Every definition at base named one of `names` (each name searched once). */
+  async definitions(names: Iterable<string>): Promise<void> {
+    const wanted = [...new Set(names)].filter((n) => !this.byName.has(n) && /^\w+$/.test(n));
+    if (wanted.length === 0) return;
+    for (const n of wanted) this.byName.set(n, []);
+    const set = new Set(wanted);
+    for (const path of await filesMentioning(this.repo, this.base, wanted)) {
+      const info = await this.file(this.base, path);
+      for (const def of info?.defs ?? []) if (set.has(def.name)) this.byName.get(def.name)!.push({ path, def });
+    }
+  }
+
+  /** The definitions named `name` found by `definitions`. */
+  called(name: string): Located[] {
+    return this.byName.get(name) ?? [];
+  }
+
+  /** The short names of the classes `cls` extends, transitively (a few levels), itself included. */
+  lineage(cls: Located): Promise<Set<string>> {
+    let found = this.ancestors.get(cls.def.symbol);
+    if (!found) {
+      found = (async () => {
+        const out = new Set([cls.def.name]);
+        let level: Located[] = [cls];
+        for (let depth = 0; depth < 4 && level.length > 0; depth++) {
+          const next: Located[] = [];
+          for (const c of level) {
+            const info = await this.file(this.base, c.path);
+            const language = languageOf(c.path);
+            if (!info || !language) continue;
+            const bases = classBases(language, info.lines, c.def).filter((b) => !out.has(b));
+            await this.definitions(bases);
+            for (const b of bases) {
+              out.add(b);
+              next.push(...this.pick(this.called(b).filter((d) => CLASS_LIKE.has(d.def.kind)), info));
+            }
+          }
+          level = next;
+        }
+        return out;
+      })();
+      this.ancestors.set(cls.def.symbol, found);
+    }
+    return found;
+  }
+
+  /** Of same-named definitions, those the file picks: its own, then those it imports, else all. */
+  pick(all: Located[], info: FileInfo): Located[] {
+    const same = all.filter((c) => c.path === info.path);
+    if (same.length > 0) return same;
+    const imported = all.filter((c) => fileImported(c.path, info.imports));
+    return imported.length > 0 ? imported : all;
+  }
+
+  /** The classes named `type` the file at `info` can mean. */
+  async classesNamed(type: string, info: FileInfo): Promise<Located[]> {
+    await this.definitions([type]);
+    return this.pick(this.called(type).filter((d) => CLASS_LIKE.has(d.def.kind)), info);
+  }
+
+  /** Members named `name` of `classes` or of the classes they extend. */
+  async membersOf(classes: Located[], name: string): Promise<Located[]> {
+    const lineage = new Set<string>();
+    for (const c of classes) for (const n of await this.lineage(c)) lineage.add(n);
+    const own = new Set(classes.map((c) => c.def.symbol));
+    const members = this.called(name).filter((d) => d.def.parent !== undefined && (own.has(d.def.parent) || lineage.has(shortName(d.def.parent))));
+    // The class's own member wins over an inherited one of the same name.
+    const direct = members.filter((d) => own.has(d.def.parent!));
+    return direct.length > 0 ? direct : members;
+  }
+
+  /** The definitions a use of `name` at (line, column) of `info` means, by what the code says before it. */
+  async resolve(info: FileInfo, line: number, column: number, name: string): Promise<Resolution> {
+    await this.definitions([name]);
+    const before = (info.lines[line - 1] ?? '').slice(0, column);
+    const member = /(?:\.|::)\s*$/.test(before);
+    // A bare name is a local, a module-level definition or a closure: never a member of some class.
+    const around = new Set(enclosingDefinitions(info.defs, line).map((d) => d.symbol));
+    const closure = (c: Located) => c.def.kind === 'function' && c.path === info.path && around.has(c.def.parent!);
+    const all = this.called(name).filter((c) => member || !BARE_NAMES.has(info.language) || c.def.parent === undefined || closure(c));
+    const receiver = member ? receiverOf(before) : undefined;
+    if (receiver !== undefined && SELF.has(receiver)) {
+      const cls = enclosingDefinitions(info.defs, line).filter((d) => CLASS_LIKE.has(d.kind)).pop();
+      if (cls) return { picked: await this.membersOf([{ path: info.path, def: cls }], name), resolved: true };
+    }
+    if (receiver !== undefined && /^[\w$]+$/.test(receiver)) {
+      const binding = info.bindings.get(receiver);
+      if (binding) {
+        const modules = binding.name ? [binding.module, `${binding.module}/${binding.name}`] : [binding.module];
+        const inModule = binding.name
+          ? await this.exported(all, binding.module, binding.name, name)
+          : all.filter((c) => c.def.parent === undefined && fileImported(c.path, modules));
+        // A module the repository does not hold (`werkzeug.utils`) defines nothing here.
+        if (inModule.length > 0 || !binding.name) return { picked: inModule, resolved: true };
+      }
+      const type = this.typeOf(info, line, receiver) ?? (binding?.name ? await this.importedType(binding.module, binding.name) : undefined);
+      if (type) {
+        const classes = await this.classesNamed(type, info);
+        // A receiver of a type the repository does not define (`dict`, `ContextVar`) calls none of its code.
+        return { picked: classes.length > 0 ? await this.membersOf(classes, name) : [], resolved: true };
+      }
+    }
+    if (!member) {
+      const binding = info.bindings.get(name);
+      if (binding?.name === name) {
+        const imported = await this.exported(all, binding.module, name);
+        if (imported.length > 0) return { picked: imported, resolved: true };
+      }
+      const same = all.filter((c) => c.path === info.path);
+      if (same.length > 0) return { picked: same, resolved: true };
+    }
+    const imported = all.filter((c) => fileImported(c.path, info.imports) && (!member || c.def.parent === undefined));
+    if (imported.length > 0) return { picked: imported, resolved: true };
+    // By name alone: `x.pop()` on a receiver nothing tells the type of is most often a library
+    // type's method (dict, list), so a member links only to a unique name; a bare name to a few.
+    if (member && all.length > 1 && all.length <= this.limit) return { picked: [], resolved: false };
+    return { picked: all, resolved: all.length === 1 };
+  }
+
+  /**
+   * The module-level definitions named `name` in `module` (or in its submodule `name`'s as
+   * `member`), following re-exports: `from flask import redirect` reaches src/flask/helpers.py
+   * through src/flask/__init__.py's `from .helpers import redirect`.
+   */
+  private async exported(all: Located[], module: string, name: string, member?: string): Promise<Located[]> {
+    let modules = [module];
+    for (let depth = 0; depth < 3 && modules.length > 0; depth++) {
+      const here = member
+        ? all.filter((c) => c.def.parent === undefined && fileImported(c.path, modules.map((m) => `${m}/${name}`)))
+        : all.filter((c) => c.def.parent === undefined && fileImported(c.path, modules));
+      if (here.length > 0) return here;
+      if (member) {
+        const own = all.filter((c) => c.def.parent === undefined && fileImported(c.path, modules));
+        if (own.length > 0) return [];
+      }
+      const next: string[] = [];
+      for (const m of modules) {
+        for (const path of await this.modulePaths(m)) {
+          const b = (await this.file(this.base, path))?.bindings.get(name);
+          if (b) next.push(b.name && b.name !== name ? `${b.module}/${b.name}` : b.module);
+        }
+      }
+      modules = next;
+    }
+    return [];
+  }
+
+  /** The files of the repository at base that are `module` (its file, or its package's __init__ / index). */
+  private async modulePaths(module: string): Promise<string[]> {
+    let found = this.modules.get(module);
+    if (!found) {
+      this.paths ??= this.repo.listFiles(this.base);
+      found = this.paths.then((paths) => paths.filter((p) => languageOf(p) && fileImported(p, [module])));
+      this.modules.set(module, found);
+    }
+    return found;
+  }
+
+  /** The type `variable` is declared or constructed with in the function around `line`, else at module level. */
+  private typeOf(info: FileInfo, line: number, variable: string): string | undefined {
+    const fn = enclosingDefinitions(info.defs, line).filter((d) => !CLASS_LIKE.has(d.kind)).pop();
+    const local = fn ? declaredType(info.language, info.lines, fn.startLine, line, variable) : undefined;
+    return local ?? moduleLevelType(info, variable);
+  }
+
+  /** The module-level type of `name` in the module a file imports it from (`session: SessionMixin = LocalProxy(...)`). */
+  private importedType(module: string, name: string): Promise<string | undefined> {
+    const key = `${module}\0${name}`;
+    let found = this.types.get(key);
+    if (!found) {
+      found = (async () => {
+        for (const path of await this.modulePaths(module)) {
+          const info = await this.file(this.base, path);
+          const type = info && moduleLevelType(info, name);
+          if (type) return type;
+        }
+        return undefined;
+      })();
+      this.types.set(key, found);
+    }
+    return found;
+  }
+}
+
+/** The type a module-level variable is declared or constructed with: the lines outside every definition (`app = Flask(__name__)`). */
+function moduleLevelType(info: FileInfo, variable: string): string | undefined {
+  const outside = info.lines.map((l, i) => (info.defs.some((d) => d.startLine <= i + 1 && i + 1 <= d.endLine) ? '' : l));
+  return declaredType(info.language, outside, 1, outside.length, variable);
+}
 
 export async function neighboursOf(repo: Repository, report: ChangeReport, limit = Infinity): Promise<Neighbour[]> {
   return (await linksOf(repo, report)).neighbours.slice(0, limit);
 }
 
-export async function linksOf(repo: Repository, report: ChangeReport): Promise<Links> {
+/** The links of a change; `ambiguousLimit`: the most same-named definitions a name may link by name alone. */
+export async function linksOf(repo: Repository, report: ChangeReport, ambiguousLimit = AMBIGUOUS_LIMIT): Promise<Links> {
+  const index = new Index(repo, report.base, ambiguousLimit);
   const changed = report.symbols;
   const changedNames = new Set(changed.map((s) => s.symbol));
   const found = new Map<string, Neighbour>();
   const ambiguous = new Set<string>();
-  const link = (d: Definition, file: string, relation: Relation, via: string, weight: number, why: string) => {
+  const strongest = new Map<string, Map<string, number>>();
+  const link = (at: Located, relation: Relation, via: ChangedSymbol, weight: number, why: string, byName: boolean, hops: 1 | 2 = 1) => {
+    const d = at.def;
     if (changedNames.has(d.symbol)) return;
     const key = `${relation}\0${d.symbol}`;
     const n = found.get(key) ?? {
-      symbol: d.symbol, file, kind: d.kind, startLine: d.startLine, endLine: d.endLine, relation, via: [], score: 0, links: 0, why, test: isTestPath(file) };
-    n.score += weight * WEIGHT[relation];
+      symbol: d.symbol, file: at.path, kind: d.kind, startLine: d.startLine, endLine: d.endLine, relation, hops, via: [], score: 0, links: 0, why,
+      test: isTestPath(at.path), byName };
+    // A neighbour scores each changed symbol's strongest link to it once: twenty calls from one test are one link's worth.
+    const w = weight * WEIGHT[relation] * (isTestPath(via.file) ? TEST_OWNER_WEIGHT : 1);
+    const best = strongest.get(key) ?? new Map<string, number>();
+    const had = best.get(via.symbol) ?? 0;
+    if (w > had) {
+      n.score += w - had;
+      best.set(via.symbol, w);
+      strongest.set(key, best);
+    }
     n.links++;
-    if (!n.via.includes(via)) n.via.push(via);
+    n.byName &&= byName;
+    n.hops = Math.min(n.hops, hops) as 1 | 2;
+    if (!n.via.includes(via.symbol)) n.via.push(via.symbol);
     found.set(key, n);
+  };
+  /** Link what a resolution picked, or count the name as ambiguous. */
+  const linkPicked = (r: Resolution, name: string, relation: Relation, via: ChangedSymbol, weight: number, why: string) => {
+    if (r.picked.length === 0) return;
+    if (!r.resolved && (r.picked.length > ambiguousLimit || (relation === 'data' && r.picked.length > 1))) {
+      if (relation !== 'data') ambiguous.add(name);
+      return;
+    }
+    for (const p of r.picked) link(p, relation, via, weight * (r.resolved ? 1 : 1 / r.picked.length), why, !r.resolved && r.picked.length > 1);
   };
 
   // Outgoing: names the changed code uses, at the side where the change left them.
-  interface Use { ref: Reference; owner: ChangedSymbol; file: string; member: boolean; selfClass?: string; imports: string[] }
+  interface Use { ref: Reference; owner: ChangedSymbol; info: FileInfo; decorator: boolean }
   const uses: Use[] = [];
+  const reads = new Map<string, Access>();
+  const writes = new Map<string, Access>();
   for (const [file, symbols] of groupByFile(changed)) {
-    const rev = symbols[0].change === 'deleted' ? report.base : report.head;
-    const text = await textAt(repo, rev, file);
-    if (text === undefined) continue;
+    const info = await index.file(symbols[0].change === 'deleted' ? report.base : report.head, file);
+    if (!info) continue;
     // A use belongs to the innermost definition around it, and counts only when that one changed:
     // a class that changed in one method does not make every name in its other methods a neighbour.
-    const defs = await definitionsOf(file, text);
-    const lines = text.split('\n');
-    const imports = importedModules(file, text);
     const changedHere = new Map(symbols.map((s) => [`${s.symbol}\0${s.startLine}`, s]));
-    for (const ref of await referencesOf(file, text)) {
-      const inner = definitionAt(defs, ref.line);
+    for (const ref of info.refs) {
+      const inner = definitionAt(info.defs, ref.line);
       const owner = inner && changedHere.get(`${inner.symbol}\0${inner.startLine}`);
-      if (!owner || owner.symbol.endsWith(`.${ref.name}`)) continue;
-      if (ref.kind === 'identifier' && !DATA_NAME.test(ref.name)) continue;
-      const before = (lines[ref.line - 1] ?? '').slice(0, ref.column);
-      const selfClass = /\b(self|this|cls)\.$/.test(before)
-        ? enclosingDefinitions(defs, ref.line).filter((d) => CLASS_LIKE.has(d.kind)).pop()?.symbol
-        : undefined;
-      uses.push({ ref, owner, file, imports, member: /\.$/.test(before), ...(selfClass ? { selfClass } : {}) });
+      if (!inner || !owner) continue;
+      const decorator = ref.line < inner.nameLine;
+      const after = (info.lines[ref.line - 1] ?? '').slice(ref.column + ref.name.length);
+      // `@app.teardown_request`: the decorator is `teardown_request`; `app` is only its receiver.
+      if (decorator && /^\s*\./.test(after)) continue;
+      if (ref.kind === 'identifier' && !decorator && !DATA_NAME.test(ref.name)) continue;
+      uses.push({ ref, owner, info, decorator });
+      // Attributes the changed code reads or writes: where the same data is written or read is a neighbour.
+      const attribute = /\.\s*$/.test((info.lines[ref.line - 1] ?? '').slice(0, ref.column));
+      if (ref.kind === 'identifier' && !decorator && owner.change !== 'added' && !isTestPath(file) && attribute) {
+        (WRITES.test(after) ? writes : reads).set(ref.name, { owner, line: ref.line, family: family(info.language) });
+      }
+    }
+    for (const s of symbols) {
+      if (isTestPath(file) || s.change === 'added') continue;
+      for (let line = s.startLine; line <= s.endLine; line++) {
+        for (const m of (info.lines[line - 1] ?? '').matchAll(/\b(get|set)attr\(\s*[^,()]+,\s*["'](\w{4,})["']/g)) {
+          (m[1] === 'get' ? reads : writes).set(m[2], { owner: s, line, family: family(info.language) });
+        }
+      }
     }
   }
-  const byName = await definitionsByName(repo, report.base, [...new Set(uses.map((u) => u.ref.name))]);
+  await index.definitions(uses.map((u) => u.ref.name));
   for (const u of uses) {
-    const all = byName.get(u.ref.name) ?? [];
-    if (all.length === 0) continue;
-    const { picked, resolved } = resolve(all, u.file, u.imports, u.member, u.selfClass);
-    const relation: Relation = u.ref.kind === 'type' ? 'type' : u.ref.kind === 'call' ? 'callee' : 'data';
-    if (!resolved && (picked.length > AMBIGUOUS_LIMIT || (relation === 'data' && picked.length > 1))) {
-      if (relation !== 'data') ambiguous.add(u.ref.name);
+    const r = await index.resolve(u.info, u.ref.line, u.ref.column, u.ref.name);
+    if (u.decorator) {
+      // `@app.teardown_request` on a changed function: the decorator's definition registers and calls it.
+      linkPicked(r, u.ref.name, 'caller', u.owner, DECORATOR_WEIGHT, `decorates ${short(u.owner.symbol)} (line ${u.ref.line})`);
       continue;
     }
+    const relation: Relation = u.ref.kind === 'type' ? 'type' : u.ref.kind === 'call' ? 'callee' : 'data';
     const verb = relation === 'type' ? 'used as a type by' : relation === 'data' ? 'read by' : 'called by';
-    for (const { path, def } of picked) link(
-      def, path, relation, u.owner.symbol, resolved ? 1 : 1 / picked.length, `${verb} ${short(u.owner.symbol)} (line ${u.ref.line})`);
+    linkPicked(r, u.ref.name, relation, u.owner, 1, `${verb} ${short(u.owner.symbol)} (line ${u.ref.line})`);
   }
 
-  // Incoming: definitions at base whose code calls a changed (existing) symbol, or is decorated with it.
+  // Incoming: definitions at base that call a changed (existing) symbol, are decorated with it, or register it.
   const targets = new Map<string, ChangedSymbol[]>();
   for (const s of changed) {
     if (s.change === 'added') continue;
-    const name = s.symbol.slice(s.symbol.lastIndexOf('.') + 1);
+    const name = shortName(s.symbol);
     if (IMPLICIT_CALLS.test(name)) continue;
     targets.set(name, [...(targets.get(name) ?? []), s]);
   }
-  const files: { path: string; text: string; defs: Definition[] }[] = [];
-  const count = new Map<string, number>();
+  await index.definitions(targets.keys());
+  const registrations: { info: FileInfo; ref: Reference; via: ChangedSymbol[]; call: string; column: number }[] = [];
   for (const path of await filesMentioning(repo, report.base, [...targets.keys()])) {
-    const text = await textAt(repo, report.base, path);
-    if (text === undefined) continue;
-    const defs = await definitionsOf(path, text);
-    for (const d of defs) if (targets.has(d.name)) count.set(d.name, (count.get(d.name) ?? 0) + 1);
-    files.push({ path, text, defs });
-  }
-  for (const { path, text, defs } of files) {
-    const imports = importedModules(path, text);
-    const lines = text.split('\n');
-    for (const ref of await referencesOf(path, text)) {
+    const info = await index.file(report.base, path);
+    if (!info) continue;
+    for (const ref of info.refs) {
       const vias = targets.get(ref.name);
       if (!vias) continue;
-      const caller = definitionAt(defs, ref.line);
-      if (!caller) continue;
-      const decorates = ref.line < caller.nameLine;
-      if (ref.kind !== 'call' && !decorates) continue;
-      const before = (lines[ref.line - 1] ?? '').slice(0, ref.column);
-      const selfClass = /\b(self|this|cls)\.$/.test(before) ? enclosingDefinitions(defs, ref.line).filter(
-        (d) => CLASS_LIKE.has(d.kind)).pop()?.symbol : undefined;
-      const why = `${decorates ? 'decorated with' : 'calls'} ${ref.name} (line ${ref.line})`;
-      const member = /\.$/.test(before);
-      const sure = vias.filter(
-        (s) => (!member && s.file === path) || fileImported(s.file, imports) || (selfClass !== undefined && s.symbol.startsWith(`${selfClass}.`)));
-      if (sure.length > 0) {
-        for (const s of sure) link(caller, path, 'caller', s.symbol, 1, why);
+      const caller = definitionAt(info.defs, ref.line);
+      const decorates = caller !== undefined && ref.line < caller.nameLine;
+      const line = info.lines[ref.line - 1] ?? '';
+      if (ref.kind !== 'call' && !decorates) {
+        // `app.teardown_appcontext(close_db)`: the registering method is linked to what it registers.
+        const call = /([\w$]+)\s*\(\s*(?:[^()]*,\s*)?$/.exec(line.slice(0, ref.column));
+        if (call && /^\s*[,)]/.test(line.slice(ref.column + ref.name.length))) {
+          registrations.push({ info, ref, via: vias, call: call[1], column: call.index + call[0].indexOf(call[1]) });
+        }
         continue;
       }
-      const n = Math.max(count.get(ref.name) ?? 1, vias.length);
-      if (n > AMBIGUOUS_LIMIT) {
+      if (!caller) continue;
+      const r = await index.resolve(info, ref.line, ref.column, ref.name);
+      const hit = r.picked.filter((p) => vias.some((v) => v.symbol === p.def.symbol));
+      if (hit.length === 0) continue;
+      if (!r.resolved && r.picked.length > ambiguousLimit) {
         ambiguous.add(ref.name);
         continue;
       }
-      for (const s of vias) link(caller, path, 'caller', s.symbol, 1 / n, why);
+      const why = `${decorates ? 'decorated with' : 'calls'} ${ref.name} (line ${ref.line})`;
+      const at = { path, def: caller };
+      const byName = !r.resolved && r.picked.length > 1;
+      for (const p of hit) link(at, 'caller', vias.find((v) => v.symbol === p.def.symbol)!, r.resolved ? 1 : 1 / r.picked.length, why, byName);
     }
   }
+  await index.definitions(registrations.map((g) => g.call));
+  for (const g of registrations) {
+    const own = await index.resolve(g.info, g.ref.line, g.ref.column, g.ref.name);
+    const registered = own.resolved ? own.picked.filter((p) => g.via.some((v) => v.symbol === p.def.symbol)) : [];
+    if (registered.length === 0) continue;
+    const r = await index.resolve(g.info, g.ref.line, g.column, g.call);
+    const why = `registers ${g.ref.name} (line ${g.ref.line})`;
+    for (const p of registered) linkPicked(r, g.call, 'caller', g.via.find((v) => v.symbol === p.def.symbol)!, 1, why);
+  }
+
+  // Data: where what the change reads is written, and where what it writes is read (and what that reader then calls).
+  await dataFlow(repo, report, index, reads, writes, link, ambiguousLimit);
 
   const neighbours = [...found.values()]
-    .sort((a, b) => b.score - a.score || a.symbol.localeCompare(b.symbol) || a.relation.localeCompare(b.relation));
+    .sort((a, b) => b.score - a.score || a.hops - b.hops || a.symbol.localeCompare(b.symbol) || a.relation.localeCompare(b.relation));
   return { neighbours, ambiguous: ambiguous.size };
 }
 
-/**
- * The definitions the code picks: `self.x` those of the enclosing class; a plain name those in the
- * same file, then those in an imported one; `obj.x` (a receiver whose type is not known) only a
- * module-level definition of an imported module (`helpers.redirect`). Else all, by name alone.
- */
-function resolve(all: { path: string; def: Definition }[], file: string, imports: string[], member: boolean, selfClass?: string): {
-  picked: { path: string; def: Definition }[]; resolved: boolean } {
-  if (selfClass) {
-    const own = all.filter((c) => c.def.parent === selfClass);
-    if (own.length > 0) return { picked: own, resolved: true };
-  }
-  const same = member ? [] : all.filter((c) => c.path === file);
-  if (same.length > 0) return { picked: same, resolved: true };
-  const imported = all.filter((c) => fileImported(c.path, imports) && (!member || c.def.parent === undefined));
-  if (imported.length > 0) return { picked: imported, resolved: true };
-  return { picked: all, resolved: all.length === 1 };
-}
+/** An attribute the changed code reads or writes: where, and in which language family (data flows within one). */
+interface Access { owner: ChangedSymbol; line: number; family: string }
 
-async function definitionsByName(repo: Repository, rev: string, names: string[]): Promise<Map<string, { path: string; def: Definition }[]>> {
-  const wanted = new Set(names);
-  const out = new Map<string, { path: string; def: Definition }[]>();
-  for (const path of await filesMentioning(repo, rev, names)) {
-    const text = await textAt(repo, rev, path);
-    if (text === undefined) continue;
-    for (const def of await definitionsOf(path, text)) {
-      if (wanted.has(def.name)) out.set(def.name, [...(out.get(def.name) ?? []), { path, def }]);
+/** TypeScript, TSX and JavaScript share their data; every other language keeps its own. */
+const family = (language: LanguageId) => (language === 'tsx' || language === 'javascript' ? 'typescript' : language);
+
+type LinkFn = (at: Located, relation: Relation, via: ChangedSymbol, weight: number, why: string, byName: boolean, hops?: 1 | 2) => void;
+
+/**
+ * Attributes (names no definition has) the changed source code reads or writes: the definitions
+ * elsewhere that write what it reads (`teardown_request` fills the `teardown_request_funcs` that
+ * `do_teardown_request` runs) or read what it writes (`dispatch_request` reads the
+ * `provide_automatic_options` that `add_url_rule` sets), when few do; and what such a reader calls
+ * in the branch the read decides. Constructors are left out: they initialise everything.
+ */
+async function dataFlow(
+  repo: Repository, report: ChangeReport, index: Index, reads: Map<string, Access>, writes: Map<string, Access>, link: LinkFn, limit: number,
+): Promise<void> {
+  const names = [...new Set([...reads.keys(), ...writes.keys()])];
+  await index.definitions(names);
+  const attributes = names.filter((n) => index.called(n).length === 0 && !IMPLICIT_CALLS.test(n));
+  if (attributes.length === 0) return;
+  const changedNames = new Set(report.symbols.map((s) => s.symbol));
+  interface Site { info: FileInfo; def: Definition; line: number; column: number }
+  const readers = new Map<string, Site[]>();
+  const writers = new Map<string, Site[]>();
+  const wanted = new Set(attributes);
+  for (const path of await filesMentioning(repo, report.base, attributes)) {
+    if (isTestPath(path)) continue;
+    const info = await index.file(report.base, path);
+    if (!info) continue;
+    info.lines.forEach((text, i) => {
+      const accesses = [
+        ...[...text.matchAll(/\.\s*(\w+)\b/g)].map((m) => ({
+          name: m[1], column: m.index + m[0].indexOf(m[1]), write: WRITES.test(text.slice(m.index + m[0].length)) })),
+        ...[...text.matchAll(/\b(get|set)attr\(\s*[^,()]+,\s*["'](\w+)["']/g)].map((m) => ({
+          name: m[2], column: m.index + m[0].indexOf(m[2]), write: m[1] === 'set' })),
+      ];
+      for (const a of accesses) {
+        if (!wanted.has(a.name)) continue;
+        const def = definitionAt(info.defs, i + 1);
+        if (!def || changedNames.has(def.symbol) || (a.write && IMPLICIT_CALLS.test(def.name))) continue;
+        const into = a.write ? writers : readers;
+        const list = into.get(a.name) ?? [];
+        if (!list.some((x) => x.def.symbol === def.symbol)) list.push({ info, def, line: i + 1, column: a.column });
+        into.set(a.name, list);
+      }
+    });
+  }
+  for (const [attribute, read] of reads) {
+    if (!wanted.has(attribute)) continue;
+    const found = (writers.get(attribute) ?? []).filter((w) => family(w.info.language) === read.family);
+    if (found.length > limit) continue;
+    for (const w of found) link({ path: w.info.path, def: w.def }, 'data', read.owner, 1, `writes ${attribute} (line ${w.line})`, false);
+  }
+  for (const [attribute, write] of writes) {
+    if (!wanted.has(attribute)) continue;
+    const found = (readers.get(attribute) ?? []).filter((r) => family(r.info.language) === write.family);
+    if (found.length > limit) continue;
+    for (const r of found) {
+      link({ path: r.info.path, def: r.def }, 'data', write.owner, 1, `reads ${attribute} (line ${r.line})`, false);
+      for (const call of guardedCalls(r.info, r.line)) {
+        const res = await index.resolve(r.info, call.line, call.column, call.name);
+        if (!res.resolved) continue;
+        for (const p of res.picked) link(p, 'data', write.owner, 1, `called when ${shortName(r.def.symbol)} reads ${attribute} (line ${call.line})`, false, 2);
+      }
     }
   }
-  return out;
+}
+
+/**
+ * The calls in the branch a condition on `line` decides: the `if` whose header holds the line
+ * (up to a few lines above it), and the lines indented under it. By indentation, as it reads.
+ */
+function guardedCalls(info: FileInfo, line: number): Reference[] {
+  const indent = (l: string) => /^\s*/.exec(l)![0].length;
+  let header = -1;
+  for (let i = line; i >= Math.max(1, line - 4); i--) {
+    if (/^\s*(?:\}\s*)?(?:if|elif|else\s+if)\b/.test(info.lines[i - 1] ?? '')) {
+      header = i;
+      break;
+    }
+  }
+  if (header < 0) return [];
+  const level = indent(info.lines[header - 1]);
+  let body = -1;
+  for (let i = line; i <= Math.min(info.lines.length, line + 4); i++) {
+    if (/[:{]\s*(?:#.*)?$/.test(info.lines[i - 1])) {
+      body = i + 1;
+      break;
+    }
+  }
+  if (body < 0) return [];
+  let end = body;
+  while (end <= info.lines.length && (info.lines[end - 1].trim() === '' || indent(info.lines[end - 1]) > level)) end++;
+  return info.refs.filter((r) => r.kind === 'call' && r.line >= body && r.line < end);
 }
 
 function groupByFile(symbols: ChangedSymbol[]): Map<string, ChangedSymbol[]> {

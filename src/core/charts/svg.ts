@@ -13,14 +13,14 @@ type VegaLite = typeof import('vega-lite');
 let loading: Promise<[VegaLite, Vega]> | undefined;
 
 /** vega-lite and vega, imported once. */
-function libraries(): Promise<[VegaLite, Vega]> {
+export function chartLibraries(): Promise<[VegaLite, Vega]> {
   loading ??= Promise.all([import('vega-lite'), import('vega')]);
   return loading;
 }
 
 /** One chart as a standalone SVG document, in `theme`'s colors (the CLI's light theme by default). */
 export async function renderSvg(chart: ChartView, theme: ChartTheme = LIGHT_THEME): Promise<string> {
-  const [vl, vega] = await libraries();
+  const [vl, vega] = await chartLibraries();
   const { spec } = vl.compile(chart.spec as unknown as Parameters<VegaLite["compile"]>[0], { config: chartConfig(theme) });
   const view = new vega.View(vega.parse(spec), { renderer: 'none' });
   try {

@@ -38,8 +38,14 @@ export interface AnalysisInputs {
 /** A ground-truth symbol not in a system's top 10 is a miss (the K of failure analysis, docs/scoring.md#a-run-on-disk). */
 export const MISS_CUTOFF = 10;
 
+/** A run as analyzed: every answer scored, and the misses with the triage so far applied. */
+export interface RunAnalysis {
+  scored: ScoredResult[];
+  misses: Miss[];
+}
+
 export async function analyzeRun(
-  dir: string, info: RunInfo, raws: RawResult[], fixtures: Map<string, Fixture>, inputs: AnalysisInputs): Promise<ScoredResult[]> {
+  dir: string, info: RunInfo, raws: RawResult[], fixtures: Map<string, Fixture>, inputs: AnalysisInputs): Promise<RunAnalysis> {
   const scored = raws.map((r) => scoreResult(r, fixtures.get(r.task)!, info, inputs.modules.get(r.task)));
   const rows: ScoredTask[] = scored.map((s) => ({ system: s.raw.system, task: s.raw.task, tier: s.raw.tier, repo: s.raw.repo, score: s.score }));
   const summaries = summarize(rows);
@@ -101,7 +107,7 @@ export async function analyzeRun(
     failedAnswers: scored.filter((s) => s.raw.status !== 'ok').length,
   });
   await writeTextAtomic(join(dir, 'FINDINGS.md'), findings + chartsSection(charts));
-  return scored;
+  return { scored, misses };
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

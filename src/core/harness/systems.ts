@@ -3,8 +3,8 @@
 // Protocol server over stdio, one tool call per query), the built-in baselines `grep` and `bm25`
 // that need nothing installed, and `replay` (scores an earlier run's recorded output, for systems
 // not installed here). The file is optional: without it a run uses the two baselines.
-import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, isAbsolute, resolve } from 'node:path';
+import { accessSync, constants, existsSync, promises as fs, statSync } from 'node:fs';
+import { delimiter, isAbsolute, join, relative, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
 import { isSafePathComponent, safeNameLike, SAFE_NAME_RULE } from '../io/pathComponent';
 import { FixtureLabError } from '../problems';
@@ -265,4 +265,34 @@ export function expandValue(value: unknown, values: Record<(typeof PLACEHOLDERS)
   if (Array.isArray(value)) return value.map((v) => expandValue(v, values));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expandValue(v, values)]));
   return value;
+}
+
+/** The corpus's systems.yaml, its programs resolved from its folder; or the two baselines when it has none. */
+export async function configuredSystems(corpusDir: string, cwd = process.cwd()): Promise<SystemSpec[]> {
+  const file = join(corpusDir, 'systems.yaml');
+  return existsSync(file) ? readSystems(await fs.readFile(file, 'utf8'), relative(cwd, file)).map((s) => resolvePrograms(s, corpusDir)) : defaultSystems();
+}
+
+/** What a system needs that is not here: its executable, or its recorded run. */
+export function systemNeeds(spec: SystemSpec, corpusDir: string): string[] {
+  const missing = (exe: string) =>
+    `system ${spec.name}: ${isAbsolute(exe) ? `\`${exe}\` is not an executable file (relative programs are found from the folder of `
+      + `systems.yaml)` : `\`${exe}\` is not installed (not on PATH)`}`;
+  switch (spec.type) {
+    case 'command':
+      return [spec.query[0], ...(spec.index ? [spec.index[0]] : [])].filter(
+        (exe, i, all) => all.indexOf(exe) === i && !findExecutable(exe, corpusDir)).map(missing);
+    case 'mcp':
+      return findExecutable(spec.server[0], corpusDir) ? [] : [missing(spec.server[0])];
+    case 'replay':
+      return existsSync(resolve(corpusDir, spec.from)) ? [] : [`system ${spec.name}: no recorded run at ${spec.from}`];
+    default:
+      return [];
+  }
+}
+
+/** Whether a program (as systems.yaml names it, relative to `corpusDir`) is there to run. */
+export function findExecutable(name: string, corpusDir = process.cwd()): boolean {
+  if (name.includes('{')) return true; // a placeholder path is known only per task
+  return isExecutableFile(resolveProgram(name, corpusDir));
 }

@@ -2,6 +2,8 @@
 // where the webview can import them. Re-exported here for the builders beside this file.
 export type {
   ChartView,
+  Compiled,
+  PageChart,
   CorpusResults,
   FixtureHeader,
   FixtureResults,

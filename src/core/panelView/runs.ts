@@ -5,7 +5,7 @@ import { existsSync, promises as fs } from 'node:fs';
 import { basename, join } from 'node:path';
 import { displayPath, FixtureLabError } from '../problems';
 import { RAW, RawResult, readAnswer, readRunInfo, RunInfo } from '../harness/results';
-import { configuredSystems, systemNeeds } from '../harness/run';
+import { configuredSystems, systemNeeds } from '../harness/systems';
 import type { SignificanceMatrix } from '../scoring/significance';
 import type { SystemChoice } from './model';
 

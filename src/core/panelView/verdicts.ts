@@ -29,7 +29,7 @@ export function verdictsFor(results: FixtureResults, misses: readonly Miss[], sy
 }
 
 /** Ground-truth symbols some system missed (or found only below the cut), with those systems: the ones to decorate. */
-export function missedBy(results: FixtureResults): { symbol: string; systems: string[] }[] {
+export function missedBy(results: Pick<FixtureResults, 'matrix'>): { symbol: string; systems: string[] }[] {
   return results.matrix.rows
     .map((r) => ({ symbol: r.symbol, systems: results.matrix.systems.filter((_, i) => r.cells[i].kind === 'missed' || r.cells[i].kind === 'below') }))
     .filter((m) => m.systems.length > 0);

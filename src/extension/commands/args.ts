@@ -23,6 +23,8 @@ export const ARGUMENTS = {
   }),
   'fixtureLab.removeLabel': record({ uri: optional(isUri), symbol: optional(isString), rater: optional(isString) }),
   'fixtureLab.openFixture': record({ uri: optional(isUri) }),
+  'fixtureLab.openSelectedFixture': undefined,
+  'fixtureLab.saveFixtureEdits': undefined,
   'fixtureLab.openDiff': undefined,
   'fixtureLab.openCandidate': record({
     repo: isString, base: isString, head: isString, oldPath: optional(isString), newPath: optional(isString), line: optional(isNumber),
@@ -31,6 +33,10 @@ export const ARGUMENTS = {
   'fixtureLab.labelHigh': anyOf(isLinkRef, record({ symbol: optional(isString), reason: optional(isString) })),
   'fixtureLab.labelMedium': anyOf(isLinkRef, record({ symbol: optional(isString), reason: optional(isString) })),
   'fixtureLab.removeSymbolLabel': symbolTarget,
+  // A Candidates item's buttons: the item (its `symbol`), a reason from a test.
+  'fixtureLab.labelCandidateHigh': record({ symbol: optional(isString), reason: optional(isString) }),
+  'fixtureLab.labelCandidateMedium': record({ symbol: optional(isString), reason: optional(isString) }),
+  'fixtureLab.removeCandidateLabel': symbolTarget,
   'fixtureLab.changeLabel': symbolTarget,
   'fixtureLab.recordDispute': record({
     symbol: optional(isString), resolution: optional(oneOf(RESOLUTIONS)), rationale: optional(isString), confidence: optional(oneOf(CONFIDENCES)),
@@ -42,8 +48,10 @@ export const ARGUMENTS = {
     symbol: optional(isString), resolution: optional(oneOf(RESOLUTIONS)), rationale: optional(isString), confidence: optional(oneOf(CONFIDENCES)),
   }),
   'fixtureLab.newFixture': undefined,
-  // From a lens on a fixture's YAML, `fixture` names that fixture, whichever is current.
-  'fixtureLab.revealSymbol': record({ symbol: isString, fixture: optional(isUri) }),
+  // From a lens on a fixture's YAML, `fixture` names that fixture, whichever is current. `column`:
+  // the editor group it opens in (the panel's page opens symbols in a group beside the panel, never
+  // over it); else the active group.
+  'fixtureLab.revealSymbol': record({ symbol: isString, fixture: optional(isUri), column: optional(isNumber) }),
   'fixtureLab.filterFixtures': undefined,
   'fixtureLab.clearFilter': undefined,
   'fixtureLab.refresh': undefined,

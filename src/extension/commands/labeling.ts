@@ -10,6 +10,9 @@ import { openFileDiff, openFixtureDiff } from '../diff/openDiff';
 import { revisionUri } from '../diff/revisions';
 import { isLinkRef, LinkRef } from '../hovers/linkTargets';
 import { applyFixtureEdit } from '../labeling/fixtureEdits';
+import { saveAfterLabel, saveFixtureEdits } from '../labeling/unsaved';
+import { confirmRemoval } from '../hovers/symbolHover';
+import { openSelectedFixture } from '../views/fixturesTree';
 import type { SymbolRef } from '../labeling/label';
 import type { Services } from '../services';
 import { fixtureDocument, moduleOf } from './documents';
@@ -30,7 +33,7 @@ export const LABELING_COMMANDS = {
     const label = { symbol: named.symbol, confidence, reason };
     // `rater` says who labels (a role), as the CLI's --rater; by default the rater setting.
     const as = rater ?? (await s.session.rater());
-    const done = await applyFixtureEdit(document, (text) => labelAs(text, as, label));
+    const done = await saveAfterLabel(s.ctx, document, await applyFixtureEdit(document, (text) => labelAs(text, as, label)));
     const unresolved = await s.corpus.symbolWarning(readFixture(document.getText(), document.uri.fsPath).fixture, label.symbol);
     if (unresolved) void vscode.window.showWarningMessage(plainText(`Fixture Lab: ${label.symbol}: ${unresolved}`));
     return done;
@@ -46,7 +49,7 @@ export const LABELING_COMMANDS = {
     const choices = list.map((l) => ({ label: plainText(l.symbol), symbol: l.symbol }));
     const picked = symbol ?? (await vscode.window.showQuickPick(choices, { placeHolder: 'Remove which label?' }))?.symbol;
     if (!picked) return false;
-    return applyFixtureEdit(document, (text) => unlabelAs(text, as, picked));
+    return saveAfterLabel(s.ctx, document, await applyFixtureEdit(document, (text) => unlabelAs(text, as, picked)));
   },
 
   'fixtureLab.openDiff': async (s) => openFixtureDiff(s.corpus, await s.labeler.requireCurrent()),
@@ -56,7 +59,15 @@ export const LABELING_COMMANDS = {
   // From a hover link (a LinkRef) the reason is always asked: a link carries no text to write.
   'fixtureLab.labelHigh': async (s, args) => s.labeler.label(await symbolFrom(s, args), 'HIGH', isLinkRef(args) ? undefined : args.reason),
   'fixtureLab.labelMedium': async (s, args) => s.labeler.label(await symbolFrom(s, args), 'MEDIUM', isLinkRef(args) ? undefined : args.reason),
-  'fixtureLab.removeSymbolLabel': async (s, args) => s.labeler.unlabel(await symbolFrom(s, args)),
+  'fixtureLab.removeSymbolLabel': async (s, args) => {
+    const ref = await symbolFrom(s, args);
+    return isLinkRef(args) && !(await confirmRemoval(s.results, ref.symbol)) ? false : s.labeler.unlabel(ref);
+  },
+  'fixtureLab.labelCandidateHigh': async (s, args) => s.labeler.label(await symbolFrom(s, args), 'HIGH', args.reason),
+  'fixtureLab.labelCandidateMedium': async (s, args) => s.labeler.label(await symbolFrom(s, args), 'MEDIUM', args.reason),
+  'fixtureLab.removeCandidateLabel': async (s, args) => s.labeler.unlabel(await symbolFrom(s, args)),
+  'fixtureLab.openSelectedFixture': async (s) => openSelectedFixture(s.fixturesTree),
+  'fixtureLab.saveFixtureEdits': async (s) => saveFixtureEdits(s.session),
 
   'fixtureLab.changeLabel': async (s, args) => {
     const symbol = await symbolFrom(s, args);
@@ -65,7 +76,7 @@ export const LABELING_COMMANDS = {
     return pick === 'Remove label' ? s.labeler.unlabel(symbol) : s.labeler.label(symbol, pick as Confidence);
   },
 
-  'fixtureLab.revealSymbol': async (s, { symbol, fixture }) => {
+  'fixtureLab.revealSymbol': async (s, { symbol, fixture, column }) => {
     if (fixture && (await s.session.current())?.uri.toString() !== fixture.toString()) await s.session.open(fixture);
     const c = await s.labeler.requireCurrent();
     const rev = c.fixture.diff?.base ?? c.fixture.commit;
@@ -74,7 +85,9 @@ export const LABELING_COMMANDS = {
     if (!def) throw new FixtureLabError(`\`${symbol}\` is not defined at ${rev.slice(0, 12)}: check the name`);
     const line = def.nameLine - 1;
     const selection = new vscode.Range(line, def.nameColumn, line, def.nameColumn + def.name.length);
-    await vscode.window.showTextDocument(revisionUri({ repo: c.fixture.repo, rev, path: def.file }), { selection });
+    const viewColumn = column as vscode.ViewColumn | undefined;
+    const where = { selection, ...(viewColumn !== undefined ? { viewColumn } : {}) };
+    await vscode.window.showTextDocument(revisionUri({ repo: c.fixture.repo, rev, path: def.file }), where);
     return def.file;
   },
 } satisfies SomeHandlers;

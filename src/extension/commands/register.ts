@@ -1,8 +1,8 @@
 // Every command, from the area files, registered in one loop with one error path: the argument
 // is checked by the command's guard (args.ts) before its handler sees it, and a FixtureLabError
-// becomes a one-line notification (anything else is logged too). Text shown goes through plainText.
+// becomes a one-line notification (anything else is logged too; Ctx.showError). Text shown goes through plainText.
 import * as vscode from 'vscode';
-import { FixtureLabError, plainText } from '../../core';
+import { FixtureLabError } from '../../core';
 import type { Services } from '../services';
 import { ARGUMENTS } from './args';
 import { CORPUS_COMMANDS } from './corpus';
@@ -33,9 +33,7 @@ export function registerCommands(s: Services): void {
         if (guard && !guard(args)) throw new FixtureLabError(REFUSED[id] ?? `${id} was given an argument it does not take`);
         return await handler(s, args);
       } catch (e) {
-        const message = e instanceof Error ? e.message : String(e);
-        if (!(e instanceof FixtureLabError)) s.ctx.output.error(e instanceof Error ? e : message);
-        void vscode.window.showErrorMessage(plainText(`Fixture Lab: ${message}`));
+        s.ctx.showError(e);
         return undefined;
       }
     }));

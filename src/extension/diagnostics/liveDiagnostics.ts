@@ -2,7 +2,6 @@
 // confidences, duplicates) as diagnostics, debounced; the corpus-wide checks run on save.
 import * as vscode from 'vscode';
 import { executeCommand } from '../commands/args';
-import { readFixture } from '../../core';
 import { problemsToDiagnostics } from './problemDiagnostics';
 import type { Services } from '../services';
 
@@ -16,7 +15,7 @@ export function registerLiveDiagnostics(s: Services): void {
     clearTimeout(timers.get(key));
     timers.set(key, setTimeout(() => {
       timers.delete(key);
-      const { problems } = readFixture(document.getText(), document.uri.fsPath);
+      const { problems } = s.session.parsed(document);
       s.ctx.diagnostics.set(document.uri, problemsToDiagnostics(problems.map((p) => ({ ...p, file: document.uri.fsPath })), '/').get(
         document.uri.fsPath) ?? []);
     }, DELAY_MS));

@@ -1,71 +1,116 @@
-// The benchmark panel's host: one webview panel (webview/ is its UI), fed from BenchmarkResults
-// and BenchmarkRunner, restored after a reload by a serializer. Messages from the page are
-// checked (parseWebviewMessage) and handled through one typed table.
+// The harness panel's host: one webview panel (webview/ is its UI), fed from HarnessResults and
+// its RunStore, restored after a reload by a serializer. The Ctx owns the host (HarnessPanels)
+// and the host owns the panel. Messages from the page are checked (parseWebviewMessage) and
+// handled through one typed table; a run's events become the page's messages one for one.
+import { basename } from 'node:path';
 import * as vscode from 'vscode';
-import { DEFAULT_MATCH_RULE, MATCH_RULES, panelResults, returnedPage } from '../../core';
+import { type ChartView, compileCharts, DEFAULT_MATCH_RULE, MATCH_RULES, panelResults, returnedPage, RunEvent } from '../../core';
+import { type ChartTheme, LIGHT_THEME } from '../../shared/chartTheme';
 import { executeCommand } from '../commands/args';
 import { panelHtml, nonce } from './html';
 import { Handlers, HostMessage, parseWebviewMessage, PanelState, WebviewMessage } from '../../shared/protocol';
 import type { Ctx } from '../ctx';
 import type { Session } from '../labeling/session';
 import type { WorkspaceCorpus } from '../corpus/workspaceCorpus';
-import type { BenchmarkResults } from './results';
-import { type BenchmarkRunner, BLIND, RESTRICTED } from './runner';
+import type { HarnessResults } from './results';
+import { type HarnessRunner, BLIND, RESTRICTED } from './runner';
 
 /** What the panel reads and listens to: a part of the extension's Services, named here so services.ts can hold the panel. */
 export interface PanelServices {
   ctx: Ctx;
   corpus: WorkspaceCorpus;
   session: Session;
-  results: BenchmarkResults;
-  runner: BenchmarkRunner;
+  results: HarnessResults;
+  runner: HarnessRunner;
 }
 
 export const PANEL_VIEW_TYPE = 'fixtureLab.benchmark';
+type RunMessage = Extract<HostMessage, { type: 'runStarted' | 'progress' | 'runFinished' }>;
 const BUDGETS = [2000, 5000, 10000];
 
-export class BenchmarkPanel implements vscode.Disposable {
-  private static current?: BenchmarkPanel;
-  private readonly disposables: vscode.Disposable[] = [];
-  /** Every message posted, in order, for the integration tests to read what the page was told. */
-  readonly posted: HostMessage[] = [];
-
-  static show(s: PanelServices): BenchmarkPanel {
-    if (BenchmarkPanel.current) {
-      BenchmarkPanel.current.panel.reveal(vscode.ViewColumn.Beside);
-      return BenchmarkPanel.current;
-    }
-    const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, 'Fixture Lab: Benchmark', vscode.ViewColumn.Beside, BenchmarkPanel.options(s));
-    return (BenchmarkPanel.current = new BenchmarkPanel(panel, s));
+/** The page's message for a run event; none for what only the log hears. */
+export function runMessage(e: RunEvent): RunMessage | undefined {
+  switch (e.kind) {
+    case 'started':
+      return { type: 'runStarted', systems: e.systems, total: e.total };
+    case 'answer':
+      return { type: 'progress', system: e.raw.system, done: e.systemDone, total: e.perSystem, status: e.systemDone >= e.perSystem ? 'done' : 'running' };
+    case 'finished':
+    case 'cancelled':
+      return { type: 'runFinished', run: basename(e.summary.dir), cancelled: e.kind === 'cancelled' };
+    case 'failed':
+      return { type: 'runFinished', cancelled: false, error: e.error.message };
+    case 'index':
+    case 'warning':
+      return undefined;
   }
+}
 
-  /** The open panel, if any (for tests and commands). */
-  static get open(): BenchmarkPanel | undefined {
-    return BenchmarkPanel.current;
-  }
+/** The panel's owner: shows it, restores it after a reload, and tells who listens what it posted. */
+export class HarnessPanels implements vscode.Disposable {
+  private panel?: HarnessPanel;
+  private readonly posted = new vscode.EventEmitter<HostMessage>();
+  /** Every message a panel posts, as it is posted: what the integration tests read the page was told by. */
+  readonly onDidPost = this.posted.event;
+  private readonly serializer: vscode.Disposable;
 
-  static register(s: PanelServices): void {
-    s.ctx.push(vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, {
-      async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: PanelState | undefined) {
+  constructor(private readonly s: PanelServices) {
+    this.serializer = vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, {
+      deserializeWebviewPanel: async (panel: vscode.WebviewPanel, state: PanelState | undefined) => {
         // The fixture the panel showed is made current again, so the restored page matches it.
         if (state?.fixture && !(await s.session.current())) {
           const corpus = await s.corpus.get();
           const file = corpus?.fixtures.find((f) => f.file === state.fixture);
           if (file) await s.session.open(vscode.Uri.file(file.path));
         }
-        panel.webview.options = BenchmarkPanel.options(s);
-        BenchmarkPanel.current?.dispose();
-        BenchmarkPanel.current = new BenchmarkPanel(panel, s);
+        panel.webview.options = this.options();
+        this.adopt(panel);
       },
-    }));
+    });
   }
 
-  private static options(s: PanelServices): vscode.WebviewPanelOptions & vscode.WebviewOptions {
-    const root = s.ctx.extension.extensionUri;
+  /** The open panel, if any. */
+  get open(): HarnessPanel | undefined {
+    return this.panel;
+  }
+
+  show(): HarnessPanel {
+    if (this.panel) {
+      this.panel.panel.reveal(vscode.ViewColumn.Beside);
+      return this.panel;
+    }
+    return this.adopt(vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, 'Fixture Lab: Benchmark', vscode.ViewColumn.Beside, this.options()));
+  }
+
+  private adopt(webviewPanel: vscode.WebviewPanel): HarnessPanel {
+    this.panel?.dispose();
+    const panel = new HarnessPanel(webviewPanel, this.s, (m) => this.posted.fire(m), () => {
+      if (this.panel === panel) this.panel = undefined;
+    });
+    return (this.panel = panel);
+  }
+
+  private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    const root = this.s.ctx.extension.extensionUri;
     return { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(root, 'dist'), vscode.Uri.joinPath(root, 'media')] };
   }
 
-  private constructor(readonly panel: vscode.WebviewPanel, private readonly s: PanelServices) {
+  dispose(): void {
+    this.panel?.dispose();
+    this.serializer.dispose();
+    this.posted.dispose();
+  }
+}
+
+export class HarnessPanel implements vscode.Disposable {
+  private readonly disposables: vscode.Disposable[] = [];
+  private pending?: NodeJS.Timeout;
+  private disposed = false;
+
+  constructor(
+    readonly panel: vscode.WebviewPanel, private readonly s: PanelServices,
+    private readonly told: (m: HostMessage) => void, private readonly closed: () => void,
+  ) {
     const webview = panel.webview;
     const root = s.ctx.extension.extensionUri;
     panel.iconPath = vscode.Uri.joinPath(root, 'media', 'fixture-lab.svg');
@@ -75,35 +120,49 @@ export class BenchmarkPanel implements vscode.Disposable {
       cspSource: webview.cspSource,
       nonce: nonce(),
     });
+    // The page's requests are handled here; what fails is shown as a command's failure is.
     const handlers: Handlers<WebviewMessage> = {
-      ready: () => this.sendAll(),
-      run: (m) => void vscode.commands.executeCommand('fixtureLab.runBenchmark', { systems: m.systems, budget: m.budget, match: m.match }),
-      cancel: () => void vscode.commands.executeCommand('fixtureLab.cancelRun'),
-      openSymbol: (m) => void executeCommand('fixtureLab.revealSymbol', { symbol: m.symbol }),
+      ready: (m) => {
+        if (m.theme) this.theme = m.theme;
+        return this.sendAll();
+      },
+      theme: (m) => {
+        this.theme = m.theme;
+        return this.sendAll();
+      },
+      run: (m) => void s.runner.run({ systems: m.systems, budget: m.budget, match: m.match }).catch((e: unknown) => s.ctx.showError(e)),
+      cancel: () => {
+        try {
+          s.runner.cancel();
+        } catch (e) {
+          s.ctx.showError(e);
+        }
+      },
+      openSymbol: (m) => void this.openSymbol(m.symbol),
       moreReturned: async (m) => {
         const loaded = await this.s.results.current().catch((e) => this.failed(e, undefined));
         const list = loaded?.results.lists.find((l) => l.system === m.system);
         if (loaded && list) this.post({ type: 'returnedPage', fixture: loaded.results.fixture, page: returnedPage(list, m.from) });
       },
     };
+    const unsubscribe = s.results.store.subscribe((e) => {
+      const message = runMessage(e);
+      if (!message) return;
+      this.logRun(message);
+      this.post(message);
+    });
     this.disposables.push(
       webview.onDidReceiveMessage((raw) => {
         const message = parseWebviewMessage(raw);
         if (!message) return s.ctx.output.warn(`panel: ignored a malformed message ${JSON.stringify(raw)?.slice(0, 200)}`);
         void (handlers[message.type] as (m: WebviewMessage) => unknown)(message);
       }),
+      { dispose: unsubscribe },
       s.results.onDidChange(() => this.scheduleResults()),
-      s.runner.onProgress((p) => {
-        if (p.kind === 'started') this.post({ type: 'runStarted', systems: p.systems, total: p.total });
-        else if (p.kind === 'progress') this.post({ type: 'progress', system: p.system, done: p.done, total: p.total, status: p.status });
-        else this.post({ type: 'runFinished', ...(p.run ? { run: p.run } : {}), cancelled: p.cancelled, ...(p.error ? { error: p.error } : {}) });
-      }),
       vscode.workspace.onDidGrantWorkspaceTrust(() => void this.sendFixture()),
       panel.onDidDispose(() => this.dispose()),
     );
   }
-
-  private pending?: NodeJS.Timeout;
 
   /** Results change once per answer: coalesce bursts into one message. */
   private scheduleResults(): void {
@@ -113,7 +172,35 @@ export class BenchmarkPanel implements vscode.Disposable {
 
   private async sendAll(): Promise<void> {
     await this.sendFixture();
-    this.post({ type: 'corpus', corpus: await this.s.results.corpusView().catch((e) => this.failed(e, null)) });
+    const corpus = await this.s.results.corpusView().catch((e) => this.failed(e, null));
+    this.post({ type: 'corpus', corpus: corpus && { ...corpus, charts: await this.compile(corpus.charts) } });
+    // A hidden page hears nothing (no retainContextWhenHidden): the run as it stands, again.
+    for (const message of this.runLog) this.post(message);
+  }
+
+  /**
+   * The latest run's progress, each system's last line only, for a page shown again or reloaded.
+   * Without retainContextWhenHidden VS Code drops a hidden page and what is posted to it; keeping
+   * the page alive instead would hold its DOM and charts in memory for as long as the panel is
+   * open, when the page redraws itself from its saved state in one frame and this log brings the
+   * run up to date.
+   */
+  private runLog: RunMessage[] = [];
+
+  private logRun(message: RunMessage): void {
+    if (message.type === 'runStarted') this.runLog = [];
+    if (message.type === 'progress') this.runLog = this.runLog.filter((m) => m.type !== 'progress' || m.system !== message.system);
+    this.runLog.push(message);
+  }
+
+  /**
+   * Opens a symbol the page names in an editor group other than the panel's (the fixture's,
+   * usually), else in a new group beside it: never in front of the panel, which would hide it.
+   */
+  async openSymbol(symbol: string): Promise<string | undefined> {
+    const mine = this.panel.viewColumn;
+    const other = vscode.window.tabGroups.all.find((g) => g.viewColumn !== mine)?.viewColumn;
+    return (await executeCommand('fixtureLab.revealSymbol', { symbol, column: other ?? vscode.ViewColumn.Beside })) as string | undefined;
   }
 
   private async sendFixture(): Promise<void> {
@@ -136,8 +223,17 @@ export class BenchmarkPanel implements vscode.Disposable {
       },
     });
     // Each returned list's first page only: the page asks for more (moreReturned). None for a blind verifier.
-    this.post({ type: 'results', results: loaded && !loaded.header.blind ? panelResults(loaded.results) : null });
-    if (loaded) this.panel.title = `Benchmark: ${loaded.header.id}`;
+    const shown = loaded && !loaded.header.blind ? loaded.results : undefined;
+    this.post({ type: 'results', results: shown ? { ...panelResults(shown), charts: await this.compile(shown.charts) } : null });
+    if (loaded && !this.disposed) this.panel.title = `Benchmark: ${loaded.header.id}`;
+  }
+
+  /** The page's chart theme, as it last reported it. */
+  private theme: ChartTheme = LIGHT_THEME;
+
+  /** Charts compiled for the page in its theme (none, and the reason logged, if they cannot be). */
+  private compile(charts: readonly ChartView[]) {
+    return compileCharts(charts, this.theme).catch((e) => this.failed(e, []));
   }
 
   private failed<T>(e: unknown, fallback: T): T {
@@ -146,13 +242,16 @@ export class BenchmarkPanel implements vscode.Disposable {
   }
 
   private post(message: HostMessage): void {
-    this.posted.push(message);
+    if (this.disposed) return;
+    this.told(message);
     void this.panel.webview.postMessage(message);
   }
 
   dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
     clearTimeout(this.pending);
-    if (BenchmarkPanel.current === this) BenchmarkPanel.current = undefined;
+    this.closed();
     for (const d of this.disposables.splice(0)) d.dispose();
     this.panel.dispose();
   }

@@ -1,13 +1,15 @@
-// The benchmark results this window shows: for the open fixture, each system's newest answer
-// (from the run the panel just made, else the newest run that has it), scored now against the
-// fixture as it stands, with the misses of the runs those answers came from. The panel, the
-// triage decorations, hovers and view all read this one place and follow its change event.
+// The harness results this window shows: for the open fixture, each system's newest answer
+// (from the run this window made, held by the RunStore, else the newest run on disk that has
+// it), scored now against the fixture as it stands, with the misses of the runs those answers
+// came from. Runs on disk are read once per fixture and run, never per answer: a run's answers
+// come from its events. The panel, the triage decorations, hovers and view all read this one
+// place and follow its change event.
 import { isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
 import {
   Answer, fixtureView, corpusCharts, corpusResults, fixtureCharts, readSignificance, CorpusResults, DEFAULT_MATCH_RULE, failureReport,
-  fixtureHeader, FixtureHeader, fixtureResults, FixtureResults, latestAnswers,
-  latestCorpusRun, listRuns, MatchRule, Miss, PRIMARY_BUDGET, readMisses, readRun, RunFolder, scoreRun, setTriage, SystemChoice, systemChoices, TriageChoice,
+  fixtureHeader, FixtureHeader, fixtureResults, FixtureResults, latestAnswers, latestCorpusRun, listRuns, MatchRule, Miss, PRIMARY_BUDGET,
+  RawResult, readMisses, RunFolder, RunStore, scoreRun, setTriage, SystemChoice, systemChoices, TriageChoice,
 } from '../../core';
 import { Ctx } from '../ctx';
 import { Current, Session } from '../labeling/session';
@@ -25,19 +27,33 @@ export interface Loaded {
   systems: SystemChoice[];
 }
 
-export class BenchmarkResults implements vscode.Disposable {
+/** What the disk holds for one task, apart from the store's run: read once per task and run. */
+interface Recorded {
+  key: string;
+  read: Promise<{ answers: Map<string, Answer>; misses: Miss[]; systems: string[]; choices: SystemChoice[] }>;
+}
+
+export class HarnessResults implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
-  /** The run this window made last: searched first, its rows are `this run`. */
-  lastRun?: RunFolder;
+  /** The runs this window makes: their state, event by event. */
+  readonly store = new RunStore();
   match: MatchRule = DEFAULT_MATCH_RULE;
   budget = PRIMARY_BUDGET;
-  /** Systems with a run under way. */
-  readonly running = new Set<string>();
   private loaded?: Promise<Loaded | undefined>;
+  private recorded?: Recorded;
+  private triageOnDisk?: Promise<{ run: RunFolder; misses: Miss[] } | undefined>;
 
   constructor(private readonly ctx: Ctx, private readonly corpus: WorkspaceCorpus, private readonly session: Session) {
     ctx.push(session.onDidChange(() => this.refresh()));
+    // systems.yaml or the runs' settings changed: the run form and the runs on disk are read again.
+    ctx.push(corpus.onDidChange(() => this.refresh()));
+    const unsubscribe = this.store.subscribe((e) => {
+      // A new run: the one before it is now one of the runs on disk.
+      if (e.kind === 'started') this.forgetDisk();
+      if (e.kind !== 'index' && e.kind !== 'warning') this.rescore();
+    });
+    ctx.push({ dispose: unsubscribe });
   }
 
   resultsDir(): string {
@@ -47,10 +63,21 @@ export class BenchmarkResults implements vscode.Disposable {
     return join(folder, configured);
   }
 
-  /** Throw away what was read; the next `current()` reads the runs again. */
+  /** Throw away what was read; the next `current()` reads the runs on disk again. */
   refresh(): void {
+    this.forgetDisk();
+    this.rescore();
+  }
+
+  /** The fixture or the store changed: score again from what is held. */
+  private rescore(): void {
     this.loaded = undefined;
     this.changed.fire();
+  }
+
+  private forgetDisk(): void {
+    this.recorded = undefined;
+    this.triageOnDisk = undefined;
   }
 
   /** The open fixture's header and results; undefined when no fixture is open. */
@@ -79,25 +106,33 @@ export class BenchmarkResults implements vscode.Disposable {
     const run = (loaded?.results.fixture === miss.task ? loaded.runs.get(miss.system) : undefined) ?? (await this.triageRun())?.run;
     if (!run) throw new Error(`no run holds ${miss.system}'s answer to ${miss.task}`);
     const misses = await setTriage(run.dir, miss, choice, failureReport);
+    this.store.triaged(run.dir, misses);
     this.refresh();
     return misses;
   }
 
   /**
-   * The run the Triage view lists: the one this window made last, else the newest, with its misses
-   * (but those of a fixture the rater reviews blind: a miss names a ground-truth symbol).
+   * The run the Triage view lists: the latest this window finished, else the newest finished on
+   * disk, with its misses (but those of a fixture the rater reviews blind: a miss names a
+   * ground-truth symbol). A cancelled run is never it: the run before keeps its triage.
    */
   async triageRun(): Promise<{ run: RunFolder; misses: Miss[] } | undefined> {
-    const run = this.lastRun ?? (await listRuns(this.resultsDir()))[0];
-    if (!run) return undefined;
+    const latest = this.store.latest;
+    let found: { run: RunFolder; misses: Miss[] } | undefined;
+    if (latest) found = { run: latest, misses: latest.misses };
+    else {
+      this.triageOnDisk ??= listRuns(this.resultsDir()).then(async (runs) => {
+        const run = runs.find((r) => r.info.finished_at !== undefined);
+        return run && { run, misses: await readMisses(run.dir) };
+      });
+      this.triageOnDisk.catch(() => (this.triageOnDisk = undefined));
+      found = await this.triageOnDisk;
+    }
+    if (!found) return undefined;
+    const { run, misses } = found;
     const rater = await this.session.rater();
     const blind = new Set((await this.corpus.get())?.fixtures.filter((f) => fixtureView(f.read.fixture, rater).blind).map((f) => f.read.fixture.id) ?? []);
-    return { run, misses: (await readMisses(run.dir)).filter((m) => !blind.has(m.task)) };
-  }
-
-  async useRun(dir: string): Promise<void> {
-    this.lastRun = await readRun(dir);
-    this.refresh();
+    return { run, misses: misses.filter((m) => !blind.has(m.task)) };
   }
 
   private async load(c: Current): Promise<Loaded> {
@@ -110,25 +145,48 @@ export class BenchmarkResults implements vscode.Disposable {
         c.view.fixture, new Map(), { match: this.match, budget: this.budget, module: c.module, systems: [], misses: [], running: new Set() });
       return { header, results, misses: [], runs: new Map(), module: c.module, systems: await this.systems() };
     }
-    const runs = await listRuns(this.resultsDir());
     const id = header.id;
-    const choices = await this.systems();
-    const configured = choices.map((s) => s.name);
-    const recorded = runs.filter((r) => r.info.tasks.includes(id)).flatMap((r) => r.info.systems.map((s) => s.name));
-    const systems = [...new Set([...configured, ...recorded])];
-    const answers = await latestAnswers(runs, id, systems, this.lastRun);
-    const misses = await missesOf(answers, id);
+    const recorded = await this.readRecorded(id);
+    // The store's run comes first: its answers are the newest, told by its events.
+    const run = this.store.current;
+    const own = run && run.info.tasks.includes(id) ? this.store.answersTo(id) : new Map<string, RawResult>();
+    const answers = new Map(recorded.answers);
+    if (run) for (const [system, raw] of own) answers.set(system, { raw, run });
+    const ownMisses = run ? (this.store.missesOf(run.dir) ?? []).filter((m) => m.task === id && own.has(m.system)) : [];
+    const misses = [...recorded.misses.filter((m) => !own.has(m.system)), ...ownMisses];
+    const configured = recorded.choices.map((s) => s.name);
+    const systems = [...new Set([...recorded.systems, ...(run?.info.tasks.includes(id) ? run.info.systems.map((s) => s.name) : [])])];
     const results = fixtureResults(c.fixture, answers, {
       match: this.match,
       budget: this.budget,
       module: c.module,
-      run: this.lastRun?.name,
+      run: run?.name,
       systems: systems.filter((s) => answers.has(s) || configured.includes(s)),
       misses,
-      running: this.running,
+      running: this.store.running(),
       charts: fixtureCharts,
     });
-    return { header, results, misses, runs: new Map([...answers].map(([s, a]) => [s, a.run])), module: c.module, systems: choices };
+    return { header, results, misses, runs: new Map([...answers].map(([s, a]) => [s, a.run])), module: c.module, systems: recorded.choices };
+  }
+
+  /** The task's answers in the runs on disk other than the store's, their misses, and the configured systems. */
+  private readRecorded(id: string): Recorded['read'] {
+    const own = this.store.current?.dir;
+    const key = JSON.stringify([id, own]);
+    if (this.recorded?.key !== key) {
+      const read = (async () => {
+        const runs = (await listRuns(this.resultsDir())).filter((r) => r.dir !== own);
+        const choices = await this.systems();
+        const configured = choices.map((s) => s.name);
+        const recordedSystems = runs.filter((r) => r.info.tasks.includes(id)).flatMap((r) => r.info.systems.map((s) => s.name));
+        const systems = [...new Set([...configured, ...recordedSystems])];
+        const answers = await latestAnswers(runs, id, systems);
+        return { answers, misses: await missesOf(answers, id), systems, choices };
+      })();
+      read.catch(() => (this.recorded = undefined));
+      this.recorded = { key, read };
+    }
+    return this.recorded.read;
   }
 
   dispose(): void {

@@ -1,14 +1,16 @@
 // Running the harness on the open fixture, from the panel or the palette: a cancellable progress
-// notification, results streaming into the panel as each answer is written, and no run at all
-// in Restricted Mode (systems are commands this workspace's files name).
+// notification, each event of the run handed to the results' RunStore (the panel, the views and
+// the hovers follow the store), and no run at all in Restricted Mode (systems are commands this
+// workspace's files name).
 import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
-import { FixtureLabError, InvalidCorpusError, MatchRule, NO_GROUND_TRUTH, NothingToRunError, plainText, runBenchmark, RunEvent,
-  runFolderName } from '../../core';
+import {
+  executeRun, FixtureLabError, InvalidCorpusError, MatchRule, NO_GROUND_TRUTH, NothingToRunError, plainText, planRun, readRunInputs, runFolderName,
+} from '../../core';
 import { Ctx } from '../ctx';
 import { Session } from '../labeling/session';
 import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
-import { BenchmarkResults } from './results';
+import { HarnessResults } from './results';
 
 export const RESTRICTED = 'Running systems is disabled in Restricted Mode: they run commands this workspace names. Trust the workspace to '
   + 'run them (Manage Workspace Trust).';
@@ -21,26 +23,16 @@ export interface RunRequest {
   match?: MatchRule;
 }
 
-/** What the panel shows of a run under way. */
-export type RunProgress =
-  | { kind: 'started'; systems: string[]; total: number }
-  | { kind: 'progress'; system: string; done: number; total: number; status: 'running' | 'done' }
-  | { kind: 'finished'; run?: string; cancelled: boolean; error?: string };
-
-export class BenchmarkRunner implements vscode.Disposable {
-  private readonly progressed = new vscode.EventEmitter<RunProgress>();
-  readonly onProgress = this.progressed.event;
+/** Runs systems on the open fixture; every event of the run goes to the results' RunStore, nowhere else. */
+export class HarnessRunner implements vscode.Disposable {
   private controller?: AbortController;
 
   constructor(private readonly ctx: Ctx, private readonly corpus: WorkspaceCorpus, private readonly session: Session,
-    private readonly results: BenchmarkResults) {}
-
-  get busy(): boolean {
-    return this.controller !== undefined;
-  }
+    private readonly results: HarnessResults) {}
 
   cancel(): void {
-    this.controller?.abort();
+    if (!this.controller) throw new FixtureLabError('no run is under way');
+    this.controller.abort();
   }
 
   /** Runs the chosen systems on the open fixture; resolves to the run folder. */
@@ -58,66 +50,41 @@ export class BenchmarkRunner implements vscode.Disposable {
     const task = current.fixture.id;
     if (request.match) this.results.match = request.match;
     if (request.budget) this.results.budget = request.budget;
-    const dir = join(this.results.resultsDir(), runFolderName());
     const controller = (this.controller = new AbortController());
-    const perSystem = new Map<string, number>();
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? corpus.dir;
+    const store = this.results.store;
     const title = plainText(`Fixture Lab: running ${systems.join(', ')} on ${task}`);
+    let failure: Error | undefined;
     try {
-      const summary = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
         token.onCancellationRequested(() => controller.abort());
-        let total = 0;
-        const onEvent = (e: RunEvent) => {
-          if (e.kind === 'plan') {
-            total = e.total;
-            for (const s of e.systems) this.results.running.add(s);
-            this.progressed.fire({ kind: 'started', systems: e.systems, total });
-            void this.results.useRun(dir);
-          } else if (e.kind === 'result') {
-            perSystem.set(e.system, (perSystem.get(e.system) ?? 0) + 1);
-            progress.report({ message: plainText(`${e.system}: ${e.task} ${e.status}`), increment: 100 / Math.max(total, 1) });
-            this.progressed.fire({ kind: 'progress', system: e.system, done: perSystem.get(e.system)!, total: total / systems.length, status: 'running' });
-            this.results.refresh();
-          } else if (e.kind === 'warning') {
-            this.ctx.output.warn(e.message);
-          } else if (e.kind === 'system-done') {
-            this.results.running.delete(e.system);
-            this.progressed.fire({ kind: 'progress', system: e.system, done: perSystem.get(e.system) ?? 0, total: total / systems.length, status: 'done' });
-            this.results.refresh();
+        const place = { corpusDir: corpus.dir, cwd: folder, outDir: join(this.results.resultsDir(), runFolderName()) };
+        const selection = { systems, tasks: task, budgets: [this.results.budget], match: this.results.match };
+        const plan = readRunInputs(place).then((inputs) => planRun(inputs, selection));
+        for await (const e of executeRun(plan, { repositoryPaths: this.ctx.config.repositoryPaths, signal: controller.signal })) {
+          if (e.kind === 'answer') {
+            progress.report({ message: plainText(`${e.raw.system}: ${e.raw.task} ${e.raw.status}`), increment: 100 / Math.max(e.total, 1) });
           }
-        };
-        return runBenchmark({
-          corpusDir: corpus.dir,
-          cwd: folder,
-          systems,
-          tasks: task,
-          budgets: [this.results.budget],
-          match: this.results.match,
-          outDir: dir,
-          repositoryPaths: this.ctx.config.repositoryPaths,
-          signal: controller.signal,
-          onEvent,
-        });
+          if (e.kind === 'warning') this.ctx.output.warn(e.message);
+          if (e.kind === 'failed') {
+            failure = inEditorTerms(e.error, task, (file) => resolve(folder, file) === current.uri.fsPath);
+            store.apply({ kind: 'failed', error: failure });
+          } else {
+            store.apply(e);
+          }
+        }
       });
-      await this.results.useRun(summary.dir);
-      this.progressed.fire({ kind: 'finished', run: this.results.lastRun?.name, cancelled: summary.cancelled });
-      this.ctx.output.info(`run ${summary.dir}: ${summary.cancelled ? 'cancelled' : 'finished'}`);
-      return summary.dir;
-    } catch (caught) {
-      const e = inEditorTerms(caught, task, (file) => resolve(folder, file) === current.uri.fsPath);
-      this.progressed.fire({ kind: 'finished', cancelled: controller.signal.aborted, error: e.message });
-      throw e;
     } finally {
       this.controller = undefined;
-      this.results.running.clear();
-      this.results.refresh();
     }
+    if (failure) throw failure;
+    const run = store.current!;
+    this.ctx.output.info(`run ${run.dir}: ${run.status}`);
+    return run.dir;
   }
 
   dispose(): void {
     this.controller?.abort();
-    this.progressed.dispose();
   }
 }
 

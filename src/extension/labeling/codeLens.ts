@@ -4,7 +4,7 @@
 // above each ground-truth entry (not for its blind verifier). A lens title draws `$(name)` as an
 // icon: a reason goes through plainText.
 import * as vscode from 'vscode';
-import { effectiveConfidence, fixtureView, plainText, readFixture, visibleLabelOf } from '../../core';
+import { effectiveConfidence, fixtureView, plainText, visibleLabelOf } from '../../core';
 import { commandOf } from '../commands/args';
 import { Session } from './session';
 import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
@@ -51,7 +51,7 @@ export class DefinitionLens extends Owner implements vscode.CodeLensProvider {
   }
 
   private async groundTruthLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
-    const { fixture, offsets } = readFixture(document.getText(), document.uri.fsPath);
+    const { fixture, offsets } = this.session.parsed(document);
     if (fixtureView(fixture, await this.session.rater()).blind) return [];
     return fixture.ground_truth.flatMap((l, i) => {
       const offset = offsets.get(`ground_truth/${i}`);

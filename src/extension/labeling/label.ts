@@ -5,10 +5,11 @@
 // review), and the edit is one WorkspaceEdit on the fixture's document. Guardrails, and a symbol
 // the code at the fixture's revision does not define, are shown, not enforced.
 import * as vscode from 'vscode';
-import { clickTarget, Confidence, FixtureLabError, guardrailsFor, labelAs, normalizeSymbol, plainText, reasonsUsed, ReferenceGraph,
+import { clickTarget, Confidence, FixtureLabError, fixtureView, guardrailsFor, labelAs, normalizeSymbol, plainText, reasonChoices, reasonKey, ReferenceGraph,
   symbolKey, unlabelAs, visibleLabelOf } from '../../core';
 import { Ctx } from '../ctx';
 import { applyFixtureEdit } from './fixtureEdits';
+import { saveAfterLabel } from './unsaved';
 import type { Current, Session } from './session';
 import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 
@@ -45,10 +46,11 @@ export class Labeler {
     if ('refused' in target) throw new FixtureLabError(target.refused);
     const symbol = await this.nameAtBase(current, ref);
     const existing = visibleLabelOf(current.fixture, current.rater, current)(symbol);
-    reason ??= await this.askReason(symbol, confidence, existing?.reason);
+    reason ??= await this.askReason(current, symbol, confidence, existing?.reason);
     if (reason === undefined) return false;
     const document = (await this.session.document())!;
-    const ok = await applyFixtureEdit(document, (text) => labelAs(text, current.rater, { symbol, confidence, reason }));
+    const edit = await applyFixtureEdit(document, (text) => labelAs(text, current.rater, { symbol, confidence, reason }));
+    const ok = await saveAfterLabel(this.ctx, document, edit);
     const list = target.rater ? current.fixture.labels[target.rater] ?? [] : current.fixture.ground_truth;
     const warnings = guardrailsFor(current.fixture, symbol, list.length, await this.hopsFromChange(current, symbol), current).map((w) => w.message);
     const unresolved = await this.corpus.symbolWarning(current.fixture, symbol);
@@ -64,7 +66,7 @@ export class Labeler {
     if ('refused' in target) throw new FixtureLabError(target.refused);
     const symbol = await this.nameAtBase(current, ref);
     const document = (await this.session.document())!;
-    return applyFixtureEdit(document, (text) => unlabelAs(text, current.rater, symbol));
+    return saveAfterLabel(this.ctx, document, await applyFixtureEdit(document, (text) => unlabelAs(text, current.rater, symbol)));
   }
 
   /** How far `symbol` is from the fixture's changed code; undefined when unknown or a candidate. */
@@ -86,21 +88,31 @@ export class Labeler {
   }
 
   /**
-   * The reason, picked from the corpus's reasons or typed; undefined when cancelled. The reasons
-   * are other fixtures' text: shown through plainText, each item keeps the reason as written.
+   * The reason, picked or typed; undefined when cancelled. Offered: the corpus's most used short
+   * reasons, then this fixture's own (core reasonChoices), all as the rater may see them; typing
+   * adds the typed text as a new reason. Reasons are other fixtures' text: shown through
+   * plainText, each item keeps the reason as written.
    */
-  private async askReason(symbol: string, confidence: Confidence, previous?: string): Promise<string | undefined> {
+  private async askReason(current: Current, symbol: string, confidence: Confidence, previous?: string): Promise<string | undefined> {
     const corpus = await this.corpus.get();
-    const used = reasonsUsed(corpus?.fixtures.map((f) => f.read.fixture) ?? []);
-    const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { reason: string }>();
+    const seen = (corpus?.fixtures ?? []).map((f) => fixtureView(f.read.fixture, current.rater, current).fixture);
+    const { common, own } = reasonChoices(seen, current.view.fixture);
+    type Item = vscode.QuickPickItem & { reason?: string };
+    const section = (label: string, reasons: string[]): Item[] =>
+      (reasons.length ? [{ label, kind: vscode.QuickPickItemKind.Separator }, ...reasons.map((reason) => ({ label: plainText(reason), reason }))] : []);
+    const items = [...section('most used', common), ...section('this fixture', own)];
+    const known = new Set([...common, ...own].map(reasonKey));
+    const pick = vscode.window.createQuickPick<Item>();
     pick.title = plainText(`${confidence}: ${symbol}`);
     pick.placeholder = 'Why does the task need this symbol? Type a reason, or reuse one';
-    pick.value = previous ?? '';
-    const items = used.map((reason) => ({ label: plainText(reason), reason }));
-    pick.items = items;
+    // Typed text comes first, so Enter writes what was typed; picking a listed reason takes a click or the arrows.
+    const typed = (value: string): Item[] =>
+      (value.trim() && !known.has(reasonKey(value)) ? [{ label: plainText(value), description: 'new reason', reason: value }] : []);
     pick.onDidChangeValue((value) => {
-      pick.items = value && !used.includes(value) ? [{ label: plainText(value), description: 'new reason', reason: value }, ...items] : items;
+      pick.items = [...typed(value), ...items];
     });
+    pick.value = previous ?? '';
+    pick.items = [...typed(pick.value), ...items];
     return new Promise((resolve) => {
       pick.onDidAccept(() => {
         const value = (pick.selectedItems[0]?.reason ?? pick.value).trim();

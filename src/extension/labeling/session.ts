@@ -1,13 +1,16 @@
 // The fixture being labeled in this window and who is labeling it. Opening a fixture (from the
 // tree, the palette, or by focusing its YAML) makes it current; the fixture is always read from
-// its document, so unsaved edits count and undo is seen at once.
+// its document, so unsaved edits count and undo is seen at once. A document is parsed once per
+// version, whoever asks (the lenses, hovers, decorations, views and the edit itself).
 import * as vscode from 'vscode';
-import { Fixture, fixtureView, FixtureView, gitUserName, readFixture, Role, roleOf } from '../../core';
+import { Fixture, fixtureView, FixtureView, gitUserName, readFixture, ReadFixture, Role, roleOf } from '../../core';
 import { Ctx } from '../ctx';
 import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 
 export interface Current {
   uri: vscode.Uri;
+  /** The document as parsed, at the version `fixture` was read from. */
+  read: ReadFixture;
   fixture: Fixture;
   rater: string | undefined;
   role: Role;
@@ -21,6 +24,9 @@ export class Session implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Current | undefined>();
   readonly onDidChange = this.changed.event;
   private gitName?: Promise<string | undefined>;
+  /** Each document's parse, at its version: a closed and reopened document is a new object. */
+  private readonly reads = new WeakMap<vscode.TextDocument, { version: number; read: ReadFixture }>();
+  private cached?: { document: vscode.TextDocument; version: number; rater: string | undefined; corpus: unknown; current: Current };
 
   constructor(private readonly ctx: Ctx, private readonly corpus: WorkspaceCorpus) {
     ctx.push(vscode.window.onDidChangeActiveTextEditor((editor) => {
@@ -43,15 +49,31 @@ export class Session implements vscode.Disposable {
     return (await this.fire())!;
   }
 
-  /** The current fixture, read now from its document; undefined when none is open. */
+  /** The current fixture as its document reads now; undefined when none is open. The same object until the document, rater or corpus changes. */
   async current(): Promise<Current | undefined> {
-    if (!this.uri) return undefined;
-    const document = await vscode.workspace.openTextDocument(this.uri);
-    const { fixture } = readFixture(document.getText(), document.uri.fsPath);
+    const uri = this.uri;
+    if (!uri) return undefined;
+    const document = await vscode.workspace.openTextDocument(uri);
     const rater = await this.rater();
     const corpus = await this.corpus.get();
+    const c = this.cached;
+    if (c && c.document === document && c.version === document.version && c.rater === rater && c.corpus === corpus) return c.current;
+    const read = this.parsed(document);
+    const { fixture } = read;
     const module = corpus?.repos.find((r) => r.name === fixture.repo)?.module;
-    return { uri: this.uri, fixture, rater, role: roleOf(fixture, rater), view: fixtureView(fixture, rater, { module }), ...(module ? { module } : {}) };
+    const current: Current = {
+      uri, read, fixture, rater, role: roleOf(fixture, rater), view: fixtureView(fixture, rater, { module }), ...(module ? { module } : {}) };
+    this.cached = { document, version: document.version, rater, corpus, current };
+    return current;
+  }
+
+  /** A fixture document parsed: once per version of it. */
+  parsed(document: vscode.TextDocument): ReadFixture {
+    const known = this.reads.get(document);
+    if (known?.version === document.version) return known.read;
+    const read = readFixture(document.getText(), document.uri.fsPath);
+    this.reads.set(document, { version: document.version, read });
+    return read;
   }
 
   async document(): Promise<vscode.TextDocument | undefined> {

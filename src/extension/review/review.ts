@@ -5,14 +5,15 @@ import * as vscode from 'vscode';
 import {
   Agreement, Confidence, Disagreement, disagreementsToSettle, dropKeptDraft, edited, finishReview, FixtureLabError, fmt, hideDraft,
   keepDraft, keptDraft, plainText,
-  refused, Resolution, restoreDraft, reviewWarnings, settleDispute, startRefusal, startReview, textOf, then,
+  refused, Resolution, restoreDraft, reviewWarnings, settleDispute, startRefusal, startReview, symbolKey, textOf, then,
 } from '../../core';
+import { settlePicker } from '../views/viewModels';
 import { showChange } from './blindReview';
 import { executeCommand } from '../commands/args';
 import { Ctx } from '../ctx';
 import { applyFixtureEdit, refuseUneditable } from '../labeling/fixtureEdits';
 import { Labeler } from '../labeling/label';
-import { Session } from '../labeling/session';
+import { Current, Session } from '../labeling/session';
 import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 
 export class Review {
@@ -77,6 +78,18 @@ export class Review {
     return a!;
   }
 
+  /** Why `symbol` is a candidate of the fixture's change (its change kind, or the neighbour's link); undefined when it is not one, or unreadable. */
+  private async whyCandidate(c: Current, symbol: string): Promise<string | undefined> {
+    const f = c.fixture;
+    if (!f.repo || !f.diff) return undefined;
+    const found = await this.corpus.candidates(f.repo, f.diff.base, f.diff.head).catch(() => undefined);
+    const key = symbolKey(symbol, c);
+    const changed = found?.changed.find((x) => symbolKey(x.baseSymbol ?? x.symbol, c) === key);
+    if (changed) return `${changed.change} ${changed.kind} in ${changed.file}`;
+    const neighbour = found?.neighbours.find((n) => symbolKey(n.symbol, c) === key);
+    return neighbour && `${neighbour.relation}: ${neighbour.why}`;
+  }
+
   /** Settle one disagreement, or (interactively) each open one in turn. */
   async settle(symbol?: string, resolution?: Resolution, rationale?: string, confidence?: Confidence): Promise<number> {
     const c = await this.labeler.requireCurrent();
@@ -89,7 +102,7 @@ export class Review {
     }
     let settled = 0;
     for (const d of todo) {
-      const choice = resolution ?? (await pickResolution(d, f.labeler, f.verifier));
+      const choice = resolution ?? (await pickResolution(d, f.labeler, f.verifier, await this.whyCandidate(c, d.symbol)));
       if (!choice) break;
       const why = rationale ?? (
         await vscode.window.showInputBox({ title: plainText(`${choice}: ${d.symbol}`), prompt: 'Rationale for the ruling', ignoreFocusOut: true }));
@@ -103,13 +116,9 @@ export class Review {
   }
 }
 
-async function pickResolution(d: Disagreement, labeler?: string, verifier?: string): Promise<Resolution | undefined> {
-  const pick = await vscode.window.showQuickPick(
-    [
-      { label: 'included', description: 'the symbol belongs in the ground truth', resolution: 'included' as const },
-      { label: 'excluded', description: 'it does not', resolution: 'excluded' as const },
-    ],
-    { title: plainText(`${d.symbol}: ${labeler} ${d.labeler ?? 'not included'}, ${verifier} ${d.verifier ?? 'not included'}`), ignoreFocusOut: true },
-  );
+async function pickResolution(
+  d: Disagreement, labeler: string | undefined, verifier: string | undefined, why: string | undefined): Promise<Resolution | undefined> {
+  const { title, placeholder, items } = settlePicker(d, labeler, verifier, why);
+  const pick = await vscode.window.showQuickPick(items, { title, placeHolder: placeholder, ignoreFocusOut: true, matchOnDetail: true });
   return pick?.resolution;
 }

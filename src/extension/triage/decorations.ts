@@ -3,14 +3,14 @@
 // after the line, so a person sees where to hover.
 import * as vscode from 'vscode';
 import { missedBy, symbolKey } from '../../core';
-import { BenchmarkResults } from '../harness/results';
+import { HarnessResults } from '../harness/results';
 import { Ctx } from '../ctx';
 import { DocumentSymbols } from '../labeling/documentSymbols';
 
 export class MissDecorations implements vscode.Disposable {
   private readonly type: vscode.TextEditorDecorationType;
 
-  constructor(ctx: Ctx, private readonly symbols: DocumentSymbols, private readonly results: BenchmarkResults) {
+  constructor(ctx: Ctx, private readonly symbols: DocumentSymbols, private readonly results: HarnessResults) {
     this.type = vscode.window.createTextEditorDecorationType({
       gutterIconPath: vscode.Uri.joinPath(ctx.extension.extensionUri, 'media', 'missed.svg'),
       gutterIconSize: 'contain',

@@ -4,7 +4,7 @@
 // the links carry only a key to the miss (TRIAGE_LINKS), never its system, task or symbol.
 import * as vscode from 'vscode';
 import { commandLink, FAILURE_CATEGORIES, markdownCode, markdownText, Miss, verdictsFor, verdictText } from '../../core';
-import { BenchmarkResults } from '../harness/results';
+import { HarnessResults } from '../harness/results';
 import { DocumentSymbols } from '../labeling/documentSymbols';
 import { LinkTargets } from '../hovers/linkTargets';
 import { hoverMarkdown } from '../hovers/markdown';
@@ -15,7 +15,7 @@ export type MissRef = Pick<Miss, 'system' | 'task' | 'symbol'>;
 export const TRIAGE_LINKS = ['fixtureLab.setFailureCategory', 'fixtureLab.confirmFailureCategory'] as const;
 
 export class TriageHover implements vscode.HoverProvider {
-  constructor(private readonly symbols: DocumentSymbols, private readonly results: BenchmarkResults, private readonly links: LinkTargets<MissRef>) {}
+  constructor(private readonly symbols: DocumentSymbols, private readonly results: HarnessResults, private readonly links: LinkTargets<MissRef>) {}
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
     const loaded = await this.results.current().catch(() => undefined);

@@ -16,7 +16,8 @@ import { Owner } from '../lifetimes';
  * A changed symbol or a neighbour is its inline actions' argument as it is (VS Code passes the
  * item): `symbol`, its name at base (a moved file's old name), is what they label.
  */
-type Labelable = TakenBy<'fixtureLab.labelHigh', TakenBy<'fixtureLab.labelMedium', TakenBy<'fixtureLab.removeSymbolLabel', { symbol: string }>>>;
+type Labelable = TakenBy<'fixtureLab.labelCandidateHigh', TakenBy<'fixtureLab.labelCandidateMedium', TakenBy<'fixtureLab.removeCandidateLabel',
+  TakenBy<'fixtureLab.labelHigh', TakenBy<'fixtureLab.labelMedium', TakenBy<'fixtureLab.removeSymbolLabel', { symbol: string }>>>>>>;
 
 type Node =
   | { kind: 'file'; path: string; symbols: ChangedSymbol[] }

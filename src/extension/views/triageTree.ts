@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { categoryOf, FAILURE_CATEGORIES, FailureCategory, Miss } from '../../core';
 import { commandOf, TakenBy } from '../commands/args';
-import { BenchmarkResults } from '../harness/results';
+import { HarnessResults } from '../harness/results';
 import { Owner } from '../lifetimes';
 
 type SystemNode = { kind: 'system'; category: FailureCategory; system: string; misses: Miss[] };
@@ -27,7 +27,7 @@ export class TriageTree extends Owner implements vscode.TreeDataProvider<Node> {
   private ordered: Miss[] = [];
   private parents = new Map<Miss, Node>();
 
-  constructor(private readonly results: BenchmarkResults) {
+  constructor(private readonly results: HarnessResults) {
     super();
     this._register(results.onDidChange(() => this.changed.fire()));
   }

@@ -1,0 +1,71 @@
+// What the code says before a name, read from the text around a use: the receiver of `x.name`,
+// the type a variable is declared or constructed with in the same function (`x = Foo()`,
+// `x: Foo`, `const x: Foo`, `x := Foo{}`, a typed parameter), and the classes a class extends.
+// Text, not types: what a person reading the function sees, which is what a link may claim.
+import type { Definition } from '../symbols/definitions';
+import type { LanguageId } from '../symbols/languages';
+
+/** `self.app` in `self.app.redirect(`: the dotted expression just before the name, if any. */
+export function receiverOf(before: string): string | undefined {
+  return /([A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*)\s*\??\.\s*$/.exec(before)?.[1]?.replace(/\?/g, '');
+}
+
+const escape = (s: string) => s.replace(/[$]/g, '\\$');
+const TYPE = String.raw`["']?\*?&?([A-Za-z_$][\w$.]*)`;
+
+/** Patterns that declare or construct `v`, each capturing the type's (possibly dotted) name. */
+function declarations(language: LanguageId, v: string): RegExp[] {
+  const name = escape(v);
+  switch (language) {
+    case 'python':
+      return [new RegExp(String.raw`(?<![\w.])${name}\s*:\s*${TYPE}`), new RegExp(String.raw`(?<![\w.])${name}\s*=\s*([A-Z][\w.]*)\s*\(`)];
+    case 'typescript':
+    case 'tsx':
+    case 'javascript':
+      return [new RegExp(String.raw`(?<![\w$.])${name}\s*\??:\s*${TYPE}`), new RegExp(String.raw`(?<![\w$.])${name}\s*=\s*new\s+([A-Za-z_$][\w$.]*)`)];
+    case 'go':
+      return [
+        new RegExp(String.raw`(?<![\w.])${name}\s*:=\s*&?([A-Za-z_][\w.]*)\s*\{`),
+        new RegExp(String.raw`\bvar\s+${name}\s+\*?([A-Za-z_][\w.]*)`),
+        new RegExp(String.raw`[(,]\s*${name}\s+\*?([A-Za-z_][\w.]*)\s*[,)]`),
+      ];
+    case 'java':
+    case 'csharp':
+      return [new RegExp(String.raw`\b([A-Z][\w.]*)(?:<[^>]*>)?\s+${name}\s*[=;,)]`)];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The type `variable` is declared or constructed with, as its last segment (`t.Foo` -> `Foo`):
+ * the last declaration in `lines[from..to]` (1-based, inclusive), a function's lines up to the use.
+ */
+export function declaredType(language: LanguageId, lines: string[], from: number, to: number, variable: string): string | undefined {
+  if (!/^[A-Za-z_$][\w$]*$/.test(variable)) return undefined;
+  const patterns = declarations(language, variable);
+  let found: string | undefined;
+  for (let i = Math.max(1, from); i <= Math.min(to, lines.length); i++) {
+    for (const p of patterns) {
+      const m = p.exec(lines[i - 1]);
+      if (m) found = m[1].slice(m[1].lastIndexOf('.') + 1);
+    }
+  }
+  return found;
+}
+
+/** The classes `cls` names as its bases on its own header line(s): Python `class A(B, C):`, `extends B`, `implements C`. */
+export function classBases(language: LanguageId, lines: string[], cls: Definition): string[] {
+  const header = lines.slice(cls.nameLine - 1, cls.nameLine + 3).join(' ');
+  const segment = (s: string) => s.trim().replace(/[<[].*$/, '').split('.').pop() ?? '';
+  if (language === 'python') {
+    const inner = /^[^(:]*\(([^)]*)\)/.exec(header)?.[1] ?? '';
+    return inner.split(',').filter((b) => !b.includes('=')).map(segment).filter((b) => /^\w+$/.test(b));
+  }
+  const head = header.split('{')[0];
+  const out: string[] = [];
+  for (const m of head.matchAll(/\b(?:extends|implements)\s+([\w$.<>,\s]+?)(?=\s+(?:extends|implements)\b|$)/g)) {
+    out.push(...m[1].replace(/<[^>]*>/g, '').split(',').map(segment));
+  }
+  return out.filter((b) => /^[\w$]+$/.test(b));
+}

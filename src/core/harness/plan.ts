@@ -1,0 +1,257 @@
+// What a run will do, decided before anything runs: which systems answer which
+// fixtures, what is left out and why, and everything missing, listed at once. `planRun` is pure:
+// it reads nothing and starts nothing, so the CLI, the extension and the tests plan alike from
+// what `readRunInputs` read. executeRun (run.ts) carries a plan out.
+import { existsSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { Corpus, fixtureIdOf, loadCorpus } from '../corpus/load';
+import { RepoEntry } from '../corpus/repos';
+import { validateCorpus } from '../corpus/validate';
+import type { Fixture } from '../fixtures/model';
+import { FixtureLabError, formatProblem, Problem } from '../problems';
+import { DEFAULT_MATCH_RULE, MatchRule } from '../scoring/match';
+import { DEFAULT_KS } from '../scoring/metrics';
+import { DEFAULT_EFFECT_SIZE, DEFAULT_SEED, EffectSize } from '../scoring/significance';
+import { INVALID_REASON, readRunInfo, RunInfo, runFolderName } from './results';
+import { configuredSystems, SystemSpec, systemNeeds } from './systems';
+
+export const PRIMARY_BUDGET = 5000;
+/** 5,000 tokens primary, 2,000 and 10,000 too; Table 4 reads the sweep. */
+export const DEFAULT_BUDGETS: readonly number[] = [PRIMARY_BUDGET, 2000, 10000];
+/** A scale failure is degradation on a large repository (over 1M lines). */
+export const DEFAULT_SCALE_FAILURE_LINES = 1_000_000;
+/** Why a fixture without ground truth is not run (front ends say it in their own words). */
+export const NO_GROUND_TRUTH = 'no ground truth yet';
+
+/** What to run, as a person chose it (the CLI's flags, the panel's form). */
+export interface RunSelection {
+  /** Names from systems.yaml; all when absent. */
+  systems?: string[];
+  /** A glob over task ids and fixture paths (`*` and `?`). */
+  tasks?: string;
+  /** The first is the primary budget; more make a budget sweep (Table 4). Default: 5000, 2000, 10000 (a resume: the run's). */
+  budgets?: number[];
+  match?: MatchRule;
+  /** The Cohen's d a significant difference needs above 0.3 (default d_z). */
+  effectSize?: EffectSize;
+  ks?: number[];
+  seed?: number;
+  /** Score the valid fixtures and list the invalid ones, instead of refusing to run. */
+  skipInvalid?: boolean;
+  /** A resume keeps failed and timed-out answers instead of answering them again. */
+  keepFailures?: boolean;
+  /** Lines over which a repository's timeouts are scale failures (default 1,000,000). */
+  scaleFailureLines?: number;
+}
+
+/** Where a run reads and writes. */
+export interface RunPlace {
+  corpusDir: string;
+  /** The run folder; an existing one is resumed. Default: results/run-<timestamp> under `cwd`. */
+  outDir?: string;
+  cwd?: string;
+}
+
+/** Everything a plan is made from, read once (readRunInputs). */
+export interface RunInputs {
+  /** Absolute paths. */
+  corpusDir: string;
+  cwd: string;
+  dir: string;
+  corpus: Corpus;
+  configured: SystemSpec[];
+  /** What each configured system needs that is not here (its program, its recording), by name. */
+  needs: ReadonlyMap<string, string[]>;
+  /** The run folder's run.json when it is resumed. */
+  previous?: RunInfo;
+}
+
+export interface PlannedTask {
+  id: string;
+  file: string;
+  fixture: Fixture;
+  repo: RepoEntry;
+  /** As written in the fixture: diff.base or commit (resolved to a SHA when the run starts). */
+  rev: string;
+}
+
+export interface RunPlan {
+  corpusDir: string;
+  cwd: string;
+  /** The run folder, absolute. */
+  dir: string;
+  /** The corpus folder as given, relative to cwd. */
+  corpusShown: string;
+  previous?: RunInfo;
+  configured: SystemSpec[];
+  /** The systems that answer, in systems.yaml's order. */
+  systems: SystemSpec[];
+  budgets: number[];
+  match: MatchRule;
+  ks: number[];
+  seed: number;
+  effectSize: EffectSize;
+  scaleFailureLines: number;
+  keepFailures: boolean;
+  /** Valid fixtures the selection names: what this run answers, with every chosen system. */
+  toRun: PlannedTask[];
+  /** What the run folder scores: toRun, and a resumed run's earlier tasks that are still valid. */
+  scored: PlannedTask[];
+  /** Fixtures left out and why; `selected`: named by this selection (else kept from the resumed run). */
+  skipped: (RunInfo['skipped_tasks'][number] & { selected: boolean })[];
+  /** What the chosen systems need that is not here, one line each. Repositories are checked when the run starts. */
+  missing: string[];
+  /** Why nothing may run (unknown systems, errors, nothing selected); the first reason found. */
+  refusal?: FixtureLabError;
+}
+
+/** The fixtures to run have errors (or the corpus does): nothing ran. `problems` are the errors. */
+export class InvalidCorpusError extends FixtureLabError {
+  constructor(message: string, file: string, readonly problems: Problem[]) {
+    super(message, file);
+  }
+}
+
+/** The selection named nothing that can run; `skipped` says why each matching fixture cannot. */
+export class NothingToRunError extends FixtureLabError {
+  constructor(message: string, file: string, readonly skipped: RunInfo['skipped_tasks']) {
+    super(message, file);
+  }
+}
+
+/** Reads what a plan needs: the corpus, its systems (and what each lacks here), a resumed run's run.json. */
+export async function readRunInputs(place: RunPlace): Promise<RunInputs> {
+  const cwd = place.cwd ?? process.cwd();
+  const corpusDir = resolve(cwd, place.corpusDir);
+  const corpus = await loadCorpus(corpusDir, cwd);
+  const dir = resolve(cwd, place.outDir ?? join('results', runFolderName()));
+  const previous = existsSync(join(dir, 'run.json')) ? await readRunInfo(dir, cwd) : undefined;
+  const configured = await configuredSystems(corpusDir, cwd);
+  const needs = new Map(configured.map((s) => [s.name, systemNeeds(s, corpusDir)]));
+  return { corpusDir, cwd, dir, corpus, configured, needs, ...(previous ? { previous } : {}) };
+}
+
+/** The plan of a run: systems x fixtures, what is skipped and why, what is missing. Pure. */
+export function planRun(inputs: RunInputs, selection: RunSelection = {}): RunPlan {
+  const { corpusDir, cwd, dir, corpus, previous, configured } = inputs;
+  const corpusShown = relative(cwd, corpusDir) || '.';
+  // An existing run is resumed with its own settings unless told otherwise.
+  const budgets = selection.budgets?.length ? selection.budgets : previous ? previous.budgets : [...DEFAULT_BUDGETS];
+  const match = selection.match ?? previous?.match ?? DEFAULT_MATCH_RULE;
+  const chosen = selection.systems?.length ? configured.filter((s) => selection.systems!.includes(s.name)) : configured;
+  const tasks = planTasks(corpus, selection.tasks ? globToRegExp(selection.tasks) : undefined, previous);
+  const plan: RunPlan = {
+    corpusDir,
+    cwd,
+    dir,
+    corpusShown,
+    ...(previous ? { previous } : {}),
+    configured,
+    systems: chosen,
+    budgets,
+    match,
+    ks: selection.ks ?? previous?.ks ?? [...DEFAULT_KS],
+    seed: selection.seed ?? previous?.seed ?? DEFAULT_SEED,
+    effectSize: selection.effectSize ?? previous?.effect_size ?? DEFAULT_EFFECT_SIZE,
+    scaleFailureLines: selection.scaleFailureLines ?? previous?.scale_failure_lines ?? DEFAULT_SCALE_FAILURE_LINES,
+    keepFailures: selection.keepFailures ?? false,
+    toRun: tasks.toRun,
+    scored: tasks.scored,
+    skipped: tasks.skipped,
+    missing: [...new Set(chosen.flatMap((s) => inputs.needs.get(s.name) ?? []))],
+  };
+  const refusal = refusalOf(plan, inputs, selection, tasks);
+  return refusal ? { ...plan, refusal } : plan;
+}
+
+/** The first reason nothing may run, in the order a person fixes them. */
+function refusalOf(plan: RunPlan, inputs: RunInputs, selection: RunSelection, tasks: TaskPlan): FixtureLabError | undefined {
+  const { cwd, dir, previous, configured, corpusDir, corpus } = inputs;
+  const { corpusShown, match, budgets } = plan;
+  if (previous && (previous.match !== match || previous.budgets[0] !== budgets[0])) {
+    return new FixtureLabError(
+      `was run with --match ${previous.match} and budget ${previous.budgets[0]}: resume it with the same, or choose a new --out`, relative(cwd, dir));
+  }
+  const unknown = (selection.systems ?? []).filter((n) => !configured.some((s) => s.name === n));
+  if (unknown.length) {
+    return new FixtureLabError(
+      `no system named ${unknown.join(', ')}: the systems are ${configured.map((s) => s.name).join(', ')}`, relative(cwd, join(corpusDir, 'systems.yaml')));
+  }
+  // Nothing is scored from a corpus `validate` rejects: its errors are listed, one line each.
+  const { corpusErrors, invalid } = tasks;
+  if (corpusErrors.length > 0) {
+    return new InvalidCorpusError(
+      `the corpus has ${plural(corpusErrors.length, 'error')} outside its fixtures; nothing ran. Fix ${corpusErrors.length === 1 ? 'it' : 'them'} `
+        + `(\`fixture-lab validate\` lists every problem):\n  - ${corpusErrors.map(formatProblem).join('\n  - ')}`, corpusShown, corpusErrors);
+  }
+  if (invalid.length > 0 && !selection.skipInvalid) {
+    const files = new Set(invalid.map((p) => p.file)).size;
+    return new InvalidCorpusError(
+      `${plural(files, 'fixture')} to run ${files === 1 ? 'has' : 'have'} ${plural(invalid.length, 'error')}; nothing ran. Fix them `
+        + '(`fixture-lab validate` lists every problem), or pass --skip-invalid to score only the valid fixtures:\n'
+        + `  - ${invalid.map(formatProblem).join('\n  - ')}`, corpusShown, invalid);
+  }
+  if (selection.tasks && plan.toRun.length === 0) {
+    return noTasks(selection.tasks, corpus.fixtures.map(fixtureIdOf), plan.skipped.filter((s) => s.selected), relative(cwd, join(corpusDir, 'tasks')) || '.');
+  }
+  return undefined;
+}
+
+interface TaskPlan {
+  toRun: PlannedTask[];
+  scored: PlannedTask[];
+  skipped: RunPlan['skipped'];
+  /** Errors of the selected fixtures. */
+  invalid: Problem[];
+  /** Errors outside every fixture (repos.yaml): no fixture can be trusted to run. */
+  corpusErrors: Problem[];
+}
+
+/** Which fixtures run, which are scored, and why the others are not (`validate`'s errors first). */
+function planTasks(corpus: Corpus, pattern: RegExp | undefined, previous: RunInfo | undefined): TaskPlan {
+  const errors = validateCorpus(corpus).filter((p) => p.severity === 'error');
+  const fixtureFiles = new Set(corpus.fixtures.map((f) => f.file));
+  const plan: TaskPlan = { toRun: [], scored: [], skipped: [], invalid: [], corpusErrors: errors.filter((p) => !fixtureFiles.has(p.file)) };
+  for (const f of corpus.fixtures) {
+    const fx = f.read.fixture;
+    const id = fixtureIdOf(f);
+    const selected = !pattern || pattern.test(id) || pattern.test(f.file);
+    if (!selected && !previous?.tasks.includes(id)) continue;
+    const own = errors.filter((p) => p.file === f.file);
+    const repo = corpus.repos.find((r) => r.name === fx.repo);
+    const rev = fx.diff?.base ?? fx.commit ?? repo?.commit;
+    let reason: string | undefined;
+    if (own.length > 0) {
+      if (selected) plan.invalid.push(...own);
+      reason = `${INVALID_REASON}${own.map(formatProblem).join('; ')}`;
+    } else if (fx.ground_truth.length === 0) reason = NO_GROUND_TRUTH;
+    else if (!repo || !rev) reason = repo ? 'no commit to run at' : `repo ${fx.repo} is not in repos.yaml`;
+    if (reason !== undefined) {
+      plan.skipped.push({ task: id, reason, selected });
+      continue;
+    }
+    const task = { id, file: f.file, fixture: fx, repo: repo!, rev: rev! };
+    plan.scored.push(task);
+    if (selected) plan.toRun.push(task);
+  }
+  return plan;
+}
+
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** A selection that names nothing to run: what it matched, and how to see the ids there are. */
+function noTasks(glob: string, ids: string[], skipped: RunInfo['skipped_tasks'], tasksDir: string): NothingToRunError {
+  if (skipped.length > 0) {
+    const why = skipped.slice(0, 5).map((s) => `${s.task} (${s.reason})`).join(', ');
+    return new NothingToRunError(`--tasks \`${glob}\` matches no task that can run: ${why}${skipped.length > 5 ? ', ...' : ''}`, tasksDir, skipped);
+  }
+  const some = ids.slice(0, 5).join(', ') + (ids.length > 5 ? ', ...' : '');
+  return new NothingToRunError(
+    `--tasks \`${glob}\` matches no task id or fixture path${ids.length ? ` (ids here: ${some})` : ''}: \`grep -rh '^id:' ${tasksDir}\` `
+      + `lists every id`, tasksDir, []);
+}
+
+export function globToRegExp(glob: string): RegExp {
+  const escaped = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  return new RegExp(`^${escaped}$`);
+}

@@ -1,0 +1,50 @@
+// How good a change's default candidates are against its ground truth: what the candidates
+// benchmark prints and the flask unit test asserts (issue 16's targets). Plain Node, no mocha.
+import { candidatesOf, Repository, symbolKey } from '../../src/core';
+import type { CandidateOptions } from '../../src/core';
+
+export interface Quality {
+  id: string;
+  /** Ground-truth symbols among the candidates, of how many. */
+  hit: number;
+  truth: number;
+  /** Candidates listed (the default list: 40 non-test, tests after). */
+  listed: number;
+  /** (test, non-test) pairs of candidates, and those where the test comes first. */
+  pairs: number;
+  testsAbove: number;
+  /** Candidates linked by name alone to one of several same-named definitions. */
+  nameOnlyCommon: number;
+  ambiguous: number;
+  missed: string[];
+}
+
+export async function qualityOf(id: string, repo: Repository, base: string, head: string, groundTruth: string[], keyOptions: { module?: string } = {}, options: CandidateOptions = {}): Promise<Quality> {
+  const c = await candidatesOf(repo, base, head, options);
+  const keys = new Set(c.symbols.map((s) => symbolKey(s, keyOptions)));
+  const missed = groundTruth.filter((s) => !keys.has(symbolKey(s, keyOptions)));
+  let pairs = 0;
+  let testsAbove = 0;
+  c.ranked.forEach((a, i) => c.ranked.slice(i + 1).forEach((b) => {
+    if (a.test === b.test) return;
+    pairs++;
+    if (a.test) testsAbove++;
+  }));
+  return {
+    id,
+    hit: groundTruth.length - missed.length,
+    truth: groundTruth.length,
+    listed: c.symbols.length,
+    pairs,
+    testsAbove,
+    nameOnlyCommon: c.ranked.filter((r) => r.byName).length,
+    ambiguous: c.ambiguous,
+    missed,
+  };
+}
+
+/** The figures of several changes together. */
+export function total(rows: Quality[]): Omit<Quality, 'id' | 'missed'> {
+  const sum = (f: (q: Quality) => number) => rows.reduce((n, q) => n + f(q), 0);
+  return { hit: sum((q) => q.hit), truth: sum((q) => q.truth), listed: sum((q) => q.listed), pairs: sum((q) => q.pairs), testsAbove: sum((q) => q.testsAbove), nameOnlyCommon: sum((q) => q.nameOnlyCommon), ambiguous: sum((q) => q.ambiguous) };
+}

@@ -1,0 +1,340 @@
+// The labeler's and the triager's workbench in a real VS Code, as a person uses it (issue 17):
+// unsaved labels counted and kept, the reason picker, the Candidates view's buttons, the Fixtures
+// rows at the default sidebar width, the settle picker, one hover per symbol, labeling from a use
+// of a symbol, and a Fixtures row clicked right after a save.
+import * as assert from 'node:assert/strict';
+import { readFileSync, rmSync } from 'node:fs';
+import * as vscode from 'vscode';
+import { fixtureView, loadCorpus, missedBy, readFixture, reasonChoices } from '../../src/core';
+import type { Services } from '../../src/extension/services';
+import { canDriveUi, copyFixture, eventually, HOVER_CONTENTS, hoverText, linkedSymbols, NOTIFICATION_MESSAGES, renderLensOnHeadSide, screenshot, services, setRater, ui, VIEW_ROW } from './helpers';
+
+describe('labeler and triager in the workbench', function () {
+  this.timeout(120_000);
+  let s: Services;
+  const made: string[] = [];
+
+  before(() => {
+    s = services();
+  });
+
+  // A test that failed with a quick input open would leave it in front of the next.
+  beforeEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const path of made) rmSync(path, { force: true });
+    s.corpus.reload();
+    await setRater(undefined);
+  });
+
+  it('a Fixtures row clicked right after a save opens its fixture: no "Actual command not found"', async function () {
+    if (!canDriveUi()) this.skip(); // the clicks are made in the page: code-server only
+    await setRater('dana');
+    const { uri } = copyFixture('bookshop/easy/03-cart-badge.yaml', 'race');
+    made.push(uri.fsPath);
+    s.corpus.reload();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.commands.executeCommand('fixtureLab.fixtures.focus');
+    // Open it, label, save: the save reloads the corpus and redraws the tree.
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const document = await vscode.workspace.openTextDocument(uri);
+    for (let round = 0; round < 3; round++) {
+      const reason = `Draws the badge, round ${round}`;
+      assert.equal(await vscode.commands.executeCommand('fixtureLab.labelHigh', { symbol: 'web/src/cart.CartView.render', reason }), true);
+      const saving = document.save();
+      // Clicks every 40 ms for a second and a half from the save on: some land while the tree is redrawn.
+      await ui([{ click: VIEW_ROW('fixtures'), contains: '03-race', times: 36, everyMs: 40 }]);
+      assert.equal(await saving, true);
+      assert.equal(readFixture(readFileSync(uri.fsPath, 'utf8'), uri.fsPath).fixture.ground_truth[0]?.reason, reason);
+    }
+    await eventually(() => assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, uri.fsPath));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const [messages] = await ui([{ texts: NOTIFICATION_MESSAGES }]);
+    assert.deepEqual(messages!.filter((m) => /command not found|Fixture Lab:/i.test(m)), []);
+    await screenshot('40-fixtures-row-after-save');
+  });
+  /** A demo fixture's copy, current, with its diff open (its YAML's tab behind it, when it has one). */
+  async function openCopy(relative: string, suffix: string): Promise<{ uri: vscode.Uri; original: string }> {
+    const copy = copyFixture(relative, suffix);
+    made.push(copy.uri.fsPath);
+    s.corpus.reload();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri: copy.uri });
+    await vscode.commands.executeCommand('fixtureLab.openDiff');
+    return copy;
+  }
+
+  const yamlTab = (uri: vscode.Uri) => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputText && t.input.uri.fsPath === uri.fsPath);
+
+  it('unsaved labels: counted in the status bar and the Fixtures row; closing the YAML asks to save; a click on the count saves; fixtureLab.saveAfterLabel saves each', async function () {
+    if (!canDriveUi()) this.skip();
+    await setRater('dana');
+    const { uri } = await openCopy('bookshop/easy/03-cart-badge.yaml', 'unsaved');
+    assert.equal(await vscode.commands.executeCommand('fixtureLab.labelHigh', { symbol: 'web/src/cart.CartView.render', reason: 'Renders the cart' }), true);
+    assert.equal(await vscode.commands.executeCommand('fixtureLab.labelMedium', { symbol: 'web/src/api.CartDto', reason: 'The cart data' }), true);
+    await eventually(() => assert.equal(s.unsavedBar?.text, '$(circle-filled) 2 unsaved labels'));
+    const row = async () => {
+      const [repo] = await s.fixturesTree.getChildren();
+      const easy = (await s.fixturesTree.getChildren(repo)).find((t) => s.fixturesTree.getTreeItem(t).label === 'easy')!;
+      const node = (await s.fixturesTree.getChildren(easy)).find((n) => s.fixturesTree.getTreeItem(n).resourceUri?.fsPath === uri.fsPath)!;
+      return s.fixturesTree.getTreeItem(node);
+    };
+    await eventually(async () => assert.equal((await row()).description, '0/15 · 2 unsaved'));
+    await eventually(async () => {
+      const [bar] = await ui([{ texts: '.statusbar-item' }]);
+      assert.ok(bar!.some((t) => t.includes('2 unsaved labels')), bar!.join(' | '));
+    });
+    await screenshot('41-unsaved-labels');
+
+    // The edits are on the file's own document, with a tab VS Code asks about before closing it.
+    const document = await vscode.workspace.openTextDocument(uri);
+    assert.equal(document.uri.scheme, 'file');
+    assert.ok(document.isDirty);
+    await eventually(() => assert.ok(yamlTab(uri)?.isDirty, 'the YAML has a dirty tab'));
+    // Closed as a person closes it: the tab's close button.
+    const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
+    const [, , prompt] = await ui([
+      { click: `.tabs-container .tab:has-text("${name}") .tab-actions .action-label` },
+      { anchors: '.monaco-dialog-box' },
+      { texts: '.monaco-dialog-box .dialog-message-text' },
+      { click: '.monaco-dialog-box .monaco-button', contains: 'Cancel' },
+    ]);
+    assert.match(prompt!.join(' '), new RegExp(`Do you want to save the changes you made to ${name.replace(/\./g, '\\.')}\\?`));
+    await eventually(() => assert.ok(yamlTab(uri)?.isDirty, 'cancelled: the tab stays'));
+    assert.ok(document.isDirty && readFixture(document.getText(), uri.fsPath).fixture.ground_truth.length === 2, 'nothing lost');
+
+    // The count in the status bar saves them.
+    await ui([{ click: '.statusbar-item', contains: 'unsaved label' }]);
+    await eventually(() => assert.equal(document.isDirty, false));
+    assert.deepEqual(readFixture(readFileSync(uri.fsPath, 'utf8'), uri.fsPath).fixture.ground_truth.map((l) => l.symbol), ['web/src/cart.CartView.render', 'web/src/api.CartDto']);
+    await eventually(async () => assert.equal((await row()).description, '2/15'));
+
+    // With fixtureLab.saveAfterLabel, each label is saved as it is made.
+    await vscode.workspace.getConfiguration('fixtureLab').update('saveAfterLabel', true, vscode.ConfigurationTarget.Global);
+    try {
+      assert.equal(await vscode.commands.executeCommand('fixtureLab.labelMedium', { symbol: 'web/src/cart.CartView.load', reason: 'Loads the cart' }), true);
+      assert.equal(document.isDirty, false);
+      assert.equal(readFixture(readFileSync(uri.fsPath, 'utf8'), uri.fsPath).fixture.ground_truth.length, 3);
+    } finally {
+      await vscode.workspace.getConfiguration('fixtureLab').update('saveAfterLabel', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('the reason picker: the corpus\'s most used short reasons, then this fixture\'s own; no other task\'s sentence', async function () {
+    if (!canDriveUi()) this.skip();
+    await setRater('dana');
+    const { uri } = await openCopy('bookshop/easy/02-price-currency.yaml', 'reasons');
+    const corpus = await loadCorpus((await s.corpus.require()).dir);
+    const current = readFixture(readFileSync(uri.fsPath, 'utf8'), uri.fsPath).fixture;
+    const { common, own } = reasonChoices(corpus.fixtures.map((f) => fixtureView(f.read.fixture, 'dana').fixture), current);
+    assert.ok(common.length > 0 && own.length > 0);
+    const symbol = current.candidates.find((c) => !current.ground_truth.some((l) => l.symbol === c))!;
+    const labeling = vscode.commands.executeCommand<boolean>('fixtureLab.labelHigh', { symbol });
+    const [rows] = await ui([{ anchors: '.quick-input-widget', contains: `HIGH: ${symbol}` }, { texts: '.quick-input-widget .quick-input-list .monaco-list-row' }]).then((r) => [r[1]]);
+    await screenshot('42-reason-picker');
+    const shown = rows!.join('\n');
+    // In order: the most used, then this fixture's; nothing else, none twice.
+    let at = -1;
+    for (const reason of [...common, ...own]) {
+      const next = shown.indexOf(reason, at + 1);
+      assert.ok(next > at, `${reason} after the one before`);
+      at = next;
+    }
+    const long = corpus.fixtures.flatMap((f) => f.read.fixture.id === current.id ? [] : [...f.read.fixture.ground_truth, ...Object.values(f.read.fixture.labels).flat()]).map((l) => l.reason ?? '').find((r) => r.split(' ').length > 8 && !own.includes(r));
+    assert.ok(long && !shown.includes(long), `another task's sentence is not offered: ${long}`);
+    assert.ok(rows!.length <= 15 + 2, `${rows!.length} rows`);
+    // Typed whole, it is the listed reason that is picked (no "new reason" for it).
+    await ui([{ expect: `HIGH: ${symbol}`, input: common[0] }]);
+    assert.equal(await labeling, true);
+    const written = readFixture((await vscode.workspace.openTextDocument(uri)).getText(), uri.fsPath).fixture.ground_truth.find((l) => l.symbol === symbol);
+    assert.equal(written?.reason, common[0]);
+    await vscode.window.showTextDocument(uri);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('the Candidates view\'s buttons say what they do (Label HIGH, Label MEDIUM), and label the candidate', async function () {
+    if (!canDriveUi()) this.skip();
+    await setRater('dana');
+    const { uri } = await openCopy('bookshop/easy/03-cart-badge.yaml', 'buttons');
+    await vscode.commands.executeCommand('fixtureLab.candidates.focus');
+    const row = VIEW_ROW('candidates');
+    // The row selected (a click opens it in the diff), its buttons shown.
+    await ui([{ click: row, contains: 'cart.CartView.render' }]);
+    const [titles] = await ui([{ attrs: `${row} .actions .action-label`, attr: 'aria-label' }]);
+    assert.ok(titles!.includes('Label HIGH') && titles!.includes('Label MEDIUM'), titles!.join(' | '));
+    assert.ok(!titles!.some((t) => /cursor/i.test(t)), titles!.join(' | '));
+    await screenshot('43-candidate-buttons');
+    const labeling = ui([
+      { click: `${row}.selected .action-label[aria-label="Label MEDIUM"]` },
+      { expect: 'MEDIUM: web/src/cart.CartView.render', input: 'Renders the cart' },
+    ]);
+    await labeling;
+    await eventually(async () => {
+      const written = readFixture((await vscode.workspace.openTextDocument(uri)).getText(), uri.fsPath).fixture.ground_truth;
+      assert.deepEqual(written, [{ symbol: 'web/src/cart.CartView.render', confidence: 'MEDIUM', reason: 'Renders the cart' }]);
+    });
+    await vscode.window.showTextDocument(uri);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('Fixtures rows are shown whole at the default sidebar width: the state is the icon, n/15 · κ the description', async function () {
+    if (!canDriveUi()) this.skip();
+    await setRater('dana');
+    s.corpus.reload();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('fixtureLab.fixtures.focus');
+    const [rows] = await eventually(async () => {
+      const found = await ui([{ fits: `${VIEW_ROW('fixtures')} .monaco-icon-label-container` }]);
+      assert.ok(found[0]!.some((r) => r.startsWith('01')), found[0]!.join(' | '));
+      return found;
+    });
+    await screenshot('44-fixtures-rows');
+    const cut = rows!.filter((r) => r.endsWith('\tcut'));
+    assert.deepEqual(cut, [], 'rows cut off');
+    assert.ok(rows!.some((r) => /^01\s*5\/15 · κ 0\.467\twhole$/.test(r)), rows!.join(' | '));
+  });
+  it('the settle picker shows both raters\' reasons side by side, and why the symbol is a candidate', async function () {
+    if (!canDriveUi()) this.skip();
+    await setRater('dana');
+    const { uri, original } = copyFixture('bookshop/medium/01-queue-retry-limit.yaml', 'settle');
+    made.push(uri.fsPath);
+    s.corpus.reload();
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri });
+    const f = readFixture(original, uri.fsPath).fixture;
+    const symbol = 'worker/queue/queue.Queue.Push';
+    const verifiers = f.labels[f.verifier!].find((l) => l.symbol === symbol)!;
+    assert.ok(!f.labels[f.labeler!].some((l) => l.symbol === symbol), 'only the verifier included it');
+    const candidates = await s.corpus.candidates(f.repo!, f.diff!.base, f.diff!.head);
+    const neighbour = candidates.neighbours.find((n) => n.symbol === symbol)!;
+    assert.ok(neighbour, `${symbol} is a neighbour of the change`);
+
+    const settling = vscode.commands.executeCommand<number>('fixtureLab.settleDisagreements', { symbol });
+    const [, rows, placeholder] = await ui([
+      { anchors: '.quick-input-widget', contains: 'included' },
+      { texts: '.quick-input-widget .quick-input-list .monaco-list-row' },
+      { attrs: '.quick-input-widget .quick-input-box input', attr: 'placeholder' },
+    ]);
+    await screenshot('45-settle-picker');
+    const sides = `${f.labeler}: not included   │   ${f.verifier}: ${verifiers.confidence} “${verifiers.reason}”`;
+    assert.ok(rows!.every((r) => r.includes(sides)), rows!.join(' | '));
+    assert.deepEqual(placeholder, [`Candidate: ${neighbour.relation}: ${neighbour.why}`]);
+    await ui([
+      { expect: symbol, input: 'excluded' },
+      { expect: `excluded: ${symbol}`, input: 'Push is reached through Retry; the limit lives in Retry' },
+    ]);
+    assert.equal(await settling, 1);
+    const document = await vscode.workspace.openTextDocument(uri);
+    assert.deepEqual(readFixture(document.getText(), uri.fsPath).fixture.disputes.find((d) => d.symbol === symbol)?.resolution, 'excluded');
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('an imported name (`import { CartDto }`) and a use of it offer its label, resolved through the import; a click labels it', async function () {
+    if (!canDriveUi()) this.skip();
+    await setRater('dana');
+    const { uri, original } = copyFixture('bookshop/easy/03-cart-badge.yaml', 'import');
+    made.push(uri.fsPath);
+    s.corpus.reload();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri });
+    const head = readFixture(original, uri.fsPath).fixture.diff!.head;
+    const { side, editor } = await renderLensOnHeadSide(head);
+    const lines = editor.document.getText().split('\n');
+    const importLine = lines.findIndex((l) => /^import \{ CartDto/.test(l));
+    const at = new vscode.Position(importLine, lines[importLine].indexOf('CartDto') + 2);
+    const hover = await eventually(async () => {
+      const found = await hoverText(side, at);
+      assert.match(found.shown, /web\/src\/api\.CartDto/);
+      return found;
+    });
+    assert.deepEqual(linkedSymbols(s, hover.raw, '+ MEDIUM'), ['web/src/api.CartDto']);
+    // A use of it, in a signature: the same definition.
+    const useLine = lines.findIndex((l) => l.includes('render(cart: CartDto)'));
+    const use = await hoverText(side, new vscode.Position(useLine, lines[useLine].indexOf('CartDto') + 1));
+    assert.deepEqual(linkedSymbols(s, use.raw, '+ HIGH'), ['web/src/api.CartDto']);
+
+    // As a person does it: the hover over the import, its `+ MEDIUM` clicked, the reason typed.
+    editor.selection = new vscode.Selection(at, at);
+    await vscode.commands.executeCommand('editor.action.showHover');
+    await ui([{ anchors: HOVER_CONTENTS, contains: 'CartDto' }]);
+    await screenshot('46-import-hover');
+    const labeling = ui([
+      { clickLinks: HOVER_CONTENTS, except: '^(?!command:fixtureLab\\.labelMedium)' },
+      { expect: 'MEDIUM: web/src/api.CartDto', input: 'The cart data the page renders' },
+    ]);
+    await labeling;
+    await eventually(async () => {
+      const written = readFixture((await vscode.workspace.openTextDocument(uri)).getText(), uri.fsPath).fixture.ground_truth;
+      assert.deepEqual(written, [{ symbol: 'web/src/api.CartDto', confidence: 'MEDIUM', reason: 'The cart data the page renders' }]);
+    });
+    await vscode.window.showTextDocument(uri);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('one hover per symbol, in sections: with results, labels show without edit links; Remove elsewhere asks first while results are loaded', async function () {
+    if (!canDriveUi()) this.skip();
+    await setRater('dana');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri: vscode.Uri.file(`${folder}/tasks/bookshop/easy/01-bulk-discount.yaml`) });
+    await vscode.commands.executeCommand('fixtureLab.runBenchmark', { systems: ['grep'], budget: 5000, match: 'bounded' });
+    const loaded = await eventually(async () => {
+      const found = await s.results.current();
+      assert.equal(found?.results.fixture, 'bookshop-easy-01');
+      return found;
+    }, 120_000);
+    s.panel()?.dispose();
+    const missed = missedBy(loaded.results)[0]?.symbol ?? loaded.results.matrix.rows[0].symbol;
+    await vscode.commands.executeCommand('fixtureLab.revealSymbol', { symbol: missed });
+    const editor = vscode.window.activeTextEditor!;
+    const at = editor.selection.start.translate(0, 1);
+    const hovers = await eventually(async () => {
+      const found = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, at);
+      const ours = found.filter((h) => h.contents.some((c) => typeof c !== 'string' && 'value' in c && c.value.includes('Fixture Lab')));
+      assert.ok(ours.some((h) => h.contents.some((c) => (c as vscode.MarkdownString).value.includes('Fixture Lab triage'))));
+      return ours;
+    }, 20_000);
+    assert.equal(hovers.length, 1, 'one hover');
+    const sections = hovers[0].contents.map((c) => (c as vscode.MarkdownString).value);
+    assert.equal(sections.length, 2);
+    assert.match(sections[0], /^\*\*Fixture Lab\*\* /);
+    assert.match(sections[1], /Fixture Lab triage/);
+    assert.doesNotMatch(sections[0], /removeSymbolLabel|labelHigh|labelMedium/, 'no link edits the fixture from a triage hover');
+    assert.match(sections[0], /labels are not edited from a triage hover/);
+    editor.selection = new vscode.Selection(at, at);
+    await vscode.commands.executeCommand('editor.action.showHover');
+    const anchors = await ui([{ anchors: HOVER_CONTENTS, contains: 'Fixture Lab triage' }]);
+    assert.ok(!anchors[0]!.some((a) => a.includes('"Remove"')), anchors[0]!.join(' | '));
+    await screenshot('47-one-hover-triage');
+
+    // In another fixture, labeling: the hover's Remove asks first, results being loaded; cancelled, nothing is removed.
+    const { uri, original } = copyFixture('bookshop/easy/03-cart-badge.yaml', 'confirm');
+    made.push(uri.fsPath);
+    s.corpus.reload();
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri });
+    assert.equal(await vscode.commands.executeCommand('fixtureLab.labelHigh', { symbol: 'web/src/cart.CartView.render', reason: 'Renders the cart' }), true);
+    const side = vscode.Uri.from({ scheme: 'fixture-lab-rev', path: '/web/src/cart.ts', query: `repo=bookshop&rev=${readFixture(original, uri.fsPath).fixture.diff!.head}` });
+    const cart = (await vscode.window.showTextDocument(side)).document;
+    const renderLine = cart.getText().split('\n').findIndex((l) => l.includes('render(cart: CartDto)'));
+    const pos = new vscode.Position(renderLine, cart.lineAt(renderLine).text.indexOf('render') + 1);
+    const labeled = await eventually(async () => {
+      const found = await hoverText(side, pos);
+      assert.match(found.raw, /removeSymbolLabel/);
+      return found;
+    });
+    const link = /\[Remove\]\(command:fixtureLab\.removeSymbolLabel\?([^ )]+)/.exec(labeled.raw)!;
+    const removing = vscode.commands.executeCommand('fixtureLab.removeSymbolLabel', ...(JSON.parse(decodeURIComponent(link[1])) as unknown[]));
+    const [, message] = await ui([{ anchors: '.monaco-dialog-box' }, { texts: '.monaco-dialog-box .dialog-message-text' }, { click: '.monaco-dialog-box .monaco-button', contains: 'Cancel' }]);
+    assert.match(message!.join(' '), /remove the label of web\/src\/cart\.CartView\.render\? Results of bookshop-easy-01 are loaded/);
+    assert.equal(await removing, false);
+    const yaml = await vscode.workspace.openTextDocument(uri);
+    assert.equal(readFixture(yaml.getText(), uri.fsPath).fixture.ground_truth.length, 1, 'still labeled');
+    await vscode.window.showTextDocument(yaml);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+});
