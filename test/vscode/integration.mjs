@@ -266,7 +266,8 @@ async function inWebview(page, { action, selector, contains }) {
           last = `the frame does not show "${contains}" yet`;
           continue;
         }
-        if (action === 'click') await element.click();
+        // Within the answer's wait (30 s in test/integration/ui.ts): a click something covers fails, saying so.
+        if (action === 'click') await element.click({ timeout: Math.max(1000, deadline - Date.now()) });
         return { ok: true, text };
       } catch (error) {
         last = error.message.split('\n')[0];
