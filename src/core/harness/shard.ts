@@ -39,12 +39,14 @@ export function inShard(shard: Shard | undefined, system: string, task: string):
  * Where a run's times are kept: the only things a merged run may differ in from one unsharded
  * run with the same seed. `file` is a run-relative path, or a folder ending in `/` for every
  * file under it; a `json` key is a top-level field, a `column` a CSV column, a `section` the
- * Markdown section under that `## ` heading.
+ * Markdown section under that `## ` heading, and `whole` a file drawn from times (it is left
+ * out entirely, for the reason given).
  */
 export type TimingField =
   | { file: string; json: string }
   | { file: string; column: string }
-  | { file: string; section: string };
+  | { file: string; section: string }
+  | { file: string; whole: string };
 
 export const TIMING_FIELDS: readonly TimingField[] = [
   { file: 'run.json', json: 'started_at' },
@@ -55,12 +57,14 @@ export const TIMING_FIELDS: readonly TimingField[] = [
   { file: 'aggregated/per-task.csv', column: 'cold_ms' },
   { file: 'aggregated/per-task.csv', column: 'warm_ms' },
   { file: 'FINDINGS.md', section: 'Time to context' },
+  { file: 'analysis/charts/radar.svg', whole: 'one of its axes is the time to context' },
 ];
 
 /** One TIMING_FIELDS entry in words, as docs/scaling.md lists it. */
 export function timingFieldText(f: TimingField): string {
   const where = f.file.endsWith('/') ? `${f.file}**` : f.file;
-  return 'json' in f ? `${where}: field \`${f.json}\`` : 'column' in f ? `${where}: column \`${f.column}\`` : `${where}: section \`## ${f.section}\``;
+  return 'json' in f ? `${where}: field \`${f.json}\`` : 'column' in f ? `${where}: column \`${f.column}\``
+    : 'section' in f ? `${where}: section \`## ${f.section}\`` : `${where}: the whole file (${f.whole})`;
 }
 
 /**
@@ -70,6 +74,7 @@ export function timingFieldText(f: TimingField): string {
 export function withoutTiming(relPath: string, text: string): string {
   const fields = TIMING_FIELDS.filter((f) => (f.file.endsWith('/') ? relPath.startsWith(f.file) : relPath === f.file));
   if (fields.length === 0) return text;
+  if (fields.some((f) => 'whole' in f)) return '';
   let out = text;
   const keys = fields.flatMap((f) => ('json' in f ? [f.json] : []));
   if (keys.length > 0) {
