@@ -119,7 +119,7 @@ export { InvalidCorpusError, NO_GROUND_TRUTH, NothingToRunError, PRIMARY_BUDGET,
 export { executeRun, prepareRun, runBenchmark, type RunEvent } from './harness/run';
 export { mergeRuns } from './harness/merge';
 export { RunStore } from './harness/runStore';
-export { inShard, parseShard, shardOf, TIMING_FIELDS, timingFieldText, withoutTiming, type Shard } from './harness/shard';
+export { inShard, parseShard, shardOf, TIMING_FIELDS, timingFieldText, withoutTiming } from './harness/shard';
 export { readSystems, resolvePrograms } from './harness/systems';
 export { exportTrec } from './harness/trecExport';
 export { readMisses, readTriage, setTriage, type TriageChoice, triageKey } from './harness/triage';
