@@ -4,6 +4,7 @@ import { candidates } from './candidates';
 import { charts } from './charts';
 import { dispute } from './dispute';
 import { exportTrecCommand } from './exportTrec';
+import { pool } from './pool';
 import { kappa } from './kappa';
 import { label } from './label';
 import { merge } from './merge';
@@ -89,6 +90,12 @@ export const COMMANDS: Record<string, CommandEntry> = {
     usage: 'export-trec RUN_DIR',
     summary: 'write a run\'s qrels and per-system TREC run files into RUN_DIR/trec/, for trec_eval',
     run: exportTrecCommand,
+  },
+  pool: {
+    usage: 'pool RUN_DIR [--depth K] [--write]',
+    summary: 'TREC-style pooling: every system\'s top K (default 10) symbols no rater judged, per fixture; '
+      + '--write adds them to the fixture\'s `pooled:` list to judge (never to candidates)',
+    run: pool,
   },
   charts: {
     usage: 'charts RUN_DIR',

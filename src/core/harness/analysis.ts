@@ -20,6 +20,8 @@ import { FAILURE_CATEGORIES, Miss, missesOf, topModes } from './failures';
 import { BudgetRecall, findingsMarkdown, SEED_SCALE_LINES, significanceRule, TimeToContext } from './findings';
 import { RawResult, RunInfo, toCsv, writeJson } from './results';
 import { scoreResult, type ScoredResult } from '../scoring/answers';
+import { disputeSensitivity } from './sensitivity';
+import { judgedAtK } from './pooling';
 import { applyTriage, readTriage } from './triage';
 
 export { scoreResult, type ScoredResult };
@@ -94,6 +96,17 @@ export async function analyzeRun(
   await writeTextAtomic(join(dir, 'analysis', 'failure-analysis.md'), failureReport(misses, info));
   await writeJson(join(dir, 'analysis', 'misses.json'), misses);
 
+  // Dispute sensitivity: the same answers against the ground truth with every contested item in, then out.
+  const sensitivity = disputeSensitivity(raws, fixtures, info, inputs.modules);
+  await writeJson(join(dir, 'analysis', 'dispute-sensitivity.json'), {
+    scenarios: ['settled', 'included', 'excluded'],
+    contested: sensitivity.contested,
+    open: sensitivity.open,
+    means: Object.fromEntries(sensitivity.means),
+    flips: sensitivity.flips,
+    tasks: sensitivity.tasks,
+  });
+
   // The charts are drawn from the scores alone; one that fails to draw costs the run only its charts.
   const charts = await writeRunCharts(dir, scored, significance).catch((e: Error) => e);
   const findings = findingsMarkdown({
@@ -105,6 +118,8 @@ export async function analyzeRun(
     sweep: inputs.sweep && inputs.sweep.length > 1 ? budgetRecall(inputs.sweep, fixtures, info, inputs.modules) : undefined,
     timing: timeToContext(scored),
     failedAnswers: scored.filter((s) => s.raw.status !== 'ok').length,
+    sensitivity,
+    judged: { k: MISS_CUTOFF, rows: judgedAtK(raws, fixtures, inputs.modules, MISS_CUTOFF) },
   });
   await writeTextAtomic(join(dir, 'FINDINGS.md'), findings + chartsSection(charts));
   return { scored, misses };
