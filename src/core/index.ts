@@ -117,7 +117,9 @@ export {
 } from './harness/results';
 export { InvalidCorpusError, NO_GROUND_TRUTH, NothingToRunError, PRIMARY_BUDGET, planRun, readRunInputs } from './harness/plan';
 export { executeRun, prepareRun, runBenchmark, type RunEvent } from './harness/run';
+export { mergeRuns } from './harness/merge';
 export { RunStore } from './harness/runStore';
+export { inShard, parseShard, shardOf, TIMING_FIELDS, timingFieldText, withoutTiming } from './harness/shard';
 export { readSystems, resolvePrograms } from './harness/systems';
 export { exportTrec } from './harness/trecExport';
 export { readMisses, readTriage, setTriage, type TriageChoice, triageKey } from './harness/triage';

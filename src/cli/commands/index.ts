@@ -7,6 +7,7 @@ import { exportTrecCommand } from './exportTrec';
 import { pool } from './pool';
 import { kappa } from './kappa';
 import { label } from './label';
+import { merge } from './merge';
 import { metrics } from './metrics';
 import { newFixture } from './new';
 import { report } from './report';
@@ -75,9 +76,15 @@ export const COMMANDS: Record<string, CommandEntry> = {
   },
   run: {
     usage: 'run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match symbol|exact|bounded|lenient|seed] [--effect-size '
-      + 'd_z|d_av] [--out DIR] [--seed N] [--skip-invalid] [--keep-failures] [--scale-lines N]',
+      + 'd_z|d_av] [--out DIR] [--seed N] [--skip-invalid] [--keep-failures] [--scale-lines N] [--shard I/N]',
     summary: 'run the retrieval systems on the labeled tasks and score them; writes results/run-<timestamp>/ (resumes an existing --out)',
     run,
+  },
+  merge: {
+    usage: 'merge OUT RUN_DIR... [--corpus DIR]',
+    summary: 'join the folders of `run --shard I/N` into one run folder OUT, the same as one unsharded run but for its times '
+      + '(docs/scaling.md); refuses shards that disagree, overlap or are incomplete',
+    run: merge,
   },
   'export-trec': {
     usage: 'export-trec RUN_DIR',

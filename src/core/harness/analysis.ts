@@ -238,7 +238,8 @@ async function failureAnalysis(
 
 export function failureReport(misses: Miss[], info: RunInfo): string {
   const out = ['# Failure analysis', '',
-    `Generated from run ${reportText(info.started_at)} (matching: ${reportText(info.match)}, K = ${MISS_CUTOFF}). A person's category `
+    // No time in it: a merged sharded run writes this file byte for byte as one run would (docs/scaling.md).
+    `Generated from this run's raw answers (matching: ${reportText(info.match)}, K = ${MISS_CUTOFF}). A person's category `
       + `(triage) counts over the suggestion.`, ''];
   const systems = [...new Set(misses.map((m) => m.system))].sort();
   if (systems.length === 0) out.push('No misses: every system returned every ground-truth symbol in its top 10.', '');
