@@ -69,7 +69,7 @@ describe('Candidates view', function () {
     writeFileSync(uri.fsPath, original.replace(/base: "[0-9a-f]+"/, `base: "${withTests}"`).replace(/head: "[0-9a-f]+"/, `head: "${changed}"`));
     made.push(uri.fsPath);
     s.corpus.reload();
-    await vscode.commands.executeCommand('fixtureLab.openFixture', uri);
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri });
 
     const roots = await eventually(async () => {
       const found = await s.candidatesTree.getChildren();

@@ -177,7 +177,7 @@ describe('benchmark panel and triage journey', function () {
     writeFileSync(systemsFile, `${saved}  - name: slow\n    type: command\n    query: [/bin/sh, -c, "sleep 60; echo shop.nothing"]\n    parse: {format: lines}\n`);
     try {
       s.corpus.reload();
-      await vscode.commands.executeCommand('fixtureLab.openFixture', vscode.Uri.file(join(folder(), FIXTURE)));
+      await vscode.commands.executeCommand('fixtureLab.openFixture', { uri: vscode.Uri.file(join(folder(), FIXTURE)) });
       await vscode.commands.executeCommand('fixtureLab.openPanel');
       const earlier = await vscode.commands.executeCommand<string>('fixtureLab.runBenchmark', { systems: ['grep'] });
       assert.ok(earlier, 'the first run finished');

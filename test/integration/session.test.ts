@@ -28,7 +28,7 @@ describe('the fixture session: one parse per document version', function () {
     const { uri } = copyFixture('bookshop/easy/01-bulk-discount.yaml', 'session');
     made.push(uri.fsPath);
     s.corpus.reload();
-    await vscode.commands.executeCommand('fixtureLab.openFixture', uri);
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri });
     const document = await vscode.workspace.openTextDocument(uri);
     const first = (await s.session.current())!;
     assert.equal(first.fixture.id, 'bookshop-easy-01-session');
