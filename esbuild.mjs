@@ -2,7 +2,7 @@
 // the webview bundle, and the test bundles (so tests run the same code esbuild ships).
 // esbuild does not type-check: `npm run typecheck` (test/typecheck.mjs) runs beside it.
 import * as esbuild from 'esbuild';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -61,6 +61,9 @@ const builds = [
     external: ['vscode'],
   },
 ];
+
+// A test renamed or deleted must not keep running from its old build: out/test is made afresh.
+rmSync('out/test', { recursive: true, force: true });
 
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();
