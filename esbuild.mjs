@@ -42,12 +42,12 @@ const common = {
 const node = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
 
 const builds = [
-  { ...node, entryPoints: ['src/extension/main.ts'], outfile: 'dist/extension.js', external: ['vscode', 'web-tree-sitter', '@vscode/tree-sitter-wasm', 'tiktoken', 'vega', 'vega-lite', 'vega-interpreter'] },
+  { ...node, entryPoints: ['src/extension/main.ts'], outfile: 'dist/extension.js', external: ['vscode', 'web-tree-sitter', '@vscode/tree-sitter-wasm', 'tiktoken', 'vega', 'vega-lite'] },
   {
     ...node,
     entryPoints: ['src/cli/main.ts'],
     outfile: 'dist/cli.js',
-    external: ['web-tree-sitter', '@vscode/tree-sitter-wasm', 'tiktoken', 'vega', 'vega-lite', 'vega-interpreter'],
+    external: ['web-tree-sitter', '@vscode/tree-sitter-wasm', 'tiktoken', 'vega', 'vega-lite'],
     banner: { js: '#!/usr/bin/env node' },
   },
   // Always minified: most of it is vega, and the panel's first paint waits for the whole bundle to load.

@@ -37,10 +37,17 @@ export function renderHeader(container: HTMLElement, header: FixtureHeader | nul
     h('p', { class: 'meta' }, [header.repo, header.rev ? `@ ${header.rev.slice(0, 12)}` : '', header.file].filter(Boolean).join('  ·  ')));
 }
 
-/** Kappa and its band in words, so the band never rests on color alone. */
+/**
+ * Kappa and its band in words, so the band never rests on color alone; beside it raw agreement
+ * and AC1, which stay readable where kappa falls to the paradox of a mostly-excluded universe.
+ */
 function kappaBadge(header: FixtureHeader): HTMLElement {
   const band = header.band ?? 'none';
+  const beside = header.percent === undefined ? null
+    : h('span', { class: 'kappa-figures', attrs: { title: 'Raw agreement on inclusion, and Gwet\'s AC1 (docs/agreement.md)' } },
+      `${header.percent === null ? EN_DASH : `${(100 * header.percent).toFixed(1)}%`} agree \u00b7 AC1 ${figure(header.ac1)}`);
   return h('span', { class: `kappa band-${band}`, attrs: { title: "Cohen's kappa between labeler and verifier" } },
     h('vscode-badge', { class: 'kappa-value' }, `\u03ba ${figure(header.kappa)}`),
-    h('span', { class: 'band' }, header.band ?? 'not reviewed'));
+    h('span', { class: 'band' }, header.band ?? 'not reviewed'),
+    beside);
 }

@@ -1,4 +1,4 @@
-// SIGINT, SIGTERM and SIGHUP: nothing a system started outlives the CLI. Every live process tree
+// SIGINT, SIGTERM and SIGHUP (and a closed output pipe): nothing a system started outlives the CLI. Every live process tree
 // is reaped at once; then a command that winds down by itself (`run` keeps what finished and
 // says how to resume) is told, or the CLI exits with the conventional 128 + the signal's number.
 // A second signal exits at once.
@@ -22,6 +22,15 @@ export function onStopSignal(stop: Stop): () => void {
 }
 
 export function installSignalHandlers(): void {
+  // A reader that stops early (`fixture-lab kappa … | head`) closes the pipe: the CLI stops as a
+  // shell tool killed by SIGPIPE does, quietly, with nothing a system started left running.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') throw e;
+      reapAll();
+      process.exit(signalExitCode('SIGPIPE'));
+    });
+  }
   for (const signal of FORWARDED_SIGNALS) {
     process.on(signal, () => {
       const windDown = !received && stops.size > 0;

@@ -117,7 +117,9 @@ export {
 } from './harness/results';
 export { InvalidCorpusError, NO_GROUND_TRUTH, NothingToRunError, PRIMARY_BUDGET, planRun, readRunInputs } from './harness/plan';
 export { executeRun, prepareRun, runBenchmark, type RunEvent } from './harness/run';
+export { mergeRuns } from './harness/merge';
 export { RunStore } from './harness/runStore';
+export { inShard, parseShard, shardOf, TIMING_FIELDS, timingFieldText, withoutTiming } from './harness/shard';
 export { readSystems, resolvePrograms } from './harness/systems';
 export { exportTrec } from './harness/trecExport';
 export { readMisses, readTriage, setTriage, type TriageChoice, triageKey } from './harness/triage';
@@ -140,3 +142,16 @@ export { fixtureCharts } from './charts/fixtureCharts';
 export { RADAR_AXES, radarValues } from './charts/radar';
 export { compileCharts } from './charts/compile';
 export { renderSvg } from './charts/svg';
+
+// Agreement beyond one kappa, who settlements sided with, dispute sensitivity, pooling (h-agreement)
+export {
+  addTables, type AgreementFigures, binaryFigures, bootstrapFigures, cohenOfTable, emptyTable, figureSummary,
+  figuresOf, gwetAC1, isKappaParadox, labeledOnlyFigures, pabak, paradoxNote, type RatingTable, tableOf, weightedKappa,
+} from './agreement/figures';
+export { sidedWith } from './agreement/raters';
+export { type FixtureSummary } from './labeling/state';
+export { addPooled } from './fixtures/edit';
+export { DEFAULT_POOL_DEPTH, judgedAtK, judgedKeys, mergePooled, poolOf, poolRun } from './harness/pooling';
+export { contestedTruths, disputeSensitivity, HEADLINE_METRICS, SCENARIOS, sensitivityMarkdown } from './harness/sensitivity';
+export { scoreResult } from './scoring/answers';
+export { DEFAULT_KS, metricValues } from './scoring/metrics';

@@ -18,6 +18,9 @@ export interface FixtureHeader {
   state: FixtureState;
   kappa: number | null;
   band: Band | null;
+  /** Beside kappa once the review has finished: raw agreement (a fraction) and Gwet's AC1, which the kappa paradox leaves standing. */
+  percent?: number | null;
+  ac1?: number | null;
   groundTruth: { total: number; high: number; medium: number };
   /** The rater reviews this fixture blind: the ground truth and kappa are withheld (shown as such, not as zero). */
   blind?: boolean;

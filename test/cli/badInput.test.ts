@@ -2,7 +2,7 @@
 // trace; a damaged answer costs that answer only. Real corpora, real runs, real git repositories,
 // and the built executable as a child process.
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -88,6 +88,20 @@ describe('bad input: command lines', function () {
       assert.equal(r.stdout, '');
     }
     oneLineError(runBin(corpus, 'kappa', 'notes.yaml'), 1, 'notes.yaml', 'the executable');
+  });
+
+  it('output whose reader has gone (`| head`) ends quietly with 141, as SIGPIPE would, no stack trace', async () => {
+    const corpus = demoCorpus();
+    for (const argv of [['kappa', 'tasks'], ['--help']]) {
+      // The read end closed before the CLI writes its first line: every write meets EPIPE.
+      const child = spawn(process.execPath, [BIN, ...argv], { cwd: corpus, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.destroy();
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const code = await new Promise<number | null>((done) => child.on('close', done));
+      assert.equal(code, 141, `${argv.join(' ')}: ${stderr}`);
+      assert.equal(stderr, '', argv.join(' '));
+    }
   });
 
   it('run --tasks matching nothing exits 1, saying so and how to see the ids', async () => {

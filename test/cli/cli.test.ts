@@ -128,7 +128,7 @@ describe('fixture-lab CLI', () => {
     assert.match(text, /ground_truth:\n  - \{symbol: a\/b\.C, confidence: HIGH, reason: r\}\n  - symbol: "a\/b\.E"\n    confidence: HIGH\n    reason: "r"\nlabeler/);
     // The labeler's list is frozen from ground_truth as kappa measured it.
     assert.match(text, /labels:\n  lee:\n    - \{symbol: a\/b\.C, confidence: HIGH, reason: r\}\n    - \{symbol: a\/b\.E, confidence: HIGH, reason: r\}\n  dana:\n    - symbol: "a\/b\.C"\n      confidence: HIGH\n      reason: "r"\n    - symbol: "a\/b\.D"\n      confidence: MEDIUM\n      reason: "r"\n/);
-    assert.match(text, /disputes:\n  - symbol: "a\/b\.E"\n    resolution: included\n    rationale: "Needed"\n  - symbol: "a\/b\.D"\n    resolution: excluded\n/);
+    assert.match(text, /disputes:\n  - symbol: "a\/b\.E"\n    resolution: included\n    rationale: "Needed"\n    sided_with: "lee"\n  - symbol: "a\/b\.D"\n    resolution: excluded\n    rationale: "[^"]*"\n    sided_with: "lee"\n/);
     assert.deepEqual(JSON.parse((await run(dir, 'kappa', PATH, '--json')).stdout)[0], kappaBefore);
     assert.equal((await run(dir, 'validate')).code, 0);
   });
@@ -138,13 +138,27 @@ describe('fixture-lab CLI', () => {
     const { code, stdout } = await run(dir, 'kappa', PATH, '--json');
     assert.equal(code, 0);
     const [k] = JSON.parse(stdout);
+    const added = ['percent', 'ac1', 'pabak', 'specific_positive', 'specific_negative', 'kappa_weighted'];
     assert.deepEqual(Object.keys(k).filter((key) => key !== 'reason'),
-      ['id', 'labeler', 'verifier', 'items', 'observed', 'expected', 'kappa', 'kappa_confidence', 'band', 'disagreements']);
+      ['id', 'labeler', 'verifier', 'items', 'observed', 'expected', 'kappa', 'kappa_confidence', 'band', 'disagreements', ...added, 'labeled_only']);
+    assert.deepEqual(Object.keys(k.labeled_only), ['items', 'kappa', ...added]);
     // Items C D E F: labeler {C, D}, verifier {C, E}: po = 2/4, pe = 0.5 -> kappa 0.
     assert.equal(k.items, 4);
     assert.equal(k.observed, 0.5);
     assert.equal(k.kappa, 0);
     assert.equal(k.band, 'weak');
+    // One item each of both / labeler only / verifier only / neither: AC1 = PABAK = 0, specific
+    // agreement 2/4 both ways; C H/H, D M/-, E -/H, F -/-: weighted kappa 0.25 (scikit-learn 1.2.1).
+    assert.deepEqual(added.map((key) => k[key]), [0.5, 0, 0, 0.5, 0.5, 0.25]);
+    assert.equal(k.percent, k.observed);
+    // Labeled only, C D E: po = 1/3, kappa (1/3 - 5/9) / (4/9) = -0.5, AC1 (1/3 - 4/9) / (5/9) = -0.2,
+    // PABAK -1/3; negative agreement has no both-excluded items to count: null. Weighted kappa 0.0 (scikit-learn).
+    const l = k.labeled_only;
+    assert.equal(l.items, 3);
+    for (const [got, want] of [[l.kappa, -0.5], [l.percent, 1 / 3], [l.ac1, -0.2], [l.pabak, -1 / 3], [l.specific_positive, 0.5], [l.kappa_weighted, 0]]) {
+      assert.ok(Math.abs(got - want) < 1e-12, `${got} != ${want}`);
+    }
+    assert.equal(l.specific_negative, null);
     assert.deepEqual(k.disagreements, [
       { symbol: 'a/b.D', labeler: 'MEDIUM', verifier: null },
       { symbol: 'a/b.E', labeler: null, verifier: 'HIGH' },

@@ -195,23 +195,27 @@ disputes:
   - symbol: "shop/cart.Cart.subtotal"
     resolution: excluded
     rationale: "${R.excluded}"
+    sided_with: "lee"
   - symbol: "shop/pricing.DISCOUNT_CAP"
     resolution: included
     rationale: "${R.cap}"
+    sided_with: "lee"
   - symbol: "shop/cart.Cart.total"
     resolution: included
     confidence: MEDIUM
     rationale: "${R.total2}"
+    sided_with: "lee"
   - symbol: "shop/receipt.receipt"
     resolution: included
     confidence: MEDIUM
     rationale: "${R.receipt}"
     unjudged: true
+    sided_with: "neither"
 `);
     // Kappa is what finish measured; the corpus validates, the unjudged ruling a warning; the report lists it.
     assert.equal((await run(dir, 'kappa', F, '--json')).stdout, kappa);
     const validated = await run(dir, 'validate');
-    assert.deepEqual([validated.code, validated.stdout], [0, `${F}:62:5: warning: dispute about \`shop/receipt.receipt\`, which no rater judged: the adjudicator added it (unjudged: true)\n`]);
+    assert.deepEqual([validated.code, validated.stdout], [0, `${F}:65:5: warning: dispute about \`shop/receipt.receipt\`, which no rater judged: the adjudicator added it (unjudged: true)\n`]);
     await ok(run(dir, 'report'));
     assert.match(readFileSync(join(dir, 'labeling-report.md'), 'utf8'), /## Unjudged disputes\n\n- shop-easy-01: `shop\/receipt\.receipt` included\. Receipts show/);
   });

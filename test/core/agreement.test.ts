@@ -74,7 +74,7 @@ describe('labeling report', () => {
     assert.match(md, /## Tasks under the target \(0\.75\)\n\n- t-1 \(`t-1\.yaml`\): kappa 0\.720, moderate/);
     // t-2 settled a.C by dispute: only a.B is still open there.
     assert.match(md, /### t-2\n\n\| Symbol \| dana \| lee \|\n\|---\|---\|---\|\n\| `a\.B` \| HIGH \| MEDIUM \|\n\n/);
-    assert.match(md, /- `a\.C`: \*\*included\*\*\. needed to see the type/);
+    assert.match(md, /- `a\.C`: \*\*included\*\*, sided with lee\. needed to see the type/);
     assert.match(md, /pooled kappa over all 14 items: 0\.720/);
   });
 });

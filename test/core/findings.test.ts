@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { median, RawResult, RunInfo, runBenchmark } from '../../src/core';
+import { agreementOf, loadCorpus, median, RawResult, RunInfo, runBenchmark, symbolKey } from '../../src/core';
 import { run } from '../helpers/cli';
 import { demoCorpus } from '../helpers/demoCorpus';
 import { tempDir } from '../helpers/tempDir';
@@ -25,6 +25,8 @@ const HEADINGS = [
   '### R@10',
   '### NDCG@10',
   '### MRR',
+  '## Dispute sensitivity',
+  '## Judged@10',
   '## Failure modes (top 3 per system)',
   '## Fixtures not scored',
   '## Departures from the methodology',
@@ -105,6 +107,73 @@ describe('FINDINGS.md per the seed', function () {
     assert.deepEqual(Object.keys(tests.per_tier).sort(), ['easy', 'hard', 'medium']);
     assert.deepEqual(Object.keys(tests.per_tier.medium), ['P@10', 'R@10', 'NDCG@10', 'MRR']);
     assert.equal(tests.per_tier.medium['MRR'].pairs[0].n, 4);
+  });
+
+  it('scores each system as settled, with every contested item included and excluded, and says which rankings flip', async () => {
+    const info = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as RunInfo;
+    const fixtures = (await loadCorpus(corpus)).fixtures.map((f) => f.read.fixture).filter((f) => info.tasks.includes(f.id!));
+    const contested = fixtures.reduce((n, f) => n + (f.verifier ? agreementOf(f).disagreements.length : 0), 0);
+    const affected = fixtures.filter((f) => f.verifier && agreementOf(f).disagreements.length > 0).length;
+    assert.ok(contested > 0, 'the demo corpus has disagreements');
+    const start = findings.indexOf('## Dispute sensitivity\n');
+    const section = findings.slice(start, findings.indexOf('\n## ', start + 1));
+    assert.match(section, new RegExp(`${contested} contested items in ${affected} of ${fixtures.length} fixtures, \\d+ of them open\\.`));
+    assert.match(section, /\| System \| P@10 settled \[range\] \| R@10 settled \[range\] \| NDCG@10 settled \[range\] \| MRR settled \[range\] \|/);
+    const json = JSON.parse(readFileSync(join(out, 'analysis/dispute-sensitivity.json'), 'utf8')) as { means: Record<string, Record<string, Record<string, number>>>; flips: unknown[]; tasks: unknown[] };
+    assert.equal(json.tasks.length, 16);
+    // Settled is Table 1's value; the range holds it.
+    for (const system of ['bm25', 'grep-recorded']) {
+      const m = json.means[system];
+      const cells = section.split('\n').find((l) => l.startsWith(`| ${system} | `))!.split(' | ').slice(1);
+      const r10 = /^([\d.]+) \[([\d.]+), ([\d.]+)\]$/.exec(cells[1])!.slice(1).map(Number);
+      assert.ok(Math.abs(r10[0] - m.settled['R@10']) < 0.0006 && r10[1] <= r10[0] && r10[0] <= r10[2], `${system}: ${cells[1]}`);
+      assert.deepEqual([r10[1], r10[2]], [Math.min(m.settled['R@10'], m.included['R@10'], m.excluded['R@10']), Math.max(m.settled['R@10'], m.included['R@10'], m.excluded['R@10'])].map((x) => Number(x.toFixed(3))));
+    }
+    assert.ok(section.includes(json.flips.length === 0 ? 'No ranking of two systems flips inside these ranges.' : '**Warning:**'));
+  });
+
+  it('reports Judged@10 per system, and pool --write puts the unjudged top 10 in pooled:, never in candidates', async () => {
+    const info = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as RunInfo;
+    const before = await loadCorpus(corpus);
+    const byId = new Map(before.fixtures.map((f) => [f.read.fixture.id!, f]));
+    const raws = readdirSync(join(out, 'raw/bm25')).map((n) => JSON.parse(readFileSync(join(out, 'raw/bm25', n), 'utf8')) as RawResult);
+    // Judged@10 of bm25, by hand: the share of each answer's first ten distinct symbols that a candidate, label, ground truth or dispute names.
+    const shares = raws.filter((r) => r.status === 'ok' && r.symbols.length > 0).map((r) => {
+      const f = byId.get(r.task)!.read.fixture;
+      const module = before.repos.find((x) => x.name === f.repo)?.module;
+      const judged = new Set([...f.candidates, ...Object.values(f.labels).flat().map((l) => l.symbol), ...f.ground_truth.map((l) => l.symbol), ...f.disputes.map((d) => d.symbol)].map((s) => symbolKey(s, { module })));
+      const top = [...new Set(r.symbols.map((s) => symbolKey(s, { module })))].slice(0, 10);
+      return top.filter((k) => judged.has(k)).length / top.length;
+    });
+    const judgedAt10 = shares.reduce((a, b) => a + b, 0) / shares.length;
+    const start = findings.indexOf('## Judged@10\n');
+    const section = findings.slice(start, findings.indexOf('\n## ', start + 1));
+    assert.ok(section.includes(`| bm25 | ${shares.length} | ${judgedAt10.toFixed(3)} | `), section);
+    assert.ok(section.includes(judgedAt10 < 0.9 ? '**Warning:** Judged@10 under 0.9 for ' : 'at least 0.9'), section);
+
+    const dry = await run(corpus, 'pool', out);
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stdout, /\d+ symbols? to judge over 8 fixtures \(--write adds them to each fixture's pooled:\)\n$/);
+    assert.equal((await loadCorpus(corpus)).fixtures.map((f) => f.text).join(), before.fixtures.map((f) => f.text).join(), 'without --write nothing changes');
+    const wrote = await run(corpus, 'pool', out, '--depth', '10', '--write');
+    assert.equal(wrote.code, 0, wrote.stderr);
+    const after = await loadCorpus(corpus);
+    let pooled = 0;
+    for (const f of after.fixtures) {
+      const was = byId.get(f.read.fixture.id!)!.read.fixture;
+      assert.deepEqual(f.read.fixture.candidates, was.candidates);
+      if (info.tasks.includes(f.read.fixture.id!) && f.read.fixture.verifier) assert.deepEqual(agreementOf(f.read.fixture).figures, agreementOf(was).figures, 'kappa never changes');
+      for (const p of f.read.fixture.pooled ?? []) {
+        pooled++;
+        assert.ok(p.from.length > 0 && p.from.every((s) => ['bm25', 'grep-recorded'].includes(s)), JSON.stringify(p));
+      }
+    }
+    assert.ok(pooled > 0, 'the demo systems return symbols nobody judged');
+    assert.equal(Number(/^(\d+) symbols? to judge/m.exec(wrote.stdout.split('\n').at(-2)!)![1]), pooled);
+    // The corpus still validates (pooled is a known field), and pooling again adds nothing twice.
+    assert.equal((await run(corpus, 'validate', '--no-resolve')).code, 0);
+    await run(corpus, 'pool', out, '--write');
+    assert.equal((await loadCorpus(corpus)).fixtures.map((f) => f.text).join(), after.fixtures.map((f) => f.text).join());
   });
 
   it('lists the fixtures not scored, the departures from the seed, and links the radar chart', () => {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  corpusResults, DEFAULT_MATCH_RULE, MATCH_RULES, failureReport, fixtureHeader, fixtureResults, latestAnswers, latestCorpusRun, listRuns, loadCorpus, matchRanking,
+  agreementOf, corpusResults, DEFAULT_MATCH_RULE, MATCH_RULES, failureReport, fixtureHeader, fixtureResults, latestAnswers, latestCorpusRun, listRuns, loadCorpus, matchRanking,
   readMisses, readTriage, RETURNED_PAGE_ITEMS, returnedPage, runBenchmark, scoreRun, setTriage, SHOWN_CHARS, systemChoices, triageKey, verdictsFor, verdictText,
 } from '../../src/core';
 import { parseWebviewMessage } from '../../src/shared/protocol';
@@ -86,6 +86,11 @@ describe('panel: what the benchmark panel shows, from real runs on the demo corp
     assert.equal(header.rev, fixture.diff!.base);
     assert.equal(header.state, 'adjudicated');
     assert.ok(header.kappa !== null && header.band !== null);
+    // Beside kappa, raw agreement and AC1 over every item (the panel shows the three).
+    const agreement = agreementOf(fixture);
+    assert.equal(header.percent, agreement.observed);
+    assert.equal(header.ac1, agreement.figures.ac1);
+    assert.equal(typeof header.ac1, 'number');
   });
 
   it('says why each system missed a symbol, and saves a person\'s triage with the run, never in the fixture', async () => {

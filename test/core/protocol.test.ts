@@ -107,7 +107,7 @@ describe('the labeling protocol', () => {
     assert.throws(() => settleDispute(text, { ...ruling, unjudged: true }), /no rater included `a\/z\.Missed`: the ruling gives its confidence/);
     assert.throws(() => settleDispute(text, { symbol: 'a/b.E', resolution: 'excluded', rationale: 'r', unjudged: true }), /was judged/);
     const added = settleDispute(text, { ...ruling, unjudged: true, confidence: 'MEDIUM' });
-    assert.match(added, /  - symbol: "a\/z\.Missed"\n    resolution: included\n    confidence: MEDIUM\n    rationale: "Both missed it"\n    unjudged: true\n$/);
+    assert.match(added, /  - symbol: "a\/z\.Missed"\n    resolution: included\n    confidence: MEDIUM\n    rationale: "Both missed it"\n    unjudged: true\n    sided_with: "neither"\n$/);
     assert.deepEqual(fixture(added).ground_truth.at(-1), { symbol: 'a/z.Missed', confidence: 'MEDIUM', reason: 'Both missed it' });
     // A candidate nobody included is judged (left out by both), but still needs a confidence.
     assert.throws(() => settleDispute(text, { symbol: 'a/b.D', resolution: 'included', rationale: 'r', unjudged: true }), /was judged/);

@@ -292,8 +292,10 @@ describe('untrusted text: the Markdown reports', () => {
     ].join('\n');
     const corpus: Corpus = { dir: '.', reposFile: 'repos.yaml', repos: [], reposProblems: [], fixtures: [{ path: 't-1', file: 't-1 <x>.yaml', placement: [], text, read: readFixture(text, 't-1') }] };
     const md = labelingReport(corpus);
-    // Per task (header, rule, the fixture: ten cells), then its open disagreements (header, rule, two: three cells).
-    assert.deepEqual(rows(md), [10, 10, 10, 3, 3, 3, 3]);
+    // Per task (header, rule, the fixture: ten cells); the agreement figures (seven, three cells), per
+    // label (two, nine cells) and every figure of the task (seventeen cells); its open disagreements
+    // (header, rule, two: three cells); who the settlements sided with (two raters, four cells).
+    assert.deepEqual(rows(md), [10, 10, 10, ...Array(9).fill(3), ...Array(4).fill(9), ...Array(3).fill(17), 3, 3, 3, 3, 4, 4, 4, 4]);
     inert(md);
     assert.doesNotMatch(md, BIDI);
     assert.match(md, /\| `a\.B\\\|<img>` \| HIGH \| not included \|/);

@@ -24,7 +24,10 @@ describe('view models (what the views say)', () => {
     assert.equal(row.description, '5/15 · κ 0.467');
     assert.equal(row.icon, 'pass-filled');
     assert.match(row.tooltip, /^bookshop-easy-01: adjudicated\n\nOrders of five or more books/);
-    assert.match(row.tooltip, /ground truth 5\/15; kappa 0\.467; labeler dana; verifier lee$/);
+    assert.match(row.tooltip, /ground truth 5\/15; kappa 0\.467; labeler dana; verifier lee\n/);
+    // After the review, every agreement figure, over all items and over the labeled ones.
+    assert.match(row.tooltip, /\n\nAll 8 items: κ 0\.467, percent 0\.750, AC1 0\.529, PABAK 0\.500, positive agreement 0\.800, negative agreement 0\.667, weighted κ 0\.586\nLabeled only, 6 items: κ -0\.200, percent 0\.667, AC1 0\.538, PABAK 0\.333, positive agreement 0\.800, negative agreement n\/a, weighted κ 0\.357$/);
+    assert.doesNotMatch(fixtureRow(open(await demo('bookshop-easy-03'))).tooltip, /AC1/);
   });
 
   it('every demo row fits the default sidebar width: label and description within 20 characters, the state not spelled out', async () => {

@@ -10,6 +10,7 @@ export const addLabel = text(core.addLabel);
 export const removeLabel = text(core.removeLabel);
 export const addDispute = text(core.addDispute);
 export const addCandidate = text(core.addCandidate);
+export const addPooled = text(core.addPooled);
 export const setField = text(core.setField);
 export const freezeLabels = text(core.freezeLabels);
 export const labelAs = text(core.labelAs);

@@ -100,7 +100,8 @@ describe('more workbench journeys', function () {
     const document = await vscode.workspace.openTextDocument(uri);
     assert.ok(document.isDirty, 'one edit of the open document, not saved');
     const { fixture } = readFixture(document.getText(), uri.fsPath);
-    assert.deepEqual(fixture.disputes, [{ symbol, resolution: 'included', rationale }]);
+    // The editor's settle is the CLI's core call: it records that the ruling sided with lee, who included it.
+    assert.deepEqual(fixture.disputes, [{ symbol, resolution: 'included', rationale, sided_with: 'lee' }]);
     // Included: the ground truth gains it, with the label of the rater who included it.
     assert.deepEqual(fixture.ground_truth, [...before.ground_truth, { symbol, confidence: 'MEDIUM', reason: 'Retry re-queues through Push' }]);
     assert.deepEqual(fixture.labels, before.labels);
@@ -108,7 +109,7 @@ describe('more workbench journeys', function () {
     assert.equal(labelsBlock(document.getText()), labelsBlock(original), 'the raters\' lists are byte for byte as they were');
     await screenshot('24-dispute-recorded');
     assert.equal(await document.save(), true);
-    assert.deepEqual(readFixture(readFileSync(uri.fsPath, 'utf8'), uri.fsPath).fixture.disputes, [{ symbol, resolution: 'included', rationale }]);
+    assert.deepEqual(readFixture(readFileSync(uri.fsPath, 'utf8'), uri.fsPath).fixture.disputes, [{ symbol, resolution: 'included', rationale, sided_with: 'lee' }]);
   });
 
   it('Reveal in code: the CodeLens above a ground-truth entry opens its file at the fixture\'s revision, the definition selected', async () => {

@@ -191,11 +191,12 @@ describe('benchmark panel and triage journey', function () {
       const finishedBefore = posted('runFinished').length;
       const running = vscode.commands.executeCommand<string>('fixtureLab.runBenchmark', { systems: ['slow'] });
       await eventually(() => assert.ok(posted('runStarted').length > started, 'the slow run started'), 20_000);
-      // Cancel, as a person does: the panel's Cancel button in code-server once the page shows the run, else the command it stands for.
-      // (The page's layout may hold the run form out of view once results show: then the command.)
+      // Cancel, as a person does: the panel's Cancel button in code-server, else the command it stands for.
+      // The run's own progress toast sits over the panel's lower corner, where the form is once results come first.
+      await vscode.commands.executeCommand('notifications.hideToasts');
+      // The page shows the run first (its Cancel is enabled only then).
       const shown = await webview.text('panel-running', '.progress', 'slow');
-      const clicked = shown !== undefined && (await webview.click('panel-cancel', 'vscode-button.cancel').catch(() => false));
-      if (!clicked) await vscode.commands.executeCommand('fixtureLab.cancelRun');
+      if (shown === undefined || !(await webview.click('panel-cancel', 'vscode-button.cancel'))) await vscode.commands.executeCommand('fixtureLab.cancelRun');
       const cancelledDir = await running;
       const finished = await eventually(() => {
         const end = posted('runFinished').slice(finishedBefore).at(-1);

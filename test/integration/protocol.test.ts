@@ -122,14 +122,14 @@ describe('the labeling protocol in the editor and the CLI', function () {
     writeFileSync(uri.fsPath, fresh);
     s.corpus.reload();
     const { diff } = readFixture(fresh, uri.fsPath).fixture;
-    const cmd = (id: string, ...args: unknown[]) => vscode.commands.executeCommand(`fixtureLab.${id}`, ...args);
+    const cmd = (id: string, args?: object) => vscode.commands.executeCommand(`fixtureLab.${id}`, args);
     const side = (path: string) => vscode.Uri.from({ scheme: 'fixture-lab-rev', path: `/${path}`, query: `repo=bookshop&rev=${diff!.head}` });
     const lineOf = (doc: vscode.TextDocument, needle: string) => {
       const line = doc.getText().split('\n').findIndex((l) => l.includes(needle));
       assert.ok(line >= 0, `${needle} is in ${doc.uri.path}`);
       return line;
     };
-    /** Clicks the lens titled `title` above the line holding `needle` on a head side: its command, with its arguments, and the reason typed. */
+    /** Clicks the lens titled `title` above the line holding `needle` on a head side: its command, with its argument, and the reason typed. */
     const clickLens = async (doc: vscode.TextDocument, needle: string, title: string, reason: string) => {
       const line = lineOf(doc, needle);
       const lens = await eventually(async () => {
@@ -138,7 +138,7 @@ describe('the labeling protocol in the editor and the CLI', function () {
         assert.ok(found?.command, `a ${title} lens above ${needle}`);
         return found.command;
       });
-      return vscode.commands.executeCommand(lens.command, ...(lens.arguments ?? []), reason);
+      return vscode.commands.executeCommand(lens.command, { ...(lens.arguments![0] as object), reason });
     };
     /** Clicks a Candidates row's inline button (`labelHigh`/`labelMedium` given the row), the row found by its label. */
     const clickCandidate = async (label: string, id: 'labelHigh' | 'labelMedium', reason: string) => {
@@ -150,19 +150,19 @@ describe('the labeling protocol in the editor and the CLI', function () {
         return found;
       });
       assert.equal(s.candidatesTree.getTreeItem(node).contextValue, 'candidate', `${label} offers the inline label buttons`);
-      return cmd(id, node, reason);
+      return cmd(id, { ...node, reason });
     };
 
     // The labeler, dana: a lens and the cursor on the moved file's head side, an inline button in Candidates.
     await setRater('dana');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await cmd('openFixture', uri);
+    await cmd('openFixture', { uri });
     const money = await vscode.workspace.openTextDocument(side('web/src/format/money.ts'));
     const moneyEditor = await vscode.window.showTextDocument(money, { preview: false });
     assert.equal(await clickLens(money, 'export function formatPrice', '+ HIGH', M.format), true);
     const centsLine = lineOf(money, 'export function centsToUnits');
     moneyEditor.selection = new vscode.Selection(centsLine + 1, 2, centsLine + 1, 2);
-    assert.equal(await cmd('labelMedium', undefined, M.cents), true);
+    assert.equal(await cmd('labelMedium', { reason: M.cents }), true);
     assert.equal(await clickCandidate('cart.CartView.totalLabel', 'labelHigh', M.total), true);
     const document = await vscode.workspace.openTextDocument(uri);
     assert.equal(readFixture(document.getText(), uri.fsPath).fixture.labeler, 'dana');
@@ -179,9 +179,9 @@ describe('the labeling protocol in the editor and the CLI', function () {
     assert.deepEqual(agreement.disagreements.map((d) => d.symbol).sort(), ['web/src/cart.CartView.constructor', 'web/src/cart.CartView.totalLabel', 'web/src/money.centsToUnits']);
 
     // The adjudication: the labeler's confidence stands for totalLabel, none given.
-    assert.equal(await cmd('settleDisagreements', 'web/src/money.centsToUnits', 'excluded', M.cents2), 1);
-    assert.equal(await cmd('settleDisagreements', 'web/src/cart.CartView.constructor', 'included', M.ctor2), 1);
-    assert.equal(await cmd('settleDisagreements', 'web/src/cart.CartView.totalLabel', 'included', M.total2), 1);
+    assert.equal(await cmd('settleDisagreements', { symbol: 'web/src/money.centsToUnits', resolution: 'excluded', rationale: M.cents2 }), 1);
+    assert.equal(await cmd('settleDisagreements', { symbol: 'web/src/cart.CartView.constructor', resolution: 'included', rationale: M.ctor2 }), 1);
+    assert.equal(await cmd('settleDisagreements', { symbol: 'web/src/cart.CartView.totalLabel', resolution: 'included', rationale: M.total2 }), 1);
     assert.equal(await document.save(), true);
     const fromEditor = readFileSync(uri.fsPath, 'utf8');
     assert.deepEqual(readFixture(fromEditor, uri.fsPath).fixture.ground_truth.map((l) => `${l.symbol} ${l.confidence}`), [

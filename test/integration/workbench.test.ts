@@ -156,7 +156,7 @@ describe('labeling workbench journeys', function () {
     const settled = await vscode.commands.executeCommand('fixtureLab.settleDisagreements', { symbol: 'shop/coupons.LEGACY_CODES', resolution: 'excluded', rationale: 'Deleted together with redeem_coupon; no agent needs it' });
     assert.equal(settled, 1);
     fixture = readFixture(doc.getText(), uri.fsPath).fixture;
-    assert.deepEqual(fixture.disputes, [{ symbol: 'shop/coupons.LEGACY_CODES', resolution: 'excluded', rationale: 'Deleted together with redeem_coupon; no agent needs it' }]);
+    assert.deepEqual(fixture.disputes, [{ symbol: 'shop/coupons.LEGACY_CODES', resolution: 'excluded', rationale: 'Deleted together with redeem_coupon; no agent needs it', sided_with: 'lee' }]);
     assert.ok(!fixture.ground_truth.some((l) => l.symbol === 'shop/coupons.LEGACY_CODES'), 'ground truth follows the ruling');
     assert.equal(fixture.labels.dana.length, 4, "the labeler's own list stays as it was");
     await doc.save();

@@ -227,6 +227,16 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.deepEqual(await p.posted(), [{ type: 'openSymbol', symbol: '<script>exe.\u202Egpj\u2066x\u2069\u200F</script>' }]);
   });
 
+  it('shows raw agreement and AC1 beside kappa once a review has finished, and not before', async () => {
+    const { header, controls } = longLists([3]);
+    const p = await open();
+    await p.send({ type: 'fixture', header: { ...header, kappa: 0.2, band: 'weak', percent: 0.9, ac1: 0.884 }, controls });
+    assert.equal(await text('.kappa-value'), '\u03ba 0.200');
+    assert.equal(await text('.kappa-figures'), '90.0% agree \u00b7 AC1 0.884');
+    await p.send({ type: 'fixture', header: { ...header, kappa: null, band: null }, controls });
+    assert.equal(await p.page.locator('.kappa-figures').count(), 0);
+  });
+
   it('shows the first 200 of a 100,000-symbol answer with a control for more, and pages in more on request', async () => {
     const long = longLists([100_000, 450]);
     const p = await open();

@@ -4,8 +4,10 @@ import { candidates } from './candidates';
 import { charts } from './charts';
 import { dispute } from './dispute';
 import { exportTrecCommand } from './exportTrec';
+import { pool } from './pool';
 import { kappa } from './kappa';
 import { label } from './label';
+import { merge } from './merge';
 import { metrics } from './metrics';
 import { newFixture } from './new';
 import { report } from './report';
@@ -74,14 +76,26 @@ export const COMMANDS: Record<string, CommandEntry> = {
   },
   run: {
     usage: 'run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match symbol|exact|bounded|lenient|seed] [--effect-size '
-      + 'd_z|d_av] [--out DIR] [--seed N] [--skip-invalid] [--keep-failures] [--scale-lines N]',
+      + 'd_z|d_av] [--out DIR] [--seed N] [--skip-invalid] [--keep-failures] [--scale-lines N] [--shard I/N]',
     summary: 'run the retrieval systems on the labeled tasks and score them; writes results/run-<timestamp>/ (resumes an existing --out)',
     run,
+  },
+  merge: {
+    usage: 'merge OUT RUN_DIR... [--corpus DIR]',
+    summary: 'join the folders of `run --shard I/N` into one run folder OUT, the same as one unsharded run but for its times '
+      + '(docs/scaling.md); refuses shards that disagree, overlap or are incomplete',
+    run: merge,
   },
   'export-trec': {
     usage: 'export-trec RUN_DIR',
     summary: 'write a run\'s qrels and per-system TREC run files into RUN_DIR/trec/, for trec_eval',
     run: exportTrecCommand,
+  },
+  pool: {
+    usage: 'pool RUN_DIR [--depth K] [--write]',
+    summary: 'TREC-style pooling: every system\'s top K (default 10) symbols no rater judged, per fixture; '
+      + '--write adds them to the fixture\'s `pooled:` list to judge (never to candidates)',
+    run: pool,
   },
   charts: {
     usage: 'charts RUN_DIR',

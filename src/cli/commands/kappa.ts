@@ -1,4 +1,6 @@
-import { agreementOf, Agreement, FixtureLabError, fmt, formatNumber, loadFixtureFile, setField } from '../../core';
+import {
+  agreementOf, Agreement, AgreementFigures, figureSummary, FixtureLabError, fmt, formatNumber, loadFixtureFile, paradoxNote, setField,
+} from '../../core';
 import { CliIO, fixturePaths, moduleFor, parse, UsageError } from '../args';
 import { editFixture } from './edits';
 
@@ -18,9 +20,14 @@ export async function kappa(args: string[], io: CliIO): Promise<number> {
     }
   }
   if (values.json) {
-    const out = results.map((a) => ({
+    // The figures beside kappa are a contract: `percent` (= observed), `ac1`, `pabak`,
+    // `specific_positive`, `specific_negative`, `kappa_weighted`, and under `labeled_only` the
+    // same over the items some rater included (with its own `kappa` and `items`).
+    const out = results.map(({ table: _table, figures, labeled_only, ...a }) => ({
       ...a,
       disagreements: a.disagreements.map((d) => ({ symbol: d.symbol, labeler: d.labeler, verifier: d.verifier })),
+      ...added(figures),
+      labeled_only: { items: labeled_only.items, kappa: labeled_only.kappa, ...added(labeled_only) },
     }));
     io.stdout.write(JSON.stringify(out, null, 2) + '\n');
     return 0;
@@ -30,9 +37,26 @@ export async function kappa(args: string[], io: CliIO): Promise<number> {
       ? `kappa n/a (${a.reason})${a.observed === null ? '' : `, observed agreement ${fmt(a.observed)}`}`
       : `kappa ${fmt(a.kappa)} ${a.band}, kappa_confidence ${fmt(a.kappa_confidence)}, observed ${fmt(a.observed)}, expected ${fmt(a.expected)}`;
     io.stdout.write(`${a.id}: ${head}; ${a.items} items, ${a.disagreements.length} disagreements\n`);
+    if (a.items > 0) {
+      io.stdout.write(`  all ${a.figures.items} items: ${figureSummary(a.figures)}\n`);
+      io.stdout.write(`  labeled only, ${a.labeled_only.items} items: ${figureSummary(a.labeled_only)}\n`);
+      const paradox = paradoxNote(a.figures, a.table);
+      if (paradox) io.stdout.write(`  ${paradox}\n`);
+    }
     for (const d of a.disagreements) {
       io.stdout.write(`  ${d.symbol}: ${a.labeler ?? 'labeler'} ${d.labeler ?? '-'}, ${a.verifier ?? 'verifier'} ${d.verifier ?? '-'}\n`);
     }
   }
   return 0;
+}
+
+function added(f: AgreementFigures) {
+  return {
+    percent: f.percent,
+    ac1: f.ac1,
+    pabak: f.pabak,
+    specific_positive: f.specific_positive,
+    specific_negative: f.specific_negative,
+    kappa_weighted: f.kappa_weighted,
+  };
 }

@@ -1,17 +1,17 @@
 import { relative } from 'node:path';
-import { EFFECT_SIZES, executeRun, fmt, MATCH_RULES, MatchRule, prepareRun, RunEvent, RunStore, summarize } from '../../core';
+import { EFFECT_SIZES, executeRun, fmt, MATCH_RULES, MatchRule, parseShard, prepareRun, RunEvent, RunStore, summarize } from '../../core';
 import { CliIO, corpusDir, oneOf, parse, UsageError } from '../args';
 import { onStopSignal, signalExitCode } from '../signals';
 
 /**
  * `run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match RULE]
- * [--effect-size d_z|d_av] [--out DIR] [--skip-invalid] [--keep-failures] [--scale-lines N]`:
+ * [--effect-size d_z|d_av] [--out DIR] [--skip-invalid] [--keep-failures] [--scale-lines N] [--shard I/N]`:
  * validates the corpus (errors stop it
  * unless --skip-invalid), runs the systems on the labeled tasks with a progress bar and an ETA
  * on a terminal, and prints the summary table. Budgets default to 5000 (primary), 2000, 10000.
  * Ctrl-C (SIGINT, and SIGTERM or SIGHUP alike) kills the systems' process trees and keeps what
  * finished; running again with the same --out resumes, answering failed tasks again unless
- * --keep-failures.
+ * --keep-failures. --shard I/N answers only shard I's (system, task) pairs (docs/scaling.md).
  */
 export async function run(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
@@ -25,6 +25,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     'skip-invalid': { type: 'boolean' },
     'keep-failures': { type: 'boolean' },
     'scale-lines': { type: 'string' },
+    shard: { type: 'string' },
   });
   if (positionals.length > 1) throw new UsageError(`one corpus folder at most, not ${positionals.join(' ')}`);
   // Without --budget: 5000, 2000, 10000 (docs/scoring.md#scoring), or a resumed run's own.
@@ -38,6 +39,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const effectSize = values['effect-size'] === undefined ? undefined : oneOf(values['effect-size'], EFFECT_SIZES, '--effect-size');
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isInteger(seed)) throw new UsageError('--seed must be a whole number');
+  const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+  if (values.shard !== undefined && !shard) throw new UsageError(
+    `--shard must be I/N with I from 1 to N, e.g. --shard 2/3 (not ${values.shard})`);
   const controller = new AbortController();
   let stoppedBy: NodeJS.Signals = 'SIGINT';
   const removeStop = onStopSignal((signal) => {
@@ -59,6 +63,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       skipInvalid: values['skip-invalid'],
       keepFailures: values['keep-failures'],
       scaleFailureLines: scaleLines,
+      ...(shard ? { shard } : {}),
     };
     const store = new RunStore();
     store.subscribe((e) => progress.update(e));

@@ -1,7 +1,8 @@
 // The two raters' lists of one fixture, lined up item by item for kappa: items are `candidates`
 // plus every symbol either rater labeled, compared after normalization.
-import { effectiveConfidence, Fixture, Label } from '../fixtures/model';
+import { Dispute, effectiveConfidence, Fixture, Label } from '../fixtures/model';
 import { NormalizeOptions, symbolKey } from '../symbols/normalize';
+import { AgreementFigures, emptyTable, figuresOf, labeledOnlyFigures, RatingTable, tableOf } from './figures';
 import { Band, bandOf, cohensKappa } from './kappa';
 
 export type Rating = 'HIGH' | 'MEDIUM' | null;
@@ -28,6 +29,12 @@ export interface Agreement {
   /** Why kappa is null, when it is. */
   reason: string | null;
   disagreements: Disagreement[];
+  /** Labeler by verifier over not included / MEDIUM / HIGH: every figure below comes from it. */
+  table: RatingTable;
+  /** Every figure over the candidate universe (`figures.kappa` is `kappa`). */
+  figures: AgreementFigures;
+  /** Every figure over the items some rater included, which padding with both-excluded candidates cannot move. */
+  labeled_only: AgreementFigures;
 }
 
 export interface RatedItem {
@@ -65,11 +72,16 @@ export function agreementOf(f: Fixture, options: NormalizeOptions = {}): Agreeme
   const verifier = verifierList(f);
   if (!verifier) {
     const reason = f.verifier ? `the verifier ${f.verifier} has no labels yet (labels.${f.verifier})` : 'no verifier is named';
-    return { ...base, items: 0, observed: null, expected: null, kappa: null, kappa_confidence: null, band: null, reason, disagreements: [] };
+    const table = emptyTable();
+    return {
+      ...base, items: 0, observed: null, expected: null, kappa: null, kappa_confidence: null, band: null, reason, disagreements: [],
+      table, figures: figuresOf(table), labeled_only: labeledOnlyFigures(table),
+    };
   }
   const items = ratedItems(f, options);
   const binary = cohensKappa(items.map((i) => i.labeler !== null), items.map((i) => i.verifier !== null));
   const graded = cohensKappa(items.map((i) => i.labeler), items.map((i) => i.verifier));
+  const table = tableOf(items);
   const byKey = (list: Label[]) => new Map(list.map((l) => [symbolKey(l.symbol, options), l]));
   const mine = byKey(labelerList(f));
   const theirs = byKey(verifier);
@@ -89,6 +101,9 @@ export function agreementOf(f: Fixture, options: NormalizeOptions = {}): Agreeme
     band: bandOf(binary.kappa),
     reason: binary.reason,
     disagreements,
+    table,
+    figures: figuresOf(table),
+    labeled_only: labeledOnlyFigures(table),
   };
 }
 
@@ -96,4 +111,30 @@ export function agreementOf(f: Fixture, options: NormalizeOptions = {}): Agreeme
 export function openDisagreements(f: Fixture, a: Agreement, options: NormalizeOptions = {}): Disagreement[] {
   const settled = new Set(f.disputes.map((d) => symbolKey(d.symbol, options)));
   return a.disagreements.filter((d) => !settled.has(symbolKey(d.symbol, options)));
+}
+
+/** `sided_with` beside a rater's name: the ruling matched both raters, or neither. */
+export const SIDES = ['both', 'neither'] as const;
+
+/**
+ * Which rater a ruling sided with (`sided_with`), once both raters' lists exist: the one whose
+ * rating the ruling gives (excluded, or included at the ruling's confidence, else the including
+ * rater's as ground truth takes it); when it gives neither's exact rating, the one it matches on
+ * inclusion. `both` when both raters rated it so (or neither judged an excluded symbol), else
+ * `neither`. Undefined without two named raters and the verifier's list (the seed's forms).
+ */
+export function sidedWith(f: Fixture, ruling: Pick<Dispute, 'symbol' | 'resolution' | 'confidence'>, options: NormalizeOptions = {}): string | undefined {
+  const verifier = verifierList(f);
+  if (!f.labeler || !f.verifier || !verifier) return undefined;
+  const key = symbolKey(ruling.symbol, options);
+  const ratingIn = (list: Label[]): Rating => {
+    const l = list.find((x) => symbolKey(x.symbol, options) === key);
+    return l ? effectiveConfidence(l) : null;
+  };
+  const mine = ratingIn(labelerList(f));
+  const theirs = ratingIn(verifier);
+  const ruled: Rating = ruling.resolution === 'excluded' ? null : ruling.confidence ?? mine ?? theirs ?? 'HIGH';
+  let sides = [mine === ruled, theirs === ruled];
+  if (!sides[0] && !sides[1]) sides = [(mine !== null) === (ruled !== null), (theirs !== null) === (ruled !== null)];
+  return sides[0] && sides[1] ? 'both' : sides[0] ? f.labeler : sides[1] ? f.verifier : 'neither';
 }

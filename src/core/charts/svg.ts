@@ -24,8 +24,26 @@ export async function renderSvg(chart: ChartView, theme: ChartTheme = LIGHT_THEM
   const { spec } = vl.compile(chart.spec as unknown as Parameters<VegaLite["compile"]>[0], { config: chartConfig(theme) });
   const view = new vega.View(vega.parse(spec), { renderer: 'none' });
   try {
-    return await view.toSVG();
+    return stableIds(await view.toSVG());
   } finally {
     view.finalize();
   }
+}
+
+/**
+ * Vega numbers gradients and clip paths from counters that live as long as the process, so the
+ * same chart drawn twice differed (`gradient_0`, then `gradient_8`). Numbered again from 0 in
+ * each document, in order of first use, the same chart is the same bytes (a merged sharded run
+ * equals one run: docs/scaling.md).
+ */
+function stableIds(svg: string): string {
+  const renamed = new Map<string, string>();
+  const used = new Map<string, number>();
+  return svg.replace(/\b(gradient_|clip|pattern_)(\d+)\b/g, (id: string, prefix: string) => {
+    if (!renamed.has(id)) {
+      renamed.set(id, `${prefix}${used.get(prefix) ?? 0}`);
+      used.set(prefix, (used.get(prefix) ?? 0) + 1);
+    }
+    return renamed.get(id)!;
+  });
 }

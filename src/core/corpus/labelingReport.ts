@@ -5,9 +5,16 @@ import { fmt } from '../../shared/figures';
 import { mean, median } from '../numbers';
 import { reportCode, reportText } from '../untrusted/reportMarkdown';
 import type { Corpus } from './load';
+import type { Fixture } from '../fixtures/model';
+import type { NormalizeOptions } from '../symbols/normalize';
 import { cohensKappa, KAPPA_TARGET, bandOf } from '../agreement/kappa';
+import {
+  addTables, AgreementFigures, binaryFigures, bootstrapFigures, collapse, FIGURES, FIGURE_TITLES, FigureInterval, figuresOf, labeledOnly,
+  labeledOnlyFigures, paradoxNote, RatingTable, SCALE,
+} from '../agreement/figures';
+import { DEFAULT_SEED, BOOTSTRAP_RESAMPLES } from '../scoring/significance';
 import { fixtureView, isJudged } from '../labeling/state';
-import { agreementOf, openDisagreements, ratedItems, Rating, verifierList } from '../agreement/raters';
+import { agreementOf, openDisagreements, ratedItems, Rating, sidedWith, SIDES, verifierList } from '../agreement/raters';
 
 /**
  * `rater`: who the report is for (the editor's Write Labeling Report): a review they verify blind
@@ -23,7 +30,7 @@ export function labelingReport(corpus: Corpus, { rater }: { rater?: string } = {
       const agreement = agreementOf(fixture, options);
       const hasReview = !blind && verifierList(fixture) !== undefined;
       const unjudged = fixture.disputes.filter((d) => !isJudged(fixture, d.symbol, options));
-      return { f, fixture, blind, agreement, hasReview, unjudged, open: blind ? [] : openDisagreements(fixture, agreement, options),
+      return { f, fixture, options, blind, agreement, hasReview, unjudged, open: blind ? [] : openDisagreements(fixture, agreement, options),
         items: hasReview ? ratedItems(fixture, options) : [] };
     });
   const reviewed = rows.filter((r) => r.hasReview);
@@ -61,6 +68,7 @@ export function labelingReport(corpus: Corpus, { rater }: { rater?: string } = {
   }
   out.push('');
 
+  out.push(...agreementSections(reviewed.map((r) => ({ id: r.fixture.id ?? '', tags: r.fixture.tags, table: r.agreement.table }))));
   const under = reviewed.filter((r) => r.agreement.kappa !== null && r.agreement.kappa < KAPPA_TARGET);
   out.push(`## Tasks under the target (${KAPPA_TARGET})`, '');
   if (under.length === 0) out.push('None.');
@@ -84,14 +92,16 @@ export function labelingReport(corpus: Corpus, { rater }: { rater?: string } = {
   for (const r of disputed) {
     out.push(`### ${reportText(r.fixture.id ?? '')}`, '');
     for (const d of r.fixture.disputes) {
+      const side = d.sided_with ?? sidedWith(r.fixture, d, r.options);
       out.push(`- ${reportCode(d.symbol)}: **${reportText(d.resolution)}**${d.confidence ? ` (${reportText(d.confidence)})`
-        : ''}${r.unjudged.includes(d) ? ', unjudged' : ''}. ${reportText(d.rationale)}`);
+        : ''}${r.unjudged.includes(d) ? ', unjudged' : ''}${side === undefined ? '' : `, sided with ${reportText(side)}`}. ${reportText(d.rationale)}`);
     }
     out.push('');
   }
   const counts = { included: 0, excluded: 0 };
   for (const r of disputed) for (const d of r.fixture.disputes) counts[d.resolution]++;
   if (disputed.length > 0) out.push(`Resolved: ${counts.included} included, ${counts.excluded} excluded.`, '');
+  out.push(...sidedWithSection(disputed));
 
   // Symbols no rater judged: the adjudicator's additions, which kappa never saw.
   out.push('## Unjudged disputes', '');
@@ -104,6 +114,116 @@ export function labelingReport(corpus: Corpus, { rater }: { rater?: string } = {
   }
   out.push('');
   return out.join('\n');
+}
+
+/**
+ * Who the settlements sided with, per rater: how often a ruling gave a rater's rating, over the
+ * disputes that rater was part of (a rater named on several fixtures is one row).
+ */
+function sidedWithSection(fixtures: { fixture: Fixture; options: NormalizeOptions }[]): string[] {
+  const rows = new Map<string, { disputes: number; sided: number }>();
+  const sides = { both: 0, neither: 0 };
+  for (const { fixture: f, options } of fixtures) {
+    for (const d of f.disputes) {
+      const side = d.sided_with ?? sidedWith(f, d, options);
+      if (side === undefined || !f.labeler || !f.verifier) continue;
+      for (const rater of [f.labeler, f.verifier]) {
+        const row = rows.get(rater) ?? { disputes: 0, sided: 0 };
+        row.disputes++;
+        if (side === rater || side === 'both') row.sided++;
+        rows.set(rater, row);
+      }
+      if ((SIDES as readonly string[]).includes(side)) sides[side as (typeof SIDES)[number]]++;
+    }
+  }
+  if (rows.size === 0) return [];
+  const out = ['### Who the settlements sided with', '', '| Rater | Disputes | Sided with them | Share |', '|---|---|---|---|'];
+  for (const [rater, r] of [...rows].sort(([a], [b]) => a.localeCompare(b))) {
+    out.push(`| ${reportText(rater)} | ${r.disputes} | ${r.sided} | ${fmt(r.sided / r.disputes)} |`);
+  }
+  out.push('', `Sided with both: ${sides.both}; with neither: ${sides.neither}.`, '');
+  return out;
+}
+
+interface TaskTable {
+  id: string;
+  tags: string[];
+  table: RatingTable;
+}
+
+const figureCells = (f: AgreementFigures) => FIGURES.map((k) => fmt(f[k]));
+const intervalCell = (value: number | null, ci: [number, number] | null) => `${fmt(value)}${ci ? ` (${fmt(ci[0])} to ${fmt(ci[1])})` : ''}`;
+
+/**
+ * Agreement beyond one kappa (docs/agreement.md): the corpus figures pooled over items with a
+ * bootstrap interval, per label, per tag and per task, each over every item and over the labeled
+ * items only, and the kappa paradox named where it happens.
+ */
+function agreementSections(tasks: TaskTable[]): string[] {
+  const out: string[] = [];
+  if (tasks.length === 0) return out;
+  const tables = tasks.map((t) => t.table);
+  const pooled = addTables(tables);
+  const all = figuresOf(pooled);
+  const labeled = labeledOnlyFigures(pooled);
+  const options = { seed: DEFAULT_SEED, resamples: BOOTSTRAP_RESAMPLES };
+  const ciAll: FigureInterval = bootstrapFigures(tables, figuresOf, options);
+  const ciLabeled: FigureInterval = bootstrapFigures(tables, labeledOnlyFigures, options);
+  out.push('## Agreement beyond kappa', '');
+  const taskCount = `${tasks.length} reviewed task${tasks.length === 1 ? '' : 's'}`;
+  out.push(`Pooled over the items of the ${taskCount}, with a 95% bootstrap interval in parentheses (tasks resampled ${BOOTSTRAP_RESAMPLES} times, `
+    + `seed ${DEFAULT_SEED}). "Labeled only" leaves out the candidates both raters left out, so padding the universe with them cannot flatter `
+    + 'the figures. docs/agreement.md gives each formula.', '');
+  out.push(`| Figure | All ${all.items} items | Labeled only (${labeled.items} items) |`, '|---|---|---|');
+  for (const k of FIGURES) out.push(`| ${FIGURE_TITLES[k]} | ${intervalCell(all[k], ciAll[k])} | ${intervalCell(labeled[k], ciLabeled[k])} |`);
+  out.push('');
+  const paradox = paradoxNote(all, pooled);
+  out.push(paradox ? `**The corpus shows the ${paradox}.**` : 'No kappa paradox over the corpus (raw agreement and kappa tell the same story).', '');
+
+  out.push('### Per label', '', 'Each label as its own yes/no: did the rater give it this confidence.', '');
+  out.push('| Label | Items | κ | percent | AC1 | positive agreement | Labeled only: κ | AC1 | positive agreement |', '|---|---|---|---|---|---|---|---|---|');
+  for (const label of ['HIGH', 'MEDIUM'] as const) {
+    const index = SCALE.indexOf(label);
+    const f = binaryFigures(collapse(pooled, (i) => i === index));
+    const l = binaryFigures(collapse(labeledOnly(pooled), (i) => i === index));
+    const cells = [f.items, fmt(f.kappa), fmt(f.percent), fmt(f.ac1), fmt(f.specific_positive), fmt(l.kappa), fmt(l.ac1), fmt(l.specific_positive)];
+    out.push(`| ${label} | ${cells.join(' | ')} |`);
+  }
+  out.push('');
+
+  const tags = [...new Set(tasks.flatMap((t) => t.tags))].sort();
+  out.push('### Per tag', '');
+  if (tags.length === 0) out.push('No reviewed task has a tag.');
+  else {
+    out.push(`| Tag | Tasks | Items | ${FIGURES.map((k) => FIGURE_TITLES[k]).join(' | ')} | Labeled only: κ | AC1 | positive agreement |`,
+      `|---|---|---|${FIGURES.map(() => '---').join('|')}|---|---|---|`);
+    for (const tag of tags) {
+      const mine = addTables(tasks.filter((t) => t.tags.includes(tag)).map((t) => t.table));
+      const f = figuresOf(mine);
+      const l = labeledOnlyFigures(mine);
+      const count = tasks.filter((t) => t.tags.includes(tag)).length;
+      const labeledCells = [fmt(l.kappa), fmt(l.ac1), fmt(l.specific_positive)].join(' | ');
+      out.push(`| ${reportText(tag)} | ${count} | ${f.items} | ${figureCells(f).join(' | ')} | ${labeledCells} |`);
+    }
+  }
+  out.push('');
+
+  out.push('### Per task: every figure', '');
+  const titles = FIGURES.map((k) => FIGURE_TITLES[k]).join(' | ');
+  const rules = FIGURES.map(() => '---').join('|');
+  out.push(`| Task | Items | ${titles} | Labeled items | ${titles} |`, `|---|---|${rules}|---|${rules}|`);
+  for (const t of tasks) {
+    const f = figuresOf(t.table);
+    const l = labeledOnlyFigures(t.table);
+    out.push(`| ${reportText(t.id)} | ${f.items} | ${figureCells(f).join(' | ')} | ${l.items} | ${figureCells(l).join(' | ')} |`);
+  }
+  out.push('');
+  const paradoxes = tasks.map((t) => ({ t, note: paradoxNote(figuresOf(t.table), t.table) })).filter((x) => x.note !== null);
+  out.push('### Kappa paradox', '');
+  if (paradoxes.length === 0) out.push('None of the tasks.');
+  for (const { t, note } of paradoxes) out.push(`- ${reportText(t.id)}: ${note}`);
+  out.push('');
+  return out;
 }
 
 function rating(r: Rating): string {

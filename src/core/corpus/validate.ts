@@ -7,6 +7,7 @@ import { Problem, ProblemCode, Severity } from '../problems';
 import { groundTruthMismatches, isDerived, rulingsOf } from '../labeling/groundTruth';
 import { NormalizeOptions, symbolKey } from '../symbols/normalize';
 import { isDraftAside } from '../labeling/blindDrafts';
+import { sidedWith, SIDES } from '../agreement/raters';
 import { includedByARater, isJudged, reviewStarted } from '../labeling/state';
 import type { Corpus, FixtureFile } from './load';
 import type { RepoEntry } from './repos';
@@ -98,6 +99,17 @@ export function validateFixture(f: FixtureFile, repos: Map<string, RepoEntry>, r
     } else if (d.unjudged) {
       add(`disputes/${i}/unjudged`, 'warning', 'dispute-judged',
         `dispute about \`${d.symbol}\` says \`unjudged: true\`, but the symbol is in candidates or a rater's list`);
+    }
+    if (d.sided_with !== undefined) {
+      const allowed = [fixture.labeler, fixture.verifier, ...SIDES].filter((x): x is string => x !== undefined);
+      const implied = sidedWith(fixture, d, options);
+      if (!allowed.includes(d.sided_with)) {
+        add(`disputes/${i}/sided_with`, 'error', 'bad-sided-with',
+          `sided_with \`${d.sided_with}\` must be the labeler's or the verifier's name, both or neither (${allowed.join(', ')})`);
+      } else if (implied !== undefined && implied !== d.sided_with) {
+        add(`disputes/${i}/sided_with`, 'warning', 'sided-with-mismatch', `dispute about \`${d.symbol}\` says sided_with \`${d.sided_with}\`, `
+          + `but the ruling and the raters' lists say \`${implied}\`: settle it again to record it`);
+      }
     }
   });
   problems.push(...groundTruthProblems(f, options));

@@ -20,6 +20,8 @@ import { FAILURE_CATEGORIES, Miss, missesOf, topModes } from './failures';
 import { BudgetRecall, findingsMarkdown, SEED_SCALE_LINES, significanceRule, TimeToContext } from './findings';
 import { RawResult, RunInfo, toCsv, writeJson } from './results';
 import { scoreResult, type ScoredResult } from '../scoring/answers';
+import { disputeSensitivity } from './sensitivity';
+import { judgedAtK } from './pooling';
 import { applyTriage, readTriage } from './triage';
 
 export { scoreResult, type ScoredResult };
@@ -94,6 +96,17 @@ export async function analyzeRun(
   await writeTextAtomic(join(dir, 'analysis', 'failure-analysis.md'), failureReport(misses, info));
   await writeJson(join(dir, 'analysis', 'misses.json'), misses);
 
+  // Dispute sensitivity: the same answers against the ground truth with every contested item in, then out.
+  const sensitivity = disputeSensitivity(raws, fixtures, info, inputs.modules);
+  await writeJson(join(dir, 'analysis', 'dispute-sensitivity.json'), {
+    scenarios: ['settled', 'included', 'excluded'],
+    contested: sensitivity.contested,
+    open: sensitivity.open,
+    means: Object.fromEntries(sensitivity.means),
+    flips: sensitivity.flips,
+    tasks: sensitivity.tasks,
+  });
+
   // The charts are drawn from the scores alone; one that fails to draw costs the run only its charts.
   const charts = await writeRunCharts(dir, scored, significance).catch((e: Error) => e);
   const findings = findingsMarkdown({
@@ -105,6 +118,8 @@ export async function analyzeRun(
     sweep: inputs.sweep && inputs.sweep.length > 1 ? budgetRecall(inputs.sweep, fixtures, info, inputs.modules) : undefined,
     timing: timeToContext(scored),
     failedAnswers: scored.filter((s) => s.raw.status !== 'ok').length,
+    sensitivity,
+    judged: { k: MISS_CUTOFF, rows: judgedAtK(raws, fixtures, inputs.modules, MISS_CUTOFF) },
   });
   await writeTextAtomic(join(dir, 'FINDINGS.md'), findings + chartsSection(charts));
   return { scored, misses };
@@ -223,7 +238,8 @@ async function failureAnalysis(
 
 export function failureReport(misses: Miss[], info: RunInfo): string {
   const out = ['# Failure analysis', '',
-    `Generated from run ${reportText(info.started_at)} (matching: ${reportText(info.match)}, K = ${MISS_CUTOFF}). A person's category `
+    // No time in it: a merged sharded run writes this file byte for byte as one run would (docs/scaling.md).
+    `Generated from this run's raw answers (matching: ${reportText(info.match)}, K = ${MISS_CUTOFF}). A person's category `
       + `(triage) counts over the suggestion.`, ''];
   const systems = [...new Set(misses.map((m) => m.system))].sort();
   if (systems.length === 0) out.push('No misses: every system returned every ground-truth symbol in its top 10.', '');

@@ -13,6 +13,8 @@ import { ALPHA, BOOTSTRAP_RESAMPLES, DEFAULT_EFFECT_SIZE, EffectSize, EXACT_MAX_
 import { reportCode, reportText } from '../untrusted/reportMarkdown';
 import { Miss, topModes } from './failures';
 import { INVALID_REASON, RunInfo } from './results';
+import { Sensitivity, sensitivityMarkdown } from './sensitivity';
+import { JudgedAt, judgedMarkdown } from './pooling';
 
 /** Table 1's columns (docs/scoring.md#findingsmd), as metric names of metricValues. */
 export const TABLE1 = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'token_efficiency'] as const;
@@ -52,6 +54,10 @@ export interface FindingsInput {
   timing: TimeToContext[];
   /** The answers that reached the tables: failed ones score as empty lists. */
   failedAnswers: number;
+  /** The headline metrics as settled, with every contested item included and excluded (sensitivity.ts). */
+  sensitivity?: Sensitivity;
+  /** Judged@K per system (pooling.ts), K the failure analysis's cut. */
+  judged?: { k: number; rows: JudgedAt[] };
 }
 
 /** FINDINGS.md's line under a run matched with `seed`. */
@@ -178,6 +184,9 @@ export function findingsMarkdown(f: FindingsInput): string {
       }
     }
   }
+
+  if (f.sensitivity) out.push('', ...sensitivityMarkdown(f.sensitivity));
+  if (f.judged) out.push('', ...judgedMarkdown(f.judged.rows, f.judged.k));
 
   out.push('', '## Failure modes (top 3 per system)', '');
   for (const s of systems) {

@@ -13,6 +13,7 @@ import { DEFAULT_MATCH_RULE, MatchRule } from '../scoring/match';
 import { DEFAULT_KS } from '../scoring/metrics';
 import { DEFAULT_EFFECT_SIZE, DEFAULT_SEED, EffectSize } from '../scoring/significance';
 import { INVALID_REASON, readRunInfo, RunInfo, runFolderName } from './results';
+import { Shard, shardName } from './shard';
 import { configuredSystems, SystemSpec, systemNeeds } from './systems';
 
 export const PRIMARY_BUDGET = 5000;
@@ -42,6 +43,8 @@ export interface RunSelection {
   keepFailures?: boolean;
   /** Lines over which a repository's timeouts are scale failures (default 1,000,000). */
   scaleFailureLines?: number;
+  /** Answer only this shard's (system, task) pairs (docs/scaling.md). */
+  shard?: Shard;
 }
 
 /** Where a run reads and writes. */
@@ -93,6 +96,8 @@ export interface RunPlan {
   effectSize: EffectSize;
   scaleFailureLines: number;
   keepFailures: boolean;
+  /** The shard this folder answers; absent: every pair. A resume keeps the folder's own. */
+  shard?: Shard;
   /** Valid fixtures the selection names: what this run answers, with every chosen system. */
   toRun: PlannedTask[];
   /** What the run folder scores: toRun, and a resumed run's earlier tasks that are still valid. */
@@ -139,6 +144,7 @@ export function planRun(inputs: RunInputs, selection: RunSelection = {}): RunPla
   const budgets = selection.budgets?.length ? selection.budgets : previous ? previous.budgets : [...DEFAULT_BUDGETS];
   const match = selection.match ?? previous?.match ?? DEFAULT_MATCH_RULE;
   const chosen = selection.systems?.length ? configured.filter((s) => selection.systems!.includes(s.name)) : configured;
+  const shard = selection.shard ?? previous?.shard;
   const tasks = planTasks(corpus, selection.tasks ? globToRegExp(selection.tasks) : undefined, previous);
   const plan: RunPlan = {
     corpusDir,
@@ -155,6 +161,7 @@ export function planRun(inputs: RunInputs, selection: RunSelection = {}): RunPla
     effectSize: selection.effectSize ?? previous?.effect_size ?? DEFAULT_EFFECT_SIZE,
     scaleFailureLines: selection.scaleFailureLines ?? previous?.scale_failure_lines ?? DEFAULT_SCALE_FAILURE_LINES,
     keepFailures: selection.keepFailures ?? false,
+    ...(shard ? { shard } : {}),
     toRun: tasks.toRun,
     scored: tasks.scored,
     skipped: tasks.skipped,
@@ -171,6 +178,11 @@ function refusalOf(plan: RunPlan, inputs: RunInputs, selection: RunSelection, ta
   if (previous && (previous.match !== match || previous.budgets[0] !== budgets[0])) {
     return new FixtureLabError(
       `was run with --match ${previous.match} and budget ${previous.budgets[0]}: resume it with the same, or choose a new --out`, relative(cwd, dir));
+  }
+  if (previous && selection.shard && shardName(selection.shard) !== (previous.shard ? shardName(previous.shard) : undefined)) {
+    const was = previous.shard ? shardName(previous.shard) : undefined;
+    return new FixtureLabError(
+      `was run ${was ? `as shard ${was}` : 'unsharded'}: resume it with ${was ? `--shard ${was}` : 'no --shard'}, or choose a new --out`, relative(cwd, dir));
   }
   const unknown = (selection.systems ?? []).filter((n) => !configured.some((s) => s.name === n));
   if (unknown.length) {

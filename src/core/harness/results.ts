@@ -12,6 +12,7 @@ import { displayPath, FixtureLabError } from '../problems';
 import { MATCH_RULES, MatchRule } from '../scoring/rules';
 import type { RawResult } from '../scoring/answers';
 import type { EffectSize } from '../scoring/significance';
+import { parseShard, type Shard } from './shard';
 import { RUN_STATUSES, type RunStatus } from '../../shared/vocabulary';
 
 export { RUN_STATUSES, type RunStatus };
@@ -38,6 +39,8 @@ export interface RunInfo {
   skipped_tasks: { task: string; reason: string }[];
   /** A timeout counts as a scale failure only in a repository of more lines than this (docs/scoring.md#a-run-on-disk: 1M). */
   scale_failure_lines?: number;
+  /** The slice of (system, task) pairs this folder answers (`run --shard I/N`); absent: all of them. */
+  shard?: Shard;
 }
 
 /** How the reason a fixture with errors was left out (`run --skip-invalid`) begins, in skipped_tasks. */
@@ -222,6 +225,8 @@ const RUN_SHAPE: Shape = {
   tasks: NAMES,
   skipped_tasks: [listOf(fits({ task: STRING, reason: STRING })), 'a list of {task, reason}'],
   scale_failure_lines: optional(NUMBER),
+  shard: optional([(v) => fits({ index: NUMBER, count: NUMBER })(v) && parseShard(`${(v as Shard).index}/${(v as Shard).count}`) !== undefined,
+    'a shard {index, count}, index from 1 to count']),
 };
 
 /** A message that may quote the file, as one short line of plain characters. */

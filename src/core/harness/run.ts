@@ -22,6 +22,7 @@ import { analyzeRun, scoreResult, ScoredResult } from './analysis';
 import type { Miss } from './failures';
 import { PlannedTask, planRun, RunPlace, RunPlan, readRunInputs, RunSelection } from './plan';
 import { RawResult, rawDir, readAnswer, readRawDir, RunInfo, writeJson, writeRaw } from './results';
+import { inShard } from './shard';
 import type { SystemSpec } from './systems';
 
 export const WARM_QUERIES = 3;
@@ -169,6 +170,7 @@ async function* carryOut(
     tasks: plan.scored.map((t) => t.id),
     skipped_tasks: plan.skipped.map(({ task, reason }) => ({ task, reason })),
     scale_failure_lines: plan.scaleFailureLines,
+    ...(plan.shard ? { shard: plan.shard } : {}),
   };
   await writeJson(join(dir, 'run.json'), info);
 
@@ -179,7 +181,9 @@ async function* carryOut(
   const answered = new Set<string>();
   const key = (b: number, system: string, task: string) => JSON.stringify([b, system, task]);
   const doneBy: Record<string, number> = Object.fromEntries(systems.map((s) => [s.name, 0]));
-  for (const s of systems) for (const b of budgets) for (const t of toRun) {
+  // A shard answers only its own pairs; its folder holds no others.
+  const ownTasks = new Map(systems.map((s) => [s.name, toRun.filter((t) => inShard(plan.shard, s.name, t.id))]));
+  for (const s of systems) for (const b of budgets) for (const t of ownTasks.get(s.name)!) {
     try {
       const found = await readAnswer(rawDir(dir, b, budgets[0]), s.name, t.id, cwd);
       if (found && (found.raw.status === 'ok' || plan.keepFailures)) {
@@ -192,8 +196,8 @@ async function* carryOut(
     }
   }
   for (const message of warnings.splice(0)) yield { kind: 'warning', message };
-  const perSystem = toRun.length * budgets.length;
-  const total = systems.length * perSystem;
+  const perSystem = Math.max(0, ...systems.map((s) => ownTasks.get(s.name)!.length)) * budgets.length;
+  const total = systems.reduce((n, s) => n + ownTasks.get(s.name)!.length, 0) * budgets.length;
   let done = answered.size;
   yield { kind: 'started', dir, run: basename(dir), info, systems: systems.map((s) => s.name), total, done, perSystem, doneBy: { ...doneBy } };
 
@@ -203,7 +207,7 @@ async function* carryOut(
   for (const spec of systems) {
     const retriever = retrieverFor(spec, corpusDir);
     try {
-      const groups = groupBy(toRun, (t) => `${t.repo.name}@${revs.get(`${t.repo.name}@${t.rev}`)}`);
+      const groups = groupBy(ownTasks.get(spec.name)!, (t) => `${t.repo.name}@${revs.get(`${t.repo.name}@${t.rev}`)}`);
       for (const tasks of groups.values()) {
         const todo = budgets.flatMap((b) => tasks.filter((t) => !answered.has(key(b, spec.name, t.id))).map((t) => ({ t, b })));
         if (todo.length === 0) continue;
@@ -250,21 +254,32 @@ async function* carryOut(
   if (!cancelled) info.finished_at = new Date().toISOString();
   await writeJson(join(dir, 'run.json'), info);
   // Every system and task of the folder is analyzed, not only what this resume ran.
+  const { scored, misses } = await analyzeRunFolder(dir, info, plan, repos, warn);
+  for (const message of warnings.splice(0)) yield { kind: 'warning', message };
+  const summary: RunSummary = { dir, info, cancelled, scored, misses };
+  yield cancelled ? { kind: 'cancelled', summary } : { kind: 'finished', summary };
+}
+
+/**
+ * Scores and analyzes a run folder's recorded answers (its aggregated/, analysis/ and
+ * FINDINGS.md) from `plan`'s fixtures: every system and task of `info`, whoever answered them.
+ */
+export async function analyzeRunFolder(dir: string, info: RunInfo, plan: Pick<RunPlan, 'scored' | 'configured' | 'cwd'>,
+  repos: Map<string, Repository>, warn: (message: string) => void): Promise<{ scored: ScoredResult[]; misses: Miss[] }> {
+  const fixtures = new Map(plan.scored.map((t) => [t.id, t.fixture]));
+  const modules = new Map(plan.scored.map((t) => [t.id, t.repo.module]));
   const ofRun = (r: RawResult) => fixtures.has(r.task) && info.systems.some((s) => s.name === r.system);
-  const rawPrimary = (await readRawDir(rawDir(dir, info.budgets[0], info.budgets[0]), warn, cwd)).filter(ofRun);
+  const rawPrimary = (await readRawDir(rawDir(dir, info.budgets[0], info.budgets[0]), warn, plan.cwd)).filter(ofRun);
   const sweep = info.budgets.length > 1
     ? await Promise.all(info.budgets.map(async (b) => (
-      { budget: b, raw: b === info.budgets[0] ? rawPrimary : (await readRawDir(rawDir(dir, b, info.budgets[0]), warn, cwd)).filter(ofRun) })))
+      { budget: b, raw: b === info.budgets[0] ? rawPrimary : (await readRawDir(rawDir(dir, b, info.budgets[0]), warn, plan.cwd)).filter(ofRun) })))
     : undefined;
-  for (const message of warnings.splice(0)) yield { kind: 'warning', message };
-  const { scored, misses } = await analyzeRun(dir, info, rawPrimary, fixtures, {
+  return analyzeRun(dir, info, rawPrimary, fixtures, {
     modules,
     systemLanguages: new Map(plan.configured.filter((s) => s.languages).map((s) => [s.name, s.languages!])),
     sweep,
     repos,
   });
-  const summary: RunSummary = { dir, info, cancelled, scored, misses };
-  yield cancelled ? { kind: 'cancelled', summary } : { kind: 'finished', summary };
 }
 
 async function queryTask(retriever: Retriever, spec: SystemSpec, ctx: RepoContext, t: PlannedTask, budget: number,

@@ -6,7 +6,7 @@
 // verifier labels blind into labels[verifier]) -> disagreements / adjudicated (`agreement`
 // written, ground_truth derived, disputes settle the rest). Who may label is state.ts's
 // clickTarget; what ground_truth becomes is groundTruth.ts.
-import { Agreement, agreementOf } from '../agreement/raters';
+import { Agreement, agreementOf, sidedWith } from '../agreement/raters';
 import { addDispute, addLabel, formatNumber, freezeLabels, removeLabel, setField } from '../fixtures/edit';
 import { derivedGroundTruth, isDerived, writeGroundTruth } from './groundTruth';
 import { Confidence, Dispute, effectiveConfidence, Fixture, Label } from '../fixtures/model';
@@ -83,7 +83,14 @@ export function settleDispute(text: string, dispute: Dispute, options: Normalize
   const { symbol } = dispute;
   const refusal = settleRefusal(f, dispute, options);
   if (refusal) return refused(refusal.code, refusal.refused);
-  const settled = then(then(reviewStarted(f) ? frozen(text, f) : edited(text), (t) => addDispute(t, dispute)), (t) => groundTruthAfter(t, dispute, options));
+  // Who the ruling sided with is the core's to say, whatever the caller passed.
+  const ruling: Dispute = { ...dispute };
+  delete ruling.sided_with;
+  const recorded = (t: string) => {
+    const sided = sidedWith(readBack(t), ruling, options);
+    return addDispute(t, sided === undefined ? ruling : { ...ruling, sided_with: sided });
+  };
+  const settled = then(then(reviewStarted(f) ? frozen(text, f) : edited(text), recorded), (t) => groundTruthAfter(t, dispute, options));
   if (settled.ok && f.ground_truth.length > 0 && readBack(settled.text).ground_truth.length === 0) {
     return refused('empty-ground-truth', `excluding \`${symbol}\` would leave ground_truth empty: include the symbols the task does need first`);
   }

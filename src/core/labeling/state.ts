@@ -2,6 +2,7 @@
 // and who may write which list. Raters: the labeler's clicks edit `ground_truth` until a review
 // starts; starting it freezes a copy in `labels[labeler]`; the verifier labels blind into
 // `labels[verifier]`; finishing it writes `agreement`; settling records disputes.
+import { type AgreementFigures, paradoxNote } from '../agreement/figures';
 import { agreementOf, labelerList, openDisagreements, verifierList, type Disagreement } from '../agreement/raters';
 import { GROUND_TRUTH_CAP, type Dispute, type Fixture, type Label } from '../fixtures/model';
 import type { ProblemCode } from '../problems';
@@ -17,6 +18,8 @@ export interface FixtureSummary {
   kappa: number | null;
   /** Disagreements no dispute settles yet (after a finished review). */
   open: number;
+  /** After a finished review: every figure over all items and over the labeled ones, and the kappa paradox where it shows. */
+  figures?: { all: AgreementFigures; labeledOnly: AgreementFigures; paradox: string | null };
 }
 
 export function reviewStarted(f: Fixture): boolean {
@@ -27,8 +30,10 @@ export function summarizeFixture(f: Fixture, options: NormalizeOptions = {}): Fi
   const base = { groundTruth: f.ground_truth.length, cap: GROUND_TRUTH_CAP, kappa: typeof f.agreement === 'number' ? f.agreement : null };
   if (!reviewStarted(f)) return { ...base, state: f.ground_truth.length === 0 ? 'unlabeled' : 'labeled', open: 0 };
   if (f.agreement === undefined) return { ...base, state: 'in review', open: 0 };
-  const open = openDisagreements(f, agreementOf(f, options), options).length;
-  return { ...base, state: open > 0 ? 'disagreements' : 'adjudicated', open };
+  const agreement = agreementOf(f, options);
+  const open = openDisagreements(f, agreement, options).length;
+  const figures = { all: agreement.figures, labeledOnly: agreement.labeled_only, paradox: paradoxNote(agreement.figures, agreement.table) };
+  return { ...base, state: open > 0 ? 'disagreements' : 'adjudicated', open, figures };
 }
 
 export type Role = 'labeler' | 'verifier' | 'other';

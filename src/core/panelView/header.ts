@@ -24,6 +24,7 @@ export function fixtureHeader(fixture: Fixture, file: string, module?: string, v
     state: summary.state,
     kappa: summary.kappa,
     band: bandOf(summary.kappa),
+    ...(summary.figures ? { percent: summary.figures.all.percent, ac1: summary.figures.all.ac1 } : {}),
     groundTruth: { total: fixture.ground_truth.length, high, medium: fixture.ground_truth.length - high },
   };
 }

@@ -1,7 +1,7 @@
 // What the views say, as plain data: no `vscode` here, so these are unit-tested in Node. Each
 // takes the fixture as its rater may see it (the core's fixtureView): a blind verifier's rows say
 // the review is blind and count only their own labels.
-import { Disagreement, FixtureState, FixtureView, fmt, plainText, summarizeFixture } from '../../core';
+import { Disagreement, figureSummary, FixtureState, FixtureSummary, FixtureView, fmt, plainText, summarizeFixture } from '../../core';
 
 export interface FixtureFilter {
   state?: FixtureState;
@@ -71,11 +71,20 @@ export function fixtureRow(view: FixtureView, fileName?: string, unsaved = 0): F
     // Unsaved labels take kappa's place (it is in the tooltip): the row stays short.
     description: `${s.groundTruth}/${s.cap}${unsaved > 0 ? dirty : s.kappa === null ? '' : ` · κ ${fmt(s.kappa)}`}`,
     tooltip: `${id}: ${s.state}${open}${dirtyLine}\n\n${f.task ?? '(no task)'}\n\nground truth ${s.groundTruth}/${s.cap}`
-      + `${s.kappa === null ? '' : `; kappa ${fmt(s.kappa)}`}${f.labeler ? `; labeler ${f.labeler}` : ''}${f.verifier ? `; verifier ${f.verifier}` : ''}`,
+      + `${s.kappa === null ? '' : `; kappa ${fmt(s.kappa)}`}${f.labeler ? `; labeler ${f.labeler}` : ''}${f.verifier ? `; verifier ${f.verifier}` : ''}`
+      + figureLines(s),
     state: s.state,
     icon: ICONS[s.state],
     ...(COLORS[s.state] ? { color: COLORS[s.state] } : {}),
   };
+}
+
+/** The agreement figures of a finished review, for the tooltip (docs/agreement.md). */
+function figureLines(s: FixtureSummary): string {
+  if (!s.figures) return '';
+  const { all, labeledOnly, paradox } = s.figures;
+  const lines = [`All ${all.items} items: ${figureSummary(all)}`, `Labeled only, ${labeledOnly.items} items: ${figureSummary(labeledOnly)}`];
+  return `\n\n${[...lines, ...(paradox ? [paradox] : [])].join('\n')}`;
 }
 
 export function matchesFilter(view: FixtureView, filter: FixtureFilter): boolean {

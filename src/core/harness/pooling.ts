@@ -1,0 +1,146 @@
+// Pool and judge, TREC-style: after a run, every system's top K symbols that no rater judged go
+// to a separate `pooled:` list of their fixture (never to `candidates`, so kappa, measured over
+// the raters' universe, never changes), where an adjudicator judges them. Judged@K says, per
+// system, how much of its top K some rater judged: under 0.9, its scores rest on unjudged
+// symbols counted as wrong.
+import { join, resolve } from 'node:path';
+import { loadCorpus } from '../corpus/load';
+import type { Fixture, PooledSymbol } from '../fixtures/model';
+import { fmt } from '../../shared/figures';
+import { mean } from '../numbers';
+import { NormalizeOptions, normalizeSymbol, symbolKey } from '../symbols/normalize';
+import { reportText } from '../untrusted/reportMarkdown';
+import type { RawResult } from '../scoring/answers';
+import { RAW, readRawDir, RunInfo } from './results';
+
+export const DEFAULT_POOL_DEPTH = 10;
+/** Judged@K under this is a warning (the issue's 0.9). */
+export const JUDGED_TARGET = 0.9;
+
+/** What some rater (or the adjudicator) judged: candidates, every rater's list, ground truth, disputes. */
+export function judgedKeys(f: Fixture, options: NormalizeOptions = {}): Set<string> {
+  const labels = [...Object.values(f.labels).flat(), ...f.ground_truth];
+  const symbols = [...f.candidates, ...labels.map((l) => l.symbol), ...f.disputes.map((d) => d.symbol)];
+  return new Set(symbols.map((s) => symbolKey(s, options)));
+}
+
+/** An answer's first K distinct symbols (a repeated name counts once, at its first rank). */
+function topK(raw: RawResult, k: number, options: NormalizeOptions): { symbol: string; key: string; rank: number }[] {
+  const out: { symbol: string; key: string; rank: number }[] = [];
+  const seen = new Set<string>();
+  if (raw.status !== 'ok') return out;
+  for (let rank = 0; rank < raw.symbols.length && out.length < k; rank++) {
+    const key = symbolKey(raw.symbols[rank], options);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ symbol: normalizeSymbol(raw.symbols[rank], options), key, rank });
+  }
+  return out;
+}
+
+/** The pool of one fixture: each unjudged symbol of some system's top K, with the systems that returned it, best rank first. */
+export function poolOf(f: Fixture, answers: readonly RawResult[], depth: number, options: NormalizeOptions = {}): PooledSymbol[] {
+  const judged = judgedKeys(f, options);
+  const pool = new Map<string, { symbol: string; from: Set<string>; rank: number }>();
+  for (const raw of answers) {
+    for (const { symbol, key, rank } of topK(raw, depth, options)) {
+      if (judged.has(key)) continue;
+      const entry = pool.get(key) ?? { symbol, from: new Set<string>(), rank };
+      entry.from.add(raw.system);
+      entry.rank = Math.min(entry.rank, rank);
+      pool.set(key, entry);
+    }
+  }
+  return [...pool.values()]
+    .sort((a, b) => a.rank - b.rank || (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0))
+    .map((e) => ({ symbol: e.symbol, from: [...e.from].sort() }));
+}
+
+/** A fixture's pooled list with new entries merged in: one entry per symbol, `from` the union. */
+export function mergePooled(existing: readonly PooledSymbol[], added: readonly PooledSymbol[], options: NormalizeOptions = {}): PooledSymbol[] {
+  const out = new Map(existing.map((p) => [symbolKey(p.symbol, options), { symbol: p.symbol, from: [...p.from] }]));
+  for (const p of added) {
+    const key = symbolKey(p.symbol, options);
+    const entry = out.get(key);
+    if (entry) entry.from = [...new Set([...entry.from, ...p.from])].sort();
+    else out.set(key, { symbol: p.symbol, from: [...p.from] });
+  }
+  return [...out.values()];
+}
+
+export interface RunPool {
+  task: string;
+  /** The fixture file, absolute. */
+  path: string;
+  /** Corpus-relative, for messages. */
+  file: string;
+  module?: string;
+  pooled: PooledSymbol[];
+}
+
+/** The pool of every fixture a run answered, from its raw answers and the corpus as it is now. */
+export async function poolRun(runDir: string, info: RunInfo, depth: number, cwd = process.cwd(), warn?: (message: string) => void): Promise<RunPool[]> {
+  const corpus = await loadCorpus(info.corpus_path ?? resolve(cwd, info.corpus), cwd);
+  const modules = new Map(corpus.repos.map((r) => [r.name, r.module]));
+  const raws = await readRawDir(join(runDir, RAW), warn, cwd);
+  const out: RunPool[] = [];
+  for (const f of corpus.fixtures) {
+    const fixture = f.read.fixture;
+    if (!f.read.parsed || !fixture.id) continue;
+    const answers = raws.filter((r) => r.task === fixture.id);
+    if (answers.length === 0) continue;
+    const module = fixture.repo ? modules.get(fixture.repo) : undefined;
+    out.push({ task: fixture.id, path: f.path, file: f.file, module, pooled: poolOf(fixture, answers, depth, { module }) });
+  }
+  return out;
+}
+
+export interface JudgedAt {
+  system: string;
+  k: number;
+  /** Tasks with an answer. */
+  n: number;
+  /** Mean over those tasks of the share of the top K some rater judged; null with no answers. */
+  judged: number | null;
+  /** Unjudged symbols in its top K, over all tasks. */
+  unjudged: number;
+}
+
+/** Judged@K per system: how much of each top K some rater judged, averaged over the tasks it answered. */
+export function judgedAtK(raws: readonly RawResult[], fixtures: Map<string, Fixture>, modules: Map<string, string | undefined>, k: number): JudgedAt[] {
+  const systems = [...new Set(raws.map((r) => r.system))].sort();
+  return systems.map((system) => {
+    const shares: number[] = [];
+    let unjudged = 0;
+    for (const raw of raws.filter((r) => r.system === system)) {
+      const f = fixtures.get(raw.task);
+      if (!f) continue;
+      const options = { module: modules.get(raw.task) };
+      const top = topK(raw, k, options);
+      if (top.length === 0) continue;
+      const judged = judgedKeys(f, options);
+      const hits = top.filter((t) => judged.has(t.key)).length;
+      unjudged += top.length - hits;
+      shares.push(hits / top.length);
+    }
+    return { system, k, n: shares.length, judged: mean(shares), unjudged };
+  });
+}
+
+/** FINDINGS.md's Judged@K section. */
+export function judgedMarkdown(rows: readonly JudgedAt[], k: number): string[] {
+  const out = [`## Judged@${k}`, '',
+    `The share of each system's top ${k} (distinct symbols) that some rater judged (a candidate, a label or a dispute), averaged over the tasks `
+    + `it answered. An unjudged symbol scores as not relevant, so under ${JUDGED_TARGET} the scores rest on guesses: `
+    + `\`fixture-lab pool RUN_DIR --depth ${k} --write\` lists them in each fixture's \`pooled:\` for an adjudicator to judge.`, ''];
+  out.push(`| System | Tasks | Judged@${k} | Unjudged symbols |`, '|---|---|---|---|');
+  for (const r of rows) out.push(`| ${reportText(r.system)} | ${r.n} | ${fmt(r.judged)} | ${r.unjudged} |`);
+  const low = rows.filter((r) => r.judged !== null && r.judged < JUDGED_TARGET);
+  out.push('');
+  if (low.length === 0) out.push(`Every system's Judged@${k} is at least ${JUDGED_TARGET}.`);
+  else {
+    const named = low.map((r) => `${reportText(r.system)} (${fmt(r.judged)})`).join(', ');
+    out.push(`**Warning:** Judged@${k} under ${JUDGED_TARGET} for ${named}: pool and judge before comparing these systems.`);
+  }
+  return out;
+}
