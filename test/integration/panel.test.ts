@@ -194,7 +194,9 @@ describe('benchmark panel and triage journey', function () {
       // Cancel, as a person does: the panel's Cancel button in code-server, else the command it stands for.
       // The run's own progress toast sits over the panel's lower corner, where the form is once results come first.
       await vscode.commands.executeCommand('notifications.hideToasts');
-      if (!(await webview.click('panel-cancel', 'vscode-button.cancel'))) await vscode.commands.executeCommand('fixtureLab.cancelRun');
+      // The page shows the run first (its Cancel is enabled only then).
+      const shown = await webview.text('panel-running', '.progress', 'slow');
+      if (shown === undefined || !(await webview.click('panel-cancel', 'vscode-button.cancel'))) await vscode.commands.executeCommand('fixtureLab.cancelRun');
       const cancelledDir = await running;
       const finished = await eventually(() => {
         const end = posted('runFinished').slice(finishedBefore).at(-1);
@@ -216,6 +218,12 @@ describe('benchmark panel and triage journey', function () {
       }
       await screenshot('13-panel-run-cancelled');
     } finally {
+      // A failure above never leaves the slow run going for the tests after this one.
+      try {
+        s.runner.cancel();
+      } catch {
+        // no run under way
+      }
       writeFileSync(systemsFile, saved);
       s.corpus.reload();
     }
