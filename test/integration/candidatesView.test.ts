@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { repositoryPath } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { copyFixture, eventually, services, setRater } from './helpers';
+import { copyFixture, eventually, journeySuite, setRater } from './helpers';
 
 const TESTS = `from shop.cart import Cart
 
@@ -40,18 +40,8 @@ function commitObjects(repo: string, parent: string, files: Record<string, strin
 
 describe('Candidates view', function () {
   this.timeout(120_000);
-  let s: Services;
-  const made: string[] = [];
-
-  before(() => {
-    s = services();
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const path of made) rmSync(path, { force: true });
-    await setRater(undefined);
-  });
+  let s!: Services;
+  const made = journeySuite((started) => (s = started));
 
   it('shows why for each neighbour, test files after the code, and a changed symbol\'s test neighbours last', async () => {
     const corpus = await s.corpus.require();

@@ -2,26 +2,14 @@
 // every listener of a change (lenses, hovers, decorations, the views, the panel) reads the same
 // fixture, and an edit, a rater change or another fixture makes a new one.
 import * as assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { Services } from '../../src/extension/services';
-import { copyFixture, eventually, services, setRater } from './helpers';
+import { copyFixture, eventually, journeySuite, setRater } from './helpers';
 
 describe('the fixture session: one parse per document version', function () {
   this.timeout(60_000);
-  let s: Services;
-  const made: string[] = [];
-
-  before(() => {
-    s = services();
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const path of made) rmSync(path, { force: true });
-    s.corpus.reload();
-    await setRater(undefined);
-  });
+  let s!: Services;
+  const made = journeySuite((started) => (s = started));
 
   it('hands every caller the same parsed fixture until the document changes, then a new one', async () => {
     await setRater('dana');
