@@ -46,6 +46,10 @@ export { finishReview, labelAs, reviewWarnings, settleDispute, startReview, unla
 export { isShortReason, reasonChoices, reasonKey, reasonsUsed } from './labeling/reasons';
 export { unsavedLabels } from './labeling/unsaved';
 export {
+  candidateWhy, type CodeExcerpt, judgeTooltip, type JudgeRow, markdownCodeBlock, rowDetails, rulingText, settleTooltip, type SettleRow, settleView,
+  toJudgeView,
+} from './labeling/settleView';
+export {
   clickTarget, disagreementsToSettle, finishRefusal, fixtureView, type FixtureView, includedByARater, isBlind,
   isJudged, type Role, roleOf, settleRefusal, startRefusal, summarizeFixture, visibleLabelOf, visibleLabels,
   withheldText,
