@@ -14,7 +14,7 @@ import { Review } from './review/review';
 import { Session } from './labeling/session';
 import { UnsavedLabels } from './labeling/unsaved';
 import { CandidatesTree } from './views/candidatesTree';
-import { SettleTree, ToJudgeTree } from './views/settleTree';
+import { PickedSymbol, SettleTree, ToJudgeTree } from './views/settleTree';
 import type { MissRef } from './triage/hover';
 import { TriageNode, TriageTree } from './views/triageTree';
 import { FixturesTree } from './views/fixturesTree';
@@ -36,6 +36,8 @@ export interface Services {
   /** The adjudicator's views of the open fixture: its conflicts, and its pooled symbols to judge. */
   settleTree: SettleTree;
   toJudgeTree: ToJudgeTree;
+  /** The row last selected in either of them (what a row's click opens). */
+  picked: PickedSymbol;
   results: HarnessResults;
   runner: HarnessRunner;
   /** The harness panel's host, owned by the Ctx. */
@@ -103,11 +105,15 @@ class LazyServices implements Services {
   }
 
   get settleTree(): SettleTree {
-    return (this.made.settleTree ??= this.ctx.push(new SettleTree(this.corpus, this.session)));
+    return (this.made.settleTree ??= this.ctx.push(new SettleTree(this.corpus, this.session, this.picked)));
   }
 
   get toJudgeTree(): ToJudgeTree {
-    return (this.made.toJudgeTree ??= this.ctx.push(new ToJudgeTree(this.corpus, this.session)));
+    return (this.made.toJudgeTree ??= this.ctx.push(new ToJudgeTree(this.corpus, this.session, this.picked)));
+  }
+
+  get picked(): PickedSymbol {
+    return (this.made.picked ??= new PickedSymbol());
   }
 
   get results(): HarnessResults {

@@ -48,7 +48,7 @@ describe('the Settle view', () => {
     const view = settleView(f, 'dana', false);
     const row = view.rows.find((r) => r.symbol === symbol)!;
     // Included at HIGH: lee included it (MEDIUM), dana did not, so it sided with lee on inclusion.
-    assert.equal(row.description, 'included HIGH · sided with lee (dana out │ lee MEDIUM)');
+    assert.equal(row.description, 'included HIGH · sided with lee');
     assert.equal(rowDetails(row, undefined).at(-1), 'ruling: included HIGH “Retry calls it” · sided with lee');
     assert.deepEqual([view.conflicts, view.settled], [3, 1]);
     assert.equal(rulingText({ resolution: 'excluded' }), 'excluded');

@@ -79,9 +79,8 @@ export function settleView(f: Fixture, rater: string | undefined, all: boolean, 
     const labeler = side(f.labeler!, item.labeler, mine.get(k));
     const verifier = side(f.verifier!, item.verifier, yours.get(k));
     const ratings = conflict ? `${labeler.rater} ${short(item.labeler)} │ ${verifier.rater} ${short(item.verifier)}` : `both ${short(item.labeler)}`;
-    const description = ruling
-      ? `${rulingText(ruling)}${ruling.sided_with ? ` · sided with ${ruling.sided_with}` : ''} (${ratings})`
-      : ratings;
+    // A settled row says its ruling (the raters' sides are under it): short enough beside its buttons.
+    const description = ruling ? `${rulingText(ruling)}${ruling.sided_with ? ` · sided with ${ruling.sided_with}` : ''}` : ratings;
     return { symbol: item.symbol, labeler, verifier, conflict, ...(ruling ? { ruling } : {}), label: shortName(item.symbol), description };
   });
   const conflicts = every.filter((r) => r.conflict);

@@ -56,6 +56,7 @@ export const ARGUMENTS = {
   'fixtureLab.ruleExcluded': ruling,
   'fixtureLab.settleShowAll': undefined,
   'fixtureLab.settleShowConflicts': undefined,
+  'fixtureLab.openSelectedSymbol': undefined,
   'fixtureLab.newFixture': undefined,
   // From a lens on a fixture's YAML, `fixture` names that fixture, whichever is current. `column`:
   // the editor group it opens in (the panel's page opens symbols in a group beside the panel, never

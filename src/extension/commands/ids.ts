@@ -25,6 +25,7 @@ export const COMMAND_IDS = [
   'fixtureLab.ruleExcluded',
   'fixtureLab.settleShowAll',
   'fixtureLab.settleShowConflicts',
+  'fixtureLab.openSelectedSymbol',
   'fixtureLab.newFixture',
   'fixtureLab.revealSymbol',
   'fixtureLab.filterFixtures',

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { Confidence, plainText, Resolution, settleDispute } from '../../core';
 import { applyFixtureEdit } from '../labeling/fixtureEdits';
+import { openPickedSymbol } from '../views/settleTree';
 import type { Services } from '../services';
 import type { CommandArgs } from './args';
 import type { SomeHandlers } from './handler';
@@ -28,4 +29,5 @@ export const SETTLE_COMMANDS = {
   'fixtureLab.ruleExcluded': (s, args) => rule(s, args, 'excluded'),
   'fixtureLab.settleShowAll': (s) => s.settleTree.setShowAll(true),
   'fixtureLab.settleShowConflicts': (s) => s.settleTree.setShowAll(false),
+  'fixtureLab.openSelectedSymbol': (s) => openPickedSymbol(s.picked, s.session),
 } satisfies SomeHandlers;

@@ -3,15 +3,19 @@
 // rater's reason and why the symbol is a candidate under the row and the symbol's code in its hover;
 // To judge lists the pooled symbols nobody judged. A row's inline actions rule on it (Include HIGH,
 // Include MEDIUM, Exclude; commands/settle.ts); a click opens its code at the fixture's revision.
+// As in the Fixtures view, a row's click command carries no arguments (a refresh drops the commands
+// of the rows it replaces, and a click on one not yet redrawn would fail with "Actual command not
+// found"): it opens the row last selected in either view, which VS Code sends before the click.
 // What the rows say is the core's (settleView.ts); fixtures' text is set as plain labels, and hovers
 // are Markdown that trusts nothing, built by the core's escaping helpers.
 import * as vscode from 'vscode';
 import {
   candidateWhy, CodeExcerpt, definitionOf, judgeTooltip, JudgeRow, languageOf, plainText, rowDetails, settleTooltip, SettleRow, settleView, toJudgeView,
 } from '../../core';
-import { commandOf, TakenBy } from '../commands/args';
+import { commandOf, executeCommand, TakenBy } from '../commands/args';
 import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 import { Current, Session } from '../labeling/session';
+import { FixtureLabError } from '../../core';
 import { Owner } from '../lifetimes';
 
 /** A row is its inline actions' argument as it is (VS Code passes the item): `symbol` is what they rule on. */
@@ -51,13 +55,18 @@ async function codeOf(corpus: WorkspaceCorpus, c: Current, symbol: string): Prom
   return { file: def.file, startLine: def.startLine, text, language: languageOf(def.file) };
 }
 
+/** The symbol of the row last selected in Settle or To judge: what a row's click opens. */
+export class PickedSymbol {
+  symbol?: string;
+}
+
 /** What both views share: they follow the current fixture, and look up why and code per symbol once per fixture version. */
 abstract class FixtureTree<N> extends Owner implements vscode.TreeDataProvider<N> {
   protected readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeTreeData = this.changed.event;
   protected current?: Current;
 
-  constructor(protected readonly corpus: WorkspaceCorpus, session: Session) {
+  constructor(protected readonly corpus: WorkspaceCorpus, session: Session, private readonly picked: PickedSymbol) {
     super();
     this._register(session.onDidChange((c) => {
       this.current = c;
@@ -78,8 +87,15 @@ abstract class FixtureTree<N> extends Owner implements vscode.TreeDataProvider<N
     return codeOf(this.corpus, c, symbol).catch(() => undefined);
   }
 
-  protected reveal(item: vscode.TreeItem, symbol: string): void {
-    item.command = commandOf('fixtureLab.revealSymbol', 'Open Its Code', { symbol, ...(this.current ? { fixture: this.current.uri } : {}) });
+  /** The view showing this tree: its selection is what a row's click opens. */
+  attach(view: vscode.TreeView<N>): void {
+    this._register(view.onDidChangeSelection(({ selection: [node] }) => {
+      if (node && typeof node === 'object' && 'symbol' in node && typeof node.symbol === 'string') this.picked.symbol = node.symbol;
+    }));
+  }
+
+  protected reveal(item: vscode.TreeItem): void {
+    item.command = commandOf('fixtureLab.openSelectedSymbol', 'Open Its Code');
   }
 }
 
@@ -124,7 +140,7 @@ export class SettleTree extends FixtureTree<SettleNode> {
     item.iconPath = new vscode.ThemeIcon(row.ruling ? 'pass' : row.conflict ? 'warning' : 'circle-large-outline');
     // Settled rows keep their actions: a second ruling replaces the first.
     item.contextValue = !node.settleable ? 'settle.locked' : row.ruling ? 'settle.settled' : row.conflict ? 'settle.conflict' : 'settle.agreed';
-    this.reveal(item, row.symbol);
+    this.reveal(item);
     return item;
   }
 
@@ -159,7 +175,7 @@ export class ToJudgeTree extends FixtureTree<JudgeNode> {
     item.description = plainText(node.row.description);
     item.iconPath = new vscode.ThemeIcon('question');
     item.contextValue = node.judgeable ? 'pooled' : 'pooled.locked';
-    this.reveal(item, node.symbol);
+    this.reveal(item);
     return item;
   }
 
@@ -169,4 +185,11 @@ export class ToJudgeTree extends FixtureTree<JudgeNode> {
     item.tooltip = untrustedMarkdown(judgeTooltip(node.row, await this.code(c, node.symbol)));
     return item;
   }
+}
+
+/** Open the code of the row last selected in Settle or To judge (the rows' click), at the open fixture's revision. */
+export async function openPickedSymbol(picked: PickedSymbol, session: Session): Promise<unknown> {
+  const c = await session.current();
+  if (!picked.symbol || !c) throw new FixtureLabError('select a row in the Settle or To judge view');
+  return executeCommand('fixtureLab.revealSymbol', { symbol: picked.symbol, fixture: c.uri });
 }
