@@ -14,7 +14,7 @@ import { cli } from '../../src/cli/cli';
 import { agreementOf, readFixture } from '../../src/core';
 import type { Services } from '../../src/extension/services';
 import type { JudgeNode, SettleNode } from '../../src/extension/views/settleTree';
-import { canDriveUi, copyFixture, eventually, journeySuite, NOTIFICATION_MESSAGES, screenshot, setRater, ui, VIEW_ROW } from './helpers';
+import { canDriveUi, copyFixture, eventually, journeySuite, notifications, screenshot, setRater, ui, VIEW_ROW } from './helpers';
 
 const labelsBlock = (text: string) => text.slice(text.indexOf('\nlabels:'), text.indexOf('\nagreement:'));
 const labelOf = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : item.label?.label ?? '');
@@ -178,7 +178,7 @@ describe('Settle and To Judge', function () {
       assert.ok(!texts!.some((t) => t.includes('email.EmailJob')), texts!.join(' | '));
     });
     await screenshot('64-judged');
-    const [messages] = await ui([{ texts: NOTIFICATION_MESSAGES }]);
-    assert.deepEqual(messages!.filter((m) => /command not found|Fixture Lab:/i.test(m)), []);
+    const messages = await notifications();
+    assert.deepEqual(messages.filter((m) => /command not found|Fixture Lab:/i.test(m)), []);
   });
 });
