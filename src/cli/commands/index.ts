@@ -4,6 +4,7 @@ import { candidates } from './candidates';
 import { charts } from './charts';
 import { dispute } from './dispute';
 import { exportTrecCommand } from './exportTrec';
+import { importSweBenchCommand } from './importSweBench';
 import { pool } from './pool';
 import { kappa } from './kappa';
 import { label } from './label';
@@ -90,6 +91,12 @@ export const COMMANDS: Record<string, CommandEntry> = {
     usage: 'export-trec RUN_DIR',
     summary: 'write a run\'s qrels and per-system TREC run files into RUN_DIR/trec/, for trec_eval',
     run: exportTrecCommand,
+  },
+  'import-swe-bench': {
+    usage: 'import-swe-bench FILE.jsonl --repo NAME [--out DIR] [--corpus DIR] [--tier easy|medium|hard] [--force] [--limit N] [--tests exclude|after|mixed]',
+    summary: 'each SWE-bench instance as a fixture: its patch committed at base_commit (kept under refs/fixture-lab/swe-bench/), the problem '
+      + 'statement as task, the default candidates, no ground truth yet; lists the instances refused (exit 1 if any); docs/imports.md',
+    run: importSweBenchCommand,
   },
   pool: {
     usage: 'pool RUN_DIR [--depth K] [--write]',
