@@ -32,7 +32,8 @@ export async function importSweBenchCommand(args: string[], io: CliIO): Promise<
   const { repos } = readRepos((await readText(reposFile, 'repos.yaml')).text, displayPath(reposFile, io.cwd));
   const entry = repos.find((r) => r.name === name);
   if (!entry) {
-    throw new FixtureLabError(`has no repo \`${name}\`: use one of ${repos.map((r) => r.name).join(', ') || '(none)'}, or add it`, displayPath(reposFile, io.cwd));
+    const known = repos.map((r) => r.name).join(', ') || '(none)';
+    throw new FixtureLabError(`has no repo \`${name}\`: use one of ${known}, or add it`, displayPath(reposFile, io.cwd));
   }
   const outDir = values.out !== undefined ? resolve(io.cwd, values.out) : join(dir, 'tasks', name, tier);
   const repo = await Repository.open(repositoryPath(dir, entry));
