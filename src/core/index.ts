@@ -123,6 +123,7 @@ export { RunStore } from './harness/runStore';
 export { inShard, parseShard, shardOf, TIMING_FIELDS, timingFieldText, withoutTiming } from './harness/shard';
 export { readSystems, resolvePrograms } from './harness/systems';
 export { exportTrec } from './harness/trecExport';
+export { importTrecRun } from './harness/trecImport';
 export { readMisses, readTriage, setTriage, type TriageChoice, triageKey } from './harness/triage';
 
 // What the panel shows, as plain data

@@ -5,6 +5,7 @@ import { charts } from './charts';
 import { dispute } from './dispute';
 import { exportTrecCommand } from './exportTrec';
 import { importSweBenchCommand } from './importSweBench';
+import { importTrecCommand } from './importTrec';
 import { pool } from './pool';
 import { kappa } from './kappa';
 import { label } from './label';
@@ -97,6 +98,12 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: 'each SWE-bench instance as a fixture: its patch committed at base_commit (kept under refs/fixture-lab/swe-bench/), the problem '
       + 'statement as task, the default candidates, no ground truth yet; lists the instances refused (exit 1 if any); docs/imports.md',
     run: importSweBenchCommand,
+  },
+  'import-trec': {
+    usage: 'import-trec RUN_FILE --system NAME --out RUN_DIR [--corpus DIR] [--match RULE] [--budget N] [--tasks GLOB]',
+    summary: 'a TREC run file (qid Q0 docno rank score tag; qid a fixture id, docno a symbol) as a run folder scored like any other: the '
+      + 'inverse of export-trec; docs/imports.md',
+    run: importTrecCommand,
   },
   pool: {
     usage: 'pool RUN_DIR [--depth K] [--write]',
