@@ -141,13 +141,18 @@ describe('fixture-lab import-swe-bench', () => {
     assert.equal(readFileSync(path, 'utf8'), text);
   });
 
-  it('refuses an instance of another repository than --repo\'s url', async () => {
+  it('refuses an instance of another repository than --repo\'s url, and one whose base_commit the clone lacks', async () => {
     const { corpus, jsonl } = setup();
     const lines = readFileSync(jsonl, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, string>);
-    writeFileSync(jsonl, JSON.stringify({ ...lines[0], repo: 'django/django' }) + '\n');
+    const gone = 'f'.repeat(40);
+    writeFileSync(jsonl, `${JSON.stringify({ ...lines[0], repo: 'django/django' })}\n${JSON.stringify({ ...lines[2], base_commit: gone })}\n`);
     const r = await run(corpus, 'import-swe-bench', 'swe-bench.jsonl', '--repo', 'shop');
     assert.equal(r.code, 1);
-    assert.match(r.stderr, /refused example__shop-1 \(line 1\): is an instance of django\/django, but `shop` is https:\/\/github.com\/example\/shop/);
+    const refusals = r.stderr.trim().split('\n');
+    assert.equal(refusals.length, 2, r.stderr);
+    assert.match(refusals[0], /refused example__shop-1 \(line 1\): is an instance of django\/django, but `shop` is https:\/\/github.com\/example\/shop/);
+    assert.match(refusals[1], new RegExp(`refused example__shop-2 \\(line 2\\): .*has no commit ${gone}: run \`git -C .* fetch origin ${gone}\``));
+    assert.match(r.stdout, /imported 0 of 2 instances; 2 refused/);
     assert.ok(!existsSync(join(corpus, 'tasks')));
   });
 
