@@ -40,7 +40,7 @@ export {
 } from './labeling/blindDrafts';
 export { newFixtureText, nextFixture } from './labeling/create';
 export { fixtureFromChange, parseChangeSpec, resolveChange, TASK_STUB } from './labeling/fromChange';
-export { importSweBench, parseSweBenchJsonl, sweBenchRef, type SweBenchOutcome } from './labeling/sweBench';
+export { importSweBench, parseSweBenchJsonl, type SweBenchOutcome } from './labeling/sweBench';
 export { derivedGroundTruth, groundTruthMismatches } from './labeling/groundTruth';
 export { guardrailsFor, isTestSymbol } from './labeling/guardrails';
 export { finishReview, labelAs, reviewWarnings, settleDispute, startReview, unlabelAs } from './labeling/protocol';
