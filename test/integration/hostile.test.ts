@@ -204,9 +204,15 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
     await eventually(async () => assert.equal((await s.session.current())?.fixture.id, RUN_ID));
     await vscode.commands.executeCommand('notifications.clearAll');
     const running = vscode.commands.executeCommand<string>('fixtureLab.runBenchmark', { systems: ['hostile', 'hostile-fails'] });
-    const progress = await notificationAnchors('Fixture Lab: running hostile');
-    // Read while running: the slow system answers only now.
-    writeFileSync(join(answers, 'go'), '');
+    let progress: Anchor[];
+    try {
+      // On a loaded machine the run may take a while to set out: each look waits 20 s.
+      progress = await eventually(() => notificationAnchors('Fixture Lab: running hostile'), 60_000);
+    } finally {
+      // Read while running, or given up on: the slow system answers only now, and the run ends
+      // before the next test wants to start one.
+      writeFileSync(join(answers, 'go'), '');
+    }
     const run = await running;
     assert.ok(run, 'the run finished');
     made.push(run);
