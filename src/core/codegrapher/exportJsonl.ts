@@ -32,9 +32,9 @@ export async function exportCodegrapher(corpusDir: string, out: string, options:
       const fixture = f.read.fixture;
       const entry = fixture.repo ? repos.get(fixture.repo) : undefined;
       const cursorFile = async () => {
-        if (!entry || !fixture.diff) throw new Error('has no codegrapher.cursor_file and no change to take one from: add codegrapher.cursor_file');
+        if (!entry) throw new Error('has no codegrapher.cursor_file and no repository to find one in: add codegrapher.cursor_file');
         if (!opened.has(entry.name)) opened.set(entry.name, Repository.open(repositoryPath(corpusDir, entry)));
-        return firstEditedFile(await opened.get(entry.name)!, f, entry.module);
+        return cursorFileOf(await opened.get(entry.name)!, f, fixture.commit ?? entry.commit, entry.module);
       };
       try {
         const record = await fixtureRecord(fixture, { repoUrl: entry?.url, repoCommit: entry?.commit, cursorFile });
@@ -52,18 +52,31 @@ export async function exportCodegrapher(corpusDir: string, out: string, options:
 }
 
 /**
- * The record's cursor_file for a fixture that never came from CodeGrapher: the first file the
- * change edits that holds a ground-truth symbol (its path without extension begins the name), else
- * the first file it edits.
+ * The record's cursor_file for a fixture that never came from CodeGrapher: the file the change edits
+ * that holds the first ground-truth symbol it can (its path without extension begins the name), else
+ * the file at the fixture's revision that holds its first ground-truth symbol (for an unlabeled
+ * fixture, its first candidate), else the first file the change edits.
  */
-async function firstEditedFile(repo: Repository, f: FixtureFile, module: string | undefined): Promise<string> {
-  const { base, head } = f.read.fixture.diff!;
-  const files = (await listChanges(repo, base, head)).files.map((c) => (c.oldPath ?? c.newPath)!);
-  if (files.length === 0) throw new Error(`has a change (${base}..${head}) that edits no file: add codegrapher.cursor_file`);
-  const names = f.read.fixture.ground_truth.map((l) => symbolKey(l.symbol, { module }));
-  const holds = files.find((path) => {
+async function cursorFileOf(repo: Repository, f: FixtureFile, commit: string | undefined, module: string | undefined): Promise<string> {
+  const { diff } = f.read.fixture;
+  const rev = diff?.base ?? commit;
+  if (!rev) throw new Error('has no revision (diff, commit or a pinned commit in repos.yaml) to find its cursor_file at: add codegrapher.cursor_file');
+  const changed = diff ? (await listChanges(repo, diff.base, diff.head)).files.map((c) => (c.oldPath ?? c.newPath)!) : [];
+  const { ground_truth: truth, candidates } = f.read.fixture;
+  const names = [...truth.map((l) => l.symbol), ...candidates].map((n) => symbolKey(n, { module }));
+  const holds = (name: string) => (path: string) => {
     const stem = symbolKey(path, { module });
-    return names.some((n) => n === stem || n.startsWith(`${stem}.`));
-  });
-  return holds ?? files[0];
+    return name === stem || name.startsWith(`${stem}.`);
+  };
+  for (const name of names) {
+    const inChange = changed.find(holds(name));
+    if (inChange) return inChange;
+  }
+  if (names.length > 0) {
+    const tree = (await repo.git.raw(['ls-tree', '-r', '-z', '--name-only', await repo.resolve(rev)])).split('\0').filter(Boolean);
+    const inTree = tree.filter(holds(names[0])).sort((a, b) => b.length - a.length)[0];
+    if (inTree) return inTree;
+  }
+  if (changed.length > 0) return changed[0];
+  throw new Error('has no codegrapher.cursor_file, and neither its change, its ground truth nor its candidates name a file: add codegrapher.cursor_file');
 }

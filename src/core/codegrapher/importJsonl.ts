@@ -8,17 +8,15 @@ import { loadCorpus } from '../corpus/load';
 import { readRepos, type RepoEntry } from '../corpus/repos';
 import { validateFixture } from '../corpus/validate';
 import { readFixture } from '../fixtures/read';
-import { TIERS } from '../fixtures/model';
 import { readUtf8File, writeTextAtomic } from '../io/files';
 import { isSafePathComponent, safeNameLike } from '../io/pathComponent';
 import { tempPathOf } from '../io/temp';
 import { yamlFlow } from '../jsonText';
 import { slugOf } from '../labeling/create';
+import type { Tier } from '../labeling/fromChange';
 import { displayPath, FixtureLabError, Problem } from '../problems';
 import { contentEnd, isEmptyValue, isMap, isSeq, lineEnd, lineStart, pairOf, parseYaml } from '../yamlText';
 import { readRecordLine, RecordFixture, recordFixtureText } from './record';
-
-export type Tier = (typeof TIERS)[number];
 
 export interface ImportOptions {
   cwd?: string;
@@ -36,14 +34,14 @@ export interface ImportResult {
 }
 
 /** A repository URL as compared: no scheme, user, `.git` or trailing slash, `host:path` as `host/path`, lower case. */
-export function urlKey(url: string): string {
+function urlKey(url: string): string {
   return url.trim().toLowerCase()
     .replace(/^[a-z+]+:\/\//, '').replace(/^[^@/]+@/, '').replace(/^([^/:]+):(?!\d)/, '$1/')
     .replace(/\/+$/, '').replace(/\.git$/, '').replace(/\/+$/, '');
 }
 
 /** The name a new repos.yaml entry takes: the URL's last segment, else owner-name, else numbered, never one already taken. */
-export function repoNameFor(url: string, taken: Set<string>): string {
+function repoNameFor(url: string, taken: Set<string>): string {
   const parts = urlKey(url).split('/').filter(Boolean);
   const safe = (s: string) => safeNameLike(s).toLowerCase();
   const tries = [safe(parts.at(-1) ?? 'repo'), safe(parts.slice(-2).join('-'))];
@@ -68,7 +66,7 @@ export async function importCodegrapher(file: string, corpusDir: string, options
     else records.push({ line: i + 1, record: read.record });
   });
   if (problems.length === 0 && records.length === 0) bad(1, 1, 'holds no record: a CodeGrapher JSONL has one JSON object per line');
-  if (problems.length > 0) return { problems, written: [], reposAdded: [] };
+  // Lines that did read go on, so one run names every bad line (its own problems, and a clash with the corpus).
 
   // The corpus: an existing one (repos.yaml), or a new folder made whole beside its place and renamed in.
   const reposPath = join(corpusDir, 'repos.yaml');
@@ -120,9 +118,9 @@ export async function importCodegrapher(file: string, corpusDir: string, options
       bad(p.line, 1, `the fixture it makes would be invalid: ${e.message}`);
     }
   }
-  if (problems.length > 0) return { problems, written: [], reposAdded: [] };
+  if (problems.length > 0) return { problems: problems.sort((a, b) => a.line - b.line), written: [], reposAdded: [] };
 
-  const nextRepos = added.length === 0 ? undefined : withRepos(reposText, added);
+  const nextRepos = added.length === 0 ? undefined : withRepos(reposText, added, displayPath(reposPath, cwd));
   if (isNew) await writeNewCorpus(corpusDir, nextRepos ?? reposText, planned, cwd);
   else await addToCorpus(corpusDir, reposText, nextRepos, planned, cwd);
   return { problems: [], written: planned.map((p) => p.path), reposAdded: added.map((r) => r.name) };
@@ -143,7 +141,7 @@ function entryText(r: RepoEntry, indent: string): string {
 }
 
 /** repos.yaml with `entries` added at the end of its list, the rest of the text untouched. */
-export function withRepos(text: string, entries: RepoEntry[]): string {
+function withRepos(text: string, entries: RepoEntry[], shown = 'repos.yaml'): string {
   const { doc } = parseYaml(text);
   const list = isMap(doc.contents) ? pairOf(doc.contents, 'repos') : undefined;
   const seq = list?.value;
@@ -162,7 +160,7 @@ export function withRepos(text: string, entries: RepoEntry[]): string {
     const rest = text.slice(lineEnd(text, end));
     return `${text.slice(0, keyEnd)}:\n${entries.map((r) => entryText(r, '  ')).join('')}${rest}`;
   }
-  throw new FixtureLabError('has no `repos:` list to add the imported repositories to: fix repos.yaml first');
+  throw new FixtureLabError('has no `repos:` list to add the imported repositories to; nothing was written: fix repos.yaml first', shown);
 }
 
 /** A new corpus: written whole in a temp folder beside it, then renamed into place. */
@@ -213,7 +211,7 @@ async function addToCorpus(
     current = join(dir, 'repos.yaml');
     if (nextRepos !== undefined) await writeTextAtomic(current, nextRepos, reposText, displayPath(current, cwd));
   } catch (e) {
-    for (const p of linked) await fs.rm(p, { force: true });
+    for (const p of [...linked, ...temps]) await fs.rm(p, { force: true });
     for (const d of [...new Set(made)].sort((a, b) => b.length - a.length)) await fs.rmdir(d).catch(() => undefined);
     if (e instanceof FixtureLabError) throw e;
     const code = (e as NodeJS.ErrnoException).code;

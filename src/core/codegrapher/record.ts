@@ -58,8 +58,8 @@ export function readRecordLine(line: string, lineNumber: number): { record: Reco
   const get = (k: string) => value.get(k);
   const id = get('task_id');
   if (typeof id !== 'string' || !isSafePathComponent(id)) {
-    return problem(`task_id ${typeof id === 'string' ? `\`${id}\`` : 'that is not a string'} cannot be a fixture id: use ${SAFE_NAME_RULE}, e.g. \`${
-      safeNameLike(typeof id === 'string' ? id : String(id))}\``);
+    const shown = typeof id === 'string' ? id : stringifyJson(id ?? null, JSON_STYLES.compact);
+    return problem(`task_id \`${shown}\` cannot be a fixture id: use ${SAFE_NAME_RULE} (a string), e.g. \`${safeNameLike(shown)}\``);
   }
   const task = get('description');
   if (typeof task !== 'string' || task.trim() === '') return problem('`description` must be the task\'s text (a non-empty string)');
@@ -68,7 +68,7 @@ export function readRecordLine(line: string, lineNumber: number): { record: Reco
   for (const k of ['commit_before', 'commit_after']) {
     const v = get(k);
     if (typeof v !== 'string' || !SHA.test(v)) {
-      return problem(`\`${k}\` must be a commit SHA (hex, e.g. 40 characters), not ${JSON.stringify(stringifyJson(v ?? null, JSON_STYLES.compact))}: `
+      return problem(`\`${k}\` must be a commit SHA (hex, e.g. 40 characters), not \`${stringifyJson(v ?? null, JSON_STYLES.compact)}\`: `
         + 'resolve branch names to commits first');
     }
   }
@@ -158,8 +158,10 @@ export async function fixtureRecord(f: Fixture, context: RecordContext): Promise
   values.set('description', need(f.task, 'task', 'add `task:`'));
   values.set('repo', need(kept('repo') ?? context.repoUrl, 'repository URL', 'give its repos.yaml entry a `url:`'));
   values.set('commit_before', need(f.diff?.base ?? f.commit ?? context.repoCommit, 'commit_before', 'add `diff:` {base, head}'));
-  values.set('commit_after', need(kept('commit_after') ?? f.diff?.head, 'commit_after', 'add `diff:` {base, head}: a record is a change'));
-  values.set('cursor_file', kept('cursor_file') ?? (context.cursorFile ? await context.cursorFile() : need(undefined, 'cursor_file', 'add codegrapher.cursor_file')));
+  // A fixture pinned at one commit is a record whose change is empty: commit_after is its commit_before.
+  values.set('commit_after', kept('commit_after') ?? f.diff?.head ?? values.get('commit_before')!);
+  values.set('cursor_file', kept('cursor_file')
+    ?? (context.cursorFile ? await context.cursorFile() : need(undefined, 'cursor_file', 'add codegrapher.cursor_file')));
   values.set('query_terms', kept('query_terms') ?? []);
   values.set('files_edited', f.ground_truth.map((l) => l.symbol));
   for (const k of CODEGRAPHER_KEPT) {
