@@ -290,6 +290,67 @@ describe('CodeGrapher JSONL: import-codegrapher and export-codegrapher', functio
     assert.equal(existsSync(join(cwd, 'corpus')), false);
   });
 
+  it('refuses each kind of bad record with the fix, and reports every one in a single run', async () => {
+    const cwd = tempDir();
+    const fields = {
+      task_id: 'ok', description: 'd', repo: 'https://github.com/a/b', commit_before: 'abcdef1', commit_after: 'abcdef2', cursor_file: 'a.py',
+      query_terms: [] as unknown, files_edited: ['a.py'] as unknown,
+    };
+    const lines = [
+      '{"task_id": "a", "task_id": "b"}',
+      JSON.stringify({ ...fields, task_id: 'a/b' }),
+      JSON.stringify({ ...fields, task_id: 'c', files_edited: 'a.py' }),
+      JSON.stringify({ ...fields, task_id: 'd', files_edited: ['a.py', 'a.pyi'] }),
+      `{"task_id": "e", "description": "\\ud800", "repo": "r", "commit_before": "abcdef1", "commit_after": "abcdef2", "cursor_file": "", `
+        + '"query_terms": [], "files_edited": []}',
+      JSON.stringify({ ...fields, task_id: 'f', query_terms: 'x' }),
+      `${JSON.stringify({ ...fields, task_id: 'g' })} trailing`,
+    ];
+    writeFileSync(join(cwd, 'bad.jsonl'), `${lines.join('\n')}\n`);
+    const result = await run(cwd, 'import-codegrapher', 'bad.jsonl', '--out', 'corpus');
+    assert.equal(result.code, 1);
+    const said = result.stderr.split('\n').slice(0, -1);
+    const expected: [number, RegExp][] = [
+      [1, /:1:18: error: not JSON \(the key `task_id` is given twice\)/],
+      [2, /:2:1: error: task_id `a\/b` cannot be a fixture id: use letters, digits, `\.`, `_` and `-` only \(a string\), e\.g\. `a-b`/],
+      [3, /:3:1: error: `files_edited` must be a list of file paths/],
+      [4, /:4:1: error: the fixture it makes would be invalid: `a\.pyi` and `a\.py` \(ground_truth\[0\]\) are the same symbol/],
+      [5, /:5:1: error: the record holds a lone UTF-16 surrogate \(\\ud800\), which a UTF-8 fixture cannot keep: fix the text/],
+      [6, /:6:1: error: `query_terms` must be a list of strings/],
+      [7, /:7:\d+: error: not JSON \(unexpected `t` after the value\)/],
+    ];
+    assert.equal(said.length, expected.length + 1, result.stderr);
+    expected.forEach(([line, pattern], i) => {
+      assert.match(said[i], new RegExp(`^bad\\.jsonl:${line}:`), said[i]);
+      assert.match(said[i], pattern);
+    });
+    assert.equal(said.at(-1), 'fixture-lab: 7 bad records; nothing was written');
+    assert.equal(existsSync(join(cwd, 'corpus')), false);
+  });
+
+  it('keeps the block checked: validate names a bad codegrapher: key and a commit_after diff.head no longer matches', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'one.jsonl'), `${JSON.stringify({
+      task_id: 'one', description: 'd', repo: 'https://github.com/a/b', commit_before: 'abcdef1', commit_after: 'abcdef2', cursor_file: 'a.py',
+      query_terms: [], files_edited: ['a.py'],
+    })}\n`);
+    assert.equal((await run(cwd, 'import-codegrapher', 'one.jsonl', '--out', 'corpus')).code, 0);
+    const path = join(cwd, 'corpus/tasks/b/medium/01-d.yaml');
+    const text = readFileSync(path, 'utf8');
+    writeFileSync(path, text.replace('  head: "abcdef2"', '  head: "abcdef3"').replace('  line_number: 1', '  line_number: first\n  rank: 2'));
+    const validated = await run(cwd, 'validate', 'corpus', '--no-resolve');
+    assert.equal(validated.code, 1);
+    assert.match(validated.stdout, /01-d\.yaml:\d+:3: error: `codegrapher\.line_number` must be a line number/);
+    assert.match(validated.stdout, /01-d\.yaml:\d+:3: error: `codegrapher\.rank` is not a field of the CodeGrapher format: put a record's other fields /);
+    assert.match(validated.stdout, /01-d\.yaml:\d+:3: warning: codegrapher\.commit_after abcdef2 differs from diff\.head abcdef3/);
+    // A labeling edit leaves the record's fields alone: the plain list becomes objects, files_edited reads the same.
+    writeFileSync(path, text);
+    const labeled = await run(cwd, 'label', 'add', path, 'pkg/util.clean', '--confidence', 'MEDIUM', '--reason', 'read too', '--rater', 'dana');
+    assert.equal(labeled.code, 0, labeled.stderr);
+    assert.equal((await run(cwd, 'export-codegrapher', 'corpus', 'out.jsonl')).code, 0);
+    assert.deepEqual(JSON.parse(readFileSync(join(cwd, 'out.jsonl'), 'utf8')).files_edited, ['a.py', 'pkg/util.clean']);
+  });
+
   it('adds to an existing corpus all or none: a repos.yaml it cannot write leaves no fixture behind', async () => {
     const corpus = demoCorpus();
     const before = filesUnder(corpus);
