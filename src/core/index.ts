@@ -64,6 +64,8 @@ export {
   checkCorpusSymbols, formatMatchRate, judgeSymbols, RepoSymbols, type SymbolCheck, symbolWarning,
 } from './corpus/resolveSymbols';
 export { validateCorpus } from './corpus/validate';
+export { exportCodegrapher } from './codegrapher/exportJsonl';
+export { importCodegrapher } from './codegrapher/importJsonl';
 
 // Files and processes
 export { describeExit } from './io/exit';

@@ -2,6 +2,7 @@
 import type { Command } from '../args';
 import { candidates } from './candidates';
 import { charts } from './charts';
+import { exportCodegrapherCommand, importCodegrapherCommand } from './codegrapher';
 import { dispute } from './dispute';
 import { exportTrecCommand } from './exportTrec';
 import { importSweBenchCommand } from './importSweBench';
@@ -104,6 +105,17 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: 'a TREC run file (qid Q0 docno rank score tag; qid a fixture id, docno a symbol) as a run folder scored like any other: the '
       + 'inverse of export-trec; docs/imports.md',
     run: importTrecCommand,
+  },
+  'import-codegrapher': {
+    usage: 'import-codegrapher FILE.jsonl [--out CORPUS] [--tier easy|medium|hard]',
+    summary: 'each record of a CodeGrapher JSONL becomes a fixture (docs/imports.md) at tasks/REPO/TIER/ (medium by default), its repository '
+      + 'a repos.yaml entry (matched by URL, else added); a bad line is named and nothing is written',
+    run: importCodegrapherCommand,
+  },
+  'export-codegrapher': {
+    usage: 'export-codegrapher CORPUS OUT.jsonl',
+    summary: 'one CodeGrapher JSONL record per fixture; an imported fixture gives its line back byte for byte (docs/imports.md)',
+    run: exportCodegrapherCommand,
   },
   pool: {
     usage: 'pool RUN_DIR [--depth K] [--write]',
