@@ -96,7 +96,7 @@ describe('Settle and To Judge', function () {
       assert.equal(editor?.document.uri.scheme, 'fixture-lab-rev');
       assert.equal(editor.document.uri.path, '/worker/queue/queue.go');
       assert.equal(editor.document.getText(editor.selection), 'Push');
-    });
+    }, 30_000);
     const [titles] = await ui([{ attrs: `${row}.selected .actions .action-label`, attr: 'aria-label' }]);
     assert.deepEqual(titles, ['Include HIGH', 'Include MEDIUM', 'Exclude']);
     await ui([

@@ -55,9 +55,27 @@ async function codeOf(corpus: WorkspaceCorpus, c: Current, symbol: string): Prom
   return { file: def.file, startLine: def.startLine, text, language: languageOf(def.file) };
 }
 
-/** The symbol of the row last selected in Settle or To judge: what a row's click opens. */
+/**
+ * The symbol of the row last selected in Settle or To judge: what a row's click opens. The click's
+ * selection may reach the extension host just after its command: the command waits for it a moment.
+ */
 export class PickedSymbol {
-  symbol?: string;
+  private symbol?: string;
+  /** A selection not yet opened by a click. */
+  private fresh = false;
+
+  pick(symbol: string): void {
+    this.symbol = symbol;
+    this.fresh = true;
+  }
+
+  /** The row the click was on: a new selection, or (clicked again, nothing new) the last one. */
+  async take(waitMs = 2_000): Promise<string | undefined> {
+    const deadline = Date.now() + waitMs;
+    while (!this.fresh && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    this.fresh = false;
+    return this.symbol;
+  }
 }
 
 /** What both views share: they follow the current fixture, and look up why and code per symbol once per fixture version. */
@@ -90,7 +108,7 @@ abstract class FixtureTree<N> extends Owner implements vscode.TreeDataProvider<N
   /** The view showing this tree: its selection is what a row's click opens. */
   attach(view: vscode.TreeView<N>): void {
     this._register(view.onDidChangeSelection(({ selection: [node] }) => {
-      if (node && typeof node === 'object' && 'symbol' in node && typeof node.symbol === 'string') this.picked.symbol = node.symbol;
+      if (node && typeof node === 'object' && 'symbol' in node && typeof node.symbol === 'string') this.picked.pick(node.symbol);
     }));
   }
 
@@ -189,7 +207,8 @@ export class ToJudgeTree extends FixtureTree<JudgeNode> {
 
 /** Open the code of the row last selected in Settle or To judge (the rows' click), at the open fixture's revision. */
 export async function openPickedSymbol(picked: PickedSymbol, session: Session): Promise<unknown> {
+  const symbol = await picked.take();
   const c = await session.current();
-  if (!picked.symbol || !c) throw new FixtureLabError('select a row in the Settle or To judge view');
-  return executeCommand('fixtureLab.revealSymbol', { symbol: picked.symbol, fixture: c.uri });
+  if (!symbol || !c) throw new FixtureLabError('select a row in the Settle or To judge view');
+  return executeCommand('fixtureLab.revealSymbol', { symbol, fixture: c.uri });
 }
