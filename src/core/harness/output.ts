@@ -48,7 +48,8 @@ export function parseOutput(text: string, parser: OutputParser): ParsedOutput {
       const reported = parser.tokens ? valuesAt(json, parser.tokens).find((v) => typeof v === 'number') : undefined;
       const scores = parser.scores ? valuesAt(json, parser.scores) : undefined;
       if (scores && (scores.length !== symbols.length || !scores.every((v) => typeof v === 'number' && Number.isFinite(v)))) {
-        throw new Error(`\`${parser.scores}\` holds ${scores.length} values for ${symbols.length} symbols, or a value that is not a number; `
+        const many = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+        throw new Error(`\`${parser.scores}\` gives ${many(scores.length, 'score')} for ${many(symbols.length, 'symbol')}, or one that is not a number; `
           + 'point parse.scores at one number per symbol, or leave it out');
       }
       return { symbols: symbols as string[], ...(typeof reported === 'number' ? { reportedTokens: reported } : {}),
