@@ -10,7 +10,8 @@ import type { Browser } from 'playwright-core';
 import { nonce, panelCsp, panelHtml } from '../../src/extension/harness/html';
 import type { HostMessage } from '../../src/shared/protocol';
 import { returnedPage } from '../../src/core/panelView/returned';
-import { bigCorpus, bigFixture, longLists } from './generated';
+import { bigCorpus, bigFixture, contestedPayload, longLists } from './generated';
+import { fmt } from '../../src/shared/figures';
 import { launchChromium, PanelPage, PanelServer, recording, ROOT, SentMessage, startPanelServer, ThemeName, THEMES } from './harness';
 
 const SCREENS = join(ROOT, 'test-artifacts', 'screens');
@@ -235,6 +236,56 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.equal(await text('.kappa-figures'), '90.0% agree \u00b7 AC1 0.884');
     await p.send({ type: 'fixture', header: { ...header, kappa: null, band: null }, controls });
     assert.equal(await p.page.locator('.kappa-figures').count(), 0);
+  });
+
+  it('shows Judged@10 beside the scores with a warning under 0.9, the range of each headline metric over the contested labels, flips and ties', async () => {
+    const c = contestedPayload();
+    const p = await open();
+    await p.send({ type: 'fixture', header: c.header, controls: c.controls }, { type: 'results', results: { ...c.results, charts: [] } });
+    const heads = await texts('table.results-table thead th');
+    const at = heads.indexOf('Judged@10');
+    assert.equal(heads[at - 1], 'F1@10', 'beside the scores');
+    const cell = async (system: string) => (await row('results-table', system))[at - 1];
+    assert.equal(await cell('narrow'), '1.000');
+    assert.equal(await cell('loose'), '0.100 under 0.9');
+    assert.equal(await p.page.locator('table.results-table .judged-low').count(), 1);
+    // The ranges: as settled [least, most] of settled, every contested item included, every one excluded.
+    assert.match((await text('table.sensitivity-table caption'))!, /3 contested items, 3 open$/);
+    const rangeHeads = await texts('table.sensitivity-table thead th');
+    assert.deepEqual(rangeHeads, ['System', 'P@10', 'R@10', 'NDCG@10', 'MRR']);
+    assert.equal((await row('sensitivity-table', 'narrow'))[1], '1.000 [0.400, 1.000]');
+    assert.equal((await row('sensitivity-table', '<b>wide</b>'))[1], '0.500 [0.500, 0.800]');
+    const flips = await texts('.score-checks .check.flips li');
+    assert.ok(flips.includes('R@10: <b>wide</b> ahead with every contested item included (0.800 vs 0.400), narrow ahead as settled (1.000 vs 0.500)'), flips.join('\n'));
+    assert.deepEqual(flips, c.results.checks!.sensitivity.flips);
+    assert.match((await text('.score-checks .check.unjudged li'))!, /^loose: Judged@10 0\.100, under 0\.9: 9 symbols in its first 10 that no rater judged/);
+    assert.deepEqual(await texts('.score-checks .check.ties li'), ['loose on t-contested: 1 symbol inside the first 10 and 1 past it share the score 1, so which of them count at 10 is the system\'s tie-break']);
+    assert.equal(await p.page.locator('.results-pane b').count(), 0, 'a system\'s name stays text');
+    await p.page.screenshot({ path: join(SCREENS, 'panel-score-checks.png'), fullPage: true });
+
+    // The corpus tab: the corpus's agreement (kappa, raw agreement, AC1, twice), Judged@10 and the same checks.
+    await p.send({ type: 'corpus', corpus: { ...c.corpus, charts: [] } });
+    await tab('corpus');
+    const a = c.corpus.agreement!;
+    assert.equal(await text('.corpus-agreement .agreement-all'),
+      `Agreement: \u03ba ${fmt(a.kappa)} \u00b7 ${(100 * a.percent!).toFixed(1)}% agree \u00b7 AC1 ${fmt(a.ac1)} over 7 items of 1 reviewed task`);
+    assert.equal(await text('.corpus-agreement .agreement-labeled'),
+      `Labeled only: \u03ba ${fmt(a.labeledOnly.kappa)} \u00b7 ${(100 * a.labeledOnly.percent!).toFixed(1)}% agree \u00b7 AC1 ${fmt(a.labeledOnly.ac1)} over 5 items`);
+    const corpusHeads = await texts('table.corpus-table thead th');
+    assert.equal((await row('corpus-table', 'loose'))[corpusHeads.indexOf('Judged@10') - 1], '0.100 under 0.9');
+    assert.deepEqual(await texts('.corpus-pane .check.ties li'), c.results.checks!.ties);
+    assert.equal(await p.page.locator('.corpus-pane table.sensitivity-table tbody tr').count(), 3);
+  });
+
+  it('says nothing is contested when the raters agreed, and shows no checks for results without them', async () => {
+    const c = contestedPayload();
+    const p = await open();
+    const agreed = { ...c.results.checks!, sensitivity: { ...c.results.checks!.sensitivity, contested: 0, open: 0, flips: [] }, unjudged: [], ties: [] };
+    await p.send({ type: 'fixture', header: c.header, controls: c.controls }, { type: 'results', results: { ...c.results, charts: [], checks: agreed } });
+    assert.equal(await text('.score-checks .sensitivity-none'), 'Nothing is contested: no score here depends on a settlement.');
+    assert.equal(await p.page.locator('.score-checks .check').count(), 0);
+    await p.send({ type: 'results', results: { ...c.results, charts: [], checks: undefined } });
+    assert.equal(await p.page.locator('.score-checks').count(), 0);
   });
 
   it('shows the first 200 of a 100,000-symbol answer with a control for more, and pages in more on request', async () => {
