@@ -85,18 +85,20 @@ describe('benchmark panel webview (headless Chromium)', function () {
 
     // Table: one row per system, metrics to three decimals, en dash for none, status and source.
     assert.deepEqual(await texts('table.results-table tbody th'), ['grep', 'bm25', 'codegraph', 'knowing']);
-    assert.deepEqual(await texts('table.results-table thead th'), ['System', 'P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'F1@10', 'Tokens', 'Tok. eff.', 'Index ms', 'Cold ms', 'Warm ms', 'Status', 'Source']);
+    assert.deepEqual(await texts('table.results-table thead th'), ['System', 'P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'F1@10', 'Judged@10', 'Tokens', 'Tok. eff.', 'Index ms', 'Cold ms', 'Warm ms', 'Status', 'Source']);
     const bm25 = await row('results-table', 'bm25');
     assert.deepEqual(bm25.slice(0, 7), ['0.800', '0.400', '0.200', '0.800', '0.869', '1.000', '0.533']);
-    assert.equal(bm25[7], '414');
-    assert.match(bm25[8], /^0\.\d{3}$/);
-    assert.deepEqual(bm25.slice(12), ['ok', 'this run']);
+    // The recording is from before Judged@10: its rows have none, shown as an en dash.
+    assert.equal(bm25[7], '\u2013');
+    assert.equal(bm25[8], '414');
+    assert.match(bm25[9], /^0\.\d{3}$/);
+    assert.deepEqual(bm25.slice(13), ['ok', 'this run']);
     const codegraph = await row('results-table', 'codegraph');
-    assert.deepEqual(codegraph.slice(9, 14), ['8,123', '413', '88', 'ok', 'recorded: run-20261101-120000']);
+    assert.deepEqual(codegraph.slice(10, 15), ['8,123', '413', '88', 'ok', 'recorded: run-20261101-120000']);
     const knowing = await row('results-table', 'knowing');
-    assert.equal(knowing[12], 'timed outtimed out after 30 minutes (index)');
+    assert.equal(knowing[13], 'timed outtimed out after 30 minutes (index)');
     assert.equal(await text('table.results-table .status-timeout + .error-message'), 'timed out after 30 minutes (index)');
-    assert.deepEqual(knowing.slice(9, 12), ['\u2013', '\u2013', '\u2013']);
+    assert.deepEqual(knowing.slice(10, 13), ['\u2013', '\u2013', '\u2013']);
 
     // Matrix: ranks, `> K (rank)` below the cut, missed.
     assert.deepEqual(await texts('table.matrix thead th'), ['Ground truth', 'Confidence', 'grep', 'bm25', 'codegraph', 'knowing']);
@@ -135,7 +137,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
     const messages = recording('easy-01-run');
     await p.send(...messages.slice(0, 8)); // up to grep's answer
     assert.deepEqual(await texts('.progress-text'), ['done 1/1', 'running 0/1']);
-    assert.equal((await row('results-table', 'bm25'))[12], 'running');
+    assert.equal((await row('results-table', 'bm25'))[13], 'running');
     assert.equal(await p.page.locator('vscode-button.run').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), true);
     assert.equal(await p.page.locator('vscode-button.cancel').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), false);
     await p.page.locator('vscode-button.cancel').click();
@@ -407,16 +409,17 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.deepEqual((await p.posted()).map((m) => m.type), ['ready']);
   });
 
-  it('in a one-third-width panel: results first, a compact table with F1@10 in view, a column chooser that is remembered, nothing off the edge', async () => {
+  it('in a one-third-width panel: results first, a compact table with F1@10 and Judged@10 in view, a column chooser that is remembered, nothing off the edge', async () => {
     const p = (panel = await PanelPage.open(browser, server, { width: 480, height: 900 }));
     await p.send(...recording('easy-01-run'));
     const visibleHeads = () => p.page.locator('table.results-table thead th:visible').allTextContents();
-    assert.deepEqual(await visibleHeads(), ['System', 'P@10', 'R@10', 'F1@10', 'Status']);
+    assert.deepEqual(await visibleHeads(), ['System', 'P@10', 'R@10', 'F1@10', 'Judged@10', 'Status']);
     const inView = async (selector: string) => {
       const box = (await p.page.locator(selector).first().boundingBox())!;
       return box.x >= 0 && box.x + box.width <= 480;
     };
     assert.ok(await inView('table.results-table thead th:has-text("F1@10")'), 'F1@10 is within the panel');
+    assert.ok(await inView('table.results-table thead th:has-text("Judged@10")'), 'Judged@10 is within the panel');
     assert.ok(await inView('table.results-table'), 'the whole table is within the panel');
     // Nothing makes the page itself scroll sideways; the matrix scrolls inside its own box.
     assert.deepEqual(await p.page.evaluate(() => [document.scrollingElement!.scrollWidth, document.scrollingElement!.clientWidth]), [480, 480]);
@@ -431,10 +434,10 @@ describe('benchmark panel webview (headless Chromium)', function () {
     await chooser.locator('summary').click();
     await chooser.locator('vscode-checkbox[value="Tokens"]').click();
     await chooser.locator('vscode-checkbox[value="Status"]').click();
-    assert.deepEqual(await visibleHeads(), ['System', 'P@10', 'R@10', 'F1@10', 'Tokens']);
-    assert.equal((await p.page.locator('table.results-table tbody tr').first().locator('td:visible').allTextContents()).length, 4);
+    assert.deepEqual(await visibleHeads(), ['System', 'P@10', 'R@10', 'F1@10', 'Judged@10', 'Tokens']);
+    assert.equal((await p.page.locator('table.results-table tbody tr').first().locator('td:visible').allTextContents()).length, 5);
     await p.reload();
-    assert.deepEqual(await visibleHeads(), ['System', 'P@10', 'R@10', 'F1@10', 'Tokens']);
+    assert.deepEqual(await visibleHeads(), ['System', 'P@10', 'R@10', 'F1@10', 'Judged@10', 'Tokens']);
 
     // Charts are scaled into the panel, legend and all (the host sends them again after `ready`).
     await p.send(...recording('easy-01-run'));
@@ -450,7 +453,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
     await p.send(...recording('easy-01-run').filter((m) => m.type === 'fixture'), { type: 'results', results: null });
     assert.ok((await p.page.locator('.run-form').boundingBox())!.y < (await p.page.locator('vscode-tabs').boundingBox())!.y, 'no run yet: the form first');
     await p.send(...recording('easy-01-run'));
-    assert.equal((await p.page.locator('table.results-table thead th:visible').allTextContents()).length, 15);
+    assert.equal((await p.page.locator('table.results-table thead th:visible').allTextContents()).length, 16);
     assert.ok((await p.page.locator('.run-form').boundingBox())!.y > (await p.page.locator('vscode-tabs').boundingBox())!.y, 'with results: results first');
   });
 
