@@ -40,7 +40,7 @@ describe('pool and judge, and dispute sensitivity, on a generated corpus', funct
       const tier = TIERS[i % 3];
       let text = `id: "gen-${i}"\nrepo: gen\ndifficulty: ${tier}\ntask: "Service${file}_${k % 4} handle should retry the lookup when the cache `
         + `misses, and helper_${k % 4} should keep the retries"\ncandidates: [${candidates.join(', ')}]\nground_truth: []\n`;
-      const confidence = () => (random() < 0.6 ? 'HIGH' : 'MEDIUM') as 'HIGH' | 'MEDIUM';
+      const confidence = (): 'HIGH' | 'MEDIUM' => (random() < 0.6 ? 'HIGH' : 'MEDIUM');
       const mine = candidates.filter(() => random() < 0.35);
       if (mine.length === 0) mine.push(candidates[0]);
       for (const symbol of mine) text = labelAs(text, 'dana', { symbol, confidence: confidence(), reason: 'r' });
