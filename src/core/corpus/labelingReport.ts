@@ -10,8 +10,8 @@ import type { Fixture } from '../fixtures/model';
 import type { NormalizeOptions } from '../symbols/normalize';
 import { cohensKappa, KAPPA_TARGET, bandOf } from '../agreement/kappa';
 import {
-  addTables, AgreementFigures, binaryFigures, bootstrapFigures, collapse, FIGURES, FIGURE_TITLES, FigureInterval, figuresOf, labeledOnly,
-  labeledOnlyFigures, paradoxNote, RatingTable, SCALE,
+  addTables, AgreementFigures, bootstrapFigures, FIGURES, FIGURE_TITLES, FigureInterval, figuresOf, labelFigures, labeledOnlyFigures, paradoxNote,
+  RatingTable,
 } from '../agreement/figures';
 import { DEFAULT_SEED, BOOTSTRAP_RESAMPLES } from '../scoring/significance';
 import { fixtureView, isJudged } from '../labeling/state';
@@ -211,9 +211,7 @@ function agreementSections(tasks: TaskTable[]): string[] {
   out.push('### Per label', '', 'Each label as its own yes/no: did the rater give it this confidence.', '');
   out.push('| Label | Items | κ | percent | AC1 | positive agreement | Labeled only: κ | AC1 | positive agreement |', '|---|---|---|---|---|---|---|---|---|');
   for (const label of ['HIGH', 'MEDIUM'] as const) {
-    const index = SCALE.indexOf(label);
-    const f = binaryFigures(collapse(pooled, (i) => i === index));
-    const l = binaryFigures(collapse(labeledOnly(pooled), (i) => i === index));
+    const { all: f, labeledOnly: l } = labelFigures(pooled, label);
     const cells = [f.items, fmt(f.kappa), fmt(f.percent), fmt(f.ac1), fmt(f.specific_positive), fmt(l.kappa), fmt(l.ac1), fmt(l.specific_positive)];
     out.push(`| ${label} | ${cells.join(' | ')} |`);
   }
