@@ -52,6 +52,7 @@ describe('score checks beside the panel\'s scores', () => {
   it('gives each headline metric as settled, with every contested item included and excluded, and names the rankings that flip', () => {
     const s = view.checks!.sensitivity;
     assert.deepEqual([s.contested, s.open, s.metrics], [3, 3, ['P@10', 'R@10', 'NDCG@10', 'MRR']]);
+    assert.deepEqual(s.rows.map((r) => r.system), ['narrow', 'wide', 'loose'], 'in the order of the table above');
     const r10 = Object.fromEntries(s.rows.map((r) => [r.system, r.ranges['R@10']]));
     // Settled {A, B}; included {A, B, C, D, E}; excluded {A, B}.
     assert.deepEqual(r10.narrow, { settled: 1, included: 0.4, excluded: 1 });

@@ -40,7 +40,7 @@ describe('benchmark panel: Judged@10 and dispute sensitivity after a run', funct
     const checks = results.checks!;
     // The fixture's raters disagree on some symbols: the ranges are over those.
     assert.ok(checks.sensitivity.contested > 0, 'medium-01 has contested items');
-    assert.deepEqual(checks.sensitivity.rows.map((r) => r.system).sort(), results.rows.map((r) => r.system).sort());
+    assert.deepEqual(checks.sensitivity.rows.map((r) => r.system), results.rows.map((r) => r.system), 'the ranges in the order of the table');
     for (const row of results.rows) assert.equal(typeof row.judged, 'number', `${row.system} has Judged@10`);
 
     const page = await webview.text('panel-checks-results', '#root', 'Dispute sensitivity');

@@ -19,10 +19,11 @@ export interface Checked {
 
 /**
  * The checks over `raws` (answers to the fixtures of `fixtures`, by task id), scored with `match`.
- * K is SCORE_CUT, the cut FINDINGS.md's Judged@10 uses.
+ * K is SCORE_CUT, the cut FINDINGS.md's Judged@10 uses. The ranges list the systems in `order`
+ * (the table's rows above them), any others after.
  */
 export function scoreChecks(raws: readonly RawResult[], fixtures: ReadonlyMap<string, Fixture>, modules: ReadonlyMap<string, string | undefined>,
-  match: MatchRule): Checked {
+  match: MatchRule, order: readonly string[] = []): Checked {
   const k = SCORE_CUT;
   const own = new Map(fixtures);
   const mods = new Map(modules);
@@ -39,7 +40,7 @@ export function scoreChecks(raws: readonly RawResult[], fixtures: ReadonlyMap<st
         contested: sensitivity.contested,
         open: sensitivity.open,
         metrics: [...HEADLINE_METRICS],
-        rows: [...sensitivity.means].map(([system, m]) => ({
+        rows: [...sensitivity.means].sort(([a], [b]) => rank(order, a) - rank(order, b)).map(([system, m]) => ({
           system,
           ranges: Object.fromEntries(HEADLINE_METRICS.map((metric): [string, SensitivityRange] => [metric, {
             settled: m.settled[metric], included: m.included[metric], excluded: m.excluded[metric] }])),
@@ -57,3 +58,6 @@ export function unjudgedText(r: JudgedAt): string {
   return `${r.system}: Judged@${r.k} ${fmt(r.judged)}, under ${JUDGED_WARNING}: ${r.unjudged} symbol${r.unjudged === 1 ? '' : 's'} in its first ${r.k}${over} `
     + 'that no rater judged count as not relevant; pool and judge them (fixture-lab pool RUN_DIR --write) before comparing';
 }
+
+/** Where `system` stands in `order`; after every listed one when it is not listed. */
+const rank = (order: readonly string[], system: string) => (order.includes(system) ? order.indexOf(system) : order.length);

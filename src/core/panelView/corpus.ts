@@ -33,7 +33,7 @@ export async function scoreRun(run: RunFolder, corpus: Corpus, warn?: (message: 
  */
 export function corpusResults(run: RunFolder, scored: readonly ScoredResult[], charts: ChartView[] = [], corpus?: Corpus, rater?: string): CorpusResults {
   const overall = summarize(scored.map((s) => ({ system: s.raw.system, task: s.raw.task, score: s.score }))).overall;
-  const checked = corpus ? runChecks(run, scored, corpus) : undefined;
+  const checked = corpus ? runChecks(run, scored, corpus, overall.map((g) => g.system)) : undefined;
   const agreement = corpus ? corpusAgreement(corpus, { rater }) : undefined;
   return {
     run: run.name,
@@ -53,7 +53,7 @@ export function corpusResults(run: RunFolder, scored: readonly ScoredResult[], c
 }
 
 /** The checks over the scored answers, against the fixtures of the tasks they answer. */
-function runChecks(run: RunFolder, scored: readonly ScoredResult[], corpus: Corpus) {
+function runChecks(run: RunFolder, scored: readonly ScoredResult[], corpus: Corpus, order: readonly string[]) {
   const tasks = new Set(scored.map((s) => s.raw.task));
   const fixtures = new Map<string, Fixture>();
   const modules = new Map<string, string | undefined>();
@@ -63,5 +63,5 @@ function runChecks(run: RunFolder, scored: readonly ScoredResult[], corpus: Corp
     fixtures.set(id, f.read.fixture);
     modules.set(id, corpus.repos.find((r) => r.name === f.read.fixture.repo)?.module);
   }
-  return scoreChecks(scored.map((s) => s.raw), fixtures, modules, run.info.match);
+  return scoreChecks(scored.map((s) => s.raw), fixtures, modules, run.info.match, order);
 }

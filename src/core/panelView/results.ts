@@ -33,7 +33,7 @@ export function fixtureResults(fixture: Fixture, answers: ReadonlyMap<string, An
   for (const [system, a] of answers) scored.set(system, scoreResult(a.raw, fixture, { match: o.match, ks: KS }, o.module));
   const id = fixture.id ?? '';
   const shown = o.systems.filter((system) => scored.has(system)).map((system) => ({ ...scored.get(system)!.raw, task: id }));
-  const { checks, judged } = scoreChecks(shown, new Map([[id, fixture]]), new Map([[id, o.module]]), o.match);
+  const { checks, judged } = scoreChecks(shown, new Map([[id, fixture]]), new Map([[id, o.module]]), o.match, o.systems);
   const rows = o.systems.map((system): SystemRow => {
     const s = scored.get(system);
     const answer = answers.get(system);
