@@ -159,7 +159,7 @@ export {
 export { sidedWith } from './agreement/raters';
 export { type FixtureSummary } from './labeling/state';
 export { addPooled } from './fixtures/edit';
-export { DEFAULT_POOL_DEPTH, judgedAtK, judgedKeys, mergePooled, poolOf, poolRun } from './harness/pooling';
+export { DEFAULT_POOL_DEPTH, judgedAtK, judgedKeys, mergePooled, poolOf, poolRun, tieAcrossCut } from './harness/pooling';
 export { contestedTruths, disputeSensitivity, HEADLINE_METRICS, SCENARIOS, sensitivityMarkdown } from './harness/sensitivity';
 export { scoreResult } from './scoring/answers';
 export { DEFAULT_KS, metricValues } from './scoring/metrics';
