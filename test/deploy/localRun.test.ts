@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { basename, delimiter, join } from 'node:path';
 import { demoCorpus, ROOT } from '../helpers/demoCorpus';
 import {
   Contexts, DOCKERFILE, entrypoint, interpolate, job, matrixRuns, MERGE_JOB, read, SHARDS_JOB, workflow, WorkflowStep,
@@ -96,7 +96,9 @@ describe('deploy/: every shard and the merge the manifests describe, run here', 
           await shell(interpolate(step.run, contexts));
         } else if (uses.startsWith('actions/upload-artifact@')) {
           assert.ok(!existsSync(join(artifacts, inputs.name)), `artifact ${inputs.name} uploaded twice`);
-          cpSync(join(work, inputs.path), join(artifacts, inputs.name), { recursive: true });
+          // upload-artifact@v4 leaves hidden files out unless include-hidden-files: a run folder must not need one.
+          assert.equal(inputs['include-hidden-files'], undefined);
+          cpSync(join(work, inputs.path), join(artifacts, inputs.name), { recursive: true, filter: (from) => !basename(from).startsWith('.') });
         } else if (uses.startsWith('actions/download-artifact@')) {
           // Without merge-multiple, each artifact matching the pattern lands in path/<its name>/.
           const pattern = new RegExp(`^${inputs.pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
