@@ -31,6 +31,23 @@ const problemMatcher = {
   },
 };
 
+/**
+ * Tests keep packages external (node_modules is there when they run), except a few ES-module-only
+ * ones that a CommonJS bundle cannot require() (their exports have only an `import` condition, and
+ * @actions/workflow-parser imports JSON without an import attribute, which Node refuses): esbuild
+ * bundles those into the tests that use them (the deploy/ manifests' validators).
+ */
+const BUNDLED_IN_TESTS = /^(@actions\/|@kubernetes-models\/|kubernetes-models(\/|$))/;
+const testPackages = {
+  name: 'test-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.kind === 'entry-point' || BUNDLED_IN_TESTS.test(args.path)) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
 const common = {
   bundle: true,
   sourcemap: true,
@@ -57,8 +74,7 @@ const builds = [
     entryPoints: testEntries(),
     outdir: 'out/test',
     outbase: 'test',
-    packages: 'external',
-    external: ['vscode'],
+    plugins: [...common.plugins, testPackages],
   },
 ];
 

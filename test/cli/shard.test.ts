@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { inShard, mulberry32, shardOf, TIMING_FIELDS, timingFieldText, withoutTiming } from '../../src/core';
 import { run } from '../helpers/cli';
 import { demoCorpus, ROOT } from '../helpers/demoCorpus';
+import { assertSameRun } from '../helpers/runFolders';
 import { tempDir, writeFiles } from '../helpers/tempDir';
 
 const TASKS = ['bookshop-easy-01', 'bookshop-easy-02', 'bookshop-hard-01', 'bookshop-hard-03', 'bookshop-medium-01', 'bookshop-medium-02',
@@ -23,14 +24,6 @@ function recording(dir: string): string {
   });
   writeFiles(dir, files);
   return join(dir, 'raw');
-}
-
-/** Every file under `dir`, run-relative with `/`, sorted. */
-function filesUnder(dir: string, under = dir): string[] {
-  return readdirSync(under).flatMap((name) => {
-    const path = join(under, name);
-    return statSync(path).isDirectory() ? filesUnder(dir, path) : [relative(dir, path).split('\\').join('/')];
-  }).sort();
 }
 
 describe('sharded runs: run --shard I/N and merge', function () {
@@ -70,16 +63,10 @@ describe('sharded runs: run --shard I/N and merge', function () {
     const r = await run(cwd, 'merge', 'merged', ...shards);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^merged 3 folders: 24 answers at 5000 tokens\nresults: merged\n$/);
-    const whole = filesUnder(join(cwd, 'whole'));
-    assert.deepEqual(filesUnder(join(cwd, 'merged')), whole);
+    const whole = assertSameRun(join(cwd, 'merged'), join(cwd, 'whole'));
     for (const f of ['run.json', 'FINDINGS.md', 'aggregated/per-task.csv', 'aggregated/overall.csv', 'analysis/significance-tests.json',
       'analysis/failure-analysis.md', 'analysis/repository-lines.json', 'raw/grep/bookshop-easy-01.json', 'raw/budget-2000/bm25/bookshop-hard-03.json']) {
       assert.ok(whole.includes(f), f);
-    }
-    for (const f of whole) {
-      const a = readFileSync(join(cwd, 'whole', f), 'utf8');
-      const b = readFileSync(join(cwd, 'merged', f), 'utf8');
-      assert.equal(withoutTiming(f, b), withoutTiming(f, a), f);
     }
     // What the comparison leaves out is only the times: the rest is still there to compare.
     const findings = withoutTiming('FINDINGS.md', readFileSync(join(cwd, 'merged', 'FINDINGS.md'), 'utf8'));
