@@ -172,11 +172,12 @@ export function linkedSymbols(s: Services, raw: string, title: string): string[]
  * What the harness panel posts from now on, heard through its host's onDidPost: `of(type)` lists
  * the messages of one type in order. Dispose it in `after`.
  */
-export function panelMessages(s: Services): vscode.Disposable & { of<T extends HostMessage['type']>(type: T): Extract<HostMessage, { type: T }>[] } {
+export function panelMessages(s: Services): vscode.Disposable & { of<T extends HostMessage['type']>(type: T): Extract<HostMessage, { type: T }>[]; all(): HostMessage[] } {
   const log: HostMessage[] = [];
   const subscription = s.panels.onDidPost((m) => log.push(m));
   return {
     of: <T extends HostMessage['type']>(type: T) => log.filter((m): m is Extract<HostMessage, { type: T }> => m.type === type),
+    all: () => [...log],
     dispose: () => subscription.dispose(),
   };
 }
