@@ -1,0 +1,47 @@
+// The seed's rules are cited by a link to the docs/ page that holds them, never by a section
+// number of a specification the repository does not hold (issue 15). Every `docs/<page>.md#anchor`
+// the code writes (messages, FINDINGS.md, comments) names a heading of that page, as GitHub links it.
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { ROOT } from '../helpers/demoCorpus';
+import { tsFiles } from '../helpers/importGraph';
+
+/** A heading's anchor as GitHub makes it: lower case, punctuation dropped, each space a hyphen. */
+const anchorOf = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+
+function anchors(page: string): Set<string> {
+  const text = readFileSync(join(ROOT, 'docs', page), 'utf8').replace(/^```[\s\S]*?^```/gm, '');
+  return new Set([...text.matchAll(/^#{1,6}\s+(.+)$/gm)].map((m) => anchorOf(m[1])));
+}
+
+const sources = () => [...tsFiles(join(ROOT, 'src')), ...tsFiles(join(ROOT, 'webview'))];
+
+describe('references to the methodology', () => {
+  it('no § section number in src/ or webview/: a rule is cited by its docs/ page', () => {
+    const cited = sources().filter((f) => readFileSync(f, 'utf8').includes('\u00a7')).map((f) => relative(ROOT, f));
+    assert.deepEqual(cited, []);
+  });
+
+  it('every docs/<page>.md#anchor in src/ and webview/ names a heading of that page', () => {
+    const broken: string[] = [];
+    let seen = 0;
+    for (const file of sources()) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/docs\/([\w-]+\.md)#([\w-]+)/g)) {
+        seen++;
+        if (!existsSync(join(ROOT, 'docs', m[1])) || !anchors(m[1]).has(m[2])) broken.push(`${relative(ROOT, file)}: ${m[0]}`);
+      }
+    }
+    assert.ok(seen >= 20, `only ${seen} references found`);
+    assert.deepEqual(broken, []);
+  });
+
+  it('the links of docs/methodology.md between pages name headings of those pages', () => {
+    const links = [...readFileSync(join(ROOT, 'docs', 'methodology.md'), 'utf8').matchAll(/\]\(([\w-]+\.md)(?:#([\w-]+))?\)/g)];
+    assert.ok(links.length > 0);
+    for (const [, page, anchor] of links) {
+      assert.ok(existsSync(join(ROOT, 'docs', page)), page);
+      if (anchor) assert.ok(anchors(page).has(anchor), `${page}#${anchor}`);
+    }
+  });
+});
