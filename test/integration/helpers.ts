@@ -96,7 +96,8 @@ export async function anchorsIn(selector: string, contains?: string): Promise<An
 
 /**
  * What every journey suite does around its tests, called inside its describe(): `started` gets the
- * services before the first test; after the last, the panel is closed, every editor closed,
+ * services before the first test; before each, a quick input left open by a failed test is closed
+ * (it would stand in front of the next); after the last, the panel is closed, every editor closed,
  * `cleanup` run, the paths in the returned list removed, the corpus reloaded and the rater unset.
  */
 export function journeySuite(started: (s: Services) => void, cleanup?: () => Promise<unknown> | void): string[] {
@@ -105,6 +106,9 @@ export function journeySuite(started: (s: Services) => void, cleanup?: () => Pro
   before(() => {
     s = services();
     started(s);
+  });
+  beforeEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
   });
   after(async () => {
     if (!s) return;
