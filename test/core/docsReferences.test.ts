@@ -2,7 +2,7 @@
 // number of a specification the repository does not hold (issue 15). Every `docs/<page>.md#anchor`
 // the code writes (messages, FINDINGS.md, comments) names a heading of that page, as GitHub links it.
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ROOT } from '../helpers/demoCorpus';
 import { tsFiles } from '../helpers/importGraph';
@@ -43,5 +43,17 @@ describe('references to the methodology', () => {
       assert.ok(existsSync(join(ROOT, 'docs', page)), page);
       if (anchor) assert.ok(anchors(page).has(anchor), `${page}#${anchor}`);
     }
+  });
+
+  it('README\'s Layout table names every folder of src/core, src/extension and test, and every part', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## Layout'), readme.indexOf('\n## ', readme.indexOf('## Layout') + 1));
+    const folders = (dir: string) => readdirSync(join(ROOT, dir), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const missing = [
+      ...['src/core', 'src/extension'].flatMap((dir) => folders(dir).filter((f) => !table.includes(`\`${f}/\``))),
+      ...folders('test').filter((f) => !table.includes(`\`test/${f}\``)).map((f) => `test/${f}`),
+      ...['src/core/', 'src/extension/', 'src/shared/', 'src/cli/', 'webview/', 'test/', 'docs/'].filter((part) => !table.includes(`| \`${part}\``)),
+    ];
+    assert.deepEqual(missing, []);
   });
 });
