@@ -56,4 +56,12 @@ describe('references to the methodology', () => {
     ];
     assert.deepEqual(missing, []);
   });
+
+  it('README says which Node runs it, the one package.json\'s engines ask for (issue 17)', () => {
+    const engines = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    const major = /^>=(\d+)$/.exec(engines)?.[1];
+    assert.ok(major, engines);
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    assert.match(readme, new RegExp(`\\*\\*Node\\.\\*\\* Everything here runs on Node ${major} \\(\`engines\\.node\` is \`>=${major}\``));
+  });
 });
