@@ -9,7 +9,7 @@ import { fixtureView, loadCorpus, missedBy, readFixture, reasonChoices } from '.
 import type { Asked } from '../../src/extension/ctx';
 import type { Services } from '../../src/extension/services';
 import {
-  canDriveUi, copyFixture, eventually, HOVER_CONTENTS, hoverText, journeySuite, linkedSymbols, NOTIFICATION_MESSAGES, renderLensOnHeadSide, screenshot, setRater, ui, VIEW_ROW,
+  canDriveUi, copyFixture, eventually, HOVER_CONTENTS, hoverText, journeySuite, linkedSymbols, notifications, renderLensOnHeadSide, screenshot, setRater, ui, VIEW_ROW,
 } from './helpers';
 
 describe('labeler and triager in the workbench', function () {
@@ -41,8 +41,8 @@ describe('labeler and triager in the workbench', function () {
     }
     await eventually(() => assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, uri.fsPath));
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const [messages] = await ui([{ texts: NOTIFICATION_MESSAGES }]);
-    assert.deepEqual(messages!.filter((m) => /command not found|Fixture Lab:/i.test(m)), []);
+    const messages = await notifications();
+    assert.deepEqual(messages.filter((m) => /command not found|Fixture Lab:/i.test(m)), []);
     await screenshot('40-fixtures-row-after-save');
   });
   /** A demo fixture's copy, current, alone in the editors; with `diff`, its diff open (its YAML's tab behind it, when it has one). */
