@@ -2,7 +2,7 @@
 // last of it in the webview state so a hidden or reloaded panel draws itself at once, and posts
 // the user's requests back. Messages are handled through one Handlers table: a new message type
 // is a type error here until it is handled.
-import type { Compiled, CorpusResults, PanelResults } from '../src/shared/panelView';
+import type { Chartless, CorpusResults, PanelResults } from '../src/shared/panelView';
 import { themeFromCss } from './charts';
 import { ChartList } from './chartList';
 import { ColumnChooser } from './columns';
@@ -52,7 +52,7 @@ function paneVisibility(): void {
   corpusCharts.setVisible(tabs.selected === 'corpus');
 }
 
-function renderResults(all: Compiled<PanelResults> | null): void {
+function renderResults(all: Chartless<PanelResults> | null): void {
   const shown = all ? withResults(all) : undefined;
   const results = shown && shown.results.rows.length > 0 ? shown.results : null;
   layout(results !== null);
@@ -62,7 +62,6 @@ function renderResults(all: Compiled<PanelResults> | null): void {
       placeholder(open ? 'No results for this fixture yet: choose systems above and Run.' : 'Open a fixture to see how each system does on it.'),
       shown && shown.others.length > 0 ? h('p', { class: 'other-systems' }, othersLine(shown.others)) : null);
     listsPane.set((pane) => show(pane, placeholder('Nothing returned yet.')));
-    fixtureCharts.setCharts([]);
     return;
   }
   const table = resultsTable(results);
@@ -79,10 +78,9 @@ function renderResults(all: Compiled<PanelResults> | null): void {
     const lists = returned.draw();
     show(pane, ...(lists.length > 0 ? lists : [placeholder('Nothing returned yet.')]));
   });
-  fixtureCharts.setCharts(results.charts);
 }
 
-function renderCorpus(corpus: Compiled<CorpusResults> | null): void {
+function renderCorpus(corpus: Chartless<CorpusResults> | null): void {
   if (!corpus) {
     show(corpusPane, h('p', { class: 'placeholder' }, 'No run over the corpus yet: ', h('code', null, 'fixture-lab run corpus'), ' makes one.'));
   } else {
@@ -90,7 +88,6 @@ function renderCorpus(corpus: Compiled<CorpusResults> | null): void {
     show(corpusPane, renderAgreement(corpus.agreement), corpusColumns.element, h('div', { class: 'table-scroll' }, table), renderChecks(corpus.checks));
     corpusColumns.attach(table);
   }
-  corpusCharts.setCharts(corpus?.charts ?? []);
 }
 
 /**
@@ -102,7 +99,11 @@ function layout(resultsFirst: boolean): void {
   const order = resultsFirst ? [header, progress.element, tabs.element, form.element] : [header, form.element, progress.element, tabs.element];
   if (order.every((e, i) => root.children[i] === e)) return;
   root.classList.toggle('results-first', resultsFirst);
-  root.append(...order);
+  if (root.children.length === 0) return root.append(...order);
+  // Only the tabs and the progress move: a moved element is connected again, and the form's selects
+  // measure themselves when they are (a forced layout of the whole page, a third of the results' time).
+  if (resultsFirst) form.element.before(progress.element, tabs.element);
+  else form.element.after(progress.element, tabs.element);
 }
 
 const handlers: Handlers<HostMessage> = {
@@ -112,14 +113,17 @@ const handlers: Handlers<HostMessage> = {
     form.setControls(controls);
   },
   results: ({ results }) => {
-    host.save({ last: { results: { results: results && withoutCharts(results) } } });
+    host.save({ last: { results: { results } } });
     renderResults(results);
   },
   returnedPage: ({ fixture, page }) => returned.add(fixture, page),
   corpus: ({ corpus }) => {
-    host.save({ last: { corpus: { corpus: corpus && withoutCharts(corpus) } } });
+    host.save({ last: { corpus: { corpus } } });
     renderCorpus(corpus);
   },
+  // Not saved: scenegraphs are megabytes for a large corpus, and VS Code serializes the whole state
+  // on every save (a tab switch took a quarter of a second); the host sends them again after `ready`.
+  charts: ({ pane, charts }) => (pane === 'fixture' ? fixtureCharts : corpusCharts).setCharts(charts),
   runStarted: (m) => {
     saveRun(m);
     progress.started(m);
@@ -136,15 +140,6 @@ const handlers: Handlers<HostMessage> = {
     form.setRunning(false);
   },
 };
-
-/**
- * A payload as the page saves it: its charts left out. Their scenegraphs are megabytes for a large
- * corpus, and VS Code serializes the whole state on every save (a tab switch took a quarter of a
- * second); the host sends them again, in the theme of the day, as soon as the page is `ready`.
- */
-function withoutCharts<T extends { charts: unknown[] }>(payload: T): T {
-  return { ...payload, charts: [] };
-}
 
 /**
  * The run's progress and summary kept with the rest: a page VS Code dropped while hidden (a symbol
@@ -172,13 +167,15 @@ function dispatch(message: HostMessage): void {
 layout(false);
 
 // Draw the last state before the host answers `ready`: the page looks the same after a reload.
-// The header and the form first; the results, the corpus and the run each in a task of its own,
-// so opening a panel never holds the page for long (and a host message that came first wins).
+// The header first, with the script; the form, the results, the corpus and the run each in a task
+// of its own, so opening a panel never holds the page for long (and a host message that came first
+// wins). The form has a task to itself: its selects measure themselves (a forced layout), and with
+// the script's own evaluation it made the one task of a restored open past 50 ms.
 const last = host.saved.last;
 renderHeader(header, last?.fixture?.header ?? null);
-if (last?.fixture) form.setControls(last.fixture.controls);
 paneVisibility();
 const restore: (() => void)[] = [
+  () => !heard.has('fixture') && last?.fixture && form.setControls(last.fixture.controls),
   () => !heard.has('results') && renderResults(last?.results?.results ?? null),
   () => !heard.has('corpus') && renderCorpus(last?.corpus?.corpus ?? null),
   () => {

@@ -20,7 +20,7 @@ const MATCH_HELP: Record<MatchRule, string> = {
   exact: 'exact: the same symbol, normalized',
   bounded: 'bounded: also a container of the symbol, or a member of it',
   lenient: 'lenient: also the same name in another place, bare words too',
-  seed: 'seed: one name inside the other, as §5.4 says (credits prefixes)',
+  seed: 'seed: one name inside the other, the methodology\'s own rule (credits prefixes; docs/methodology.md#matching)',
 };
 
 export class RunForm {

@@ -1,15 +1,15 @@
 // Which systems the Results tab shows: those with an answer on this fixture (from this run or a
 // recorded one) and those running now. A configured system nobody ran here would be a row and a
 // matrix column of en dashes; it is named once, in one line, instead.
-import type { Compiled, PanelResults } from '../src/shared/panelView';
+import type { Chartless, PanelResults } from '../src/shared/panelView';
 
 export interface ShownResults {
-  results: Compiled<PanelResults>;
+  results: Chartless<PanelResults>;
   /** Systems left out: no answer here and not running. */
   others: string[];
 }
 
-export function withResults(results: Compiled<PanelResults>): ShownResults {
+export function withResults(results: Chartless<PanelResults>): ShownResults {
   const keep = new Set(results.rows.filter((r) => r.status !== 'pending').map((r) => r.system));
   const others = results.rows.filter((r) => !keep.has(r.system)).map((r) => r.system);
   if (others.length === 0) return { results, others };

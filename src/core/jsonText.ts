@@ -23,7 +23,7 @@ export class JsonObject {
 
 export type JsonValue = string | boolean | null | JsonNumber | JsonObject | JsonValue[];
 
-/** JSON's number grammar (RFC 8259 §6). */
+/** JSON's number grammar (RFC 8259, section 6). */
 export const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 /** Why a text is not JSON, at a 1-based column. */

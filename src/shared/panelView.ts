@@ -195,8 +195,12 @@ export interface PageChart {
   scene: string;
 }
 
-/** A payload whose charts are compiled for the page. */
-export type Compiled<T extends { charts: ChartView[] }> = Omit<T, 'charts'> & { charts: PageChart[] };
+/**
+ * A payload as the panel's page is sent it: without its charts, which follow in a `charts` message
+ * of their own (protocol.ts). A fixture's compiled scenegraphs are most of its bytes, and the page
+ * would copy them before drawing the table that needs none of them.
+ */
+export type Chartless<T extends { charts: ChartView[] }> = Omit<T, 'charts'>;
 
 /** Everything the panel shows about the open fixture's results. */
 export interface FixtureResults {

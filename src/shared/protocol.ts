@@ -3,15 +3,15 @@
 // panelView.ts. Messages are discriminated on `type`, and each side handles them through a
 // `Handlers` table, so a new message is a type error until both sides handle it.
 import type { ChartTheme } from './chartTheme';
-import type { ChartView, Compiled, CorpusResults, FixtureHeader, PageChart, PanelResults, ReturnedPage, RunControls } from './panelView';
+import type { ChartView, Chartless, CorpusResults, FixtureHeader, PageChart, PanelResults, ReturnedPage, RunControls } from './panelView';
 import { MATCH_RULES, type MatchRule } from './vocabulary';
 
 /** Extension -> webview. */
 export type HostMessage =
   /** The open fixture (null: none open) and the run form. Sent on ready and whenever either changes. */
   | { type: 'fixture'; header: FixtureHeader | null; controls: RunControls }
-  /** The fixture's results as they stand, each returned list's first page only: sent again each time a system finishes. */
-  | { type: 'results'; results: Compiled<PanelResults> | null }
+  /** The fixture's results as they stand, each returned list's first page only: sent again each time a system finishes. Its charts follow in `charts`. */
+  | { type: 'results'; results: Chartless<PanelResults> | null }
   /** More of one returned list, as asked for by moreReturned. */
   | { type: 'returnedPage'; fixture: string; page: ReturnedPage }
   /** A run began: these systems, this many answers to wait for. */
@@ -20,8 +20,16 @@ export type HostMessage =
   | { type: 'progress'; system: string; done: number; total: number; status: 'running' | 'done' }
   /** The run ended (cancelled, or failed before any system ran, with `error`). */
   | { type: 'runFinished'; run?: string; cancelled: boolean; error?: string }
-  /** The latest run over the corpus (null: there is none yet). */
-  | { type: 'corpus'; corpus: Compiled<CorpusResults> | null };
+  /** The latest run over the corpus (null: there is none yet). Its charts follow in `charts`. */
+  | { type: 'corpus'; corpus: Chartless<CorpusResults> | null }
+  /**
+   * One tab's charts, compiled for the page (core/charts/compile.ts): posted after the `results` or
+   * `corpus` they belong to, and only when they changed, so the page draws the tables first.
+   */
+  | { type: 'charts'; pane: ChartPane; charts: PageChart[] };
+
+/** Whose charts a `charts` message holds: the open fixture's (the Charts tab) or the corpus run's (the Corpus tab). */
+export type ChartPane = 'fixture' | 'corpus';
 
 /** Webview -> extension. */
 export type WebviewMessage =
@@ -46,7 +54,7 @@ export interface PanelState {
 
 export type Handlers<M extends { type: string }> = { [K in M['type']]: (message: Extract<M, { type: K }>) => void | Promise<void> };
 
-export type { ChartView, Compiled, CorpusResults, FixtureHeader, PageChart, PanelResults, ReturnedPage, RunControls };
+export type { ChartView, Chartless, CorpusResults, FixtureHeader, PageChart, PanelResults, ReturnedPage, RunControls };
 
 const MATCH: ReadonlySet<string> = new Set(MATCH_RULES);
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');

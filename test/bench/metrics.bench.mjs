@@ -22,19 +22,9 @@ const DOCS = 100;
 const TASKS = 300;
 const SYSTEMS = 7;
 
-const { median } = await loadTs('numbers', ['src/core/numbers']);
+// mulberry32, seeded: every run of the benchmark uses the same data.
+const { median, mulberry32: prng } = await loadTs('numbers-random', ['src/core/numbers', 'src/core/scoring/significance']);
 const ms = (x) => `${x.toFixed(0)} ms`;
-
-/** A seeded PRNG so every run of the benchmark uses the same data. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The scoring modules, bundled from src/ into out/bench (beside node_modules, so tiktoken resolves). */
 function loadScoring() {

@@ -199,9 +199,9 @@ describe('FINDINGS.md per the seed', function () {
     assert.ok(findings.includes('\n## Fixtures not scored\n\n- bookshop-easy-03: no ground truth yet\n- bookshop-hard-02: no ground truth yet\n'));
     const info = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as RunInfo;
     const departures = findings.slice(findings.indexOf('## Departures from the methodology'), findings.indexOf('## Charts')).split('\n').filter((l) => l.startsWith('- '));
-    assert.ok(departures.includes(`- Matching uses the \`${info.match}\` rule (docs/scoring.md), not §5.4's two-way substring rule, which credits prefixes.`), departures.join('\n'));
-    assert.ok(departures.includes('- Learning curves (§4.3), staleness (§4.4) and the learned start (§6.3) are not measured.'));
-    assert.ok(departures.includes('- Timeouts in smaller repositories (*timeout*) and crashes (*system failure*) are failure categories of their own; §8.3 names neither.'));
+    assert.ok(departures.includes(`- Matching uses the \`${info.match}\` rule (docs/scoring.md), not the methodology's two-way substring rule (docs/methodology.md#matching), which credits prefixes.`), departures.join('\n'));
+    assert.ok(departures.includes('- Learning curves, staleness and the learned start are not measured (docs/methodology.md#learning-staleness-and-the-learned-start).'));
+    assert.ok(departures.includes('- Timeouts in smaller repositories (*timeout*) and crashes (*system failure*) are failure categories of their own, which the methodology does not name (docs/methodology.md#failure-categories).'));
     assert.ok(findings.includes('\n- [Six measures per system](analysis/charts/radar.svg)\n'));
     assert.match(readFileSync(join(out, 'analysis/charts/radar.svg'), 'utf8'), /^<svg /);
   });
@@ -212,7 +212,7 @@ describe('FINDINGS.md per the seed', function () {
     await runBenchmark({ corpusDir: corpus, outDir: one, budgets: [5000], cwd: corpus });
     const text = readFileSync(join(one, 'FINDINGS.md'), 'utf8');
     assert.ok(text.includes('\n## Table 4: token efficiency at fixed recall (matching `symbol`)\n\nNot measured: this run used one budget (5000 tokens). `fixture-lab run` measures 2000, 5000, 10000 by default (`--budget 5000,2000,10000`).\n'));
-    assert.ok(text.includes('\n- One token budget (5000), not 2000, 5000, 10000 (§6.2): Table 4 is not measured.\n'));
+    assert.ok(text.includes('\n- One token budget (5000), not 2000, 5000, 10000 (docs/methodology.md#token-budgets): Table 4 is not measured.\n'));
     assert.ok(text.includes('\nOne system only: nothing to compare.\n'));
     assert.equal(existsSync(join(one, 'raw/budget-2000')), false);
   });

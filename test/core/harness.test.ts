@@ -237,7 +237,7 @@ describe('harness: what FINDINGS.md says about its rules', () => {
   it('names the matching rule in every table, warns under seed, and names the d the significance rule used', async () => {
     const byDz = await scriptedRun({ match: 'seed' });
     const findings = readFileSync(join(byDz.runDir, 'FINDINGS.md'), 'utf8');
-    assert.match(findings, /^\*\*Warning:\*\* matching `seed` is §5\.4 to the letter .* it credits prefixes/m);
+    assert.match(findings, /^\*\*Warning:\*\* matching `seed` is the methodology's rule to the letter \(docs\/methodology\.md#matching: .* it credits prefixes/m);
     assert.match(findings, /^## Table 1: overall \(matching `seed`\)$/m);
     assert.match(findings, /and \|d_z\| > 0\.3, Cohen's d_z/);
     assert.match(findings, /^\| interleaved vs late \| all \| 8 \| .* \| [\d.]+ \(exact\) \| -?[\d.]+ \| -?[\d.]+ \| /m);

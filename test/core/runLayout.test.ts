@@ -340,7 +340,7 @@ describe('run folders: scale failure, timeout, system failure', function () {
     assert.ok(report.includes(`| small-1 | \`shop/cart.add_item\` | timeout | the system timed out on small, a repository of ${small} lines (not over the run's scale threshold of 2,000): query: `), report);
     const findings = readFileSync(join(out, 'FINDINGS.md'), 'utf8');
     assert.match(findings, /- slow: scale failure \(1\), timeout \(1\)/);
-    assert.match(findings, /\n- A timeout is a scale failure over 2,000 lines, not 1M \(§8\.3\)\.\n/);
+    assert.match(findings, /\n- A timeout is a scale failure over 2,000 lines, not 1M \(docs\/methodology\.md#failure-categories\)\.\n/);
     assert.equal(readJson<RunInfo>(join(out, 'run.json')).scale_failure_lines, 2000);
 
     // At the default (§8.3: 1M lines) neither repository is large: both are timeouts.

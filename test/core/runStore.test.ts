@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
-  executeRun, FixtureLabError, loadCorpus, NO_GROUND_TRUTH, NothingToRunError, planRun, prepareRun, RawResult, readAnswer, readMisses, readRun, readRunInputs, RunEvent, RunInfo, RunStore, scoreRun,
+  executeRun, FixtureLabError, loadCorpus, mulberry32, NO_GROUND_TRUTH, NothingToRunError, planRun, prepareRun, RawResult, readAnswer, readMisses, readRun, readRunInputs, RunEvent, RunInfo, RunStore, scoreRun,
 } from '../../src/core';
 import { demoCorpus } from '../helpers/demoCorpus';
 import { tempDir } from '../helpers/tempDir';
@@ -26,6 +26,15 @@ const SYSTEMS = `systems:
   - {name: unrecorded, type: replay, from: no-such-run/raw}
 `;
 
+/** grep, and a system that answers only after half a minute: a run to cancel while it waits. */
+const SLOW_SYSTEMS = `systems:
+  - {name: grep, type: grep}
+  - name: slow
+    type: command
+    query: [/bin/sh, -c, "sleep 30; echo shop.nothing"]
+    parse: {format: lines}
+`;
+
 /** Every event of a run, in order. */
 async function eventsOf(run: AsyncIterable<RunEvent>, onEvent: (e: RunEvent) => void = () => undefined): Promise<RunEvent[]> {
   const events: RunEvent[] = [];
@@ -38,17 +47,6 @@ async function eventsOf(run: AsyncIterable<RunEvent>, onEvent: (e: RunEvent) => 
 
 const kinds = (events: RunEvent[]) => events.map((e) => e.kind).filter((k) => k !== 'index' && k !== 'warning');
 const answers = (events: RunEvent[]) => events.filter((e): e is Extract<RunEvent, { kind: 'answer' }> => e.kind === 'answer');
-
-/** A seeded PRNG (mulberry32): the same selections every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('planRun: what a run will do, decided before anything runs', function () {
   this.timeout(120_000);
@@ -86,7 +84,7 @@ describe('planRun: what a run will do, decided before anything runs', function (
     const inputs = await readRunInputs({ corpusDir: corpus, outDir: join(tempDir(), 'run'), cwd: corpus });
     const names = inputs.configured.map((s) => s.name);
     const ids = inputs.corpus.fixtures.map((f) => f.read.fixture.id ?? f.file);
-    const random = prng(15);
+    const random = mulberry32(15);
     for (let i = 0; i < 200; i++) {
       const systems = names.filter(() => random() < 0.5);
       const id = ids[Math.floor(random() * ids.length)];
@@ -153,13 +151,7 @@ describe('executeRun: a run as typed events', function () {
   });
 
   it('cancelled: ends with `cancelled`, nothing recorded of the system it stopped, and the run is not finished on disk', async () => {
-    const corpus = demoCorpus(`systems:
-  - {name: grep, type: grep}
-  - name: slow
-    type: command
-    query: [/bin/sh, -c, "sleep 30; echo shop.nothing"]
-    parse: {format: lines}
-`);
+    const corpus = demoCorpus(SLOW_SYSTEMS);
     const out = join(tempDir(), 'run');
     const controller = new AbortController();
     const events = await eventsOf(executeRun(prepareRun({ corpusDir: corpus, outDir: out, cwd: corpus, tasks: 'bookshop-easy-01', budgets: [5000] }), { signal: controller.signal }), (e) => {
@@ -215,13 +207,7 @@ describe('RunStore: the run\'s state, event by event', function () {
   });
 
   it('a cancelled run is never the latest: the finished run before it keeps its place and its misses; a failed one changes neither', async () => {
-    const corpus = demoCorpus(`systems:
-  - {name: grep, type: grep}
-  - name: slow
-    type: command
-    query: [/bin/sh, -c, "sleep 30; echo shop.nothing"]
-    parse: {format: lines}
-`);
+    const corpus = demoCorpus(SLOW_SYSTEMS);
     const store = new RunStore();
     const first = join(tempDir(), 'run-20260303-000000');
     for await (const e of executeRun(prepareRun({ corpusDir: corpus, outDir: first, cwd: corpus, systems: ['grep'], tasks: 'bookshop-easy-01', budgets: [5000] }))) store.apply(e);

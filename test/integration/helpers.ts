@@ -121,7 +121,8 @@ export async function anchorsIn(selector: string, contains?: string): Promise<An
 
 /**
  * What every journey suite does around its tests, called inside its describe(): `started` gets the
- * services before the first test; after the last, the panel is closed, every editor closed,
+ * services before the first test; before each, a quick input left open by a failed test is closed
+ * (it would stand in front of the next); after the last, the panel is closed, every editor closed,
  * `cleanup` run, the paths in the returned list removed, the corpus reloaded and the rater unset.
  */
 export function journeySuite(started: (s: Services) => void, cleanup?: () => Promise<unknown> | void): string[] {
@@ -130,6 +131,9 @@ export function journeySuite(started: (s: Services) => void, cleanup?: () => Pro
   before(() => {
     s = services();
     started(s);
+  });
+  beforeEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
   });
   after(async () => {
     if (!s) return;
@@ -197,11 +201,12 @@ export function linkedSymbols(s: Services, raw: string, title: string): string[]
  * What the harness panel posts from now on, heard through its host's onDidPost: `of(type)` lists
  * the messages of one type in order. Dispose it in `after`.
  */
-export function panelMessages(s: Services): vscode.Disposable & { of<T extends HostMessage['type']>(type: T): Extract<HostMessage, { type: T }>[] } {
+export function panelMessages(s: Services): vscode.Disposable & { of<T extends HostMessage['type']>(type: T): Extract<HostMessage, { type: T }>[]; all(): HostMessage[] } {
   const log: HostMessage[] = [];
   const subscription = s.panels.onDidPost((m) => log.push(m));
   return {
     of: <T extends HostMessage['type']>(type: T) => log.filter((m): m is Extract<HostMessage, { type: T }> => m.type === type),
+    all: () => [...log],
     dispose: () => subscription.dispose(),
   };
 }

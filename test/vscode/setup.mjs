@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const CODE_SERVER_VERSION = '4.100.3';
-export const CACHE = join(ROOT, '.cache', 'code-server');
+// FIXTURE_LAB_CODE_SERVER_CACHE: another folder, for the test of what setup says before it installs.
+export const CACHE = process.env.FIXTURE_LAB_CODE_SERVER_CACHE ? resolve(process.env.FIXTURE_LAB_CODE_SERVER_CACHE) : join(ROOT, '.cache', 'code-server');
 export const CODE_SERVER_ENTRY = join(CACHE, 'node_modules/code-server/out/node/entry.js');
 export const CHROMIUM = '/usr/bin/chromium';
 const VSCODE_DIR = join(CACHE, 'node_modules/code-server/lib/vscode');

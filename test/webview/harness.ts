@@ -14,7 +14,7 @@ import { panelHtml, nonce } from '../../src/extension/harness/html';
 import { compileCharts } from '../../src/core/charts/compile';
 import { type ChartTheme, LIGHT_THEME } from '../../src/shared/chartTheme';
 import type { ChartView, PageChart } from '../../src/shared/panelView';
-import type { Compiled, CorpusResults, HostMessage, PanelResults, WebviewMessage } from '../../src/shared/protocol';
+import type { ChartPane, Chartless, CorpusResults, HostMessage, PanelResults, WebviewMessage } from '../../src/shared/protocol';
 import type { SavedState } from '../../webview/state';
 
 /** The repository root: the folder holding esbuild.mjs above this (bundled) file. */
@@ -200,13 +200,14 @@ function pageSetup({ theme, bodyClass, state }: { theme: Record<string, string>;
 }
 
 /**
- * A message as a recording or a generator holds it: its charts, if any, still Vega-Lite. The
- * harness compiles them as the host does (core/charts/compile.ts), in the theme the page reported.
+ * A message as a recording or a generator holds it: a `results` or `corpus` with its charts inside,
+ * still Vega-Lite. The harness posts it as the host does: the payload without them, then a `charts`
+ * message with them compiled (core/charts/compile.ts) in the theme the page reported.
  */
 export type SentMessage =
   | Exclude<HostMessage, { type: 'results' | 'corpus' }>
-  | { type: 'results'; results: PanelResults | Compiled<PanelResults> | null }
-  | { type: 'corpus'; corpus: CorpusResults | Compiled<CorpusResults> | null };
+  | { type: 'results'; results: PanelResults | Chartless<PanelResults> | null }
+  | { type: 'corpus'; corpus: CorpusResults | Chartless<CorpusResults> | null };
 
 const isUncompiled = (charts: readonly (ChartView | PageChart)[]): charts is ChartView[] => charts.some((c) => 'spec' in c);
 
@@ -234,7 +235,7 @@ export class PanelPage {
 
   /** Posts host messages to the page, as VS Code does, and waits until they are handled. */
   async send(...messages: SentMessage[]): Promise<void> {
-    const compiled = await Promise.all(messages.map((m) => this.compiled(m)));
+    const compiled = (await Promise.all(messages.map((m) => this.compiled(m)))).flat();
     await this.page.evaluate(async (ms) => {
       for (const m of ms) window.postMessage(m, '*');
       await window.__flush();
@@ -248,15 +249,29 @@ export class PanelPage {
     return (last && 'theme' in last && last.theme) || LIGHT_THEME;
   }
 
-  /** `message` as the host posts it: its charts compiled in the page's theme. */
-  async compiled(message: SentMessage): Promise<HostMessage> {
-    if (message.type === 'results' && message.results && isUncompiled(message.results.charts)) {
-      return { type: 'results', results: { ...message.results, charts: await compileCharts(message.results.charts, await this.theme()) } };
+  /** `message` as the host posts it: a payload with charts becomes the payload, then its charts compiled in the page's theme. */
+  async compiled(message: SentMessage): Promise<HostMessage[]> {
+    if (message.type === 'results') {
+      const { payload, charts } = await this.split(message.results);
+      return [{ type: 'results', results: payload }, ...this.chartsMessage('fixture', charts)];
     }
-    if (message.type === 'corpus' && message.corpus && isUncompiled(message.corpus.charts)) {
-      return { type: 'corpus', corpus: { ...message.corpus, charts: await compileCharts(message.corpus.charts, await this.theme()) } };
+    if (message.type === 'corpus') {
+      const { payload, charts } = await this.split(message.corpus);
+      return [{ type: 'corpus', corpus: payload }, ...this.chartsMessage('corpus', charts)];
     }
-    return message as HostMessage;
+    return [message];
+  }
+
+  private async split<T extends { charts: ChartView[] }>(payload: T | Omit<T, 'charts'> | null) {
+    if (payload === null) return { payload, charts: [] };
+    if (!('charts' in payload)) return { payload, charts: undefined };
+    const { charts, ...rest } = payload;
+    return { payload: rest, charts: isUncompiled(charts) ? await compileCharts(charts, await this.theme()) : (charts as unknown as PageChart[]) };
+  }
+
+  /** None for a payload that came without charts (already as the host posts it). */
+  private chartsMessage(pane: ChartPane, charts: PageChart[] | undefined): HostMessage[] {
+    return charts ? [{ type: 'charts', pane, charts }] : [];
   }
 
   async posted(): Promise<WebviewMessage[]> {

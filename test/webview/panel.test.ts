@@ -132,6 +132,27 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.equal(await p.page.locator('vscode-tab-panel[data-tab="corpus"] .chart svg').count(), 5);
   });
 
+  it('draws the results table from `results` alone, and the charts when their own message comes after it', async () => {
+    const p = await open();
+    const [fixture, ...rest] = recording('easy-01-run').filter((m) => m.type === 'fixture' || m.type === 'results');
+    const [results, charts] = await p.compiled(rest.at(-1)!);
+    assert.equal(results.type, 'results');
+    assert.ok(!JSON.stringify(results).includes('"scene"'), 'the results message carries no scenegraph');
+    assert.ok(charts.type === 'charts' && charts.pane === 'fixture' && charts.charts.length === 2);
+    await p.send(fixture, results);
+    assert.equal(await p.page.locator('table.results-table tbody tr').count(), 4, 'the table is drawn before any chart came');
+    await tab('charts');
+    assert.deepEqual(await texts('vscode-tab-panel[data-tab="charts"] .placeholder'), ['No charts yet: run systems on this fixture.']);
+    await p.send(charts);
+    await p.page.locator('[data-chart="pr-curve"] svg').waitFor();
+    // Results again without charts (the host sends charts only when they change): the charts stay.
+    await p.send(results);
+    assert.deepEqual(await texts('vscode-tab-panel[data-tab="charts"] figcaption'), ['Precision-recall', 'Tokens consumed vs recall']);
+    // The corpus's charts go to the Corpus tab, not the fixture's.
+    await p.send({ type: 'charts', pane: 'corpus', charts: [] });
+    assert.equal(await p.page.locator('vscode-tab-panel[data-tab="charts"] .chart svg').count(), 2);
+  });
+
   it('shows each system running while a run is on, with Run disabled and Cancel enabled', async () => {
     const p = await open();
     const messages = recording('easy-01-run');
@@ -543,7 +564,8 @@ describe('benchmark panel webview (headless Chromium)', function () {
     await p.page.waitForFunction(() => document.querySelector<SVGElement>('[data-chart="pr-curve"] svg')?.style.backgroundColor === 'rgb(255, 255, 255)');
     // The saved state holds no chart (megabytes for a large corpus): the host sends them after `ready`.
     const state = await p.page.evaluate(() => JSON.parse(sessionStorage.getItem('fixture-lab-test-state')!));
-    assert.deepEqual(state.last.results.results.charts, []);
+    assert.ok(state.last.results.results.rows.length > 0, 'the results are kept');
+    assert.ok(!JSON.stringify(state).includes('"scene"'), 'no scenegraph is kept');
   });
 
   // README's pictures of the panel: the page as VS Code shows it, from the recorded run (no clock,
@@ -586,12 +608,14 @@ describe('benchmark panel webview (headless Chromium)', function () {
     const p = await open();
     const fixture: HostMessage = { type: 'fixture', header: big.header, controls: big.controls };
     await p.send(fixture);
+    const [results, charts] = await p.compiled({ type: 'results', results: big.results });
     const ms = await p.page.evaluate(async (results) => {
       const start = performance.now();
       window.postMessage(results, '*');
       await window.__flush();
       return performance.now() - start;
-    }, await p.compiled({ type: 'results', results: big.results }));
+    }, results);
+    await p.send(charts);
     assert.equal(await p.page.locator('table.results-table tbody tr').count(), 10);
     assert.equal(await p.page.locator('table.matrix tbody tr').count(), 15);
     assert.equal(await p.page.locator('table.matrix td.cell').count(), 150);

@@ -92,7 +92,8 @@ export function validateFixture(f: FixtureFile, repos: Map<string, RepoEntry>, r
     }
   }
   if (fixture.labeler && fixture.labeler === fixture.verifier) {
-    add('verifier', 'warning', 'same-rater', 'the verifier must be a second person, not the labeler (§6.6)');
+    add('verifier', 'warning', 'same-rater',
+      'the verifier must be a second person, not the labeler (docs/fixture-format.md#the-protocol-states-and-who-writes-what)');
   }
 
   fixture.disputes.forEach((d, i) => {

@@ -62,9 +62,9 @@ export interface FindingsInput {
 
 /** FINDINGS.md's line under a run matched with `seed`. */
 export const SEED_RULE_WARNING =
-  '**Warning:** matching `seed` is §5.4 to the letter (one normalized name a substring of the other), for comparison only: it credits '
-    + 'prefixes, directories, files and parts of words (`shop` for `shop/cart.Cart.total`, `Node` for `store.NodesByName`). The default rule '
-      + 'is `symbol` (docs/scoring.md).';
+  '**Warning:** matching `seed` is the methodology\'s rule to the letter (docs/methodology.md#matching: one normalized name a substring of '
+    + 'the other), for comparison only: it credits prefixes, directories, files and parts of words (`shop` for `shop/cart.Cart.total`, '
+    + '`Node` for `store.NodesByName`). The default rule is `symbol` (docs/scoring.md).';
 
 /** The significance rule in a few words, naming the d it uses. */
 export function significanceRule(effectSize: EffectSize): string {
@@ -108,7 +108,8 @@ export function findingsMarkdown(f: FindingsInput): string {
       + `budget ${info.budgets[0]} tokens, ${rule}, seed ${reportText(String(info.seed))}.`,
     ...(info.match === 'seed' ? ['', SEED_RULE_WARNING] : []),
     '',
-    'Values are the mean ± the sample standard deviation over tasks (§5.6); a failed or timed-out answer scores as an empty list'
+    'Values are the mean ± the sample standard deviation over tasks (docs/methodology.md#mean-spread-and-significance); a failed or timed-out '
+      + 'answer scores as an empty list'
       + `${f.failedAnswers ? ` (${f.failedAnswers} here)` : ''}.`,
     '',
     `## Table 1: overall (${rule})`,
@@ -143,7 +144,8 @@ export function findingsMarkdown(f: FindingsInput): string {
     out.push(`Not measured: this run used one budget (${info.budgets[0]} tokens). \`fixture-lab run\` measures ${SEED_BUDGETS.join(', ')} by `
       + `default (\`--budget 5000,2000,10000\`).`);
   } else {
-    out.push(`The least token budget at which a system's mean R@10 reaches ${TABLE4_RECALL} (§8.1); lower is better. R@10 at each budget:`, '');
+    out.push(`The least token budget at which a system's mean R@10 reaches ${TABLE4_RECALL} (docs/methodology.md#headline-comparisons-and-table-4); `
+      + 'lower is better. R@10 at each budget:', '');
     out.push(`| System | ${f.sweep.map((b) => `R@10 at ${b.budget}`).join(' | ')} | Least budget |`, `|---|${f.sweep.map(() => '---').join('|')}|---|`);
     for (const s of systems) {
       const at = f.sweep.map((b) => b.recall.get(s));
@@ -154,8 +156,8 @@ export function findingsMarkdown(f: FindingsInput): string {
   }
 
   out.push('', '## Time to context', '',
-    'Medians over the answers with timings (§4.2, §5.1): indexing once per repository revision, the first (cold) query, and the median of '
-      + 'three warm queries per task.', '');
+    'Medians over the answers with timings (docs/methodology.md#time-to-context): indexing once per repository revision, the first (cold) '
+      + 'query, and the median of three warm queries per task.', '');
   out.push('| System | n | Index | Cold query | Warm query |', '|---|---|---|---|---|');
   for (const s of systems) {
     const t = f.timing.find((x) => x.system === s);
@@ -164,7 +166,8 @@ export function findingsMarkdown(f: FindingsInput): string {
 
   out.push('', `## Significance (${rule})`, '');
   out.push(`Paired Wilcoxon signed-rank test, Cohen's d_z and d_av, and a 95% bootstrap interval of the mean difference (${BOOTSTRAP_RESAMPLES} resamples, `
-    + `seed ${reportText(String(info.seed))}), for every pair of systems over the tasks every system answered, overall and per tier (§5.6). `
+    + `seed ${reportText(String(info.seed))}), for every pair of systems over the tasks every system answered, overall and per tier `
+    + '(docs/methodology.md#mean-spread-and-significance). '
     + significanceRuleText(effectSize));
   const metrics = Object.keys(f.significance);
   if ((f.significance[metrics[0]]?.pairs.length ?? 0) === 0) out.push('', 'One system only: nothing to compare.');
@@ -195,8 +198,8 @@ export function findingsMarkdown(f: FindingsInput): string {
     out.push(`- ${reportText(s)}: ${modes.length ? modes.map((m) => `${m.category} (${m.count})`).join(', ') : 'no misses'}`);
   }
   out.push('', 'A timeout is a *scale failure* only in a repository of more than '
-    + `${(info.scale_failure_lines ?? SEED_SCALE_LINES).toLocaleString('en-US')} lines (§8.3); elsewhere it is a *timeout*, and a crash is a `
-      + `*system failure*.`);
+    + `${(info.scale_failure_lines ?? SEED_SCALE_LINES).toLocaleString('en-US')} lines (docs/methodology.md#failure-categories); `
+      + 'elsewhere it is a *timeout*, and a crash is a *system failure*.');
 
   if (info.skipped_tasks.length > 0) {
     out.push('', '## Fixtures not scored', '');
@@ -223,30 +226,38 @@ export function departures(f: FindingsInput): string[] {
   const { info } = f;
   const lines: string[] = [];
   lines.push(matchingDeparture(info.match));
-  lines.push('Ground-truth credit is one-to-one: a second item matching an entry already credited is not relevant, so R@K never exceeds 1 (§4.1 lets it).');
+  lines.push('Ground-truth credit is one-to-one: a second item matching an entry already credited is not relevant, so R@K never exceeds 1 '
+    + '(the methodology lets it: docs/methodology.md#primary-metrics-and-recall).');
   const budgets = [...info.budgets].sort((a, b) => a - b);
-  if (budgets.length < 2) lines.push(`One token budget (${info.budgets[0]}), not ${SEED_BUDGETS.join(', ')} (§6.2): Table 4 is not measured.`);
-  else if (budgets.join() !== SEED_BUDGETS.join()) lines.push(`Token budgets ${budgets.join(', ')}, not ${SEED_BUDGETS.join(', ')} (§6.2).`);
-  if (info.budgets[0] !== 5000) lines.push(`The primary budget is ${info.budgets[0]} tokens, not 5,000 (§6.2).`);
+  const seedBudgets = `not ${SEED_BUDGETS.join(', ')} (docs/methodology.md#token-budgets)`;
+  if (budgets.length < 2) lines.push(`One token budget (${info.budgets[0]}), ${seedBudgets}: Table 4 is not measured.`);
+  else if (budgets.join() !== SEED_BUDGETS.join()) lines.push(`Token budgets ${budgets.join(', ')}, ${seedBudgets}.`);
+  if (info.budgets[0] !== 5000) lines.push(`The primary budget is ${info.budgets[0]} tokens, not 5,000 (docs/methodology.md#token-budgets).`);
   const scale = info.scale_failure_lines ?? SEED_SCALE_LINES;
-  if (scale !== SEED_SCALE_LINES) lines.push(`A timeout is a scale failure over ${scale.toLocaleString('en-US')} lines, not 1M (§8.3).`);
-  lines.push('Timeouts in smaller repositories (*timeout*) and crashes (*system failure*) are failure categories of their own; §8.3 names neither.');
+  if (scale !== SEED_SCALE_LINES) {
+    lines.push(`A timeout is a scale failure over ${scale.toLocaleString('en-US')} lines, not 1M (docs/methodology.md#failure-categories).`);
+  }
+  lines.push('Timeouts in smaller repositories (*timeout*) and crashes (*system failure*) are failure categories of their own, which the methodology '
+    + 'does not name (docs/methodology.md#failure-categories).');
   const invalid = info.skipped_tasks.filter((s) => s.reason.startsWith(INVALID_REASON));
   if (invalid.length > 0) lines.push(
     `${invalid.length} fixture${invalid.length === 1 ? '' : 's'} with errors left out (--skip-invalid): see Fixtures not scored.`);
   const overall = f.significance[Object.keys(f.significance)[0]]?.pairs[0];
   if (overall && overall.n < info.tasks.length) lines.push(
     `Significance is tested over the ${overall.n} tasks every system answered, not all ${info.tasks.length}.`);
-  lines.push('Each system indexes once per repository revision, not once per task (§5.2), and its own caches are not cleared between tasks.');
-  lines.push('Index and cold-query times are measured once, not three times (§5.1); the warm time is the median of three queries.');
-  lines.push('The machine (§5.1: 8+ cores, 32 GB) is not checked and the file system cache is not warmed before timing.');
-  lines.push('Learning curves (§4.3), staleness (§4.4) and the learned start (§6.3) are not measured.');
+  lines.push('Each system indexes once per repository revision, not once per task (docs/methodology.md#time-to-context), and its own caches are '
+    + 'not cleared between tasks.');
+  lines.push('Index and cold-query times are measured once, not three times (docs/methodology.md#time-to-context); the warm time is the median '
+    + 'of three queries.');
+  lines.push('The machine (8+ cores, 32 GB: docs/methodology.md#time-to-context) is not checked and the file system cache is not warmed before timing.');
+  lines.push('Learning curves, staleness and the learned start are not measured (docs/methodology.md#learning-staleness-and-the-learned-start).');
   return lines;
 }
 
 /** The matching rule against the seed's substring rule (docs/scoring.md#matching---match) (the `seed` rule is that rule). */
 function matchingDeparture(rule: string): string {
   return rule === 'seed'
-    ? 'None in the matching: `seed` is §5.4\'s substring rule, which credits prefixes (see the warning above).'
-    : `Matching uses the ${reportCode(rule)} rule (docs/scoring.md), not §5.4's two-way substring rule, which credits prefixes.`;
+    ? 'None in the matching: `seed` is the methodology\'s substring rule (docs/methodology.md#matching), which credits prefixes (see the warning above).'
+    : `Matching uses the ${reportCode(rule)} rule (docs/scoring.md), not the methodology's two-way substring rule (docs/methodology.md#matching), `
+      + 'which credits prefixes.';
 }

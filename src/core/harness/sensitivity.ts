@@ -57,7 +57,7 @@ export function contestedTruths(f: Fixture, options: NormalizeOptions = {}): Con
   };
 }
 
-/** §8.1's headline four: the metrics significance compares and whose range FINDINGS.md shows. */
+/** The headline four (docs/methodology.md#headline-comparisons-and-table-4): the metrics significance compares and whose range FINDINGS.md shows. */
 export const HEADLINE_METRICS = ['P@10', 'R@10', 'NDCG@10', 'MRR'] as const;
 
 export interface SensitivityTask {

@@ -6,7 +6,7 @@ import { stringify } from 'yaml';
 import { TIERS } from '../fixtures/model';
 import { FixtureLabError } from '../problems';
 
-/** Where a fixture's task comes from (§3.4's `source`). */
+/** Where a fixture's task comes from (the fixture's `source`: docs/fixture-format.md#a-fixture). */
 export type FixtureSource = 'manual' | 'swe-bench' | 'synthetic';
 
 export interface NewFixture {

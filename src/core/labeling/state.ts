@@ -95,7 +95,8 @@ export function startRefusal(f: Fixture, verifier: string | undefined): Refusal 
   if (!verifier) return refusal('no-rater', `who is reviewing? ${RATER_HINT}`);
   if (!f.labeler) return refusal('no-labeler', `${id} records no labeler (the first rater to label it): add \`labeler: NAME\` for a fixture labeled by hand`);
   if (f.labeler === verifier) {
-    return refusal('wrong-rater', `${verifier} labeled ${id}; the verifier must be someone else (§6.6)`);
+    return refusal('wrong-rater',
+      `${verifier} labeled ${id}; the verifier must be someone else (docs/fixture-format.md#the-protocol-states-and-who-writes-what)`);
   }
   if (f.verifier && f.verifier !== verifier) return refusal('wrong-rater', `the verifier of ${id} is ${f.verifier}, not ${verifier}`);
   if (reviewStarted(f)) return refusal('review-state', `the review of ${id} has started already`);

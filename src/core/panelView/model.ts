@@ -2,7 +2,6 @@
 // where the webview can import them. Re-exported here for the builders beside this file.
 export type {
   ChartView,
-  Compiled,
   PageChart,
   CorpusResults,
   FixtureHeader,

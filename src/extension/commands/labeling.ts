@@ -61,7 +61,7 @@ export const LABELING_COMMANDS = {
   'fixtureLab.labelMedium': async (s, args) => s.labeler.label(await symbolFrom(s, args), 'MEDIUM', isLinkRef(args) ? undefined : args.reason),
   'fixtureLab.removeSymbolLabel': async (s, args) => {
     const ref = await symbolFrom(s, args);
-    return isLinkRef(args) && !(await confirmRemoval(s.results, ref.symbol)) ? false : s.labeler.unlabel(ref);
+    return isLinkRef(args) && !(await confirmRemoval(s.ctx, s.results, ref.symbol)) ? false : s.labeler.unlabel(ref);
   },
   'fixtureLab.labelCandidateHigh': async (s, args) => s.labeler.label(await symbolFrom(s, args), 'HIGH', args.reason),
   'fixtureLab.labelCandidateMedium': async (s, args) => s.labeler.label(await symbolFrom(s, args), 'MEDIUM', args.reason),

@@ -21,8 +21,7 @@ export const REVIEW_COMMANDS = {
     if (!isJudged(c.fixture, name, c) && !unjudged) {
       // The adjudicator adding what both raters missed: said on purpose, as the CLI's --unjudged.
       const add = 'Record as Unjudged';
-      const question = plainText(`Fixture Lab: nobody judged ${name} (in no list and not in candidates). Record a ruling on it anyway?`);
-      if ((await vscode.window.showWarningMessage(question, { modal: true }, add)) !== add) return false;
+      if ((await s.ctx.ask(`Fixture Lab: nobody judged ${name} (in no list and not in candidates). Record a ruling on it anyway?`, add)) !== add) return false;
       unjudged = true;
     }
     resolution ??= (await vscode.window.showQuickPick([...RESOLUTIONS], { title: plainText(name) })) as Resolution | undefined;

@@ -8,7 +8,7 @@ import { type ChartView, compileCharts, DEFAULT_MATCH_RULE, MATCH_RULES, panelRe
 import { type ChartTheme, LIGHT_THEME } from '../../shared/chartTheme';
 import { executeCommand } from '../commands/args';
 import { panelHtml, nonce } from './html';
-import { Handlers, HostMessage, parseWebviewMessage, PanelState, WebviewMessage } from '../../shared/protocol';
+import { type ChartPane, Handlers, HostMessage, type PageChart, parseWebviewMessage, PanelState, WebviewMessage } from '../../shared/protocol';
 import type { Ctx } from '../ctx';
 import type { Session } from '../labeling/session';
 import type { WorkspaceCorpus } from '../corpus/workspaceCorpus';
@@ -44,6 +44,21 @@ export function runMessage(e: RunEvent): RunMessage | undefined {
     case 'warning':
       return undefined;
   }
+}
+
+/** A payload as the page is sent it: its charts go in a `charts` message of their own. */
+function withoutCharts<T extends { charts: ChartView[] }>(payload: T): Omit<T, 'charts'> {
+  const { charts, ...rest } = payload;
+  return rest;
+}
+
+/** The same drawings (the compile cache hands back the same scene text for the same chart and theme). */
+function sameCharts(a: readonly PageChart[], b: readonly PageChart[]): boolean {
+  return a.length === b.length && a.every((c, i) => {
+    const d = b[i];
+    return c.id === d.id && c.title === d.title && c.description === d.description && c.renderer === d.renderer && c.background === d.background
+      && c.width === d.width && c.height === d.height && c.scene === d.scene;
+  });
 }
 
 /** The panel's owner: shows it, restores it after a reload, and tells who listens what it posted. */
@@ -124,6 +139,8 @@ export class HarnessPanel implements vscode.Disposable {
     const handlers: Handlers<WebviewMessage> = {
       ready: (m) => {
         if (m.theme) this.theme = m.theme;
+        // A new page (or one VS Code made again) holds no chart: it kept none in its state.
+        this.sentCharts = {};
         return this.sendAll();
       },
       theme: (m) => {
@@ -173,9 +190,10 @@ export class HarnessPanel implements vscode.Disposable {
   private async sendAll(): Promise<void> {
     await this.sendFixture();
     const corpus = await this.s.results.corpusView().catch((e) => this.failed(e, null));
-    this.post({ type: 'corpus', corpus: corpus && { ...corpus, charts: await this.compile(corpus.charts) } });
+    this.post({ type: 'corpus', corpus: corpus && withoutCharts(corpus) });
     // A hidden page hears nothing (no retainContextWhenHidden): the run as it stands, again.
     for (const message of this.runLog) this.post(message);
+    await this.postCharts('corpus', corpus?.charts ?? []);
   }
 
   /**
@@ -224,16 +242,32 @@ export class HarnessPanel implements vscode.Disposable {
     });
     // Each returned list's first page only: the page asks for more (moreReturned). None for a blind verifier.
     const shown = loaded && !loaded.header.blind ? loaded.results : undefined;
-    this.post({ type: 'results', results: shown ? { ...panelResults(shown), charts: await this.compile(shown.charts) } : null });
+    this.post({ type: 'results', results: shown ? withoutCharts(panelResults(shown)) : null });
     if (loaded && !this.disposed) this.panel.title = `Benchmark: ${loaded.header.id}`;
+    await this.postCharts('fixture', shown?.charts ?? []);
   }
 
   /** The page's chart theme, as it last reported it. */
   private theme: ChartTheme = LIGHT_THEME;
 
-  /** Charts compiled for the page in its theme (none, and the reason logged, if they cannot be). */
-  private compile(charts: readonly ChartView[]) {
-    return compileCharts(charts, this.theme).catch((e) => this.failed(e, []));
+  /** The charts each pane was last sent, so the same charts are not sent again with every answer of a run. */
+  private sentCharts: Partial<Record<ChartPane, readonly PageChart[]>> = {};
+  /** Bumped per compile of a pane: charts compiled for older results are not posted after newer ones. */
+  private readonly chartRequests: Record<ChartPane, number> = { fixture: 0, corpus: 0 };
+
+  /**
+   * A pane's charts, compiled for the page in its theme (none, and the reason logged, if they cannot
+   * be), posted after the payload they belong to and only when they changed: the page has the table
+   * to draw first, and a run's answers mostly leave the charts as they were.
+   */
+  private async postCharts(pane: ChartPane, charts: readonly ChartView[]): Promise<void> {
+    const request = ++this.chartRequests[pane];
+    const compiled = await compileCharts(charts, this.theme).catch((e) => this.failed(e, []));
+    if (request !== this.chartRequests[pane]) return;
+    const sent = this.sentCharts[pane];
+    if (sent && sameCharts(sent, compiled)) return;
+    this.sentCharts[pane] = compiled;
+    this.post({ type: 'charts', pane, charts: compiled });
   }
 
   private failed<T>(e: unknown, fallback: T): T {

@@ -135,6 +135,14 @@ export class HarnessResults implements vscode.Disposable {
     return { run, misses: misses.filter((m) => !blind.has(m.task)) };
   }
 
+  /**
+   * The name of a run whose results this window has loaded, whichever fixtures it covers: the run
+   * the Triage view lists, else the run this window made (under way or cancelled); none without one.
+   */
+  async loadedRun(): Promise<string | undefined> {
+    return ((await this.triageRun())?.run ?? this.store.current)?.name;
+  }
+
   private async load(c: Current): Promise<Loaded> {
     const corpus = await this.corpus.get();
     const file = corpus?.fixtures.find((f) => f.path === c.uri.fsPath)?.file ?? vscode.workspace.asRelativePath(c.uri);

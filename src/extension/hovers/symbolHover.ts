@@ -1,9 +1,9 @@
 // One hover per symbol, in sections: its labels (labels/hover.ts), then, with results loaded, how
 // each system did on it (triage/hover.ts). With a triage section the labels are shown without a
 // link that edits the fixture, so triaging never edits it by accident; the Remove link a
-// labeling hover offers asks first when results are loaded (confirmRemoval).
+// labeling hover offers asks first while any run's results are loaded (confirmRemoval).
 import * as vscode from 'vscode';
-import { plainText } from '../../core';
+import type { Ctx } from '../ctx';
 import type { HarnessResults } from '../harness/results';
 import type { LabelHover } from '../labeling/hover';
 import type { TriageHover } from '../triage/hover';
@@ -20,11 +20,16 @@ export class SymbolHover implements vscode.HoverProvider {
   }
 }
 
-/** A label removed from a hover while results are loaded changes the ground truth they were scored on: asked first. */
-export async function confirmRemoval(results: HarnessResults, symbol: string): Promise<boolean> {
-  const loaded = await results.current().catch(() => undefined);
-  if (!loaded || loaded.results.lists.length === 0) return true;
+/**
+ * A Remove clicked in a hover while any run's results are loaded, whichever fixtures they cover, is
+ * asked first: results loaded mean a triager is at work, and a hover click is easy to make by
+ * accident. Removing a label changes the ground truth that results are scored against.
+ */
+export async function confirmRemoval(ctx: Ctx, results: HarnessResults, symbol: string): Promise<boolean> {
+  const run = await results.loadedRun().catch(() => undefined);
+  if (!run) return true;
   const remove = 'Remove Label';
-  const message = plainText(`Fixture Lab: remove the label of ${symbol}? Results of ${loaded.results.fixture} are loaded, scored against this ground truth.`);
-  return (await vscode.window.showWarningMessage(message, { modal: true }, remove)) === remove;
+  const question = `Fixture Lab: remove the label of ${symbol}? The results of ${run} are loaded; `
+    + 'a label removed changes the ground truth results are scored against.';
+  return (await ctx.ask(question, remove)) === remove;
 }
