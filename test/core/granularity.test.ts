@@ -14,6 +14,8 @@ import { scoreMatch } from '../../src/core/scoring/metrics';
 import { mulberry32 } from '../../src/core/scoring/significance';
 import { definitionsOf } from '../../src/core/symbols/definitions';
 import { Locator } from '../../src/core/symbols/locate';
+import { fixtureResults } from '../../src/core/panelView/results';
+import type { RawResult } from '../../src/core/scoring/answers';
 import { intersectLines, type Locate, type Location, measureLines, ownedLines, unionLines } from '../../src/core/symbols/spans';
 import { GRANULARITIES } from '../../src/shared/vocabulary';
 import { demoCorpus } from '../helpers/demoCorpus';
@@ -213,6 +215,28 @@ describe('granularities', function () {
       const c = await counts('bookshop-easy-01', ['shop/pricing.apply_discount', 'shop/pricing.DISCOUNT_CAP_PERCENT', 'shop/cart.Cart.total', 'shop/cart.Cart.subtotal']);
       close(setMetrics(c.all.symbol).coverage, 4 / 5, 'symbol');
       close(setMetrics(c.all.file).coverage, 2 / 3, 'file');
+    });
+  });
+
+  describe('the panel', () => {
+    it('gives each row its values at each granularity when names can be placed, and none when they cannot', async () => {
+      const f = fixtures.get('bookshop-easy-01')!;
+      const symbols = ['shop/pricing.apply_discount', 'shop/pricing.line_total'];
+      const raw: RawResult = { system: 's', task: f.id!, repo: 'bookshop', rev: f.diff!.base, budget: 5000, status: 'ok', output: '', symbols, tokens: 1,
+        timings: {}, source: 'run', finished_at: '2026-01-01T00:00:00Z' };
+      const run = { dir: '/tmp/run-x', name: 'run-x', info: { corpus: 'c', started_at: '', match: 'symbol' as const, budgets: [5000], ks: [5, 10, 20], seed: 1,
+        systems: [], tasks: [f.id!], skipped_tasks: [] } };
+      const answers = new Map([['s', { raw, run }]]);
+      const locate = await new Locator(repo, f.diff!.base).lookup([...f.ground_truth.map((g) => g.symbol), ...symbols], { module: MODULE });
+      const placed = fixtureResults(f, answers, { match: 'symbol', budget: 5000, module: MODULE, systems: ['s'], locate });
+      assert.equal(placed.granularityK, 10);
+      // As in the macro/micro test: span overlap 3 of 13 gold lines, 3 of 6 returned; file 1 of 3, 1 of 1; symbol 1 of 5, 1 of 2.
+      assert.deepEqual(placed.rows[0].granularities?.span, { coverageAtK: 3 / 13, precisionAtK: 0.5, f1AtK: 6 / 19, coverage: 3 / 13, precision: 0.5, f1: 6 / 19 });
+      assert.equal(placed.rows[0].granularities?.file.coverage, 1 / 3);
+      assert.equal(placed.rows[0].granularities?.symbol.precision, 1 / 2);
+      const unplaced = fixtureResults(f, answers, { match: 'symbol', budget: 5000, module: MODULE, systems: ['s'] });
+      assert.equal(unplaced.granularityK, undefined);
+      assert.equal(unplaced.rows[0].granularities, undefined);
     });
   });
 

@@ -7,6 +7,7 @@ export type {
   CorpusResults,
   FixtureHeader,
   FixtureResults,
+  GranularityCells,
   MatrixCell,
   MatrixRow,
   PanelResults,

@@ -3,7 +3,7 @@
 // of the file its leading segments name (as SymbolResolver reads them: `git ls-tree`, then
 // tree-sitter on the files the name points into) is that definition, with the lines it owns;
 // anything else (a directory, a package prefix, a member that is not there) points nowhere.
-// Each file is parsed once per Locator.
+// Each file is parsed, and each name placed, once per Locator.
 import type { Repository } from '../git/repository';
 import { definitionsOf, modulePath } from './definitions';
 import { languageOf } from './languages';
@@ -14,6 +14,7 @@ import { type Locate, type Location, ownedLines } from './spans';
 export class Locator {
   private tree?: Promise<Map<string, string[]>>;
   private readonly files = new Map<string, Promise<Map<string, Location>>>();
+  private readonly keys = new Map<string, Promise<Location | null>>();
 
   /** `rev` as the repository knows it (a SHA, a branch, a tag). */
   constructor(private readonly repo: Repository, readonly rev: string) {}
@@ -23,7 +24,10 @@ export class Locator {
     const out = new Map<string, Location | null>();
     for (const name of names) {
       const key = symbolKey(name, options);
-      if (!out.has(key)) out.set(key, key ? await this.locateKey(key) : null);
+      if (out.has(key)) continue;
+      let found = this.keys.get(key);
+      if (!found) this.keys.set(key, (found = key ? this.locateKey(key) : Promise.resolve(null)));
+      out.set(key, await found);
     }
     return out;
   }
