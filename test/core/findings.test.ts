@@ -72,7 +72,12 @@ describe('FINDINGS.md per the seed', function () {
         else assert.ok(Math.abs(Number(cell.replace(/ \|$/, '')) - Number(value)) <= 0.0005 + 1e-9, `${row.slice(0, 3).join(' ')} ${header[4 + i]}: ${cell} vs ${value}`);
       });
     }
+    const json = JSON.parse(readFileSync(join(out, 'analysis', 'granularity.json'), 'utf8'));
+    assert.equal(json.k, 10);
+    assert.deepEqual(json.summaries.map((x: Record<string, unknown>) => [x.system, x.granularity, x.averaging, x.n]),
+      rows.map((r) => [r[0], r[1], r[2], Number(r[3])]));
     const [taskHeader, ...tasks] = csv('granularity-per-task.csv');
+    assert.equal(json.tasks.length * 3, tasks.length);
     assert.deepEqual(taskHeader.slice(0, 8), ['system', 'task', 'granularity', 'gold', 'retrieved@10', 'overlap@10', 'retrieved', 'overlap']);
     for (const row of rows.filter((r) => r[2] === 'micro')) {
       const mine = tasks.filter((t) => t[0] === row[0] && t[2] === row[1] && Number(t[3]) > 0);

@@ -21,7 +21,7 @@ import { BudgetRecall, findingsMarkdown, SEED_SCALE_LINES, significanceRule, Tim
 import { RawResult, RunInfo, toCsv, writeJson } from './results';
 import { scoreResult, type ScoredResult } from '../scoring/answers';
 import { disputeSensitivity } from './sensitivity';
-import { granularityCsv, granularityPerTaskCsv, runGranularities } from './granularities';
+import { granularityCsv, granularityJson, granularityPerTaskCsv, runGranularities } from './granularities';
 import { judgedAtK } from './pooling';
 import { applyTriage, readTriage } from './triage';
 
@@ -80,6 +80,7 @@ export async function analyzeRun(
   const granularities = await runGranularities(scored, fixtures, inputs.repos, inputs.modules);
   await writeTextAtomic(join(dir, 'aggregated', 'granularity.csv'), granularityCsv(granularities, info.match));
   await writeTextAtomic(join(dir, 'aggregated', 'granularity-per-task.csv'), granularityPerTaskCsv(granularities, info.match));
+  await writeJson(join(dir, 'analysis', 'granularity.json'), granularityJson(granularities, info.match));
 
   // Significance: every pair of systems, over the tasks every system was scored on; overall, then per tier.
   const effectSize = info.effect_size ?? DEFAULT_EFFECT_SIZE;

@@ -2,7 +2,8 @@
 // each answer's names and its fixture's ground truth placed in the code at the revision the task
 // ran at (the fixture's diff.base or commit, resolved), then counted. Written as
 // aggregated/granularity.csv (per system, granularity and averaging) and
-// aggregated/granularity-per-task.csv (with the sizes, so the micro averages can be checked by hand).
+// aggregated/granularity-per-task.csv (with the sizes, so the micro averages can be checked by hand),
+// and both as analysis/granularity.json.
 // An answer whose repository is not here (a replayed run elsewhere) has no granularity values.
 import type { Fixture } from '../fixtures/model';
 import type { Repository } from '../git/repository';
@@ -61,6 +62,17 @@ export function granularityCsv(g: RunGranularities, match: string): string {
   const columns = granularityColumns(g.k);
   return toCsv(['system', 'granularity', 'averaging', 'n', ...columns, 'match'],
     g.summaries.map((s) => [s.system, s.granularity, s.averaging, s.n, ...columns.map((c) => summaryValues(s, g.k)[c]), match]));
+}
+
+/** analysis/granularity.json: the summaries and each answer's sizes, with the fields the CSVs name. */
+export function granularityJson(g: RunGranularities, match: string): unknown {
+  return {
+    k: g.k,
+    match,
+    summaries: g.summaries.map((s) => ({ system: s.system, granularity: s.granularity, averaging: s.averaging, n: s.n, ...summaryValues(s, g.k) })),
+    tasks: g.tasks.map((t) => ({ system: t.system, task: t.task, at_k: t.counts.atK, all: t.counts.all })),
+    unplaced_repos: g.unplaced,
+  };
 }
 
 /** aggregated/granularity-per-task.csv: one row per answer and granularity, the sizes before the metrics. */
