@@ -40,11 +40,16 @@ export {
 } from './labeling/blindDrafts';
 export { newFixtureText, nextFixture } from './labeling/create';
 export { fixtureFromChange, parseChangeSpec, resolveChange, TASK_STUB } from './labeling/fromChange';
+export { importSweBench, parseSweBenchJsonl, type SweBenchOutcome } from './labeling/sweBench';
 export { derivedGroundTruth, groundTruthMismatches } from './labeling/groundTruth';
 export { guardrailsFor, isTestSymbol } from './labeling/guardrails';
 export { finishReview, labelAs, reviewWarnings, settleDispute, startReview, unlabelAs } from './labeling/protocol';
 export { isShortReason, reasonChoices, reasonKey, reasonsUsed } from './labeling/reasons';
 export { unsavedLabels } from './labeling/unsaved';
+export {
+  candidateWhy, type CodeExcerpt, judgeTooltip, type JudgeRow, markdownCodeBlock, rowDetails, rulingText, settleTooltip, type SettleRow, settleView,
+  toJudgeView,
+} from './labeling/settleView';
 export {
   clickTarget, disagreementsToSettle, finishRefusal, fixtureView, type FixtureView, includedByARater, isBlind,
   isJudged, type Role, roleOf, settleRefusal, startRefusal, summarizeFixture, visibleLabelOf, visibleLabels,
@@ -63,6 +68,8 @@ export {
   checkCorpusSymbols, formatMatchRate, judgeSymbols, RepoSymbols, revisionOf, type SymbolCheck, symbolWarning,
 } from './corpus/resolveSymbols';
 export { validateCorpus } from './corpus/validate';
+export { exportCodegrapher } from './codegrapher/exportJsonl';
+export { importCodegrapher } from './codegrapher/importJsonl';
 
 // Files and processes
 export { describeExit } from './io/exit';
@@ -124,6 +131,7 @@ export { RunStore } from './harness/runStore';
 export { inShard, parseShard, shardOf, TIMING_FIELDS, timingFieldText, withoutTiming } from './harness/shard';
 export { readSystems, resolvePrograms } from './harness/systems';
 export { exportTrec } from './harness/trecExport';
+export { importTrecRun } from './harness/trecImport';
 export { readMisses, readTriage, setTriage, type TriageChoice, triageKey } from './harness/triage';
 
 // What the panel shows, as plain data
