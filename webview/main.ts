@@ -2,7 +2,7 @@
 // last of it in the webview state so a hidden or reloaded panel draws itself at once, and posts
 // the user's requests back. Messages are handled through one Handlers table: a new message type
 // is a type error here until it is handled.
-import type { Chartless, CorpusResults, PanelResults } from '../src/shared/panelView';
+import type { Chartless, CorpusResults, PanelResults, SystemRow } from '../src/shared/panelView';
 import { themeFromCss } from './charts';
 import { ChartList } from './chartList';
 import { ColumnChooser } from './columns';
@@ -16,8 +16,9 @@ import type { Handlers, HostMessage } from '../src/shared/protocol';
 import { RunForm } from './runForm';
 import { Host, type RunRecord } from './state';
 import { othersLine, withResults } from './systems';
-import { CORPUS_COLUMNS, corpusTable, RESULT_COLUMNS, resultsTable } from './table';
+import { type Column, CORPUS_COLUMNS, corpusTable, granularityColumns, granularityTable, RESULT_COLUMNS, resultsTable } from './table';
 import { renderAgreement, renderChecks } from './checks';
+import { GranularitySwitch } from './granularity';
 import { Tabs } from './tabs';
 
 const host = new Host();
@@ -34,6 +35,14 @@ const corpusPane = h('div', { class: 'corpus-summary' });
 const corpusCharts = new ChartList('No corpus charts: run every task (fixture-lab run) to see them.');
 const resultColumns = new ColumnChooser(host, 'results', RESULT_COLUMNS);
 const corpusColumns = new ColumnChooser(host, 'corpus', CORPUS_COLUMNS);
+const granularity = new GranularitySwitch(host, () => drawResultsTable());
+const resultsTableSlot = h('div', { class: 'results-table-slot' });
+/** The file and span tables' columns and choosers, by granularity and K (their labels name K). */
+const granularityTables = new Map<string, { columns: Column<SystemRow>[]; chooser: ColumnChooser }>();
+/** The K the host's granularity values use (core's GRANULARITY_K), for a payload that has none. */
+const GRANULARITY_K_SHOWN = 10;
+/** The results the table shows, to draw it again at another granularity. */
+let tableResults: Chartless<PanelResults> | undefined;
 
 const tabs = new Tabs([
   { id: 'results', label: 'Results', content: resultsPane },
@@ -64,20 +73,46 @@ function renderResults(all: Chartless<PanelResults> | null): void {
     listsPane.set((pane) => show(pane, placeholder('Nothing returned yet.')));
     return;
   }
-  const table = resultsTable(results);
+  tableResults = results;
   show(resultsPane,
-    resultColumns.element,
-    h('div', { class: 'table-scroll' }, table),
+    granularity.element,
+    resultsTableSlot,
     shown!.others.length > 0 ? h('p', { class: 'other-systems' }, othersLine(shown!.others)) : null,
     renderChecks(results.checks),
     h('h2', null, 'Ground truth by system'),
     results.matrix.rows.length > 0 ? h('div', { class: 'table-scroll' }, matrixTable(results.matrix)) : placeholder('This fixture has no ground truth yet.'));
-  resultColumns.attach(table);
+  drawResultsTable();
   returned.set(results.fixture, results.lists, results.rows);
   listsPane.set((pane) => {
     const lists = returned.draw();
     show(pane, ...(lists.length > 0 ? lists : [placeholder('Nothing returned yet.')]));
   });
+}
+
+/** The results table at the chosen granularity, with that table's column chooser. */
+function drawResultsTable(): void {
+  const results = tableResults;
+  if (!results) return;
+  const g = granularity.value;
+  let table: HTMLTableElement;
+  let chooser: ColumnChooser;
+  if (g === 'symbol') {
+    table = resultsTable(results);
+    chooser = resultColumns;
+  } else {
+    const k = results.granularityK ?? GRANULARITY_K_SHOWN;
+    let entry = granularityTables.get(`${g}@${k}`);
+    if (!entry) {
+      const columns = granularityColumns(g, k);
+      granularityTables.set(`${g}@${k}`, (entry = { columns, chooser: new ColumnChooser(host, `results-${g}`, columns) }));
+    }
+    table = granularityTable(results, entry.columns, g);
+    chooser = entry.chooser;
+  }
+  const unplaced = g !== 'symbol' && results.granularityK === undefined
+    ? h('p', { class: 'granularity-note' }, `No ${g} values: the answers could not be placed in the code (is the repository here?).`) : null;
+  show(resultsTableSlot, chooser.element, h('div', { class: 'table-scroll' }, table), unplaced);
+  chooser.attach(table);
 }
 
 function renderCorpus(corpus: Chartless<CorpusResults> | null): void {

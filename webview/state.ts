@@ -2,7 +2,7 @@
 // serializer reads) plus the last fixture, results and corpus messages and the run form's choices,
 // so a page that was hidden, or reloaded with VS Code, draws itself before the host answers `ready`.
 import type { HostMessage, PanelState, WebviewMessage } from '../src/shared/protocol';
-import type { MatchRule } from '../src/shared/vocabulary';
+import type { Granularity, MatchRule } from '../src/shared/vocabulary';
 
 type Last<T extends HostMessage['type']> = Omit<Extract<HostMessage, { type: T }>, 'type'>;
 
@@ -23,6 +23,8 @@ export interface SavedState extends PanelState {
   form?: FormChoice;
   /** Columns the user chose to show, by table (columns.ts); none chosen: the defaults for the width. */
   columns?: Record<string, string[]>;
+  /** The results table's granularity (granularity.ts); none chosen: symbol. */
+  granularity?: Granularity;
 }
 
 interface VsCodeApi {

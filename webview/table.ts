@@ -1,8 +1,9 @@
 // The results table (one row per system on the open fixture) and the corpus table (one row per
 // system over the latest run) share one table builder and the metric columns. Plain <table>: it
 // is the fastest thing to build for hundreds of rows, and screen readers know it.
-import { JUDGED_WARNING, SCORE_CUT, TABLE_METRICS, TableMetric } from '../src/shared/panelView';
-import type { CorpusResults, FixtureResults, SystemRow } from '../src/shared/panelView';
+import { GRANULARITY_CELLS, JUDGED_WARNING, SCORE_CUT, TABLE_METRICS, TableMetric } from '../src/shared/panelView';
+import type { CorpusResults, FixtureResults, GranularityCells, SystemRow } from '../src/shared/panelView';
+import type { Granularity } from '../src/shared/vocabulary';
 import { Child, h } from './dom';
 import { budgetText, count, EN_DASH, figure, millis, sourceText, statusText } from './format';
 
@@ -94,6 +95,37 @@ export const RESULT_COLUMNS: Column<SystemRow>[] = [
 export function resultsTable(results: Pick<FixtureResults, 'rows' | 'budget' | 'match' | 'run'>): HTMLTableElement {
   const from = results.run ? `Run ${results.run}` : 'Recorded runs';
   return dataTable('results-table', `${from}: scores at ${budgetText(results.budget)}, ${results.match} matching`, RESULT_COLUMNS, results.rows);
+}
+
+/** What each granularity compares, for the caption (docs/scoring.md#granularities). */
+const GRANULARITY_TEXT: Record<Exclude<Granularity, 'symbol'>, string> = {
+  file: 'file granularity (the files of the symbols)',
+  span: 'span granularity (the lines each symbol owns)',
+};
+
+const CELL_LABELS: Record<keyof GranularityCells, [label: (k: number) => string, title: (k: number) => string, compact: boolean]> = {
+  coverageAtK: [(k) => `Coverage@${k}`, (k) => `Share of the ground truth found in the first ${k} returned`, true],
+  precisionAtK: [(k) => `Precision@${k}`, (k) => `Share of what the first ${k} returned that is ground truth`, true],
+  f1AtK: [(k) => `F1@${k}`, (k) => `Harmonic mean of coverage@${k} and precision@${k}`, true],
+  coverage: [() => 'Coverage', () => 'Share of the ground truth found in the whole answer', false],
+  precision: [() => 'Precision', () => 'Share of the whole answer that is ground truth', false],
+  f1: [() => 'F1', () => 'Harmonic mean of coverage and precision over the whole answer', false],
+};
+
+/** The results table's columns at the file or span granularity: the system, the granularity's six values, then the rest as at symbol level. */
+export function granularityColumns(granularity: Exclude<Granularity, 'symbol'>, k: number): Column<SystemRow>[] {
+  const metrics = GRANULARITY_CELLS.map((cell): Column<SystemRow> => {
+    const [label, title, compact] = CELL_LABELS[cell];
+    return { label: label(k), title: title(k), numeric: true, compact, cell: (r) => figure(r.granularities?.[granularity][cell]) };
+  });
+  return [RESULT_COLUMNS[0], ...metrics, ...RESULT_COLUMNS.slice(1 + TABLE_METRICS.length)];
+}
+
+export function granularityTable(results: Pick<FixtureResults, 'rows' | 'budget' | 'match' | 'run'>, columns: readonly Column<SystemRow>[],
+  granularity: Exclude<Granularity, 'symbol'>): HTMLTableElement {
+  const from = results.run ? `Run ${results.run}` : 'Recorded runs';
+  return dataTable('results-table', `${from}: ${GRANULARITY_TEXT[granularity]} at ${budgetText(results.budget)}, ${results.match} matching`, columns,
+    results.rows);
 }
 
 type CorpusRow = CorpusResults['rows'][number];

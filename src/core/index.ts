@@ -65,7 +65,7 @@ export { labelingReport } from './corpus/labelingReport';
 export { type Corpus, type FixtureFile, fixtureIdOf, loadCorpus, loadFixtureFile, yamlFilesUnder } from './corpus/load';
 export { readRepos, type RepoEntry, repositoryPath } from './corpus/repos';
 export {
-  checkCorpusSymbols, formatMatchRate, judgeSymbols, RepoSymbols, type SymbolCheck, symbolWarning,
+  checkCorpusSymbols, formatMatchRate, judgeSymbols, RepoSymbols, revisionOf, type SymbolCheck, symbolWarning,
 } from './corpus/resolveSymbols';
 export { validateCorpus } from './corpus/validate';
 export { exportCodegrapher } from './codegrapher/exportJsonl';
@@ -84,6 +84,8 @@ export { gitUserName, Repository } from './git/repository';
 export { type Definition, definitionAt, definitionsOf, enclosingDefinitions } from './symbols/definitions';
 export { languageOf } from './symbols/languages';
 export { definitionOf, definitionsNamed, filesMentioning } from './symbols/lookup';
+export { Locator } from './symbols/locate';
+export { type Locate } from './symbols/spans';
 export { importAt, importedDefinitions, importsOf } from './symbols/imports';
 export { editDistance, nearestKey, suggestionBound } from './symbols/nearest';
 export { normalizeSymbol, symbolKey, symbolSegments } from './symbols/normalize';

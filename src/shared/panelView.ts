@@ -2,7 +2,7 @@
 // raw answers and the fixture, sent to the webview as is, and rendered there as text. The shapes
 // live here, import-free, so core, the CLI, the tests and the webview agree on them without the
 // webview scoring or reaching anything of Node.
-import type { Band, Confidence, FailureCategory, FixtureState, MatchRule, RunStatus } from './vocabulary';
+import type { Band, Confidence, FailureCategory, FixtureState, Granularity, MatchRule, RunStatus } from './vocabulary';
 
 /** The open fixture, as the panel's header shows it. */
 export interface FixtureHeader {
@@ -54,6 +54,22 @@ export type TableMetric = (typeof TABLE_METRICS)[number];
 
 export type RowStatus = RunStatus | 'pending' | 'running';
 
+/**
+ * One system's coverage, precision and F1 at one granularity (docs/scoring.md#granularities), over
+ * the first K items (FixtureResults.granularityK) and over the whole answer; null where undefined.
+ */
+export interface GranularityCells {
+  coverageAtK: number | null;
+  precisionAtK: number | null;
+  f1AtK: number | null;
+  coverage: number | null;
+  precision: number | null;
+  f1: number | null;
+}
+
+/** The granularity columns of the results table, in order, as GranularityCells names them. */
+export const GRANULARITY_CELLS = ['coverageAtK', 'precisionAtK', 'f1AtK', 'coverage', 'precision', 'f1'] as const;
+
 /** One row of the results table: one system on this fixture. */
 export interface SystemRow {
   system: string;
@@ -68,6 +84,8 @@ export interface SystemRow {
   source: { kind: 'run' | 'recorded'; run: string; budget?: number };
   /** Judged@K (K = SCORE_CUT): the share of its first K distinct symbols some rater judged; absent without an answer. */
   judged?: number | null;
+  /** The answer at each granularity; absent when it could not be placed in the code (no repository here) or there is no answer. */
+  granularities?: Record<Granularity, GranularityCells>;
 }
 
 /** The cut of the panel's score checks: Judged@K's K, the pool's depth and the rank ties are checked across. */
@@ -209,6 +227,8 @@ export interface FixtureResults {
   run?: string;
   match: MatchRule;
   budget: number;
+  /** The K of the rows' granularity values; absent when no row has them. */
+  granularityK?: number;
   rows: SystemRow[];
   matrix: ResultMatrix;
   lists: ReturnedList[];

@@ -28,3 +28,11 @@ export type FailureCategory = (typeof FAILURE_CATEGORIES)[number];
 
 /** The agreement band of a kappa (core/agreement/kappa.ts, bandOf). */
 export type Band = 'strong' | 'moderate' | 'weak';
+
+/**
+ * What a ground-truth entry and a returned item are compared as (core/scoring/granularity.ts,
+ * docs/scoring.md#granularities): the symbol (today's matching), its file, or the lines it owns.
+ * `symbol` first: the panel's default.
+ */
+export const GRANULARITIES = ['symbol', 'file', 'span'] as const;
+export type Granularity = (typeof GRANULARITIES)[number];

@@ -19,6 +19,7 @@ const HEADINGS = [
   '## Table 2: per tier, P@10 / R@10',
   '## Table 3: per repo',
   '## Table 4: token efficiency at fixed recall',
+  '## Granularities',
   '## Time to context',
   '## Significance',
   '### P@10',
@@ -54,7 +55,38 @@ describe('FINDINGS.md per the seed', function () {
     // Every table names the matching rule that produced it.
     const info = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as RunInfo;
     const rule = ` (matching \`${info.match}\`)`;
-    assert.deepEqual(headings, HEADINGS.map((h) => (/^## (Table|Significance)/.test(h) ? h + rule : h)));
+    assert.deepEqual(headings, HEADINGS.map((h) => (/^## (Table|Significance|Granularities)/.test(h) ? h + rule : h)));
+  });
+
+  it('the Granularities table is aggregated/granularity.csv, whose micro rows are the per-task sizes summed', () => {
+    const csv = (name: string) => readFileSync(join(out, 'aggregated', name), 'utf8').trim().split('\n').map((l) => l.split(','));
+    const [header, ...rows] = csv('granularity.csv');
+    assert.deepEqual(header, ['system', 'granularity', 'averaging', 'n', 'coverage@10', 'precision@10', 'f1@10', 'coverage', 'precision', 'f1', 'match']);
+    // Two systems, three granularities, macro and micro.
+    assert.equal(rows.length, 2 * 3 * 2);
+    for (const row of rows) {
+      const line = findings.split('\n').find((l) => l.startsWith(`| ${row.slice(0, 4).join(' | ')} | `));
+      assert.ok(line, `${row.slice(0, 3).join(' ')}: in FINDINGS.md`);
+      line.split(' | ').slice(4, 10).forEach((cell, i) => {
+        const value = row[4 + i];
+        if (value === '') assert.equal(cell.replace(/ \|$/, ''), 'n/a');
+        else assert.ok(Math.abs(Number(cell.replace(/ \|$/, '')) - Number(value)) <= 0.0005 + 1e-9, `${row.slice(0, 3).join(' ')} ${header[4 + i]}: ${cell} vs ${value}`);
+      });
+    }
+    const json = JSON.parse(readFileSync(join(out, 'analysis', 'granularity.json'), 'utf8'));
+    assert.equal(json.k, 10);
+    assert.deepEqual(json.summaries.map((x: Record<string, unknown>) => [x.system, x.granularity, x.averaging, x.n]),
+      rows.map((r) => [r[0], r[1], r[2], Number(r[3])]));
+    const [taskHeader, ...tasks] = csv('granularity-per-task.csv');
+    assert.equal(json.tasks.length * 3, tasks.length);
+    assert.deepEqual(taskHeader.slice(0, 8), ['system', 'task', 'granularity', 'gold', 'retrieved@10', 'overlap@10', 'retrieved', 'overlap']);
+    for (const row of rows.filter((r) => r[2] === 'micro')) {
+      const mine = tasks.filter((t) => t[0] === row[0] && t[2] === row[1] && Number(t[3]) > 0);
+      assert.equal(mine.length, Number(row[3]), `${row[0]} ${row[1]}: n`);
+      const sum = (i: number) => mine.reduce((n, t) => n + Number(t[i]), 0);
+      assert.ok(Math.abs(Number(row[4]) - sum(5) / sum(3)) < 1e-4, `${row[0]} ${row[1]}: micro coverage@10`);
+      assert.ok(Math.abs(Number(row[8]) - (sum(6) > 0 ? sum(7) / sum(6) : 0)) < 1e-4, `${row[0]} ${row[1]}: micro precision`);
+    }
   });
 
   it('measures the budgets 5000, 2000 and 10000 by default, and Table 4 reads them', () => {

@@ -72,6 +72,19 @@ describe('benchmark panel and triage journey', function () {
     }, 20_000);
     assert.deepEqual(results.rows.map((r) => [r.system, r.source.kind, r.source.run]), [['grep', 'run', finished.run], ['bm25', 'run', finished.run]]);
     assert.equal(results.matrix.rows.length, 5);
+    // Each row at each granularity, its names placed in the demo repository at the fixture's revision:
+    // symbol coverage@10 is R@10, and the run wrote the same values to aggregated/granularity-per-task.csv.
+    assert.equal(results.granularityK, 10);
+    const perTask = readFileSync(join(folder(), 'results', finished.run!, 'aggregated', 'granularity-per-task.csv'), 'utf8').trim().split('\n').map((l) => l.split(','));
+    for (const row of results.rows) {
+      assert.ok(row.granularities, `${row.system}: granularity values`);
+      assert.equal(row.granularities.symbol.coverageAtK, row.metrics['R@10']);
+      for (const g of ['file', 'span'] as const) {
+        const csv = perTask.find((c) => c[0] === row.system && c[1] === 'bookshop-easy-01' && c[2] === g);
+        assert.ok(csv, `${row.system} ${g} in the CSV`);
+        assert.ok(Math.abs(Number(csv[8]) - row.granularities[g].coverageAtK!) < 1e-4, `${row.system} ${g} coverage@10: ${csv[8]} vs ${row.granularities[g].coverageAtK}`);
+      }
+    }
     // Returned lists go out a page at a time: each the first page of its whole list, with its count.
     const whole = (await s.results.current())!.results.lists;
     assert.deepEqual(results.lists.map((l) => [l.system, l.from, l.total, l.items.length]), whole.map((l) => [l.system, 0, l.items.length, Math.min(l.items.length, 200)]));

@@ -14,7 +14,12 @@ import type { RunFolder } from '../../src/core/panelView/runs';
 import { metricValues } from '../../src/core/scoring/metrics';
 import { mulberry32, significanceMatrix } from '../../src/core/scoring/significance';
 import type { Corpus } from '../../src/core/corpus/load';
+import { loadCorpus } from '../../src/core/corpus/load';
+import { repositoryPath } from '../../src/core/corpus/repos';
 import { readFixture } from '../../src/core/fixtures/read';
+import { Repository } from '../../src/core/git/repository';
+import { Locator } from '../../src/core/symbols/locate';
+import { demoCorpus } from '../helpers/demoCorpus';
 import { finishReview, labelAs, startReview } from '../helpers/edits';
 
 const RUN = 'run-20261123-120000';
@@ -125,4 +130,31 @@ export function contestedPayload(): { header: FixtureHeader; controls: RunContro
     results,
     corpus: corpusResults(run, raws.map((r) => scoreResult(r, f, INFO)), [], corpus),
   };
+}
+
+/**
+ * bookshop-easy-02's results with granularity values, made as the host makes them (fixtureResults
+ * with a Locator on the demo repository at diff.base): `hand` returns the answer whose values
+ * test/core/granularity.test.ts computes by hand, `oracle` the ground truth.
+ */
+export async function demoGranularityResults(): Promise<PanelResults> {
+  const dir = demoCorpus();
+  const corpus = await loadCorpus(dir, dir);
+  const f = corpus.fixtures.find((x) => x.read.fixture.id === 'bookshop-easy-02')!.read.fixture;
+  const module = corpus.repos[0].module;
+  const hand = ['web/src/cart.CartView.render', 'web/src/money.formatPrice', 'web/src/money.ts', 'web/src/cart.CartView', 'web/src/api.CartDto',
+    'web/src/nothing.here', 'CartView.totalLabel'];
+  const raw = (system: string, symbols: string[]): RawResult => ({
+    system, task: f.id!, repo: 'bookshop', tier: 'easy', rev: f.diff!.base, budget: 5000, status: 'ok', output: symbols.join('\n'), symbols,
+    tokens: 100, timings: {}, source: 'run', finished_at: INFO.started_at,
+  });
+  const run = runFolder([f.id!]);
+  const answers = new Map([['hand', { raw: raw('hand', hand), run }], ['oracle', { raw: raw('oracle', f.ground_truth.map((g) => g.symbol)), run }]]);
+  const repo = await Repository.open(repositoryPath(dir, corpus.repos[0]));
+  try {
+    const locate = await new Locator(repo, f.diff!.base).lookup([...f.ground_truth.map((g) => g.symbol), ...hand], { module });
+    return panelResults(fixtureResults(f, answers, { match: 'symbol', budget: 5000, run: RUN, module, systems: ['hand', 'oracle'], locate }));
+  } finally {
+    repo.close();
+  }
 }

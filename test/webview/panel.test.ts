@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { nonce, panelCsp, panelHtml } from '../../src/extension/harness/html';
 import type { HostMessage } from '../../src/shared/protocol';
 import { returnedPage } from '../../src/core/panelView/returned';
-import { bigCorpus, bigFixture, contestedPayload, longLists } from './generated';
+import { bigCorpus, bigFixture, contestedPayload, demoGranularityResults, longLists } from './generated';
 import { fmt } from '../../src/shared/figures';
 import { launchChromium, PanelPage, PanelServer, recording, ROOT, SentMessage, startPanelServer, ThemeName, THEMES } from './harness';
 
@@ -467,6 +467,34 @@ describe('benchmark panel webview (headless Chromium)', function () {
     for (const box of await p.page.locator('.chart svg').evaluateAll((svgs) => svgs.map((e) => e.getBoundingClientRect().right))) assert.ok(box <= 480, `a chart ends at ${box}`);
     const legend = await p.page.locator('[data-chart="pr-curve"] svg .role-legend').first().evaluate((e) => e.getBoundingClientRect().right);
     assert.ok(legend <= 480 - 10, `the legend ends at ${legend}, inside the panel`);
+  });
+
+  it('switches the results table between symbol, file and span granularity, with the values core computed on the demo', async () => {
+    const p = await open();
+    await p.send(...recording('easy-01-run'), { type: 'results', results: await demoGranularityResults() });
+    const heads = () => texts('table.results-table thead th');
+    const hand = () => row('results-table', 'hand');
+    // symbol: the table as it always was (P@5 ... F1@10), `hand` returned 7 items, 1 of its first 5 and 2 of 7 ground truth.
+    assert.equal(await p.page.locator('.granularity-switch button[aria-checked="true"]').textContent(), 'symbol');
+    assert.deepEqual((await heads()).slice(0, 8), ['System', 'P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'F1@10']);
+    assert.deepEqual((await hand()).slice(0, 4), ['0.200', '0.200', '0.100', '0.500']);
+    // file: the hand computation of test/core/granularity.test.ts (7 items, so the top 10 is the whole answer):
+    // 2 of 2 files found, 2 of the 3 returned files gold: coverage 1, precision 2/3, F1 4/5.
+    await p.page.locator('.granularity-switch button[data-granularity="file"]').click();
+    assert.deepEqual((await heads()).slice(0, 7), ['System', 'Coverage@10', 'Precision@10', 'F1@10', 'Coverage', 'Precision', 'F1']);
+    assert.match((await text('table.results-table caption'))!, /file granularity/);
+    assert.deepEqual((await hand()).slice(0, 6), ['1.000', '0.667', '0.800', '1.000', '0.667', '0.800']);
+    // span: 6 of 10 gold lines, 6 of 20 returned lines: coverage 0.6, precision 0.3, F1 0.4.
+    await p.page.locator('.granularity-switch button[data-granularity="span"]').click();
+    assert.deepEqual((await hand()).slice(0, 6), ['0.600', '0.300', '0.400', '0.600', '0.300', '0.400']);
+    assert.equal(await p.page.locator('.granularity-switch button[aria-checked="true"]').textContent(), 'span');
+    // The oracle returned the ground truth: 1 everywhere.
+    assert.deepEqual((await row('results-table', 'oracle')).slice(0, 6), ['1.000', '1.000', '1.000', '1.000', '1.000', '1.000']);
+    // The choice holds after a reload, and symbol brings the old table back.
+    await p.reload();
+    assert.deepEqual((await hand()).slice(0, 3), ['0.600', '0.300', '0.400']);
+    await p.page.locator('.granularity-switch button[data-granularity="symbol"]').click();
+    assert.deepEqual((await heads()).slice(0, 2), ['System', 'P@5']);
   });
 
   it('shows every column in a wide panel, and no results before the form until there is a run', async () => {

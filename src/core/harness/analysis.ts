@@ -21,6 +21,7 @@ import { BudgetRecall, findingsMarkdown, SEED_SCALE_LINES, significanceRule, Tim
 import { RawResult, RunInfo, toCsv, writeJson } from './results';
 import { scoreResult, type ScoredResult } from '../scoring/answers';
 import { disputeSensitivity } from './sensitivity';
+import { granularityCsv, granularityJson, granularityPerTaskCsv, runGranularities } from './granularities';
 import { CutTie, judgedAtK, tieAcrossCut } from './pooling';
 import { applyTriage, readTriage } from './triage';
 
@@ -75,6 +76,12 @@ export async function analyzeRun(
     ),
   );
 
+  // The granularities: every answer placed in the code at its revision (needs the repositories).
+  const granularities = await runGranularities(scored, fixtures, inputs.repos, inputs.modules);
+  await writeTextAtomic(join(dir, 'aggregated', 'granularity.csv'), granularityCsv(granularities, info.match));
+  await writeTextAtomic(join(dir, 'aggregated', 'granularity-per-task.csv'), granularityPerTaskCsv(granularities, info.match));
+  await writeJson(join(dir, 'analysis', 'granularity.json'), granularityJson(granularities, info.match));
+
   // Significance: every pair of systems, over the tasks every system was scored on; overall, then per tier.
   const effectSize = info.effect_size ?? DEFAULT_EFFECT_SIZE;
   const significance = significanceOf(scored, info.seed, effectSize);
@@ -124,6 +131,7 @@ export async function analyzeRun(
       rows: judgedAtK(raws, fixtures, inputs.modules, MISS_CUTOFF),
       ties: raws.map((r) => tieAcrossCut(r, MISS_CUTOFF)).filter((t): t is CutTie => t !== undefined),
     },
+    granularities,
   });
   await writeTextAtomic(join(dir, 'FINDINGS.md'), findings + chartsSection(charts));
   return { scored, misses };

@@ -15,6 +15,7 @@ import { Miss, topModes } from './failures';
 import { INVALID_REASON, RunInfo } from './results';
 import { Sensitivity, sensitivityMarkdown } from './sensitivity';
 import { CutTie, JudgedAt, judgedMarkdown, tiesMarkdown } from './pooling';
+import type { RunGranularities } from './granularities';
 
 /** Table 1's columns (docs/scoring.md#findingsmd), as metric names of metricValues. */
 export const TABLE1 = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'token_efficiency'] as const;
@@ -58,6 +59,8 @@ export interface FindingsInput {
   sensitivity?: Sensitivity;
   /** Judged@K per system (pooling.ts), K the failure analysis's cut, and the answers whose scores tie across it. */
   judged?: { k: number; rows: JudgedAt[]; ties?: CutTie[] };
+  /** Coverage, precision and F1 at the symbol, file and span granularities (granularities.ts). */
+  granularities?: RunGranularities;
 }
 
 /** FINDINGS.md's line under a run matched with `seed`. */
@@ -155,6 +158,8 @@ export function findingsMarkdown(f: FindingsInput): string {
     }
   }
 
+  if (f.granularities) out.push('', ...granularityMarkdown(f.granularities, rule));
+
   out.push('', '## Time to context', '',
     'Medians over the answers with timings (docs/methodology.md#time-to-context): indexing once per repository revision, the first (cold) '
       + 'query, and the median of three warm queries per task.', '');
@@ -209,6 +214,25 @@ export function findingsMarkdown(f: FindingsInput): string {
   out.push('', '## Departures from the methodology', '', ...departures(f).map((line) => `- ${line}`));
   out.push('', 'Details: `analysis/failure-analysis.md`, `analysis/significance-tests.json`, `aggregated/*.csv`.', '');
   return out.join('\n');
+}
+
+/** The Granularities section: one table, a row per system, granularity and averaging. */
+export function granularityMarkdown(g: RunGranularities, rule: string): string[] {
+  const k = g.k;
+  const out = [`## Granularities (${rule})`, '',
+    `Coverage (recall), precision and F1 at three granularities, as ContextBench defines them (docs/scoring.md#granularities): *symbol* `
+      + `(the ground-truth entries credited, as in Table 1), *file* (the files of the symbols) and *span* (the lines each symbol owns, `
+      + `pooled per file), over the first ${k} items and over the whole answer. *macro* is the mean over tasks; *micro* sums the sizes `
+      + `(symbols, files, lines) over tasks first. Precision divides by what was retrieved at that granularity, not by ${k}; a returned file `
+      + 'counts at file level only, and a name that is nothing in the code counts nowhere.', '',
+    `| System | Granularity | Averaging | n | Coverage@${k} | Precision@${k} | F1@${k} | Coverage | Precision | F1 |`,
+    '|---|---|---|---|---|---|---|---|---|---|'];
+  for (const s of g.summaries) {
+    const cells = [s.atK.coverage, s.atK.precision, s.atK.f1, s.all.coverage, s.all.precision, s.all.f1].map((v) => (v === null ? 'n/a' : fmt(v)));
+    out.push(`| ${reportText(s.system)} | ${s.granularity} | ${s.averaging} | ${s.n} | ${cells.join(' | ')} |`);
+  }
+  if (g.unplaced.length > 0) out.push('', `Not counted: answers on ${g.unplaced.map((r) => reportText(r)).join(', ')}, whose repository is not here.`);
+  return out;
 }
 
 function pairRow(p: PairComparison, scope: string): string {

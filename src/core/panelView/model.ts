@@ -6,6 +6,7 @@ export type {
   CorpusResults,
   FixtureHeader,
   FixtureResults,
+  GranularityCells,
   MatrixCell,
   MatrixRow,
   PanelResults,

@@ -4,9 +4,10 @@ import { effectiveConfidence, Fixture } from '../fixtures/model';
 import type { Miss } from '../harness/failures';
 import { MISS_CUTOFF, ScoredResult, scoreResult } from '../harness/analysis';
 import type { MatchRule } from '../scoring/match';
+import { GRANULARITIES, granularityCounts, GRANULARITY_K, setMetrics, type Locate } from '../scoring/granularity';
 import { metricValues } from '../scoring/metrics';
 import { symbolKey } from '../symbols/normalize';
-import type { ChartView, FixtureResults, MatrixCell, ReturnedList, SystemRow, TableMetric } from './model';
+import type { ChartView, FixtureResults, GranularityCells, MatrixCell, ReturnedList, SystemRow, TableMetric } from './model';
 import { TABLE_METRICS } from './model';
 import type { Answer } from './runs';
 import { scoreChecks } from './checks';
@@ -24,6 +25,8 @@ export interface ResultsOptions {
   /** Systems still running: their rows show `running`. */
   running?: ReadonlySet<string>;
   charts?: (scored: ScoredResult[]) => ChartView[];
+  /** Where names point at the fixture's revision (symbols/locate.ts), for the granularity values; without it, rows have none. */
+  locate?: Locate;
 }
 
 const KS = [5, 10, 20];
@@ -51,6 +54,7 @@ export function fixtureResults(fixture: Fixture, answers: ReadonlyMap<string, An
         ...(t.warm_median_ms !== undefined ? { warm_ms: t.warm_median_ms } : {}) },
       source: { kind: answer.run.name === o.run && answer.raw.source === 'run' ? 'run' : 'recorded', run: answer.run.name, budget: answer.raw.budget },
       judged: judged.get(system)?.judged ?? null,
+      ...(o.locate ? { granularities: granularityCells(s, o.locate, o.module) } : {}),
     };
   });
   const missOf = new Map((o.misses ?? []).filter((m) => m.task === fixture.id).map((m) => [`${m.system}\0${symbolKey(m.symbol, o)}`, m]));
@@ -77,8 +81,19 @@ export function fixtureResults(fixture: Fixture, answers: ReadonlyMap<string, An
     items: scored.get(system)!.match.ranks.map(
       (r) => ({ rank: r.rank, returned: r.returned, relevant: r.relevant, groundTruth: r.groundTruth, ...(r.note ? { note: r.note } : {}) })),
   }));
-  return { fixture: fixture.id ?? '', ...(o.run ? { run: o.run } : {}), match: o.match, budget: o.budget, rows, matrix, lists,
+  return { fixture: fixture.id ?? '', ...(o.run ? { run: o.run } : {}), match: o.match, budget: o.budget,
+    ...(rows.some((r) => r.granularities) ? { granularityK: GRANULARITY_K } : {}), rows, matrix, lists,
     charts: o.charts?.([...scored.values()]) ?? [], ...(shown.length > 0 ? { checks } : {}) };
+}
+
+/** A scored answer's values at each granularity, as the table shows them. */
+function granularityCells(s: ScoredResult, locate: Locate, module: string | undefined): Record<(typeof GRANULARITIES)[number], GranularityCells> {
+  const counts = granularityCounts(s.match, locate, GRANULARITY_K, { module });
+  return Object.fromEntries(GRANULARITIES.map((g) => {
+    const atK = setMetrics(counts.atK[g]);
+    const all = setMetrics(counts.all[g]);
+    return [g, { coverageAtK: atK.coverage, precisionAtK: atK.precision, f1AtK: atK.f1, coverage: all.coverage, precision: all.precision, f1: all.f1 }];
+  })) as Record<(typeof GRANULARITIES)[number], GranularityCells>;
 }
 
 function emptyRow(system: string, status: 'pending' | 'running'): SystemRow {

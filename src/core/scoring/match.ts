@@ -139,14 +139,29 @@ export function namesMatch(a: string, b: string, rule: MatchRule = DEFAULT_MATCH
   return namesMatchUnder(matchName(a, options), matchName(b, options), rule);
 }
 
+/**
+ * The ground-truth entries a name matches under a rule, in its order of preference: the same key,
+ * then the higher gain, then the closest number of segments, then the fixture's order. Depends on
+ * the name alone, never on the other items of a ranking.
+ */
+export function entriesMatching(name: MatchName, truthNames: readonly MatchName[], truth: readonly TruthEntry[], rule: MatchRule): number[] {
+  const matched: number[] = [];
+  for (let t = 0; t < truth.length; t++) if (namesMatchUnder(name, truthNames[t], rule)) matched.push(t);
+  if (matched.length > 1) {
+    const exact = (t: number) => (truthNames[t].key === name.key ? 0 : 1);
+    const distance = (t: number) => Math.abs(truthNames[t].segments.length - name.segments.length);
+    matched.sort((s, t) => exact(s) - exact(t) || truth[t].gain - truth[s].gain || distance(s) - distance(t) || s - t);
+  }
+  return matched;
+}
+
 const ROOT = -2;
 const UNSEEN = -1;
 
 /**
  * Scores a ranked list of returned names against a ground truth. Items are visited in rank
  * order; a name that repeats an earlier one (itemKey) is never credited. Each new item
- * lists the entries it matches, best first: the same key, then the higher gain, then the
- * closest number of segments, then the fixture's order. It takes the first of them that is
+ * lists the entries it matches, best first (entriesMatching). It takes the first of them that is
  * free; when none is, a breadth-first search looks for the shortest augmenting path (earlier
  * items moving to other entries they match, each in its own order of preference), so it is
  * credited exactly when the items so far admit a larger matching. An item that matches entries
@@ -179,17 +194,11 @@ export function matchRanking(
     const key = itemKey(name, rule);
     const duplicate = seen.has(key);
     seen.add(key);
-    const matched: number[] = [];
-    for (let t = 0; t < truth.length; t++) if (namesMatchUnder(name, truthNames[t], rule)) matched.push(t);
+    const matched = entriesMatching(name, truthNames, truth, rule);
     if (matched.length === 0) continue;
     if (duplicate) {
       notes[i] = 'duplicate';
       continue;
-    }
-    if (matched.length > 1) {
-      const exact = (t: number) => (truthNames[t].key === name.key ? 0 : 1);
-      const distance = (t: number) => Math.abs(truthNames[t].segments.length - name.segments.length);
-      matched.sort((s, t) => exact(s) - exact(t) || truth[t].gain - truth[s].gain || distance(s) - distance(t) || s - t);
     }
     candidates[i] = matched;
     const free = matched.find((t) => owner[t] < 0);

@@ -7,9 +7,9 @@
 import { isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
 import {
-  Answer, fixtureView, corpusCharts, corpusResults, fixtureCharts, readSignificance, CorpusResults, DEFAULT_MATCH_RULE, failureReport,
+  Answer, fixtureView, type Locate, corpusCharts, corpusResults, fixtureCharts, readSignificance, CorpusResults, DEFAULT_MATCH_RULE, failureReport,
   fixtureHeader, FixtureHeader, fixtureResults, FixtureResults, latestAnswers, latestCorpusRun, listRuns, MatchRule, Miss, PRIMARY_BUDGET,
-  RawResult, readMisses, RunFolder, RunStore, scoreRun, setTriage, SystemChoice, systemChoices, TriageChoice,
+  Locator, RawResult, readMisses, revisionOf, RunFolder, RunStore, scoreRun, setTriage, SystemChoice, systemChoices, TriageChoice,
 } from '../../core';
 import { Ctx } from '../ctx';
 import { Current, Session } from '../labeling/session';
@@ -43,6 +43,8 @@ export class HarnessResults implements vscode.Disposable {
   private loaded?: Promise<Loaded | undefined>;
   private recorded?: Recorded;
   private triageOnDisk?: Promise<{ run: RunFolder; misses: Miss[] } | undefined>;
+  /** Where names point, per repository revision: what the granularity columns need (a revision's code never changes). */
+  private readonly locators = new Map<string, Locator>();
 
   constructor(private readonly ctx: Ctx, private readonly corpus: WorkspaceCorpus, private readonly session: Session) {
     ctx.push(session.onDidChange(() => this.refresh()));
@@ -164,7 +166,9 @@ export class HarnessResults implements vscode.Disposable {
     const misses = [...recorded.misses.filter((m) => !own.has(m.system)), ...ownMisses];
     const configured = recorded.choices.map((s) => s.name);
     const systems = [...new Set([...recorded.systems, ...(run?.info.tasks.includes(id) ? run.info.systems.map((s) => s.name) : [])])];
+    const locate = await this.locate(c, answers);
     const results = fixtureResults(c.fixture, answers, {
+      locate,
       match: this.match,
       budget: this.budget,
       module: c.module,
@@ -175,6 +179,27 @@ export class HarnessResults implements vscode.Disposable {
       charts: fixtureCharts,
     });
     return { header, results, misses, runs: new Map([...answers].map(([s, a]) => [s, a.run])), module: c.module, systems: recorded.choices };
+  }
+
+  /**
+   * Where the fixture's ground truth and every answer's names point at the fixture's revision, for
+   * the granularity columns; undefined (the columns show none) when the repository or the revision
+   * cannot be had.
+   */
+  private async locate(c: Current, answers: ReadonlyMap<string, Answer>): Promise<Locate | undefined> {
+    const corpus = await this.corpus.get();
+    const name = c.fixture.repo;
+    const where = corpus && name ? revisionOf(c.fixture, corpus.repos.find((r) => r.name === name)) : undefined;
+    if (!name || !where) return undefined;
+    try {
+      const key = `${name}@${where.rev}`;
+      let locator = this.locators.get(key);
+      if (!locator) this.locators.set(key, (locator = new Locator(await this.corpus.repository(name), where.rev)));
+      const names = [...c.fixture.ground_truth.map((g) => g.symbol), ...[...answers.values()].flatMap((a) => a.raw.symbols)];
+      return await locator.lookup(names, { module: c.module });
+    } catch {
+      return undefined;
+    }
   }
 
   /** The task's answers in the runs on disk other than the store's, their misses, and the configured systems. */
