@@ -42,6 +42,9 @@ export { newFixtureText, nextFixture } from './labeling/create';
 export { fixtureFromChange, parseChangeSpec, resolveChange, TASK_STUB } from './labeling/fromChange';
 export { derivedGroundTruth, groundTruthMismatches } from './labeling/groundTruth';
 export { guardrailsFor, isTestSymbol } from './labeling/guardrails';
+export {
+  applyRelocation, relocationLines, relocationReport, type RelocationReport, relocationTotals, type SkippedMove,
+} from './labeling/relocate';
 export { finishReview, labelAs, reviewWarnings, settleDispute, startReview, unlabelAs } from './labeling/protocol';
 export { isShortReason, reasonChoices, reasonKey, reasonsUsed } from './labeling/reasons';
 export { unsavedLabels } from './labeling/unsaved';
@@ -60,7 +63,7 @@ export { labelingReport } from './corpus/labelingReport';
 export { type Corpus, type FixtureFile, fixtureIdOf, loadCorpus, loadFixtureFile, yamlFilesUnder } from './corpus/load';
 export { readRepos, type RepoEntry, repositoryPath } from './corpus/repos';
 export {
-  checkCorpusSymbols, formatMatchRate, judgeSymbols, RepoSymbols, type SymbolCheck, symbolWarning,
+  checkCorpusSymbols, formatMatchRate, judgeSymbols, RepoSymbols, revisionOf, type SymbolCheck, symbolWarning,
 } from './corpus/resolveSymbols';
 export { validateCorpus } from './corpus/validate';
 
@@ -77,6 +80,7 @@ export { gitUserName, Repository } from './git/repository';
 export { type Definition, definitionAt, definitionsOf, enclosingDefinitions } from './symbols/definitions';
 export { languageOf } from './symbols/languages';
 export { definitionOf, definitionsNamed, filesMentioning } from './symbols/lookup';
+export { BodyIndex, provenanceOf } from './symbols/bodyIndex';
 export { importAt, importedDefinitions, importsOf } from './symbols/imports';
 export { editDistance, nearestKey, suggestionBound } from './symbols/nearest';
 export { normalizeSymbol, symbolKey, symbolSegments } from './symbols/normalize';
