@@ -9,6 +9,9 @@ import { modulePath } from './definitions';
 import { languageOf } from './languages';
 import { NormalizeOptions, symbolKey } from './normalize';
 
+/** What a label records of the code it was made on. */
+export type Provenance = Pick<Label, 'at' | 'body_hash'>;
+
 export interface HashedSymbol {
   /** The qualified name (docs/fixture-format.md#symbol-names); a file's own name for a whole file. */
   symbol: string;
@@ -98,9 +101,8 @@ export class BodyIndex {
  * full SHA of the revision it is made at and, when the code there defines the symbol, its body
  * hash. Nothing when the revision cannot be read: the label is written without them.
  */
-export async function provenanceOf(repo: Repository, rev: string, symbol: string, options: NormalizeOptions = {}): Promise<Pick<Label, 'at' | 'body_hash'>> {
+export async function provenanceOf(index: BodyIndex, rev: string, symbol: string): Promise<Provenance> {
   try {
-    const index = new BodyIndex(repo, options);
     const at = await index.commit(rev);
     const found = await index.find(at, symbol);
     return found ? { at, body_hash: found.bodyHash } : { at };
