@@ -80,6 +80,7 @@ export { gitUserName, Repository } from './git/repository';
 export { type Definition, definitionAt, definitionsOf, enclosingDefinitions } from './symbols/definitions';
 export { languageOf } from './symbols/languages';
 export { definitionOf, definitionsNamed, filesMentioning } from './symbols/lookup';
+export { hashedDefinitionsOf } from './symbols/bodyHash';
 export { BodyIndex, type Provenance, provenanceOf } from './symbols/bodyIndex';
 export { importAt, importedDefinitions, importsOf } from './symbols/imports';
 export { editDistance, nearestKey, suggestionBound } from './symbols/nearest';
