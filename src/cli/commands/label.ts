@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import {
-  AtBase, BodyIndex, changedSymbols, clickTarget, CONFIDENCES, displayPath, Fixture, FixtureLabError, judgeSymbols, type Provenance, labelAs, loadFixtureFile, normalizeSymbol,
+  AtBase, BodyIndex, changedSymbols, clickTarget, CONFIDENCES, displayPath, Fixture, FixtureLabError, judgeSymbols, type Provenance, labelAs,
+  loadFixtureFile, normalizeSymbol,
   provenanceOf, Repository, repositoryPath, RepoSymbols, revisionOf, symbolKey, symbolWarning, unlabelAs,
 } from '../../core';
 import { CliIO, moduleFor, oneOf, parse, repoEntryFor, required, UsageError } from '../args';
@@ -87,8 +88,11 @@ async function codeOf(path: string, fixture: Fixture): Promise<Code | undefined>
 async function provenance(code: Code | undefined, fixture: Fixture, symbol: string): Promise<Provenance> {
   const rev = code && revisionOf(fixture, code.symbols.entry)?.rev;
   if (!code || !rev) return {};
-  const repository = await code.repository().catch(() => undefined);
-  return repository ? provenanceOf(new BodyIndex(repository, { module: code.symbols.entry.module }), rev, symbol) : {};
+  try {
+    return await provenanceOf(new BodyIndex(await code.repository(), { module: code.symbols.entry.module }), rev, symbol);
+  } catch {
+    return {}; // no checkout: the label-time check says so
+  }
 }
 
 /**

@@ -47,11 +47,15 @@ export interface RelocationReport {
  * `at` was made at: the fixture's (`diff.base`, else `commit`), or, in the editor, the one a
  * revision edit replaced. Labels of one symbol made at one revision on one body are one line.
  */
-export async function relocationReport(index: BodyIndex, fixture: Fixture, from: string, to: string, options: NormalizeOptions = {}): Promise<RelocationReport> {
+export async function relocationReport(
+  index: BodyIndex, fixture: Fixture, from: string, to: string, options: NormalizeOptions = {},
+): Promise<RelocationReport> {
   const target = await index.commit(to);
   const fallback = await index.commit(from);
   const rows = new Map<string, { label: Label; lists: string[]; from: string }>();
-  const lists: [string, Label[]][] = [['ground_truth', fixture.ground_truth], ...Object.entries(fixture.labels).map(([r, l]): [string, Label[]] => [`labels.${r}`, l])];
+  const lists: [string, Label[]][] = [
+    ['ground_truth', fixture.ground_truth], ...Object.entries(fixture.labels).map(([r, l]): [string, Label[]] => [`labels.${r}`, l]),
+  ];
   for (const [list, labels] of lists) {
     for (const label of labels) {
       const at = label.at ? await index.commit(label.at) : fallback;
@@ -78,14 +82,16 @@ async function relocate(index: BodyIndex, label: Label, lists: string[], from: s
   if (there) {
     const where = { file: there.file, line: there.line };
     if (hash === undefined) return { ...base, status: 'changed', ...where, note: `not defined at ${short(from)}: its body cannot be compared` };
-    return there.bodyHash === hash ? { ...base, status: 'unchanged', ...where } : { ...base, status: 'changed', ...where, note: 'its body differs: review the label' };
+    if (there.bodyHash === hash) return { ...base, status: 'unchanged', ...where };
+    return { ...base, status: 'changed', ...where, note: 'its body differs: review the label' };
   }
   if (hash === undefined) return { ...base, note: `defined neither at ${short(from)} nor at ${short(to)}` };
   const same = (await index.byHash(to)).get(hash) ?? [];
   const picked = bestMatch(label.symbol, same, options);
   if (picked) return { ...base, status: 'moved', moved_to: picked.symbol, file: picked.file, line: picked.line };
   if (same.length > 1) {
-    return { ...base, note: `its body is at ${same.length} places (${same.slice(0, 3).map((s) => s.symbol).join(', ')}${same.length > 3 ? ', ...' : ''}): relabel by hand` };
+    const places = `${same.slice(0, 3).map((s) => s.symbol).join(', ')}${same.length > 3 ? ', ...' : ''}`;
+    return { ...base, note: `its body is at ${same.length} places (${places}): relabel by hand` };
   }
   return base;
 }
@@ -120,7 +126,9 @@ export interface SkippedMove {
  * move (labels of it made at other revisions disagree), or when its new name is named in the
  * fixture already (the rename would make one symbol two).
  */
-export function applyRelocation(text: string, fixture: Fixture, report: RelocationReport, options: NormalizeOptions = {}): Edited<{ applied: Relocation[]; skipped: SkippedMove[] }> {
+export function applyRelocation(
+  text: string, fixture: Fixture, report: RelocationReport, options: NormalizeOptions = {},
+): Edited<{ applied: Relocation[]; skipped: SkippedMove[] }> {
   const key = (s: string) => symbolKey(s, options);
   const named = new Set([
     ...fixture.ground_truth, ...Object.values(fixture.labels).flat(), ...fixture.candidates.map((symbol) => ({ symbol })), ...fixture.disputes,

@@ -53,7 +53,9 @@ export function fileHash(text: string): string {
 function normalisedBody(source: string, start: number, end: number, comments: readonly (readonly [number, number])[], name: number): string {
   let out = '';
   let at = start;
-  const cuts: (readonly [number, number, string])[] = comments.filter(([s, e]) => e > start && s < end).map(([s, e]) => [Math.max(s, start), Math.min(e, end), ' ']);
+  const cuts: (readonly [number, number, string])[] = comments
+    .filter(([s, e]) => e > start && s < end)
+    .map(([s, e]) => [Math.max(s, start), Math.min(e, end), ' ']);
   const nameEnd = identifierEnd(source, name);
   if (name >= start && nameEnd <= end && nameEnd > name) cuts.push([name, nameEnd, '\u0001'] as const);
   for (const [s, e, instead] of [...cuts].sort((a, b) => a[0] - b[0])) {

@@ -3,14 +3,16 @@
 // prefixes it are read), or every one by its hash (`relocate` looking for where a body went).
 // A file's definitions are parsed once per blob, whatever revisions share it.
 import type { Repository } from '../git/repository';
-import type { Label } from '../fixtures/model';
 import { fileHash, hashedDefinitionsOf } from './bodyHash';
 import { modulePath } from './definitions';
 import { languageOf } from './languages';
 import { NormalizeOptions, symbolKey } from './normalize';
 
-/** What a label records of the code it was made on. */
-export type Provenance = Pick<Label, 'at' | 'body_hash'>;
+/** What a label records of the code it was made on (fixtures/model.ts's Label fields of the same names). */
+export interface Provenance {
+  at?: string;
+  body_hash?: string;
+}
 
 export interface HashedSymbol {
   /** The qualified name (docs/fixture-format.md#symbol-names); a file's own name for a whole file. */
@@ -84,7 +86,8 @@ export class BodyIndex {
       const [text] = await this.repo.blobReader.read([file.blob]);
       if (text.kind !== 'text') return undefined;
       const prefix = modulePath(file.path).length + 1;
-      const members = (await hashedDefinitionsOf(file.path, text.text)).map((d) => ({ member: d.symbol.slice(prefix), line: d.startLine, bodyHash: d.bodyHash }));
+      const members = (await hashedDefinitionsOf(file.path, text.text))
+        .map((d) => ({ member: d.symbol.slice(prefix), line: d.startLine, bodyHash: d.bodyHash }));
       return { members, whole: fileHash(text.text) };
     });
     if (!content) return [];

@@ -53,6 +53,12 @@ export const LABELING_COMMANDS = {
     return saveAfterLabel(s.ctx, document, await applyFixtureEdit(document, (text) => unlabelAs(text, as, picked)));
   },
 
+  'fixtureLab.showRelocation': async (s, { uri }) => {
+    await s.relocations.show((await fixtureDocument(s, uri)).uri);
+    return true;
+  },
+  'fixtureLab.applyRelocation': async (s, { uri }) => s.relocations.apply((await fixtureDocument(s, uri)).uri),
+
   'fixtureLab.openDiff': async (s) => openFixtureDiff(s.corpus, await s.labeler.requireCurrent()),
 
   'fixtureLab.openCandidate': (_s, { repo, base, head, oldPath, newPath, line }) => openFileDiff(repo, base, head, oldPath, newPath, line),
