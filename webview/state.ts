@@ -48,6 +48,11 @@ export class Host {
 
   private pending = false;
 
+  constructor() {
+    // A page torn down within the burst (hidden, or reloaded) still keeps its last change.
+    addEventListener('pagehide', () => this.flush());
+  }
+
   /**
    * Merge now, persist once per burst: setState serializes the whole state (a corpus view with
    * its charts is most of a megabyte), and the host sends fixture, results and corpus together.
@@ -56,9 +61,12 @@ export class Host {
     this.state = { ...this.state, ...patch, last: { ...this.state.last, ...patch.last } };
     if (this.pending) return;
     this.pending = true;
-    setTimeout(() => {
-      this.pending = false;
-      this.api.setState(this.state);
-    }, 0);
+    setTimeout(() => this.flush(), 0);
+  }
+
+  private flush(): void {
+    if (!this.pending) return;
+    this.pending = false;
+    this.api.setState(this.state);
   }
 }

@@ -40,6 +40,7 @@ export {
 } from './labeling/blindDrafts';
 export { newFixtureText, nextFixture } from './labeling/create';
 export { fixtureFromChange, parseChangeSpec, resolveChange, TASK_STUB } from './labeling/fromChange';
+export { importSweBench, parseSweBenchJsonl, type SweBenchOutcome } from './labeling/sweBench';
 export { derivedGroundTruth, groundTruthMismatches } from './labeling/groundTruth';
 export { guardrailsFor, isTestSymbol } from './labeling/guardrails';
 export {
@@ -66,6 +67,8 @@ export {
   checkCorpusSymbols, formatMatchRate, judgeSymbols, RepoSymbols, revisionOf, type SymbolCheck, symbolWarning,
 } from './corpus/resolveSymbols';
 export { validateCorpus } from './corpus/validate';
+export { exportCodegrapher } from './codegrapher/exportJsonl';
+export { importCodegrapher } from './codegrapher/importJsonl';
 
 // Files and processes
 export { describeExit } from './io/exit';
@@ -127,6 +130,7 @@ export { RunStore } from './harness/runStore';
 export { inShard, parseShard, shardOf, TIMING_FIELDS, timingFieldText, withoutTiming } from './harness/shard';
 export { readSystems, resolvePrograms } from './harness/systems';
 export { exportTrec } from './harness/trecExport';
+export { importTrecRun } from './harness/trecImport';
 export { readMisses, readTriage, setTriage, type TriageChoice, triageKey } from './harness/triage';
 
 // What the panel shows, as plain data

@@ -76,14 +76,36 @@ export async function ui(steps: UiStep[], timeoutMs = 60_000): Promise<(string[]
   return result.results!;
 }
 
-/** The texts of the notification toasts now shown. */
+/**
+ * Where the notification centre shows each notification's message. The centre, not the toasts:
+ * under load VS Code shows toasts late or not at all (at most three within 800 ms; seen here, the
+ * fourth of four identical errors never shown), while the centre lists every notification.
+ */
+export const NOTIFICATION_MESSAGES = '.notifications-center .notification-list-item-message';
+
+/** Does `steps` in the page with the notification centre open, then closes it. */
+export async function inNotificationCentre(steps: UiStep[]): Promise<(string[] | null)[]> {
+  await vscode.commands.executeCommand('notifications.showList');
+  try {
+    return await ui(steps);
+  } finally {
+    await vscode.commands.executeCommand('notifications.hideList');
+  }
+}
+
+/** Every notification now listed (shown as a toast or not): its source, message and buttons. */
 export async function notifications(): Promise<string[]> {
-  const [texts] = await ui([{ texts: '.notifications-toasts .notification-toast' }]);
+  const [texts] = await inNotificationCentre([{ texts: '.notifications-center .notification-list-item' }]);
   return texts!;
 }
 
-/** Where the page shows a notification's message, and a hover's Markdown. */
-export const NOTIFICATION_MESSAGES = '.notifications-toasts .notification-list-item-message';
+/** The links and images in the notification that says `contains`, once one does. */
+export async function notificationAnchors(contains: string): Promise<Anchor[]> {
+  const [found] = await inNotificationCentre([{ anchors: NOTIFICATION_MESSAGES, contains }]);
+  return found!.map((a) => JSON.parse(a) as Anchor);
+}
+
+/** Where the page shows a hover's Markdown. */
 export const HOVER_CONTENTS = '.monaco-hover .hover-contents';
 /** A row of a Fixture Lab view in the side bar (tree rows of the Fixtures, Candidates and Triage views). */
 export const VIEW_ROW = (view: 'fixtures' | 'candidates' | 'triage'): string => `[id="workbench.view.extension.fixtureLab"] .pane:has(.pane-header[aria-label*="${view === 'fixtures' ? 'Fixtures' : view === 'candidates' ? 'Candidates' : 'Triage'}"]) .monaco-list-row`;

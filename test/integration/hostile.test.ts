@@ -17,7 +17,7 @@ import type { Services } from '../../src/extension/services';
 import { TRIAGE_LINKS } from '../../src/extension/triage/hover';
 import { TestRepo } from '../helpers/gitRepo';
 import { tempDir } from '../helpers/tempDir';
-import { Anchor, anchorsIn, canDriveUi, eventually, HOVER_CONTENTS, journeySuite, NOTIFICATION_MESSAGES, screenshot, setRater, ui } from './helpers';
+import { Anchor, anchorsIn, canDriveUi, eventually, HOVER_CONTENTS, inNotificationCentre, journeySuite, notificationAnchors, notifications, NOTIFICATION_MESSAGES, screenshot, setRater, ui } from './helpers';
 
 /** A link that, clicked in the old product, labeled `x` with the reason `pwned`: no prompt, one click. */
 const PWN = '[pwn](command:fixtureLab.labelHigh?%5B%22x%22%2C%22pwned%22%5D)';
@@ -95,6 +95,7 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
   let repo: TestRepo;
   let base: string;
   let head: string;
+  let answers: string;
   let fixture: vscode.Uri;
 
   before(async function () {
@@ -105,14 +106,15 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
     head = repo.commit('head', { [FILE]: 'def total():\n    return 2\n' });
     assert.deepEqual(repo.git('ls-files').split('\n'), [FILE], 'git keeps the name as it is');
 
-    // Two systems: one answers with hostile names (slowly, so its progress is on screen), one fails with a hostile error.
-    const answers = tempDir({ 'answer.txt': RETURNED.join('\n') + '\n', 'error.txt': ERROR + '\n' });
+    // Two systems: one answers with hostile names once the test has read its progress (the file
+    // `go`; a minute at most), one fails with a hostile error.
+    answers = tempDir({ 'answer.txt': RETURNED.join('\n') + '\n', 'error.txt': ERROR + '\n' });
     for (const name of ['repos.yaml', 'systems.yaml']) saved.set(name, readFileSync(join(workspace(), name), 'utf8'));
     writeFileSync(join(workspace(), 'repos.yaml'), `${saved.get('repos.yaml')}  - name: hostile\n    language: [python]\n    path: ${JSON.stringify(repo.dir)}\n`);
     writeFileSync(join(workspace(), 'systems.yaml'), `${saved.get('systems.yaml')}
   - name: hostile
     type: command
-    query: [/bin/sh, -c, ${JSON.stringify(`sleep 1; cat '${answers}/answer.txt'`)}]
+    query: [/bin/sh, -c, ${JSON.stringify(`for i in $(seq 600); do [ -e '${answers}/go' ] && break; sleep 0.1; done; cat '${answers}/answer.txt'`)}]
     parse: {format: lines}
   - name: hostile-fails
     type: command
@@ -142,13 +144,13 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
   });
 
 
-  /** Does `act`, then reads the links in the toast that says `contains`, and clears the toasts. */
+  /** Clears the notifications, does `act`, then reads the links in the notification that says `contains`. */
   async function notified(contains: string, act: () => Thenable<unknown>): Promise<Anchor[]> {
     await vscode.commands.executeCommand('notifications.clearAll');
     await act();
-    const anchors = await anchorsIn(NOTIFICATION_MESSAGES, contains);
-    const [texts] = await ui([{ texts: NOTIFICATION_MESSAGES }]);
-    assert.ok(texts!.some((t) => t.includes(contains)), `a toast says ${contains}: ${JSON.stringify(texts)}`);
+    const anchors = await notificationAnchors(contains);
+    const texts = await notifications();
+    assert.ok(texts.some((t) => t.includes(contains)), `a notification says ${contains}: ${JSON.stringify(texts)}`);
     return anchors;
   }
 
@@ -158,8 +160,8 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
     await setRater('lee');
     const blind = await notified('blind review of hostile-', () => vscode.commands.executeCommand('fixtureLab.openFixture', { uri: fixture }));
     assertInert('the blind-review notification', blind);
-    const [shown] = await ui([{ texts: NOTIFICATION_MESSAGES }]);
-    assert.ok(shown!.some((t) => t.includes('Fix the total [run] (command:workbench.action.terminal.sendSequence') && t.includes('\\u202Egpj.exe $ (zap)')), JSON.stringify(shown));
+    const shown = await notifications();
+    assert.ok(shown.some((t) => t.includes('Fix the total [run] (command:workbench.action.terminal.sendSequence') && t.includes('\\u202Egpj.exe $ (zap)')), JSON.stringify(shown));
     await screenshot('40-hostile-notification');
 
     // The error wrapper: a symbol a system returned, opened from the panel, is not defined.
@@ -202,7 +204,15 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
     await eventually(async () => assert.equal((await s.session.current())?.fixture.id, RUN_ID));
     await vscode.commands.executeCommand('notifications.clearAll');
     const running = vscode.commands.executeCommand<string>('fixtureLab.runBenchmark', { systems: ['hostile', 'hostile-fails'] });
-    const progress = await anchorsIn(NOTIFICATION_MESSAGES, 'Fixture Lab: running hostile');
+    let progress: Anchor[];
+    try {
+      // On a loaded machine the run may take a while to set out: each look waits 20 s.
+      progress = await eventually(() => notificationAnchors('Fixture Lab: running hostile'), 60_000);
+    } finally {
+      // Read while running, or given up on: the slow system answers only now, and the run ends
+      // before the next test wants to start one.
+      writeFileSync(join(answers, 'go'), '');
+    }
     const run = await running;
     assert.ok(run, 'the run finished');
     made.push(run);
@@ -260,7 +270,7 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
     assert.deepEqual(clickedInHover, []);
     await setRater('lee');
     await notified('blind review of', () => vscode.commands.executeCommand('fixtureLab.openFixture', { uri: fixture }));
-    const [clickedInToasts] = await ui([{ clickLinks: NOTIFICATION_MESSAGES, except: OWN_HREF }]);
+    const [clickedInToasts] = await inNotificationCentre([{ clickLinks: NOTIFICATION_MESSAGES, except: OWN_HREF }]);
     assert.deepEqual(clickedInToasts, []);
     await new Promise((resolve) => setTimeout(resolve, 500));
     assert.equal(snapshot([workspace(), repo.dir], [fixture]), before, 'no click changed a file');

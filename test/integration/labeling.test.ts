@@ -7,7 +7,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { fixtureView, loadCorpus, missedBy, readFixture, reasonChoices } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { canDriveUi, copyFixture, eventually, HOVER_CONTENTS, hoverText, linkedSymbols, NOTIFICATION_MESSAGES, renderLensOnHeadSide, screenshot, services, setRater, ui, VIEW_ROW } from './helpers';
+import { canDriveUi, copyFixture, eventually, HOVER_CONTENTS, hoverText, linkedSymbols, notifications, renderLensOnHeadSide, screenshot, services, setRater, ui, VIEW_ROW } from './helpers';
 
 describe('labeler and triager in the workbench', function () {
   this.timeout(120_000);
@@ -54,8 +54,8 @@ describe('labeler and triager in the workbench', function () {
     }
     await eventually(() => assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, uri.fsPath));
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const [messages] = await ui([{ texts: NOTIFICATION_MESSAGES }]);
-    assert.deepEqual(messages!.filter((m) => /command not found|Fixture Lab:/i.test(m)), []);
+    const messages = await notifications();
+    assert.deepEqual(messages.filter((m) => /command not found|Fixture Lab:/i.test(m)), []);
     await screenshot('40-fixtures-row-after-save');
   });
   /** A demo fixture's copy, current, with its diff open (its YAML's tab behind it, when it has one). */

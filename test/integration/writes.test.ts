@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { canDriveUi, eventually, journeySuite, setRater, ui } from './helpers';
+import { canDriveUi, eventually, journeySuite, notifications, setRater } from './helpers';
 
 /** Labeled by dana, not yet reviewed: her clicks edit ground_truth. */
 const SOURCE = 'tasks/bookshop/easy/02-price-currency.yaml';
@@ -55,9 +55,6 @@ describe('fixture bytes in the editor', function () {
       ['fixtureLab.removeSymbolLabel', { symbol: first.symbol }],
     ];
     for (const [command, args] of attempts) {
-      // VS Code shows at most three toasts within 800 ms (its toasts' spam protection): a fourth
-      // refusal in quick succession goes to the notification center unseen. One at a time.
-      if (canDriveUi()) await new Promise((resolve) => setTimeout(resolve, 1000));
       await vscode.commands.executeCommand('notifications.clearAll');
       const done = await vscode.commands.executeCommand(command, args);
       assert.equal(done, undefined, `${command} did not fail`);
@@ -66,13 +63,9 @@ describe('fixture bytes in the editor', function () {
       assert.ok(readFileSync(uri.fsPath).equals(bytes), `${command} changed the bytes on disk`);
       if (canDriveUi()) {
         await eventually(async () => {
-          // The notification centre, not the toasts: seen here, VS Code 1.100 left the fourth of four
-          // identical error toasts in a row unshown, though the centre lists it.
-          await vscode.commands.executeCommand('notifications.showList');
-          const [texts] = await ui([{ texts: '.notifications-center .notification-list-item' }]);
-          assert.ok(texts!.some((t) => t.includes(message)), `${command}: no notification says ${message}: ${JSON.stringify(texts)}`);
+          const texts = await notifications();
+          assert.ok(texts.some((t) => t.includes(message)), `${command}: no notification says ${message}: ${JSON.stringify(texts)}`);
         });
-        await vscode.commands.executeCommand('notifications.hideList');
       }
     }
   });

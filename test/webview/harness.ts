@@ -275,6 +275,9 @@ export class PanelPage {
   }
 
   async reload(): Promise<void> {
+    // The page persists its state in a 0 ms timer (state.ts): a timer queued now runs after it, so
+    // the reload starts from what the page last saved, not from a save still pending.
+    await this.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     await this.page.reload();
     await this.page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
   }

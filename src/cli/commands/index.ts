@@ -2,8 +2,11 @@
 import type { Command } from '../args';
 import { candidates } from './candidates';
 import { charts } from './charts';
+import { exportCodegrapherCommand, importCodegrapherCommand } from './codegrapher';
 import { dispute } from './dispute';
 import { exportTrecCommand } from './exportTrec';
+import { importSweBenchCommand } from './importSweBench';
+import { importTrecCommand } from './importTrec';
 import { pool } from './pool';
 import { relocate } from './relocate';
 import { kappa } from './kappa';
@@ -91,6 +94,29 @@ export const COMMANDS: Record<string, CommandEntry> = {
     usage: 'export-trec RUN_DIR',
     summary: 'write a run\'s qrels and per-system TREC run files into RUN_DIR/trec/, for trec_eval',
     run: exportTrecCommand,
+  },
+  'import-swe-bench': {
+    usage: 'import-swe-bench FILE.jsonl --repo NAME [--out DIR] [--corpus DIR] [--tier easy|medium|hard] [--force] [--limit N] [--tests exclude|after|mixed]',
+    summary: 'each SWE-bench instance as a fixture: its patch committed at base_commit (kept under refs/fixture-lab/swe-bench/), the problem '
+      + 'statement as task, the default candidates, no ground truth yet; lists the instances refused (exit 1 if any); docs/imports.md',
+    run: importSweBenchCommand,
+  },
+  'import-trec': {
+    usage: 'import-trec RUN_FILE --system NAME --out RUN_DIR [--corpus DIR] [--match RULE] [--budget N] [--tasks GLOB]',
+    summary: 'a TREC run file (qid Q0 docno rank score tag; qid a fixture id, docno a symbol) as a run folder scored like any other: the '
+      + 'inverse of export-trec; docs/imports.md',
+    run: importTrecCommand,
+  },
+  'import-codegrapher': {
+    usage: 'import-codegrapher FILE.jsonl [--out CORPUS] [--tier easy|medium|hard]',
+    summary: 'each record of a CodeGrapher JSONL becomes a fixture (docs/imports.md) at tasks/REPO/TIER/ (medium by default), its repository '
+      + 'a repos.yaml entry (matched by URL, else added); a bad line is named and nothing is written',
+    run: importCodegrapherCommand,
+  },
+  'export-codegrapher': {
+    usage: 'export-codegrapher CORPUS OUT.jsonl',
+    summary: 'one CodeGrapher JSONL record per fixture; an imported fixture gives its line back byte for byte (docs/imports.md)',
+    run: exportCodegrapherCommand,
   },
   pool: {
     usage: 'pool RUN_DIR [--depth K] [--write]',

@@ -70,6 +70,12 @@ export function validateFixture(f: FixtureFile, repos: Map<string, RepoEntry>, r
     add('difficulty', 'error', 'bad-difficulty', `difficulty \`${fixture.difficulty}\` must be one of ${TIERS.join(', ')}`);
   }
 
+  const after = fixture.codegrapher?.kept.get('commit_after');
+  if (fixture.diff && typeof after === 'string' && after !== fixture.diff.head) {
+    add('codegrapher/commit_after', 'warning', 'codegrapher-mismatch',
+      `codegrapher.commit_after ${after} differs from diff.head ${fixture.diff.head}: export-codegrapher writes commit_after from codegrapher; `
+        + 'make the two agree');
+  }
   if (fixture.agreement != null && (fixture.agreement < -1 || fixture.agreement > 1)) {
     add('agreement', 'error', 'agreement-range', `agreement ${fixture.agreement} is outside [-1, 1]: Cohen's kappa lies between -1 and 1`);
   }

@@ -6,6 +6,9 @@ import { stringify } from 'yaml';
 import { TIERS } from '../fixtures/model';
 import { FixtureLabError } from '../problems';
 
+/** Where a fixture's task comes from (§3.4's `source`). */
+export type FixtureSource = 'manual' | 'swe-bench' | 'synthetic';
+
 export interface NewFixture {
   repo: string;
   tier: (typeof TIERS)[number];
@@ -14,6 +17,7 @@ export interface NewFixture {
   head: string;
   candidates: string[];
   labeler?: string;
+  source?: FixtureSource;
   sourceRef?: string;
   tags?: string[];
 }
@@ -36,7 +40,7 @@ export function newFixtureText(id: string, f: NewFixture): string {
   const doc = {
     id,
     repo: f.repo,
-    source: 'manual',
+    source: f.source ?? 'manual',
     ...(f.sourceRef ? { source_ref: f.sourceRef } : {}),
     difficulty: f.tier,
     diff: { base: f.base, head: f.head },

@@ -1,14 +1,15 @@
 // A fixture from a change in one call, for `fixture-lab new` and the editor's New Fixture from a
 // Change alike: the change (two revisions or a PR's merge commit), its default candidates, a task
 // stub, at the next free NN-slug.yaml of its tier, never replacing a file.
-import { isAbsolute, join, resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { candidatesOf, CandidateOptions, Candidates } from '../changes/candidates';
 import { Change, changeBetween, changeOfPullRequest } from '../changes/change';
 import { TIERS } from '../fixtures/model';
 import type { Repository } from '../git/repository';
-import { writeNewText } from '../io/files';
+import { writeNewText, writeTextAtomic } from '../io/files';
 import { FixtureLabError } from '../problems';
-import { newFixtureText, nextFixture } from './create';
+import { FixtureSource, newFixtureText, nextFixture } from './create';
 
 export type Tier = (typeof TIERS)[number];
 
@@ -32,6 +33,11 @@ export interface FromChange {
   cwd?: string;
   labeler?: string;
   candidates?: CandidateOptions;
+  /** Where the task comes from (default manual), and its reference (an instance id, a URL). */
+  source?: FixtureSource;
+  sourceRef?: string;
+  /** Replace a fixture already at the path (atomically); by default an existing file is refused. */
+  replace?: boolean;
 }
 
 /** A change as a person types it: `BASE..HEAD`, `#N` (the merge commit naming PR #N), or a merge commit (its first parent is the base). */
@@ -59,8 +65,12 @@ export async function fixtureFromChange(o: FromChange): Promise<{ path: string; 
   const text = newFixtureText(id, {
     repo: o.repoName, tier, task, base: change.base, head: change.head, candidates: found.symbols,
     ...(o.labeler ? { labeler: o.labeler } : {}),
-    ...(change.pr !== undefined && github ? { sourceRef: `${github}/pull/${change.pr}` } : {}),
+    ...(o.source ? { source: o.source } : {}),
+    ...(o.sourceRef ? { sourceRef: o.sourceRef } : change.pr !== undefined && github ? { sourceRef: `${github}/pull/${change.pr}` } : {}),
   });
-  await writeNewText(path, text);
+  if (o.replace) {
+    await mkdir(dirname(path), { recursive: true });
+    await writeTextAtomic(path, text);
+  } else await writeNewText(path, text);
   return { path, id, text, change, found };
 }
