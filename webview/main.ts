@@ -17,6 +17,7 @@ import { RunForm } from './runForm';
 import { Host, type RunRecord } from './state';
 import { othersLine, withResults } from './systems';
 import { CORPUS_COLUMNS, corpusTable, RESULT_COLUMNS, resultsTable } from './table';
+import { renderAgreement, renderChecks } from './checks';
 import { Tabs } from './tabs';
 
 const host = new Host();
@@ -69,6 +70,7 @@ function renderResults(all: Compiled<PanelResults> | null): void {
     resultColumns.element,
     h('div', { class: 'table-scroll' }, table),
     shown!.others.length > 0 ? h('p', { class: 'other-systems' }, othersLine(shown!.others)) : null,
+    renderChecks(results.checks),
     h('h2', null, 'Ground truth by system'),
     results.matrix.rows.length > 0 ? h('div', { class: 'table-scroll' }, matrixTable(results.matrix)) : placeholder('This fixture has no ground truth yet.'));
   resultColumns.attach(table);
@@ -85,7 +87,7 @@ function renderCorpus(corpus: Compiled<CorpusResults> | null): void {
     show(corpusPane, h('p', { class: 'placeholder' }, 'No run over the corpus yet: ', h('code', null, 'fixture-lab run corpus'), ' makes one.'));
   } else {
     const table = corpusTable(corpus);
-    show(corpusPane, corpusColumns.element, h('div', { class: 'table-scroll' }, table));
+    show(corpusPane, renderAgreement(corpus.agreement), corpusColumns.element, h('div', { class: 'table-scroll' }, table), renderChecks(corpus.checks));
     corpusColumns.attach(table);
   }
   corpusCharts.setCharts(corpus?.charts ?? []);

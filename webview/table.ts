@@ -1,10 +1,10 @@
 // The results table (one row per system on the open fixture) and the corpus table (one row per
 // system over the latest run) share one table builder and the metric columns. Plain <table>: it
 // is the fastest thing to build for hundreds of rows, and screen readers know it.
-import { TABLE_METRICS, TableMetric } from '../src/shared/panelView';
+import { JUDGED_WARNING, SCORE_CUT, TABLE_METRICS, TableMetric } from '../src/shared/panelView';
 import type { CorpusResults, FixtureResults, SystemRow } from '../src/shared/panelView';
 import { Child, h } from './dom';
-import { budgetText, count, figure, millis, sourceText, statusText } from './format';
+import { budgetText, count, EN_DASH, figure, millis, sourceText, statusText } from './format';
 
 export interface Column<R> {
   label: string;
@@ -50,6 +50,16 @@ function metricColumns<R>(metrics: (row: R) => Record<TableMetric, number | null
   return TABLE_METRICS.map((m) => ({ label: m, title: METRIC_HELP[m], numeric: true, compact: COMPACT_METRICS.has(m), cell: (row: R) => figure(metrics(row)[m]) }));
 }
 
+/** Judged@K beside the scores, with the warning in words under the target (never color alone). */
+const JUDGED: Column<{ judged?: number | null }> = {
+  label: `Judged@${SCORE_CUT}`,
+  title: `The share of its first ${SCORE_CUT} symbols some rater judged: an unjudged one counts as not relevant`,
+  numeric: true,
+  compact: true,
+  cell: ({ judged }) => (judged === undefined || judged === null ? EN_DASH : judged >= JUDGED_WARNING ? figure(judged)
+    : [figure(judged), h('span', { class: 'judged-low' }, ` under ${JUDGED_WARNING}`)]),
+};
+
 const EFFICIENCY: Column<{ tokenEfficiency: number | null }> = {
   label: 'Tok. eff.',
   title: 'Token efficiency: relevant symbols returned per token',
@@ -60,6 +70,7 @@ const EFFICIENCY: Column<{ tokenEfficiency: number | null }> = {
 export const RESULT_COLUMNS: Column<SystemRow>[] = [
   { label: 'System', compact: true, cell: (r) => r.system },
   ...metricColumns<SystemRow>((r) => r.metrics),
+  JUDGED,
   { label: 'Tokens', title: 'Tokens of the answer (cl100k_base)', numeric: true, cell: (r) => count(r.tokens) },
   EFFICIENCY,
   { label: 'Index ms', title: 'Time to context: indexing', numeric: true, cell: (r) => millis(r.timings.index_ms) },
@@ -91,6 +102,7 @@ export const CORPUS_COLUMNS: Column<CorpusRow>[] = [
   { label: 'System', compact: true, cell: (r) => r.system },
   { label: 'Tasks', title: 'Tasks the system answered', numeric: true, compact: true, cell: (r) => count(r.n) },
   ...metricColumns<CorpusRow>((r) => r.metrics),
+  JUDGED,
   EFFICIENCY,
 ];
 

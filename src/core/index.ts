@@ -50,6 +50,10 @@ export { finishReview, labelAs, reviewWarnings, settleDispute, startReview, unla
 export { isShortReason, reasonChoices, reasonKey, reasonsUsed } from './labeling/reasons';
 export { unsavedLabels } from './labeling/unsaved';
 export {
+  candidateWhy, type CodeExcerpt, judgeTooltip, type JudgeRow, markdownCodeBlock, rowDetails, rulingText, settleTooltip, type SettleRow, settleView,
+  toJudgeView,
+} from './labeling/settleView';
+export {
   clickTarget, disagreementsToSettle, finishRefusal, fixtureView, type FixtureView, includedByARater, isBlind,
   isJudged, type Role, roleOf, settleRefusal, startRefusal, summarizeFixture, visibleLabelOf, visibleLabels,
   withheldText,
@@ -160,7 +164,7 @@ export {
 export { sidedWith } from './agreement/raters';
 export { type FixtureSummary } from './labeling/state';
 export { addPooled } from './fixtures/edit';
-export { DEFAULT_POOL_DEPTH, judgedAtK, judgedKeys, mergePooled, poolOf, poolRun } from './harness/pooling';
+export { DEFAULT_POOL_DEPTH, judgedAtK, judgedKeys, mergePooled, poolOf, poolRun, tieAcrossCut } from './harness/pooling';
 export { contestedTruths, disputeSensitivity, HEADLINE_METRICS, SCENARIOS, sensitivityMarkdown } from './harness/sensitivity';
 export { scoreResult } from './scoring/answers';
 export { DEFAULT_KS, metricValues } from './scoring/metrics';

@@ -15,6 +15,7 @@ import { Review } from './review/review';
 import { Session } from './labeling/session';
 import { UnsavedLabels } from './labeling/unsaved';
 import { CandidatesTree } from './views/candidatesTree';
+import { PickedSymbol, SettleTree, ToJudgeTree } from './views/settleTree';
 import type { MissRef } from './triage/hover';
 import { TriageNode, TriageTree } from './views/triageTree';
 import { FixturesTree } from './views/fixturesTree';
@@ -35,6 +36,11 @@ export interface Services {
   review: Review;
   fixturesTree: FixturesTree;
   candidatesTree: CandidatesTree;
+  /** The adjudicator's views of the open fixture: its conflicts, and its pooled symbols to judge. */
+  settleTree: SettleTree;
+  toJudgeTree: ToJudgeTree;
+  /** The row last selected in either of them (what a row's click opens). */
+  picked: PickedSymbol;
   results: HarnessResults;
   runner: HarnessRunner;
   /** The harness panel's host, owned by the Ctx. */
@@ -103,6 +109,18 @@ class LazyServices implements Services {
 
   get candidatesTree(): CandidatesTree {
     return (this.made.candidatesTree ??= this.ctx.push(new CandidatesTree(this.corpus, this.session)));
+  }
+
+  get settleTree(): SettleTree {
+    return (this.made.settleTree ??= this.ctx.push(new SettleTree(this.corpus, this.session, this.picked)));
+  }
+
+  get toJudgeTree(): ToJudgeTree {
+    return (this.made.toJudgeTree ??= this.ctx.push(new ToJudgeTree(this.corpus, this.session, this.picked)));
+  }
+
+  get picked(): PickedSymbol {
+    return (this.made.picked ??= new PickedSymbol());
   }
 
   get results(): HarnessResults {

@@ -66,6 +66,54 @@ export interface SystemRow {
   timings: { index_ms?: number; cold_ms?: number; warm_ms?: number };
   /** Where the row comes from: this run, or a recorded run (a system not installed here, or replayed). */
   source: { kind: 'run' | 'recorded'; run: string; budget?: number };
+  /** Judged@K (K = SCORE_CUT): the share of its first K distinct symbols some rater judged; absent without an answer. */
+  judged?: number | null;
+}
+
+/** The cut of the panel's score checks: Judged@K's K, the pool's depth and the rank ties are checked across. */
+export const SCORE_CUT = 10;
+/** Judged@K under this is a warning (issue 18's 0.9; core's JUDGED_TARGET). */
+export const JUDGED_WARNING = 0.9;
+
+/** One headline metric of one system: as settled, with every contested item included, with every one excluded. */
+export interface SensitivityRange {
+  settled: number | null;
+  included: number | null;
+  excluded: number | null;
+}
+
+/**
+ * What could make the scores above mislead (docs/agreement.md), written by core as text lines the
+ * page shows as they are: Judged@K under the target, the range of each headline metric over the
+ * contested labels and every ranking of two systems that flips inside it, and ties across the cut.
+ */
+export interface ScoreChecks {
+  k: number;
+  /** One line per system whose Judged@K is under JUDGED_WARNING. */
+  unjudged: string[];
+  sensitivity: {
+    contested: number;
+    open: number;
+    /** The headline metrics, in order. */
+    metrics: string[];
+    rows: { system: string; ranges: Record<string, SensitivityRange> }[];
+    /** One line per ranking of two systems that flips inside the ranges. */
+    flips: string[];
+  };
+  /** One line per answer whose scores tie across the cut at K. */
+  ties: string[];
+}
+
+/** The corpus's agreement between raters, pooled over the items of its reviewed tasks (docs/agreement.md). */
+export interface CorpusAgreement {
+  tasks: number;
+  items: number;
+  kappa: number | null;
+  percent: number | null;
+  ac1: number | null;
+  labeledOnly: { items: number; kappa: number | null; percent: number | null; ac1: number | null };
+  /** The kappa paradox named, and which figure to read, where it happens. */
+  paradox: string | null;
 }
 
 /** One cell of the matrix: the rank at which a system returned a ground-truth symbol. */
@@ -161,6 +209,8 @@ export interface FixtureResults {
   matrix: ResultMatrix;
   lists: ReturnedList[];
   charts: ChartView[];
+  /** Judged@K warnings, dispute sensitivity and ties across the cut for these answers. */
+  checks?: ScoreChecks;
 }
 
 /** FixtureResults as the panel's page is sent them: each returned list cut to its first page. */
@@ -174,6 +224,9 @@ export interface CorpusResults {
   tasks: number;
   systems: string[];
   /** Mean of each table metric per system, over the run's tasks. */
-  rows: { system: string; n: number; metrics: Record<TableMetric, number | null>; tokenEfficiency: number | null }[];
+  rows: { system: string; n: number; metrics: Record<TableMetric, number | null>; tokenEfficiency: number | null; judged?: number | null }[];
   charts: ChartView[];
+  checks?: ScoreChecks;
+  /** The raters' agreement over the corpus; absent while no task has been reviewed. */
+  agreement?: CorpusAgreement;
 }

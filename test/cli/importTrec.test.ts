@@ -83,6 +83,7 @@ describe('fixture-lab import-trec', () => {
     assert.deepEqual(raw.symbols, ['example.com/bookshop/shop/pricing.apply_discount', 'shop/models.LineItem', 'shop/cart.Cart.total',
       'shop/pricing.apply_discount', '']);
     assert.equal(raw.output, raw.symbols.map((s) => `${s}\n`).join(''));
+    assert.deepEqual(raw.scores, [0.9, 0.5, 0.5, 0.2, 0.1], 'the file\'s scores come along');
     assert.ok(raw.tokens > 0);
     assert.equal(raw.source, 'replay');
     const rows = perTask(dir);

@@ -78,3 +78,70 @@ describe('labeling report', () => {
     assert.match(md, /pooled kappa over all 14 items: 0\.720/);
   });
 });
+
+describe('labeling report: agreement beyond one kappa', () => {
+  /** A reviewed fixture: dana labels `mine`, lee `theirs` (symbol -> confidence), over `candidates`. */
+  function reviewed(id: string, tags: string[], candidates: string[], mine: Record<string, string>, theirs: Record<string, string>): string {
+    const list = (labels: Record<string, string>) => Object.entries(labels).map(([s, c]) => `    - {symbol: ${s}, confidence: ${c}, reason: r}`).join('\n');
+    return `id: ${id}\nrepo: demo\ntask: "x"\ntags: [${tags.join(', ')}]\ncandidates: [${candidates.join(', ')}]\nground_truth: []\nlabeler: dana\nverifier: lee\n`
+      + `labels:\n  dana:\n${list(mine)}\n  lee:\n${list(theirs)}\n`;
+  }
+  const sixty = Array.from({ length: 60 }, (_, i) => `a.S${i}`);
+  // p: 60 candidates, each rater includes 3 the other does not: 54 both left out (the paradox).
+  const p = reviewed('p', ['paradox', 'x'], sixty, { 'a.S0': 'HIGH', 'a.S1': 'HIGH', 'a.S2': 'HIGH' }, { 'a.S3': 'HIGH', 'a.S4': 'HIGH', 'a.S5': 'HIGH' });
+  // q: 7 candidates; A both HIGH, B HIGH/MEDIUM, C dana MEDIUM only, D lee MEDIUM only, E-G neither.
+  const q = reviewed('q', ['x'], ['a.A', 'a.B', 'a.C', 'a.D', 'a.E', 'a.F', 'a.G'], { 'a.A': 'HIGH', 'a.B': 'HIGH', 'a.C': 'MEDIUM' }, { 'a.A': 'HIGH', 'a.B': 'MEDIUM', 'a.D': 'MEDIUM' });
+  const corpus: Corpus = {
+    dir: '.', reposFile: 'repos.yaml', repos: [], reposProblems: [],
+    fixtures: [p, q].map((text, i) => ({ path: `${i}.yaml`, file: `${i}.yaml`, placement: [], text, read: readFixture(text, `${i}.yaml`) })),
+  };
+  const md = labelingReport(corpus);
+  const line = (start: string, from = 0) => md.slice(from).split('\n').find((l) => l.startsWith(start))!;
+  const cells = (l: string) => l.split(' | ').slice(1).map((c) => c.replace(/ \|$/, ''));
+  /** Cohen's kappa of a 2x2 table, by hand: both yes, first only, second only, both no. */
+  const kappa = (a: number, b: number, c: number, d: number) => {
+    const n = a + b + c + d;
+    const pe = ((a + b) * (a + c) + (c + d) * (b + d)) / (n * n);
+    return ((a + d) / n - pe) / (1 - pe);
+  };
+
+  it('gives the corpus figures pooled over items, over all 67 and over the 10 labeled, each with a seeded bootstrap interval around it', () => {
+    assert.ok(md.includes('| Figure | All 67 items | Labeled only (10 items) |'), md);
+    // Inclusion over 67 items: 2 both, 4 dana only, 4 lee only, 57 neither; labeled only drops the 57.
+    const k = cells(line('| κ | '));
+    assert.ok(k[0].startsWith(`${kappa(2, 4, 4, 57).toFixed(3)} (`) && k[1].startsWith(`${kappa(2, 4, 4, 0).toFixed(3)} (`), k.join(' / '));
+    assert.ok(cells(line('| percent | '))[0].startsWith(`${(59 / 67).toFixed(3)} (`));
+    assert.ok(cells(line('| PABAK | '))[0].startsWith(`${(2 * 59 / 67 - 1).toFixed(3)} (`));
+    assert.ok(cells(line('| positive agreement | '))[0].startsWith(`${(4 / 12).toFixed(3)} (`));
+    assert.equal(cells(line('| negative agreement | '))[1], 'n/a', 'nothing both excluded in the labeled items');
+    for (const figure of ['κ', 'percent', 'AC1', 'PABAK', 'positive agreement', 'weighted κ']) {
+      const [value, lo, hi] = /^(-?[\d.]+) \((-?[\d.]+) to (-?[\d.]+)\)$/.exec(cells(line(`| ${figure} | `))[0])!.slice(1).map(Number);
+      assert.ok(lo <= value && value <= hi, `${figure}: ${value} in [${lo}, ${hi}]`);
+    }
+    assert.match(md, /tasks resampled 1000 times, seed 20250101/);
+    assert.equal(labelingReport(corpus), md, 'seeded: the same report twice');
+  });
+
+  it('gives each label as its own yes/no, over all items and the labeled ones', () => {
+    // HIGH: dana S0-S2, A, B; lee S3-S5, A. Both A; dana only 4; lee only 3; 59 neither (2 of them labeled: C, D).
+    const high = cells(line('| HIGH | ', md.indexOf('### Per label')));
+    assert.equal(high[0], '67');
+    assert.equal(high[1], kappa(1, 4, 3, 59).toFixed(3));
+    assert.equal(high[2], (60 / 67).toFixed(3));
+    assert.equal(high[4], (2 / 9).toFixed(3));
+    assert.equal(high[5], kappa(1, 4, 3, 2).toFixed(3));
+    // MEDIUM: dana C; lee B, D: nothing both.
+    const medium = cells(line('| MEDIUM | ', md.indexOf('### Per label')));
+    assert.equal(medium[4], (0).toFixed(3));
+  });
+
+  it('gives each tag its tasks\' tables added up, and names the kappa paradox with the figures to read', () => {
+    const paradox = cells(line('| paradox | ', md.indexOf('### Per tag')));
+    assert.deepEqual(paradox.slice(0, 4), ['1', '60', kappa(0, 3, 3, 54).toFixed(3), '0.900']);
+    const x = cells(line('| x | ', md.indexOf('### Per tag')));
+    assert.deepEqual(x.slice(0, 3), ['2', '67', kappa(2, 4, 4, 57).toFixed(3)]);
+    assert.match(md, /### Kappa paradox\n\n- p: kappa paradox: 90\.0% raw agreement but κ -0\.053, .*read AC1 and positive specific agreement, and the labeled-only figures\n/);
+    assert.doesNotMatch(md, /\n- q: kappa paradox/);
+    assert.match(md, /\*\*The corpus shows the kappa paradox: 88\.1% raw agreement but κ 0\.268/);
+  });
+});

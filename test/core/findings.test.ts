@@ -27,6 +27,7 @@ const HEADINGS = [
   '### MRR',
   '## Dispute sensitivity',
   '## Judged@10',
+  '### Ties across the cut at 10',
   '## Failure modes (top 3 per system)',
   '## Fixtures not scored',
   '## Departures from the methodology',
@@ -174,6 +175,24 @@ describe('FINDINGS.md per the seed', function () {
     assert.equal((await run(corpus, 'validate', '--no-resolve')).code, 0);
     await run(corpus, 'pool', out, '--write');
     assert.equal((await loadCorpus(corpus)).fixtures.map((f) => f.text).join(), after.fixtures.map((f) => f.text).join());
+  });
+
+  it('keeps bm25\'s scores with its answers and warns about every answer whose scores tie across rank 10', () => {
+    const raws = readdirSync(join(out, 'raw/bm25')).map((n) => JSON.parse(readFileSync(join(out, 'raw/bm25', n), 'utf8')) as RawResult);
+    for (const r of raws.filter((x) => x.status === 'ok')) {
+      const scores = r.scores ?? [];
+      assert.equal(scores.length, r.symbols.length, r.task);
+      assert.ok(scores.every((s, i) => i === 0 || s <= scores[i - 1]), `${r.task}: ranked by score`);
+    }
+    // By hand: the 10th and 11th symbols as returned share a score.
+    const tied = raws.filter((r) => r.status === 'ok' && r.scores!.length > 10 && r.scores![9] === r.scores![10]);
+    const start = findings.indexOf('### Ties across the cut at 10\n');
+    const section = findings.slice(start, findings.indexOf('\n## ', start + 1));
+    if (tied.length === 0) assert.match(section, /No answer's scores tie across rank 10/);
+    else assert.ok(section.includes(`**Warning:** ${tied.length} answer${tied.length === 1 ? '' : 's'} tie across the cut`), section);
+    for (const r of tied) assert.ok(section.includes(`- bm25 on ${r.task}: `), `${r.task} in\n${section}`);
+    // grep-recorded replays a recording without scores: nothing to tell, nothing listed.
+    assert.doesNotMatch(section, /grep-recorded on/);
   });
 
   it('lists the fixtures not scored, the departures from the seed, and links the radar chart', () => {

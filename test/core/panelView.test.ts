@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  agreementOf, corpusResults, DEFAULT_MATCH_RULE, MATCH_RULES, failureReport, fixtureHeader, fixtureResults, latestAnswers, latestCorpusRun, listRuns, loadCorpus, matchRanking,
+  agreementOf, corpusResults, fmt, judgedAtK, labelingReport, DEFAULT_MATCH_RULE, MATCH_RULES, failureReport, fixtureHeader, fixtureResults, latestAnswers, latestCorpusRun, listRuns, loadCorpus, matchRanking,
   readMisses, readTriage, RETURNED_PAGE_ITEMS, returnedPage, runBenchmark, scoreRun, setTriage, SHOWN_CHARS, systemChoices, triageKey, verdictsFor, verdictText,
 } from '../../src/core';
 import { parseWebviewMessage } from '../../src/shared/protocol';
@@ -137,6 +137,65 @@ describe('panel: what the benchmark panel shows, from real runs on the demo corp
       assert.equal(row.metrics['P@10']!.toFixed(4), Number(line[header.indexOf('P@10')]).toFixed(4));
     }
     assert.equal(view.tasks, run.info.tasks.length);
+  });
+
+  it('gives the corpus view the run\'s Judged@10, dispute sensitivity and flips as FINDINGS.md does, and the corpus\'s agreement as the labeling report does', async () => {
+    const { c, runs } = await loaded();
+    const run = latestCorpusRun(runs)!;
+    const view = corpusResults(run, await scoreRun(run, c), [], c);
+    const findings = readFileSync(join(run.dir, 'FINDINGS.md'), 'utf8');
+    const judgedSection = findings.slice(findings.indexOf('## Judged@10'));
+    for (const row of view.rows) {
+      const cells = judgedSection.split('\n').find((l) => l.startsWith(`| ${row.system} | `))!.split(' | ');
+      assert.equal(fmt(row.judged), cells[2], `${row.system}: Judged@10 as FINDINGS.md gives it`);
+    }
+    const json = JSON.parse(readFileSync(join(run.dir, 'analysis', 'dispute-sensitivity.json'), 'utf8')) as {
+      contested: number; means: Record<string, Record<string, Record<string, number | null>>>; flips: unknown[] };
+    const s = view.checks!.sensitivity;
+    assert.ok(s.contested > 0 && s.contested === json.contested, `${s.contested} contested, as the run's analysis counts`);
+    assert.deepEqual(s.rows.map((r) => r.system).sort(), Object.keys(json.means).sort());
+    for (const row of s.rows) {
+      for (const metric of s.metrics) {
+        const m = json.means[row.system];
+        assert.deepEqual(row.ranges[metric], { settled: m.settled[metric], included: m.included[metric], excluded: m.excluded[metric] }, `${row.system} ${metric}`);
+      }
+    }
+    assert.equal(s.flips.length, json.flips.length);
+    // Ties: bm25 records its scores; the corpus view lists the same answers FINDINGS.md does.
+    const tiesSection = findings.slice(findings.indexOf('### Ties across the cut at 10'), findings.indexOf('\n## ', findings.indexOf('### Ties across the cut at 10')));
+    assert.equal(view.checks!.ties.length, tiesSection.split('\n').filter((l) => l.startsWith('- ')).length);
+
+    // Agreement: the labeling report's corpus figures, pooled over the reviewed tasks' items.
+    const report = labelingReport(c);
+    const cell = (figure: string) => report.split('\n').find((l) => l.startsWith(`| ${figure} | `))!.split(' | ').slice(1, 3).map((x) => x.split(' (')[0]);
+    const a = view.agreement!;
+    assert.ok(a.tasks > 0 && a.items > a.labeledOnly.items);
+    assert.deepEqual(cell('κ'), [fmt(a.kappa), fmt(a.labeledOnly.kappa)]);
+    assert.deepEqual(cell('percent'), [fmt(a.percent), fmt(a.labeledOnly.percent)]);
+    assert.deepEqual(cell('AC1'), [fmt(a.ac1), fmt(a.labeledOnly.ac1)]);
+    assert.ok(report.includes(`| Figure | All ${a.items} items | Labeled only (${a.labeledOnly.items} items) |`));
+    assert.equal(a.paradox === null, report.includes('No kappa paradox over the corpus'));
+    // Without the corpus (as before), none of it.
+    const bare = corpusResults(run, await scoreRun(run, c));
+    assert.equal(bare.checks ?? bare.agreement ?? bare.rows[0].judged, undefined);
+  });
+
+  it('gives a fixture\'s view the per-task values of the run\'s dispute sensitivity, and Judged@10 per system', async () => {
+    const { fixture, runs } = await loaded();
+    const run = runs[1];
+    const answers = await latestAnswers([run], TASK, ['grep', 'bm25']);
+    const view = fixtureResults(fixture, answers, { match: run.info.match, budget: 5000, systems: ['grep', 'bm25'] });
+    const json = JSON.parse(readFileSync(join(run.dir, 'analysis', 'dispute-sensitivity.json'), 'utf8')) as {
+      tasks: { system: string; task: string; values: Record<string, Record<string, number | null>> }[] };
+    for (const row of view.checks!.sensitivity.rows) {
+      const t = json.tasks.find((x) => x.system === row.system && x.task === TASK)!;
+      for (const metric of view.checks!.sensitivity.metrics) {
+        assert.deepEqual(row.ranges[metric], { settled: t.values.settled[metric], included: t.values.included[metric], excluded: t.values.excluded[metric] });
+      }
+    }
+    const judged = judgedAtK([...answers.values()].map((a) => a.raw), new Map([[TASK, fixture]]), new Map(), 10);
+    assert.deepEqual(view.rows.map((r) => [r.system, r.judged]), ['grep', 'bm25'].map((s) => [s, judged.find((j) => j.system === s)!.judged]));
+    assert.ok(view.rows.every((r) => typeof r.judged === 'number'));
   });
 
   it('says which systems can run here, and why not', async () => {

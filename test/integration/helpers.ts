@@ -107,8 +107,11 @@ export async function notificationAnchors(contains: string): Promise<Anchor[]> {
 
 /** Where the page shows a hover's Markdown. */
 export const HOVER_CONTENTS = '.monaco-hover .hover-contents';
-/** A row of a Fixture Lab view in the side bar (tree rows of the Fixtures, Candidates and Triage views). */
-export const VIEW_ROW = (view: 'fixtures' | 'candidates' | 'triage'): string => `[id="workbench.view.extension.fixtureLab"] .pane:has(.pane-header[aria-label*="${view === 'fixtures' ? 'Fixtures' : view === 'candidates' ? 'Candidates' : 'Triage'}"]) .monaco-list-row`;
+const VIEW_NAMES = { fixtures: 'Fixtures', candidates: 'Candidates', triage: 'Triage', settle: 'Settle', toJudge: 'To Judge' } as const;
+
+/** A row of a Fixture Lab view in the side bar (tree rows of the Fixtures, Candidates, Triage, Settle and To Judge views). */
+export const VIEW_ROW = (view: keyof typeof VIEW_NAMES): string =>
+  `[id="workbench.view.extension.fixtureLab"] .pane:has(.pane-header[aria-label*="${VIEW_NAMES[view]}"]) .monaco-list-row`;
 
 /** The links and images inside what `selector` shows, once one holds `contains`. */
 export async function anchorsIn(selector: string, contains?: string): Promise<Anchor[]> {

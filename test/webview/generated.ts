@@ -13,6 +13,9 @@ import { panelResults } from '../../src/core/panelView/returned';
 import type { RunFolder } from '../../src/core/panelView/runs';
 import { metricValues } from '../../src/core/scoring/metrics';
 import { mulberry32, significanceMatrix } from '../../src/core/scoring/significance';
+import type { Corpus } from '../../src/core/corpus/load';
+import { readFixture } from '../../src/core/fixtures/read';
+import { finishReview, labelAs, startReview } from '../helpers/edits';
 
 const RUN = 'run-20261123-120000';
 const INFO: RunInfo = { corpus: 'corpus', started_at: '2026-11-23T12:00:00.000Z', match: 'bounded', budgets: [5000], ks: [5, 10, 20], seed: 20250101, systems: [], tasks: [], skipped_tasks: [] };
@@ -88,4 +91,38 @@ export function bigCorpus(tasks = 300, systems = 10, seed = 2): CorpusResults {
   const scored: ScoredResult[] = fixtures.flatMap((f) => names.map((s) => scoreResult(answer(f, s, 30, random), f, INFO)));
   const p10 = new Map(names.map((s) => [s, scored.filter((x) => x.raw.system === s).map((x) => metricValues(x.score)['P@10'] ?? 0)]));
   return corpusResults(runFolder(fixtures.map((f) => f.id!)), scored, corpusCharts(scored, { 'P@10': significanceMatrix(p10, { seed: INFO.seed, resamples: 200 }) }));
+}
+
+/**
+ * A fixture whose raters disagree (alice includes A, B, C; bob A, B, D, E) and three systems:
+ * `narrow` returns the agreed symbols, `<b>wide</b>` the contested ones (a name that is markup, to
+ * be shown as text), `loose` one judged symbol then ten nobody judged, its 10th and 11th tied.
+ * The results as the host sends them, and the corpus view of the same answers.
+ */
+export function contestedPayload(): { header: FixtureHeader; controls: RunControls; results: PanelResults; corpus: CorpusResults } {
+  let text = 'id: "t-contested"\nrepo: demo\ntask: "Contested labels"\ncandidates: [a.A, a.B, a.C, a.D, a.E, a.F, a.G]\nground_truth: []\n';
+  for (const symbol of ['a.A', 'a.B', 'a.C']) text = labelAs(text, 'alice', { symbol, confidence: 'HIGH', reason: 'r' });
+  text = startReview(text, 'bob');
+  for (const [symbol, confidence] of [['a.A', 'HIGH'], ['a.B', 'HIGH'], ['a.D', 'MEDIUM'], ['a.E', 'MEDIUM']] as const) text = labelAs(text, 'bob', { symbol, confidence, reason: 'r' });
+  text = finishReview(text).text;
+  const f = readFixture(text, 't.yaml').fixture;
+  const raw = (system: string, symbols: string[], scores?: number[]): RawResult => ({
+    system, task: f.id!, repo: 'demo', rev: '0', budget: 5000, status: 'ok', output: symbols.join('\n'), symbols, ...(scores ? { scores } : {}), tokens: 10,
+    timings: {}, source: 'run', finished_at: INFO.started_at });
+  const raws = [
+    raw('narrow', ['a.A', 'a.B']),
+    raw('<b>wide</b>', ['a.C', 'a.D', 'a.E', 'a.A']),
+    raw('loose', ['a.A', ...Array.from({ length: 10 }, (_, i) => `x.U${i + 1}`)], [5, 4, 4, 4, 3, 3, 3, 3, 2, 1, 1]),
+  ];
+  const run = runFolder([f.id!]);
+  const names = raws.map((r) => r.system);
+  const results = panelResults(fixtureResults(f, new Map(raws.map((r) => [r.system, { raw: r, run }])), { match: 'bounded', budget: 5000, run: RUN, systems: names }));
+  const corpus: Corpus = { dir: '.', reposFile: 'repos.yaml', repos: [], reposProblems: [], fixtures: [{ path: 't.yaml', file: 't.yaml', placement: [], text, read: readFixture(text, 't.yaml') }] };
+  const big = bigFixture(1);
+  return {
+    header: { ...big.header, id: f.id!, task: f.task!, tags: [] },
+    controls: { ...big.controls, systems: names.map((name) => ({ name, type: 'command', available: true })) },
+    results,
+    corpus: corpusResults(run, raws.map((r) => scoreResult(r, f, INFO)), [], corpus),
+  };
 }

@@ -10,7 +10,8 @@ import type { Browser } from 'playwright-core';
 import { nonce, panelCsp, panelHtml } from '../../src/extension/harness/html';
 import type { HostMessage } from '../../src/shared/protocol';
 import { returnedPage } from '../../src/core/panelView/returned';
-import { bigCorpus, bigFixture, longLists } from './generated';
+import { bigCorpus, bigFixture, contestedPayload, longLists } from './generated';
+import { fmt } from '../../src/shared/figures';
 import { launchChromium, PanelPage, PanelServer, recording, ROOT, SentMessage, startPanelServer, ThemeName, THEMES } from './harness';
 
 const SCREENS = join(ROOT, 'test-artifacts', 'screens');
@@ -84,18 +85,20 @@ describe('benchmark panel webview (headless Chromium)', function () {
 
     // Table: one row per system, metrics to three decimals, en dash for none, status and source.
     assert.deepEqual(await texts('table.results-table tbody th'), ['grep', 'bm25', 'codegraph', 'knowing']);
-    assert.deepEqual(await texts('table.results-table thead th'), ['System', 'P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'F1@10', 'Tokens', 'Tok. eff.', 'Index ms', 'Cold ms', 'Warm ms', 'Status', 'Source']);
+    assert.deepEqual(await texts('table.results-table thead th'), ['System', 'P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'F1@10', 'Judged@10', 'Tokens', 'Tok. eff.', 'Index ms', 'Cold ms', 'Warm ms', 'Status', 'Source']);
     const bm25 = await row('results-table', 'bm25');
     assert.deepEqual(bm25.slice(0, 7), ['0.800', '0.400', '0.200', '0.800', '0.869', '1.000', '0.533']);
-    assert.equal(bm25[7], '414');
-    assert.match(bm25[8], /^0\.\d{3}$/);
-    assert.deepEqual(bm25.slice(12), ['ok', 'this run']);
+    // The recording is from before Judged@10: its rows have none, shown as an en dash.
+    assert.equal(bm25[7], '\u2013');
+    assert.equal(bm25[8], '414');
+    assert.match(bm25[9], /^0\.\d{3}$/);
+    assert.deepEqual(bm25.slice(13), ['ok', 'this run']);
     const codegraph = await row('results-table', 'codegraph');
-    assert.deepEqual(codegraph.slice(9, 14), ['8,123', '413', '88', 'ok', 'recorded: run-20261101-120000']);
+    assert.deepEqual(codegraph.slice(10, 15), ['8,123', '413', '88', 'ok', 'recorded: run-20261101-120000']);
     const knowing = await row('results-table', 'knowing');
-    assert.equal(knowing[12], 'timed outtimed out after 30 minutes (index)');
+    assert.equal(knowing[13], 'timed outtimed out after 30 minutes (index)');
     assert.equal(await text('table.results-table .status-timeout + .error-message'), 'timed out after 30 minutes (index)');
-    assert.deepEqual(knowing.slice(9, 12), ['\u2013', '\u2013', '\u2013']);
+    assert.deepEqual(knowing.slice(10, 13), ['\u2013', '\u2013', '\u2013']);
 
     // Matrix: ranks, `> K (rank)` below the cut, missed.
     assert.deepEqual(await texts('table.matrix thead th'), ['Ground truth', 'Confidence', 'grep', 'bm25', 'codegraph', 'knowing']);
@@ -134,7 +137,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
     const messages = recording('easy-01-run');
     await p.send(...messages.slice(0, 8)); // up to grep's answer
     assert.deepEqual(await texts('.progress-text'), ['done 1/1', 'running 0/1']);
-    assert.equal((await row('results-table', 'bm25'))[12], 'running');
+    assert.equal((await row('results-table', 'bm25'))[13], 'running');
     assert.equal(await p.page.locator('vscode-button.run').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), true);
     assert.equal(await p.page.locator('vscode-button.cancel').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), false);
     await p.page.locator('vscode-button.cancel').click();
@@ -235,6 +238,56 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.equal(await text('.kappa-figures'), '90.0% agree \u00b7 AC1 0.884');
     await p.send({ type: 'fixture', header: { ...header, kappa: null, band: null }, controls });
     assert.equal(await p.page.locator('.kappa-figures').count(), 0);
+  });
+
+  it('shows Judged@10 beside the scores with a warning under 0.9, the range of each headline metric over the contested labels, flips and ties', async () => {
+    const c = contestedPayload();
+    const p = await open();
+    await p.send({ type: 'fixture', header: c.header, controls: c.controls }, { type: 'results', results: { ...c.results, charts: [] } });
+    const heads = await texts('table.results-table thead th');
+    const at = heads.indexOf('Judged@10');
+    assert.equal(heads[at - 1], 'F1@10', 'beside the scores');
+    const cell = async (system: string) => (await row('results-table', system))[at - 1];
+    assert.equal(await cell('narrow'), '1.000');
+    assert.equal(await cell('loose'), '0.100 under 0.9');
+    assert.equal(await p.page.locator('table.results-table .judged-low').count(), 1);
+    // The ranges: as settled [least, most] of settled, every contested item included, every one excluded.
+    assert.match((await text('table.sensitivity-table caption'))!, /3 contested items, 3 open$/);
+    const rangeHeads = await texts('table.sensitivity-table thead th');
+    assert.deepEqual(rangeHeads, ['System', 'P@10', 'R@10', 'NDCG@10', 'MRR']);
+    assert.equal((await row('sensitivity-table', 'narrow'))[1], '1.000 [0.400, 1.000]');
+    assert.equal((await row('sensitivity-table', '<b>wide</b>'))[1], '0.500 [0.500, 0.800]');
+    const flips = await texts('.score-checks .check.flips li');
+    assert.ok(flips.includes('R@10: <b>wide</b> ahead with every contested item included (0.800 vs 0.400), narrow ahead as settled (1.000 vs 0.500)'), flips.join('\n'));
+    assert.deepEqual(flips, c.results.checks!.sensitivity.flips);
+    assert.match((await text('.score-checks .check.unjudged li'))!, /^loose: Judged@10 0\.100, under 0\.9: 9 symbols in its first 10 that no rater judged/);
+    assert.deepEqual(await texts('.score-checks .check.ties li'), ['loose on t-contested: 1 symbol inside the first 10 and 1 past it share the score 1, so which of them count at 10 is the system\'s tie-break']);
+    assert.equal(await p.page.locator('.results-pane b').count(), 0, 'a system\'s name stays text');
+    await p.page.screenshot({ path: join(SCREENS, 'panel-score-checks.png'), fullPage: true });
+
+    // The corpus tab: the corpus's agreement (kappa, raw agreement, AC1, twice), Judged@10 and the same checks.
+    await p.send({ type: 'corpus', corpus: { ...c.corpus, charts: [] } });
+    await tab('corpus');
+    const a = c.corpus.agreement!;
+    assert.equal(await text('.corpus-agreement .agreement-all'),
+      `Agreement: \u03ba ${fmt(a.kappa)} \u00b7 ${(100 * a.percent!).toFixed(1)}% agree \u00b7 AC1 ${fmt(a.ac1)} over 7 items of 1 reviewed task`);
+    assert.equal(await text('.corpus-agreement .agreement-labeled'),
+      `Labeled only: \u03ba ${fmt(a.labeledOnly.kappa)} \u00b7 ${(100 * a.labeledOnly.percent!).toFixed(1)}% agree \u00b7 AC1 ${fmt(a.labeledOnly.ac1)} over 5 items`);
+    const corpusHeads = await texts('table.corpus-table thead th');
+    assert.equal((await row('corpus-table', 'loose'))[corpusHeads.indexOf('Judged@10') - 1], '0.100 under 0.9');
+    assert.deepEqual(await texts('.corpus-pane .check.ties li'), c.results.checks!.ties);
+    assert.equal(await p.page.locator('.corpus-pane table.sensitivity-table tbody tr').count(), 3);
+  });
+
+  it('says nothing is contested when the raters agreed, and shows no checks for results without them', async () => {
+    const c = contestedPayload();
+    const p = await open();
+    const agreed = { ...c.results.checks!, sensitivity: { ...c.results.checks!.sensitivity, contested: 0, open: 0, flips: [] }, unjudged: [], ties: [] };
+    await p.send({ type: 'fixture', header: c.header, controls: c.controls }, { type: 'results', results: { ...c.results, charts: [], checks: agreed } });
+    assert.equal(await text('.score-checks .sensitivity-none'), 'Nothing is contested: no score here depends on a settlement.');
+    assert.equal(await p.page.locator('.score-checks .check').count(), 0);
+    await p.send({ type: 'results', results: { ...c.results, charts: [], checks: undefined } });
+    assert.equal(await p.page.locator('.score-checks').count(), 0);
   });
 
   it('shows the first 200 of a 100,000-symbol answer with a control for more, and pages in more on request', async () => {
@@ -356,16 +409,17 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.deepEqual((await p.posted()).map((m) => m.type), ['ready']);
   });
 
-  it('in a one-third-width panel: results first, a compact table with F1@10 in view, a column chooser that is remembered, nothing off the edge', async () => {
+  it('in a one-third-width panel: results first, a compact table with F1@10 and Judged@10 in view, a column chooser that is remembered, nothing off the edge', async () => {
     const p = (panel = await PanelPage.open(browser, server, { width: 480, height: 900 }));
     await p.send(...recording('easy-01-run'));
     const visibleHeads = () => p.page.locator('table.results-table thead th:visible').allTextContents();
-    assert.deepEqual(await visibleHeads(), ['System', 'P@10', 'R@10', 'F1@10', 'Status']);
+    assert.deepEqual(await visibleHeads(), ['System', 'P@10', 'R@10', 'F1@10', 'Judged@10', 'Status']);
     const inView = async (selector: string) => {
       const box = (await p.page.locator(selector).first().boundingBox())!;
       return box.x >= 0 && box.x + box.width <= 480;
     };
     assert.ok(await inView('table.results-table thead th:has-text("F1@10")'), 'F1@10 is within the panel');
+    assert.ok(await inView('table.results-table thead th:has-text("Judged@10")'), 'Judged@10 is within the panel');
     assert.ok(await inView('table.results-table'), 'the whole table is within the panel');
     // Nothing makes the page itself scroll sideways; the matrix scrolls inside its own box.
     assert.deepEqual(await p.page.evaluate(() => [document.scrollingElement!.scrollWidth, document.scrollingElement!.clientWidth]), [480, 480]);
@@ -380,10 +434,10 @@ describe('benchmark panel webview (headless Chromium)', function () {
     await chooser.locator('summary').click();
     await chooser.locator('vscode-checkbox[value="Tokens"]').click();
     await chooser.locator('vscode-checkbox[value="Status"]').click();
-    assert.deepEqual(await visibleHeads(), ['System', 'P@10', 'R@10', 'F1@10', 'Tokens']);
-    assert.equal((await p.page.locator('table.results-table tbody tr').first().locator('td:visible').allTextContents()).length, 4);
+    assert.deepEqual(await visibleHeads(), ['System', 'P@10', 'R@10', 'F1@10', 'Judged@10', 'Tokens']);
+    assert.equal((await p.page.locator('table.results-table tbody tr').first().locator('td:visible').allTextContents()).length, 5);
     await p.reload();
-    assert.deepEqual(await visibleHeads(), ['System', 'P@10', 'R@10', 'F1@10', 'Tokens']);
+    assert.deepEqual(await visibleHeads(), ['System', 'P@10', 'R@10', 'F1@10', 'Judged@10', 'Tokens']);
 
     // Charts are scaled into the panel, legend and all (the host sends them again after `ready`).
     await p.send(...recording('easy-01-run'));
@@ -399,7 +453,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
     await p.send(...recording('easy-01-run').filter((m) => m.type === 'fixture'), { type: 'results', results: null });
     assert.ok((await p.page.locator('.run-form').boundingBox())!.y < (await p.page.locator('vscode-tabs').boundingBox())!.y, 'no run yet: the form first');
     await p.send(...recording('easy-01-run'));
-    assert.equal((await p.page.locator('table.results-table thead th:visible').allTextContents()).length, 15);
+    assert.equal((await p.page.locator('table.results-table thead th:visible').allTextContents()).length, 16);
     assert.ok((await p.page.locator('.run-form').boundingBox())!.y > (await p.page.locator('vscode-tabs').boundingBox())!.y, 'with results: results first');
   });
 

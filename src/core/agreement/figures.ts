@@ -94,6 +94,21 @@ export function collapse(t: RatingTable, included: (index: number) => boolean): 
   return out;
 }
 
+/** One label as its own yes/no (did the rater give it this confidence), over all items and over the labeled ones. */
+export function labelFigures(t: RatingTable, label: 'HIGH' | 'MEDIUM'): { all: BinaryFigures; labeledOnly: BinaryFigures } {
+  const index = SCALE.indexOf(label);
+  return { all: binaryFigures(collapse(t, (i) => i === index)), labeledOnly: binaryFigures(collapse(labeledOnly(t), (i) => i === index)) };
+}
+
+/** `HIGH: κ 0.333, percent 0.750, AC1 0.600, positive agreement 0.500; labeled only κ ..., AC1 ..., positive agreement ...`. */
+export function labelSummary(t: RatingTable, label: 'HIGH' | 'MEDIUM'): string {
+  const { all, labeledOnly: l } = labelFigures(t, label);
+  return `${label}: κ ${fmt(all.kappa)}, percent ${fmt(all.percent)}, AC1 ${fmt(all.ac1)}, positive agreement ${fmt(all.specific_positive)}; `
+    + `labeled only κ ${fmt(l.kappa)}, AC1 ${fmt(l.ac1)}, positive agreement ${fmt(l.specific_positive)}`;
+}
+
+export type BinaryFigures = Omit<AgreementFigures, 'kappa_weighted'>;
+
 /** Every figure of a table. The binary ones read it as included (MEDIUM or HIGH) or not. */
 export function figuresOf(t: RatingTable): AgreementFigures {
   const binary = collapse(t, (i) => i > 0);
@@ -101,7 +116,7 @@ export function figuresOf(t: RatingTable): AgreementFigures {
 }
 
 /** The binary figures of a 2x2 table (index 0 no, 1 yes). */
-export function binaryFigures(t: number[][]): Omit<AgreementFigures, 'kappa_weighted'> {
+export function binaryFigures(t: number[][]): BinaryFigures {
   const [[d, c], [b, a]] = t; // a both yes, b labeler only, c verifier only, d both no
   const n = a + b + c + d;
   const po = n === 0 ? null : (a + d) / n;

@@ -2,6 +2,7 @@
 // pooled kappa, the tasks under target, open disagreements, and the disputes with their resolutions.
 // Everything from the fixtures (ids, names, symbols, reasons) is untrusted text: reportText/reportCode.
 import { fmt } from '../../shared/figures';
+import type { CorpusAgreement } from '../../shared/panelView';
 import { mean, median } from '../numbers';
 import { reportCode, reportText } from '../untrusted/reportMarkdown';
 import type { Corpus } from './load';
@@ -9,8 +10,8 @@ import type { Fixture } from '../fixtures/model';
 import type { NormalizeOptions } from '../symbols/normalize';
 import { cohensKappa, KAPPA_TARGET, bandOf } from '../agreement/kappa';
 import {
-  addTables, AgreementFigures, binaryFigures, bootstrapFigures, collapse, FIGURES, FIGURE_TITLES, FigureInterval, figuresOf, labeledOnly,
-  labeledOnlyFigures, paradoxNote, RatingTable, SCALE,
+  addTables, AgreementFigures, bootstrapFigures, FIGURES, FIGURE_TITLES, FigureInterval, figuresOf, labelFigures, labeledOnlyFigures, paradoxNote,
+  RatingTable,
 } from '../agreement/figures';
 import { DEFAULT_SEED, BOOTSTRAP_RESAMPLES } from '../scoring/significance';
 import { fixtureView, isJudged } from '../labeling/state';
@@ -21,18 +22,11 @@ import { agreementOf, openDisagreements, ratedItems, Rating, sidedWith, SIDES, v
  * shows as under way, nothing more; without one, the report shows every fixture as its file is.
  */
 export function labelingReport(corpus: Corpus, { rater }: { rater?: string } = {}): string {
-  const modules = new Map(corpus.repos.map((r) => [r.name, r.module]));
-  const rows = corpus.fixtures
-    .filter((f) => f.read.parsed && f.read.fixture.id)
-    .map((f) => {
-      const options = { module: f.read.fixture.repo ? modules.get(f.read.fixture.repo) : undefined };
-      const { blind, fixture } = rater === undefined ? { blind: false, fixture: f.read.fixture } : fixtureView(f.read.fixture, rater, options);
-      const agreement = agreementOf(fixture, options);
-      const hasReview = !blind && verifierList(fixture) !== undefined;
-      const unjudged = fixture.disputes.filter((d) => !isJudged(fixture, d.symbol, options));
-      return { f, fixture, options, blind, agreement, hasReview, unjudged, open: blind ? [] : openDisagreements(fixture, agreement, options),
-        items: hasReview ? ratedItems(fixture, options) : [] };
-    });
+  const rows = reviews(corpus, rater).map((r) => {
+    const { fixture, options, blind, agreement, hasReview } = r;
+    const unjudged = fixture.disputes.filter((d) => !isJudged(fixture, d.symbol, options));
+    return { ...r, unjudged, open: blind ? [] : openDisagreements(fixture, agreement, options), items: hasReview ? ratedItems(fixture, options) : [] };
+  });
   const reviewed = rows.filter((r) => r.hasReview);
   const kappas = reviewed.map((r) => r.agreement.kappa).filter((k): k is number => k !== null);
   const pooledItems = reviewed.flatMap((r) => r.items);
@@ -116,6 +110,40 @@ export function labelingReport(corpus: Corpus, { rater }: { rater?: string } = {
   return out.join('\n');
 }
 
+/** Each fixture as `rater` may see it (all of it without one), its agreement, and whether it has a verifier's review to measure. */
+function reviews(corpus: Corpus, rater: string | undefined) {
+  const modules = new Map(corpus.repos.map((r) => [r.name, r.module]));
+  return corpus.fixtures
+    .filter((f) => f.read.parsed && f.read.fixture.id)
+    .map((f) => {
+      const options = { module: f.read.fixture.repo ? modules.get(f.read.fixture.repo) : undefined };
+      const { blind, fixture } = rater === undefined ? { blind: false, fixture: f.read.fixture } : fixtureView(f.read.fixture, rater, options);
+      const agreement = agreementOf(fixture, options);
+      return { f, fixture, options, blind, agreement, hasReview: !blind && verifierList(fixture) !== undefined };
+    });
+}
+
+/**
+ * The corpus's agreement for the panel: the reviewed tasks' tables pooled over items, as the
+ * report's Agreement beyond kappa gives it; undefined while no task is reviewed.
+ */
+export function corpusAgreement(corpus: Corpus, { rater }: { rater?: string } = {}): CorpusAgreement | undefined {
+  const reviewed = reviews(corpus, rater).filter((r) => r.hasReview);
+  if (reviewed.length === 0) return undefined;
+  const pooled = addTables(reviewed.map((r) => r.agreement.table));
+  const all = figuresOf(pooled);
+  const labeled = labeledOnlyFigures(pooled);
+  return {
+    tasks: reviewed.length,
+    items: all.items,
+    kappa: all.kappa,
+    percent: all.percent,
+    ac1: all.ac1,
+    labeledOnly: { items: labeled.items, kappa: labeled.kappa, percent: labeled.percent, ac1: labeled.ac1 },
+    paradox: paradoxNote(all, pooled),
+  };
+}
+
 /**
  * Who the settlements sided with, per rater: how often a ruling gave a rater's rating, over the
  * disputes that rater was part of (a rater named on several fixtures is one row).
@@ -183,9 +211,7 @@ function agreementSections(tasks: TaskTable[]): string[] {
   out.push('### Per label', '', 'Each label as its own yes/no: did the rater give it this confidence.', '');
   out.push('| Label | Items | κ | percent | AC1 | positive agreement | Labeled only: κ | AC1 | positive agreement |', '|---|---|---|---|---|---|---|---|---|');
   for (const label of ['HIGH', 'MEDIUM'] as const) {
-    const index = SCALE.indexOf(label);
-    const f = binaryFigures(collapse(pooled, (i) => i === index));
-    const l = binaryFigures(collapse(labeledOnly(pooled), (i) => i === index));
+    const { all: f, labeledOnly: l } = labelFigures(pooled, label);
     const cells = [f.items, fmt(f.kappa), fmt(f.percent), fmt(f.ac1), fmt(f.specific_positive), fmt(l.kappa), fmt(l.ac1), fmt(l.specific_positive)];
     out.push(`| ${label} | ${cells.join(' | ')} |`);
   }

@@ -21,7 +21,7 @@ import { BudgetRecall, findingsMarkdown, SEED_SCALE_LINES, significanceRule, Tim
 import { RawResult, RunInfo, toCsv, writeJson } from './results';
 import { scoreResult, type ScoredResult } from '../scoring/answers';
 import { disputeSensitivity } from './sensitivity';
-import { judgedAtK } from './pooling';
+import { CutTie, judgedAtK, tieAcrossCut } from './pooling';
 import { applyTriage, readTriage } from './triage';
 
 export { scoreResult, type ScoredResult };
@@ -119,7 +119,11 @@ export async function analyzeRun(
     timing: timeToContext(scored),
     failedAnswers: scored.filter((s) => s.raw.status !== 'ok').length,
     sensitivity,
-    judged: { k: MISS_CUTOFF, rows: judgedAtK(raws, fixtures, inputs.modules, MISS_CUTOFF) },
+    judged: {
+      k: MISS_CUTOFF,
+      rows: judgedAtK(raws, fixtures, inputs.modules, MISS_CUTOFF),
+      ties: raws.map((r) => tieAcrossCut(r, MISS_CUTOFF)).filter((t): t is CutTie => t !== undefined),
+    },
   });
   await writeTextAtomic(join(dir, 'FINDINGS.md'), findings + chartsSection(charts));
   return { scored, misses };

@@ -14,7 +14,7 @@ import { reportCode, reportText } from '../untrusted/reportMarkdown';
 import { Miss, topModes } from './failures';
 import { INVALID_REASON, RunInfo } from './results';
 import { Sensitivity, sensitivityMarkdown } from './sensitivity';
-import { JudgedAt, judgedMarkdown } from './pooling';
+import { CutTie, JudgedAt, judgedMarkdown, tiesMarkdown } from './pooling';
 
 /** Table 1's columns (docs/scoring.md#findingsmd), as metric names of metricValues. */
 export const TABLE1 = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'token_efficiency'] as const;
@@ -56,8 +56,8 @@ export interface FindingsInput {
   failedAnswers: number;
   /** The headline metrics as settled, with every contested item included and excluded (sensitivity.ts). */
   sensitivity?: Sensitivity;
-  /** Judged@K per system (pooling.ts), K the failure analysis's cut. */
-  judged?: { k: number; rows: JudgedAt[] };
+  /** Judged@K per system (pooling.ts), K the failure analysis's cut, and the answers whose scores tie across it. */
+  judged?: { k: number; rows: JudgedAt[]; ties?: CutTie[] };
 }
 
 /** FINDINGS.md's line under a run matched with `seed`. */
@@ -187,6 +187,7 @@ export function findingsMarkdown(f: FindingsInput): string {
 
   if (f.sensitivity) out.push('', ...sensitivityMarkdown(f.sensitivity));
   if (f.judged) out.push('', ...judgedMarkdown(f.judged.rows, f.judged.k));
+  if (f.judged?.ties) out.push('', ...tiesMarkdown(f.judged.ties, f.judged.k));
 
   out.push('', '## Failure modes (top 3 per system)', '');
   for (const s of systems) {

@@ -5,6 +5,8 @@ export interface ParsedOutput {
   symbols: string[];
   /** A token count the system reported itself; recorded, never scored (docs/scoring.md#metrics: one tiktoken path). */
   reportedTokens?: number;
+  /** Each symbol's score, from parse.scores. */
+  scores?: number[];
 }
 
 /** Values at a path such as `results[].symbol` or `data.items[].name`. */
@@ -44,7 +46,14 @@ export function parseOutput(text: string, parser: OutputParser): ParsedOutput {
         throw new Error(`\`${parser.symbols}\` item ${bad + 1} is ${what}, not a symbol name; point parse.symbols at the names`);
       }
       const reported = parser.tokens ? valuesAt(json, parser.tokens).find((v) => typeof v === 'number') : undefined;
-      return { symbols: symbols as string[], ...(typeof reported === 'number' ? { reportedTokens: reported } : {}) };
+      const scores = parser.scores ? valuesAt(json, parser.scores) : undefined;
+      if (scores && (scores.length !== symbols.length || !scores.every((v) => typeof v === 'number' && Number.isFinite(v)))) {
+        const many = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+        throw new Error(`\`${parser.scores}\` gives ${many(scores.length, 'score')} for ${many(symbols.length, 'symbol')}, or one that is not a number; `
+          + 'point parse.scores at one number per symbol, or leave it out');
+      }
+      return { symbols: symbols as string[], ...(typeof reported === 'number' ? { reportedTokens: reported } : {}),
+        ...(scores ? { scores: scores as number[] } : {}) };
     }
   }
 }

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { loadCorpus } from '../corpus/load';
 import type { Fixture, PooledSymbol } from '../fixtures/model';
 import { fmt } from '../../shared/figures';
+import { JUDGED_WARNING } from '../../shared/panelView';
 import { mean } from '../numbers';
 import { NormalizeOptions, normalizeSymbol, symbolKey } from '../symbols/normalize';
 import { reportText } from '../untrusted/reportMarkdown';
@@ -14,8 +15,8 @@ import type { RawResult } from '../scoring/answers';
 import { RAW, readRawDir, RunInfo } from './results';
 
 export const DEFAULT_POOL_DEPTH = 10;
-/** Judged@K under this is a warning (the issue's 0.9). */
-export const JUDGED_TARGET = 0.9;
+/** Judged@K under this is a warning (the issue's 0.9), in FINDINGS.md and the panel alike. */
+export const JUDGED_TARGET = JUDGED_WARNING;
 
 /** What some rater (or the adjudicator) judged: candidates, every rater's list, ground truth, disputes. */
 export function judgedKeys(f: Fixture, options: NormalizeOptions = {}): Set<string> {
@@ -142,5 +143,56 @@ export function judgedMarkdown(rows: readonly JudgedAt[], k: number): string[] {
     const named = low.map((r) => `${reportText(r.system)} (${fmt(r.judged)})`).join(', ');
     out.push(`**Warning:** Judged@${k} under ${JUDGED_TARGET} for ${named}: pool and judge before comparing these systems.`);
   }
+  return out;
+}
+
+export interface CutTie {
+  system: string;
+  task: string;
+  k: number;
+  /** The score shared by the answer's K-th and (K+1)-th symbols. */
+  score: number;
+  /** Symbols with that score at ranks 1..K, and past K. */
+  inside: number;
+  outside: number;
+}
+
+/**
+ * A tie across the cut at K (docs/agreement.md#ties-across-the-cut): the answer's K-th and
+ * (K+1)-th symbols, as returned, carry the same score. Which of the tied symbols fall inside the
+ * first K is then the system's arbitrary tie-break, and P@K, R@K, Judged@K and the pool at depth K
+ * change with it. An answer without scores has no ties to tell: its order is all there is.
+ */
+export function tieAcrossCut(raw: RawResult, k: number): CutTie | undefined {
+  const scores = raw.status === 'ok' ? raw.scores : undefined;
+  if (!scores || scores.length !== raw.symbols.length || scores.length <= k || k < 1 || scores[k - 1] !== scores[k]) return undefined;
+  const score = scores[k];
+  let inside = 0;
+  let outside = 0;
+  scores.forEach((s, i) => {
+    if (s === score) {
+      if (i < k) inside++;
+      else outside++;
+    }
+  });
+  return { system: raw.system, task: raw.task, k, score, inside, outside };
+}
+
+/** One line about a tie, as text: `bm25 on t-1: 3 symbols inside the first 10 and 2 past it share the score 4.25`. */
+export function tieText(t: CutTie): string {
+  return `${t.system} on ${t.task}: ${t.inside} symbol${t.inside === 1 ? '' : 's'} inside the first ${t.k} and ${t.outside} past it share the score `
+    + `${t.score}, so which of them count at ${t.k} is the system's tie-break`;
+}
+
+/** FINDINGS.md's lines about ties across the cut, under Judged@K. */
+export function tiesMarkdown(ties: readonly CutTie[], k: number): string[] {
+  const out = [`### Ties across the cut at ${k}`, ''];
+  if (ties.length === 0) {
+    out.push(`No answer's scores tie across rank ${k} (answers without scores cannot tell; bm25 and JSON systems with \`parse.scores\` report them).`);
+    return out;
+  }
+  out.push(`**Warning:** ${ties.length} answer${ties.length === 1 ? '' : 's'} tie across the cut: the symbols at ranks ${k} and ${k + 1} share a score, `
+    + `so P@${k}, R@${k}, Judged@${k} and the pool at depth ${k} rest on the order the system happened to give them.`, '');
+  for (const t of ties) out.push(`- ${reportText(tieText(t))}`);
   return out;
 }

@@ -202,6 +202,7 @@ const RAW_SHAPE: Shape = {
   error: optional(STRING),
   output: STRING,
   symbols: NAMES,
+  scores: optional(NUMBERS),
   tokens: NUMBER,
   reported_tokens: optional(NUMBER),
   timings: [fits({ index_ms: optional(NUMBER), cold_ms: optional(NUMBER), warm_ms: optional(NUMBERS), warm_median_ms: optional(NUMBER) }),

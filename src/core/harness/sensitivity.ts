@@ -172,11 +172,17 @@ export function sensitivityMarkdown(s: Sensitivity): string[] {
     const one = s.flips.length === 1;
     out.push(`**Warning:** ${s.flips.length} ranking${one ? '' : 's'} of two systems flip${one ? 's' : ''} with the contested labels: `
       + 'settle them before publishing these orders.', '');
-    for (const f of s.flips) {
-      const at = (system: string, scenario: Scenario) => fmt(s.means.get(system)![scenario][f.metric]);
-      const first = `${reportText(f.a)} ahead ${SCENARIO_WORDS[f.aAhead]} (${at(f.a, f.aAhead)} vs ${at(f.b, f.aAhead)})`;
-      out.push(`- ${f.metric}: ${first}, ${reportText(f.b)} ahead ${SCENARIO_WORDS[f.bAhead]} (${at(f.b, f.bAhead)} vs ${at(f.a, f.bAhead)})`);
-    }
+    for (const f of s.flips) out.push(`- ${flipText(s, f, reportText)}`);
   }
   return out;
+}
+
+/**
+ * One flip in words: `R@10: narrow ahead as settled (1.000 vs 0.500), wide ahead with every
+ * contested item included (0.800 vs 0.400)`; `name` writes a system's name (escaped in a report).
+ */
+export function flipText(s: Pick<Sensitivity, 'means'>, f: Flip, name: (system: string) => string = (x) => x): string {
+  const at = (system: string, scenario: Scenario) => fmt(s.means.get(system)![scenario][f.metric]);
+  const first = `${name(f.a)} ahead ${SCENARIO_WORDS[f.aAhead]} (${at(f.a, f.aAhead)} vs ${at(f.b, f.aAhead)})`;
+  return `${f.metric}: ${first}, ${name(f.b)} ahead ${SCENARIO_WORDS[f.bAhead]} (${at(f.b, f.bAhead)} vs ${at(f.a, f.bAhead)})`;
 }

@@ -12,7 +12,7 @@ import { DEFAULT_MAX_OUTPUT_BYTES } from './process';
 import { BUDGET_FOLDER_PREFIX } from './results';
 
 export type OutputParser =
-  | { format: 'json'; symbols: string; tokens?: string }
+  | { format: 'json'; symbols: string; tokens?: string; scores?: string }
   | { format: 'lines' }
   | { format: 'regex'; pattern: string; group: number };
 
@@ -236,7 +236,9 @@ function parser(value: unknown, where: Where): OutputParser {
   switch (p.format) {
     case 'json':
       if (typeof p.symbols !== 'string') throw where('`parse.symbols` must say where the symbols are, e.g. "results[].symbol"');
-      return { format: 'json', symbols: p.symbols, ...(typeof p.tokens === 'string' ? { tokens: p.tokens } : {}) };
+      if (p.scores !== undefined && typeof p.scores !== 'string') throw where('`parse.scores` must say where each symbol\'s score is, e.g. "results[].score"');
+      return { format: 'json', symbols: p.symbols, ...(typeof p.tokens === 'string' ? { tokens: p.tokens } : {}),
+        ...(typeof p.scores === 'string' ? { scores: p.scores } : {}) };
     case 'lines':
       return { format: 'lines' };
     case 'regex': {

@@ -104,13 +104,16 @@ export async function importTrecRun(o: TrecImport): Promise<RunSummary & { unran
     for (const task of plan.scored) {
       const entries = run.topics.get(task.id);
       if (!entries) unranked.push(task.id);
-      const symbols = rankEntries(entries ?? []).map((e) => symbolOfDocno(e.docno));
+      const ranked = rankEntries(entries ?? []);
+      const symbols = ranked.map((e) => symbolOfDocno(e.docno));
       // What the system printed, as far as the file tells: its names, one per line (tokens are counted on that).
       const output = symbols.map((s) => `${s}\n`).join('');
       const rev = await repos.get(task.repo.name)?.resolve(task.rev).catch(() => undefined) ?? task.rev;
       const raw: RawResult = {
         system: o.system, task: task.id, repo: task.repo.name, ...(task.fixture.difficulty ? { tier: task.fixture.difficulty } : {}), rev,
-        budget: info.budgets[0], status: 'ok', output, symbols, tokens: countTokens(output), timings: {}, source: 'replay', finished_at: finished,
+        // The file's scores come along, so ties across the cut at K are found as for any system.
+        budget: info.budgets[0], status: 'ok', output, symbols, scores: ranked.map((e) => e.score), tokens: countTokens(output), timings: {},
+        source: 'replay', finished_at: finished,
       };
       await writeRaw(rawDir(temp, info.budgets[0], info.budgets[0]), raw, temp);
     }

@@ -2,7 +2,7 @@
 // and who may write which list. Raters: the labeler's clicks edit `ground_truth` until a review
 // starts; starting it freezes a copy in `labels[labeler]`; the verifier labels blind into
 // `labels[verifier]`; finishing it writes `agreement`; settling records disputes.
-import { type AgreementFigures, paradoxNote } from '../agreement/figures';
+import { type AgreementFigures, labelSummary, paradoxNote } from '../agreement/figures';
 import { agreementOf, labelerList, openDisagreements, verifierList, type Disagreement } from '../agreement/raters';
 import { GROUND_TRUTH_CAP, type Dispute, type Fixture, type Label } from '../fixtures/model';
 import type { ProblemCode } from '../problems';
@@ -19,7 +19,7 @@ export interface FixtureSummary {
   /** Disagreements no dispute settles yet (after a finished review). */
   open: number;
   /** After a finished review: every figure over all items and over the labeled ones, and the kappa paradox where it shows. */
-  figures?: { all: AgreementFigures; labeledOnly: AgreementFigures; paradox: string | null };
+  figures?: { all: AgreementFigures; labeledOnly: AgreementFigures; paradox: string | null; perLabel: string[] };
 }
 
 export function reviewStarted(f: Fixture): boolean {
@@ -32,7 +32,8 @@ export function summarizeFixture(f: Fixture, options: NormalizeOptions = {}): Fi
   if (f.agreement === undefined) return { ...base, state: 'in review', open: 0 };
   const agreement = agreementOf(f, options);
   const open = openDisagreements(f, agreement, options).length;
-  const figures = { all: agreement.figures, labeledOnly: agreement.labeled_only, paradox: paradoxNote(agreement.figures, agreement.table) };
+  const figures = { all: agreement.figures, labeledOnly: agreement.labeled_only, paradox: paradoxNote(agreement.figures, agreement.table),
+    perLabel: (['HIGH', 'MEDIUM'] as const).map((label) => labelSummary(agreement.table, label)) };
   return { ...base, state: open > 0 ? 'disagreements' : 'adjudicated', open, figures };
 }
 

@@ -8,6 +8,8 @@ import { summarize } from '../scoring/metrics';
 import type { ChartView, CorpusResults, TableMetric } from './model';
 import { TABLE_METRICS } from './model';
 import type { RunFolder } from './runs';
+import { scoreChecks } from './checks';
+import { corpusAgreement } from '../corpus/labelingReport';
 
 /** Every primary-budget answer of a run whose fixture is still in the corpus, scored; unreadable raw files are reported through `warn` and left out. */
 export async function scoreRun(run: RunFolder, corpus: Corpus, warn?: (message: string) => void, cwd?: string): Promise<ScoredResult[]> {
@@ -25,8 +27,14 @@ export async function scoreRun(run: RunFolder, corpus: Corpus, warn?: (message: 
   });
 }
 
-export function corpusResults(run: RunFolder, scored: readonly ScoredResult[], charts: ChartView[] = []): CorpusResults {
+/**
+ * The corpus view of a run. With `corpus`: each system's Judged@K, the score checks over the run's
+ * tasks, and the raters' agreement over the corpus (as `rater` may see it).
+ */
+export function corpusResults(run: RunFolder, scored: readonly ScoredResult[], charts: ChartView[] = [], corpus?: Corpus, rater?: string): CorpusResults {
   const overall = summarize(scored.map((s) => ({ system: s.raw.system, task: s.raw.task, score: s.score }))).overall;
+  const checked = corpus ? runChecks(run, scored, corpus, overall.map((g) => g.system)) : undefined;
+  const agreement = corpus ? corpusAgreement(corpus, { rater }) : undefined;
   return {
     run: run.name,
     tasks: new Set(scored.map((s) => s.raw.task)).size,
@@ -36,7 +44,24 @@ export function corpusResults(run: RunFolder, scored: readonly ScoredResult[], c
       n: g.n,
       metrics: Object.fromEntries(TABLE_METRICS.map((m) => [m, g.mean[m] ?? null])) as Record<TableMetric, number | null>,
       tokenEfficiency: g.mean.token_efficiency ?? null,
+      ...(checked ? { judged: checked.judged.get(g.system)?.judged ?? null } : {}),
     })),
     charts,
+    ...(checked ? { checks: checked.checks } : {}),
+    ...(agreement ? { agreement } : {}),
   };
+}
+
+/** The checks over the scored answers, against the fixtures of the tasks they answer. */
+function runChecks(run: RunFolder, scored: readonly ScoredResult[], corpus: Corpus, order: readonly string[]) {
+  const tasks = new Set(scored.map((s) => s.raw.task));
+  const fixtures = new Map<string, Fixture>();
+  const modules = new Map<string, string | undefined>();
+  for (const f of corpus.fixtures) {
+    const id = fixtureIdOf(f);
+    if (!tasks.has(id)) continue;
+    fixtures.set(id, f.read.fixture);
+    modules.set(id, corpus.repos.find((r) => r.name === f.read.fixture.repo)?.module);
+  }
+  return scoreChecks(scored.map((s) => s.raw), fixtures, modules, run.info.match, order);
 }

@@ -9,6 +9,7 @@ import { symbolKey } from '../symbols/normalize';
 import type { ChartView, FixtureResults, MatrixCell, ReturnedList, SystemRow, TableMetric } from './model';
 import { TABLE_METRICS } from './model';
 import type { Answer } from './runs';
+import { scoreChecks } from './checks';
 
 export interface ResultsOptions {
   match: MatchRule;
@@ -30,6 +31,9 @@ const KS = [5, 10, 20];
 export function fixtureResults(fixture: Fixture, answers: ReadonlyMap<string, Answer>, o: ResultsOptions): FixtureResults {
   const scored = new Map<string, ScoredResult>();
   for (const [system, a] of answers) scored.set(system, scoreResult(a.raw, fixture, { match: o.match, ks: KS }, o.module));
+  const id = fixture.id ?? '';
+  const shown = o.systems.filter((system) => scored.has(system)).map((system) => ({ ...scored.get(system)!.raw, task: id }));
+  const { checks, judged } = scoreChecks(shown, new Map([[id, fixture]]), new Map([[id, o.module]]), o.match, o.systems);
   const rows = o.systems.map((system): SystemRow => {
     const s = scored.get(system);
     const answer = answers.get(system);
@@ -46,6 +50,7 @@ export function fixtureResults(fixture: Fixture, answers: ReadonlyMap<string, An
       timings: { ...(t.index_ms !== undefined ? { index_ms: t.index_ms } : {}), ...(t.cold_ms !== undefined ? { cold_ms: t.cold_ms } : {}),
         ...(t.warm_median_ms !== undefined ? { warm_ms: t.warm_median_ms } : {}) },
       source: { kind: answer.run.name === o.run && answer.raw.source === 'run' ? 'run' : 'recorded', run: answer.run.name, budget: answer.raw.budget },
+      judged: judged.get(system)?.judged ?? null,
     };
   });
   const missOf = new Map((o.misses ?? []).filter((m) => m.task === fixture.id).map((m) => [`${m.system}\0${symbolKey(m.symbol, o)}`, m]));
@@ -73,7 +78,7 @@ export function fixtureResults(fixture: Fixture, answers: ReadonlyMap<string, An
       (r) => ({ rank: r.rank, returned: r.returned, relevant: r.relevant, groundTruth: r.groundTruth, ...(r.note ? { note: r.note } : {}) })),
   }));
   return { fixture: fixture.id ?? '', ...(o.run ? { run: o.run } : {}), match: o.match, budget: o.budget, rows, matrix, lists,
-    charts: o.charts?.([...scored.values()]) ?? [] };
+    charts: o.charts?.([...scored.values()]) ?? [], ...(shown.length > 0 ? { checks } : {}) };
 }
 
 function emptyRow(system: string, status: 'pending' | 'running'): SystemRow {

@@ -23,6 +23,11 @@ export interface RawResult {
   truncated?: boolean;
   /** Ranked symbols as the system named them. */
   symbols: string[];
+  /**
+   * The system's own score of each symbol, aligned with `symbols`, when it reports them (bm25 does;
+   * a JSON system through parse.scores): what tells a tie across the cut at K (pooling.ts).
+   */
+  scores?: number[];
   tokens: number;
   reported_tokens?: number;
   timings: { index_ms?: number; cold_ms?: number; warm_ms?: number[]; warm_median_ms?: number };

@@ -16,6 +16,9 @@ const symbolTarget = anyOf(isLinkRef, record({ symbol: optional(isString) }));
 const missRef = record({ system: isString, task: isString, symbol: isString });
 const missTarget = anyOf(isLinkRef, record({ miss: missRef }));
 
+/** A ruling from a Settle or To judge row. */
+const ruling = record({ symbol: isString, unjudged: optional(isBoolean), rationale: optional(isString) });
+
 /** Each command's guard; undefined for a command that takes nothing (whatever a menu passes is ignored). */
 export const ARGUMENTS = {
   'fixtureLab.addLabel': record({
@@ -47,6 +50,13 @@ export const ARGUMENTS = {
   'fixtureLab.settleDisagreements': record({
     symbol: optional(isString), resolution: optional(oneOf(RESOLUTIONS)), rationale: optional(isString), confidence: optional(oneOf(CONFIDENCES)),
   }),
+  // A Settle or To judge row's buttons: the row (its `symbol`; a pooled one says it is `unjudged`), a rationale from a test.
+  'fixtureLab.ruleHigh': ruling,
+  'fixtureLab.ruleMedium': ruling,
+  'fixtureLab.ruleExcluded': ruling,
+  'fixtureLab.settleShowAll': undefined,
+  'fixtureLab.settleShowConflicts': undefined,
+  'fixtureLab.openSelectedSymbol': undefined,
   'fixtureLab.newFixture': undefined,
   // From a lens on a fixture's YAML, `fixture` names that fixture, whichever is current. `column`:
   // the editor group it opens in (the panel's page opens symbols in a group beside the panel, never

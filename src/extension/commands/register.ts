@@ -11,14 +11,18 @@ import { HARNESS_COMMANDS } from './harness';
 import { COMMAND_IDS, CommandId } from './ids';
 import { LABELING_COMMANDS } from './labeling';
 import { REVIEW_COMMANDS } from './review';
+import { SETTLE_COMMANDS } from './settle';
 import { TRIAGE_COMMANDS } from './triage';
 
-const HANDLERS: Handlers = { ...LABELING_COMMANDS, ...REVIEW_COMMANDS, ...HARNESS_COMMANDS, ...TRIAGE_COMMANDS, ...CORPUS_COMMANDS };
+const HANDLERS: Handlers = { ...LABELING_COMMANDS, ...REVIEW_COMMANDS, ...SETTLE_COMMANDS, ...HARNESS_COMMANDS, ...TRIAGE_COMMANDS, ...CORPUS_COMMANDS };
 
 /** What a command says when called without the argument it needs, or with one it does not take. */
 const REFUSED: Partial<Record<CommandId, string>> = {
   'fixtureLab.setFailureCategory': 'pick a miss in the Triage view, or hover a missed symbol',
   'fixtureLab.confirmFailureCategory': 'pick a miss in the Triage view, or hover a missed symbol',
+  'fixtureLab.ruleHigh': 'pick a row in the Settle or To judge view',
+  'fixtureLab.ruleMedium': 'pick a row in the Settle or To judge view',
+  'fixtureLab.ruleExcluded': 'pick a row in the Settle or To judge view',
 };
 
 export function registerCommands(s: Services): void {

@@ -97,7 +97,7 @@ export class HarnessResults implements vscode.Disposable {
     const run = latestCorpusRun(await listRuns(this.resultsDir()));
     if (!corpus || !run) return null;
     const scored = await scoreRun(run, corpus);
-    return corpusResults(run, scored, corpusCharts(scored, await readSignificance(run.dir)));
+    return corpusResults(run, scored, corpusCharts(scored, await readSignificance(run.dir)), corpus, await this.session.rater());
   }
 
   /** Record a person's choice for one miss in its run's triage file, and show it. */

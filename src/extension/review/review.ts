@@ -3,9 +3,9 @@
 // `agreement`, every disagreement listed), and settle disagreements into disputes.
 import * as vscode from 'vscode';
 import {
-  Agreement, Confidence, Disagreement, disagreementsToSettle, dropKeptDraft, edited, finishReview, FixtureLabError, fmt, hideDraft,
+  Agreement, candidateWhy, Confidence, Disagreement, disagreementsToSettle, dropKeptDraft, edited, finishReview, FixtureLabError, fmt, hideDraft,
   keepDraft, keptDraft, plainText,
-  refused, Resolution, restoreDraft, reviewWarnings, settleDispute, startRefusal, startReview, symbolKey, textOf, then,
+  refused, Resolution, restoreDraft, reviewWarnings, settleDispute, startRefusal, startReview, textOf, then,
 } from '../../core';
 import { settlePicker } from '../views/viewModels';
 import { showChange } from './blindReview';
@@ -79,15 +79,10 @@ export class Review {
   }
 
   /** Why `symbol` is a candidate of the fixture's change (its change kind, or the neighbour's link); undefined when it is not one, or unreadable. */
-  private async whyCandidate(c: Current, symbol: string): Promise<string | undefined> {
+  async whyCandidate(c: Current, symbol: string): Promise<string | undefined> {
     const f = c.fixture;
     if (!f.repo || !f.diff) return undefined;
-    const found = await this.corpus.candidates(f.repo, f.diff.base, f.diff.head).catch(() => undefined);
-    const key = symbolKey(symbol, c);
-    const changed = found?.changed.find((x) => symbolKey(x.baseSymbol ?? x.symbol, c) === key);
-    if (changed) return `${changed.change} ${changed.kind} in ${changed.file}`;
-    const neighbour = found?.neighbours.find((n) => symbolKey(n.symbol, c) === key);
-    return neighbour && `${neighbour.relation}: ${neighbour.why}`;
+    return candidateWhy(await this.corpus.candidates(f.repo, f.diff.base, f.diff.head).catch(() => undefined), symbol, c);
   }
 
   /** Settle one disagreement, or (interactively) each open one in turn. */

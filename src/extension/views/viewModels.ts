@@ -82,8 +82,8 @@ export function fixtureRow(view: FixtureView, fileName?: string, unsaved = 0): F
 /** The agreement figures of a finished review, for the tooltip (docs/agreement.md). */
 function figureLines(s: FixtureSummary): string {
   if (!s.figures) return '';
-  const { all, labeledOnly, paradox } = s.figures;
-  const lines = [`All ${all.items} items: ${figureSummary(all)}`, `Labeled only, ${labeledOnly.items} items: ${figureSummary(labeledOnly)}`];
+  const { all, labeledOnly, paradox, perLabel } = s.figures;
+  const lines = [`All ${all.items} items: ${figureSummary(all)}`, `Labeled only, ${labeledOnly.items} items: ${figureSummary(labeledOnly)}`, ...perLabel];
   return `\n\n${[...lines, ...(paradox ? [paradox] : [])].join('\n')}`;
 }
 

@@ -58,6 +58,7 @@ export class Bm25Baseline implements Retriever {
     const ranked = words.length === 0 ? [] : search.search(words.join(' '));
     const blocks: string[] = [];
     const symbols: string[] = [];
+    const scores: number[] = [];
     let tokens = 0;
     for (const hit of ranked.slice(0, MAX_CONSIDERED)) {
       const doc = docs[hit.id as number];
@@ -68,7 +69,8 @@ export class Bm25Baseline implements Retriever {
       tokens += cost;
       blocks.push(block);
       symbols.push(doc.symbol);
+      scores.push(hit.score);
     }
-    return { text: blocks.join('\n'), symbols };
+    return { text: blocks.join('\n'), symbols, scores };
   }
 }

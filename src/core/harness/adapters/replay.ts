@@ -30,6 +30,7 @@ export class ReplayAdapter implements Retriever {
     return {
       text: raw.output,
       symbols: raw.symbols,
+      ...(raw.scores ? { scores: raw.scores } : {}),
       ...(raw.reported_tokens !== undefined ? { reportedTokens: raw.reported_tokens } : {}),
       stderr: raw.stderr,
       recorded: {

@@ -24,6 +24,8 @@ export interface QueryOutput {
   text: string;
   /** The ranked symbols, as the system named them. */
   symbols: string[];
+  /** The system's score of each symbol, aligned with `symbols`, when it tells them. */
+  scores?: number[];
   reportedTokens?: number;
   stderr?: string;
   /** The output passed the system's cap (max_output_mb) and `text` is its head. */
@@ -50,6 +52,11 @@ export function checkAnswer(out: QueryOutput): QueryOutput {
   const i = out.symbols.findIndex((s) => typeof s !== 'string');
   if (i >= 0) throw bad(`symbol ${i + 1} is ${out.symbols[i] === null ? 'null' : typeof out.symbols[i]}, not a name`);
   if (out.reportedTokens !== undefined && !Number.isFinite(out.reportedTokens)) throw bad('its reported token count is not a number');
+  if (out.scores !== undefined) {
+    if (!Array.isArray(out.scores) || out.scores.length !== out.symbols.length) throw bad('its scores are not one per symbol');
+    const s = out.scores.findIndex((x) => typeof x !== 'number' || !Number.isFinite(x));
+    if (s >= 0) throw bad(`score ${s + 1} is not a number`);
+  }
   return out;
 }
 

@@ -1,0 +1,33 @@
+// The adjudicator's rulings from the Settle and To judge views (views/settleTree.ts): a row's
+// Include HIGH, Include MEDIUM or Exclude asks for a rationale and records the dispute through the
+// core's settleDispute, the path `dispute add`, `review settle` and the settle picker take (so
+// `sided_with` and ground_truth follow as they do there, and the raters' lists stay as they are).
+// A pooled row rules as `unjudged`: the adjudicator judging what no rater did; candidates and the
+// raters' lists are untouched, so kappa never changes.
+import * as vscode from 'vscode';
+import { Confidence, plainText, Resolution, settleDispute } from '../../core';
+import { applyFixtureEdit } from '../labeling/fixtureEdits';
+import { openPickedSymbol } from '../views/settleTree';
+import type { Services } from '../services';
+import type { CommandArgs } from './args';
+import type { SomeHandlers } from './handler';
+
+type Ruling = CommandArgs['fixtureLab.ruleHigh'];
+
+async function rule(s: Services, { symbol, unjudged, rationale }: Ruling, resolution: Resolution, confidence?: Confidence): Promise<boolean> {
+  const c = await s.labeler.requireCurrent();
+  const title = resolution === 'excluded' ? 'Exclude' : `Include ${confidence}`;
+  rationale ??= await vscode.window.showInputBox({ title: plainText(`${title}: ${symbol}`), prompt: 'Rationale for the ruling', ignoreFocusOut: true });
+  if (!rationale) return false;
+  const dispute = { symbol, resolution, rationale, ...(confidence ? { confidence } : {}), ...(unjudged ? { unjudged } : {}) };
+  return applyFixtureEdit((await s.session.document())!, (text) => settleDispute(text, dispute, c));
+}
+
+export const SETTLE_COMMANDS = {
+  'fixtureLab.ruleHigh': (s, args) => rule(s, args, 'included', 'HIGH'),
+  'fixtureLab.ruleMedium': (s, args) => rule(s, args, 'included', 'MEDIUM'),
+  'fixtureLab.ruleExcluded': (s, args) => rule(s, args, 'excluded'),
+  'fixtureLab.settleShowAll': (s) => s.settleTree.setShowAll(true),
+  'fixtureLab.settleShowConflicts': (s) => s.settleTree.setShowAll(false),
+  'fixtureLab.openSelectedSymbol': (s) => openPickedSymbol(s.picked, s.session),
+} satisfies SomeHandlers;

@@ -1,0 +1,214 @@
+// The adjudicator's views of the open fixture (docs/agreement.md#the-settle-view-and-to-judge): Settle
+// lines up both raters' ratings per item (the conflicts only, until Show All Items), with each
+// rater's reason and why the symbol is a candidate under the row and the symbol's code in its hover;
+// To judge lists the pooled symbols nobody judged. A row's inline actions rule on it (Include HIGH,
+// Include MEDIUM, Exclude; commands/settle.ts); a click opens its code at the fixture's revision.
+// As in the Fixtures view, a row's click command carries no arguments (a refresh drops the commands
+// of the rows it replaces, and a click on one not yet redrawn would fail with "Actual command not
+// found"): it opens the row last selected in either view, which VS Code sends before the click.
+// What the rows say is the core's (settleView.ts); fixtures' text is set as plain labels, and hovers
+// are Markdown that trusts nothing, built by the core's escaping helpers.
+import * as vscode from 'vscode';
+import {
+  candidateWhy, CodeExcerpt, definitionOf, judgeTooltip, JudgeRow, languageOf, plainText, rowDetails, settleTooltip, SettleRow, settleView, toJudgeView,
+} from '../../core';
+import { commandOf, executeCommand, TakenBy } from '../commands/args';
+import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
+import { Current, Session } from '../labeling/session';
+import { FixtureLabError } from '../../core';
+import { Owner } from '../lifetimes';
+
+/** A row is its inline actions' argument as it is (VS Code passes the item): `symbol` is what they rule on. */
+type Rulable<T extends { symbol: string; unjudged?: boolean }> =
+  TakenBy<'fixtureLab.ruleHigh', TakenBy<'fixtureLab.ruleMedium', TakenBy<'fixtureLab.ruleExcluded', T>>>;
+
+export type SettleNode =
+  | Rulable<{ kind: 'row'; symbol: string; row: SettleRow; settleable: boolean }>
+  | { kind: 'detail'; text: string; parent: string }
+  | { kind: 'note'; text: string };
+
+export type JudgeNode = Rulable<{ kind: 'pooled'; symbol: string; row: JudgeRow; unjudged: true; judgeable: boolean }> | { kind: 'note'; text: string };
+
+/** The context key the Settle view's title toggles on (package.json's menus read it). */
+const SHOW_ALL_KEY = 'fixtureLab.settleShowsAll';
+
+/** A tooltip that is only ever text: no command, no HTML, no theme icon. */
+function untrustedMarkdown(value: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(value);
+  md.isTrusted = false;
+  md.supportHtml = false;
+  md.supportThemeIcons = false;
+  return md;
+}
+
+/** The code of `symbol` at the fixture's revision (diff.base, else commit), for a hover; undefined when not found. */
+async function codeOf(corpus: WorkspaceCorpus, c: Current, symbol: string): Promise<CodeExcerpt | undefined> {
+  const f = c.fixture;
+  const rev = f.diff?.base ?? f.commit;
+  if (!f.repo || !rev) return undefined;
+  const repo = await corpus.repository(f.repo);
+  const def = await definitionOf(repo, rev, symbol);
+  if (!def) return undefined;
+  const file = await repo.readFile(rev, def.file);
+  if (file.kind !== 'text') return undefined;
+  const text = file.text.split('\n').slice(def.startLine - 1, def.endLine).join('\n');
+  return { file: def.file, startLine: def.startLine, text, language: languageOf(def.file) };
+}
+
+/**
+ * The symbol of the row last selected in Settle or To judge: what a row's click opens. The click's
+ * selection may reach the extension host just after its command: the command waits for it a moment.
+ */
+export class PickedSymbol {
+  private symbol?: string;
+  /** A selection not yet opened by a click. */
+  private fresh = false;
+
+  pick(symbol: string): void {
+    this.symbol = symbol;
+    this.fresh = true;
+  }
+
+  /** The row the click was on: a new selection, or (clicked again, nothing new) the last one. */
+  async take(waitMs = 2_000): Promise<string | undefined> {
+    const deadline = Date.now() + waitMs;
+    while (!this.fresh && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    this.fresh = false;
+    return this.symbol;
+  }
+}
+
+/** What both views share: they follow the current fixture, and look up why and code per symbol once per fixture version. */
+abstract class FixtureTree<N> extends Owner implements vscode.TreeDataProvider<N> {
+  protected readonly changed = this._register(new vscode.EventEmitter<void>());
+  readonly onDidChangeTreeData = this.changed.event;
+  protected current?: Current;
+
+  constructor(protected readonly corpus: WorkspaceCorpus, session: Session, private readonly picked: PickedSymbol) {
+    super();
+    this._register(session.onDidChange((c) => {
+      this.current = c;
+      this.changed.fire();
+    }));
+  }
+
+  abstract getChildren(node?: N): Promise<N[]>;
+  abstract getTreeItem(node: N): vscode.TreeItem;
+
+  protected async why(c: Current, symbol: string): Promise<string | undefined> {
+    const f = c.fixture;
+    if (!f.repo || !f.diff) return undefined;
+    return candidateWhy(await this.corpus.candidates(f.repo, f.diff.base, f.diff.head).catch(() => undefined), symbol, c);
+  }
+
+  protected code(c: Current, symbol: string): Promise<CodeExcerpt | undefined> {
+    return codeOf(this.corpus, c, symbol).catch(() => undefined);
+  }
+
+  /** The view showing this tree: its selection is what a row's click opens. */
+  attach(view: vscode.TreeView<N>): void {
+    this._register(view.onDidChangeSelection(({ selection: [node] }) => {
+      if (node && typeof node === 'object' && 'symbol' in node && typeof node.symbol === 'string') this.picked.pick(node.symbol);
+    }));
+  }
+
+  protected reveal(item: vscode.TreeItem): void {
+    item.command = commandOf('fixtureLab.openSelectedSymbol', 'Open Its Code');
+  }
+}
+
+export class SettleTree extends FixtureTree<SettleNode> {
+  private all = false;
+
+  get showAll(): boolean {
+    return this.all;
+  }
+
+  /** Every item (true), or only the conflicts (false, the default). */
+  async setShowAll(all: boolean): Promise<void> {
+    this.all = all;
+    await vscode.commands.executeCommand('setContext', SHOW_ALL_KEY, all);
+    this.changed.fire();
+  }
+
+  async getChildren(node?: SettleNode): Promise<SettleNode[]> {
+    const c = this.current;
+    if (node?.kind === 'row') {
+      return rowDetails(node.row, c && (await this.why(c, node.symbol))).map((text) => ({ kind: 'detail', text, parent: node.symbol }));
+    }
+    if (node) return [];
+    if (!c) return [{ kind: 'note', text: 'Open a reviewed fixture to settle its conflicts.' }];
+    const view = settleView(c.fixture, c.rater, this.all, c);
+    const rows: SettleNode[] = view.rows.map((row) => ({ kind: 'row', symbol: row.symbol, row, settleable: view.settleable }));
+    return view.note ? [...rows, { kind: 'note', text: view.note }] : rows;
+  }
+
+  getTreeItem(node: SettleNode): vscode.TreeItem {
+    if (node.kind === 'note') return new vscode.TreeItem(plainText(node.text));
+    if (node.kind === 'detail') {
+      const item = new vscode.TreeItem(plainText(node.text));
+      item.tooltip = plainText(node.text);
+      item.id = `detail:${node.parent}:${node.text.slice(0, node.text.indexOf(':'))}`;
+      return item;
+    }
+    const { row } = node;
+    const item = new vscode.TreeItem(plainText(row.label), vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `row:${row.symbol}`;
+    item.description = plainText(row.description);
+    item.iconPath = new vscode.ThemeIcon(row.ruling ? 'pass' : row.conflict ? 'warning' : 'circle-large-outline');
+    // Settled rows keep their actions: a second ruling replaces the first.
+    item.contextValue = !node.settleable ? 'settle.locked' : row.ruling ? 'settle.settled' : row.conflict ? 'settle.conflict' : 'settle.agreed';
+    this.reveal(item);
+    return item;
+  }
+
+  /** The hover, made when it is shown: both raters side by side, why it is a candidate, the ruling, the code. */
+  async resolveTreeItem(item: vscode.TreeItem, node: SettleNode): Promise<vscode.TreeItem> {
+    const c = this.current;
+    if (node.kind !== 'row' || !c) return item;
+    const [why, code] = await Promise.all([this.why(c, node.symbol), this.code(c, node.symbol)]);
+    item.tooltip = untrustedMarkdown(settleTooltip(node.row, why, code));
+    return item;
+  }
+}
+
+export class ToJudgeTree extends FixtureTree<JudgeNode> {
+  getChildren(node?: JudgeNode): Promise<JudgeNode[]> {
+    return Promise.resolve(this.children(node));
+  }
+
+  private children(node?: JudgeNode): JudgeNode[] {
+    const c = this.current;
+    if (node) return [];
+    if (!c) return [{ kind: 'note', text: 'Open a fixture to judge what systems found that no rater judged.' }];
+    const view = toJudgeView(c.fixture, c.rater, c);
+    const rows: JudgeNode[] = view.rows.map((row) => ({ kind: 'pooled', symbol: row.symbol, row, unjudged: true, judgeable: view.judgeable }));
+    return view.note ? [...rows, { kind: 'note', text: view.note }] : rows;
+  }
+
+  getTreeItem(node: JudgeNode): vscode.TreeItem {
+    if (node.kind === 'note') return new vscode.TreeItem(plainText(node.text));
+    const item = new vscode.TreeItem(plainText(node.row.label));
+    item.id = `pooled:${node.symbol}`;
+    item.description = plainText(node.row.description);
+    item.iconPath = new vscode.ThemeIcon('question');
+    item.contextValue = node.judgeable ? 'pooled' : 'pooled.locked';
+    this.reveal(item);
+    return item;
+  }
+
+  async resolveTreeItem(item: vscode.TreeItem, node: JudgeNode): Promise<vscode.TreeItem> {
+    const c = this.current;
+    if (node.kind !== 'pooled' || !c) return item;
+    item.tooltip = untrustedMarkdown(judgeTooltip(node.row, await this.code(c, node.symbol)));
+    return item;
+  }
+}
+
+/** Open the code of the row last selected in Settle or To judge (the rows' click), at the open fixture's revision. */
+export async function openPickedSymbol(picked: PickedSymbol, session: Session): Promise<unknown> {
+  const symbol = await picked.take();
+  const c = await session.current();
+  if (!symbol || !c) throw new FixtureLabError('select a row in the Settle or To judge view');
+  return executeCommand('fixtureLab.revealSymbol', { symbol, fixture: c.uri });
+}

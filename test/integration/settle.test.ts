@@ -1,0 +1,184 @@
+// The adjudicator's journey in a real VS Code (issue 18): a reviewed demo fixture with conflicts
+// open, the Settle view shows only its conflicts (both raters side by side, the code on hover,
+// every item on the toggle); one is settled with its row's Include HIGH button, the rationale typed
+// into the input box; the file holds the dispute with sided_with, the ground truth follows, the
+// raters' lists are byte for byte as they were, and the row shows its ruling. Then a run of the
+// built-in systems and `fixture-lab pool --write` fill `pooled:`; one pooled symbol is judged from
+// To Judge's row button, recorded as an unjudged ruling, and leaves the list; kappa is unchanged.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { cli } from '../../src/cli/cli';
+import { agreementOf, readFixture } from '../../src/core';
+import type { Services } from '../../src/extension/services';
+import type { JudgeNode, SettleNode } from '../../src/extension/views/settleTree';
+import { canDriveUi, copyFixture, eventually, journeySuite, notifications, screenshot, setRater, ui, VIEW_ROW } from './helpers';
+
+const labelsBlock = (text: string) => text.slice(text.indexOf('\nlabels:'), text.indexOf('\nagreement:'));
+const labelOf = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : item.label?.label ?? '');
+
+describe('Settle and To Judge', function () {
+  this.timeout(180_000);
+  let s!: Services;
+  const made = journeySuite((started) => (s = started));
+
+  /** The rows a view shows now (its notes left out), each with its item. */
+  async function rows<N extends SettleNode | JudgeNode>(tree: vscode.TreeDataProvider<N>): Promise<{ node: Extract<N, { symbol: string }>; item: vscode.TreeItem }[]> {
+    const nodes = (await tree.getChildren()) ?? [];
+    return nodes.filter((n): n is Extract<N, { symbol: string }> => 'symbol' in n).map((node) => ({ node, item: tree.getTreeItem(node) as vscode.TreeItem }));
+  }
+
+  it('settles a conflict from its row in the Settle view, then judges a pooled symbol from To Judge; kappa never moves', async function () {
+    if (!canDriveUi()) this.skip(); // the row buttons and the input box are driven in the page: code-server only
+    // An adjudicator who is neither rater.
+    await setRater('ari');
+    const { uri, original } = copyFixture('bookshop/medium/01-queue-retry-limit.yaml', 'settle-view');
+    made.push(uri.fsPath);
+    s.corpus.reload();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri });
+    const before = readFixture(original, uri.fsPath).fixture;
+    await vscode.commands.executeCommand('fixtureLab.settle.focus');
+
+    // Only the conflicts, both raters side by side.
+    const conflicts = await eventually(async () => {
+      const found = await rows(s.settleTree);
+      assert.equal(found.length, 3, JSON.stringify(found.map((r) => labelOf(r.item))));
+      return found;
+    });
+    assert.deepEqual(conflicts.map((r) => [labelOf(r.item), r.item.description]), [
+      ['queue.Job', 'dana HIGH │ lee MEDIUM'],
+      ['queue.Queue', 'dana MEDIUM │ lee out'],
+      ['queue.Queue.Push', 'dana out │ lee MEDIUM'],
+    ]);
+    const [shown] = await eventually(async () => {
+      const texts = await ui([{ texts: VIEW_ROW('settle') }]);
+      assert.ok(texts[0]!.some((t) => t.includes('queue.Queue.Push')), texts[0]!.join(' | '));
+      return texts;
+    });
+    assert.ok(!shown!.some((t) => t.includes('queue.Queue.Retry')), 'an item both rated alike is not shown');
+    await screenshot('60-settle-conflicts');
+
+    // Its hover: both raters' reasons, why it is a candidate, and the code at base, in Markdown that trusts nothing.
+    const push = conflicts[2];
+    const hovered = await s.settleTree.resolveTreeItem(push.item, push.node);
+    const tooltip = hovered.tooltip as vscode.MarkdownString;
+    assert.ok(tooltip instanceof vscode.MarkdownString);
+    assert.equal(tooltip.isTrusted, false);
+    assert.equal(tooltip.supportHtml, false);
+    // Shown as text: every punctuation mark escaped.
+    assert.ok(tooltip.value.includes('| not included | MEDIUM: Retry re\\-queues through Push |'), tooltip.value);
+    assert.match(tooltip.value, /candidate: callee\\: called by queue\\.Queue\\.Retry/);
+    assert.match(tooltip.value, /```go\nfunc \(q \*Queue\) Push\(job \*Job\) \{/);
+    // Under the row: each rater's side and why it is a candidate.
+    const details = (await s.settleTree.getChildren(push.node)).map((n) => labelOf(s.settleTree.getTreeItem(n)));
+    assert.deepEqual(details.slice(0, 2), ['dana: not included', 'lee: MEDIUM “Retry re-queues through Push”']);
+    assert.match(details[2], /^candidate: /);
+
+    // The toggle: every item, then the conflicts again.
+    await vscode.commands.executeCommand('fixtureLab.settleShowAll');
+    assert.equal((await rows(s.settleTree)).length, before.candidates.length);
+    await vscode.commands.executeCommand('fixtureLab.settleShowConflicts');
+    assert.equal((await rows(s.settleTree)).length, 3);
+
+    // Settled from the row: its Include HIGH button, the rationale typed into the input box.
+    const symbol = 'worker/queue/queue.Queue.Push';
+    const rationale = 'Retry re-queues through Push, so the attempt count must survive it';
+    const row = VIEW_ROW('settle');
+    await vscode.commands.executeCommand('fixtureLab.settle.focus');
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await ui([{ click: row, contains: 'queue.Queue.Push' }]);
+    // The click opens its code at the fixture's revision, the name selected.
+    await eventually(() => {
+      const editor = vscode.window.activeTextEditor;
+      assert.equal(editor?.document.uri.scheme, 'fixture-lab-rev');
+      assert.equal(editor.document.uri.path, '/worker/queue/queue.go');
+      assert.equal(editor.document.getText(editor.selection), 'Push');
+    }, 30_000);
+    const [titles] = await ui([{ attrs: `${row}.selected .actions .action-label`, attr: 'aria-label' }]);
+    assert.deepEqual(titles, ['Include HIGH', 'Include MEDIUM', 'Exclude']);
+    await ui([
+      { click: `${row}.selected .action-label[aria-label="Include HIGH"]` },
+      { expect: `Include HIGH: ${symbol}`, input: rationale, screenshot: '61-settle-rationale' },
+    ]);
+    const document = await vscode.workspace.openTextDocument(uri);
+    await eventually(() => assert.equal(readFixture(document.getText(), uri.fsPath).fixture.disputes.length, 1));
+    assert.equal(await document.save(), true);
+    const onDisk = readFileSync(uri.fsPath, 'utf8');
+    const settled = readFixture(onDisk, uri.fsPath).fixture;
+    assert.deepEqual(settled.disputes, [{ symbol, resolution: 'included', confidence: 'HIGH', rationale, sided_with: 'lee' }]);
+    assert.deepEqual(settled.ground_truth, [...before.ground_truth, { symbol, confidence: 'HIGH', reason: 'Retry re-queues through Push' }]);
+    assert.equal(labelsBlock(onDisk), labelsBlock(original), 'the raters\' lists are byte for byte as they were');
+    // The row shows its ruling.
+    await eventually(async () => {
+      const now = (await rows(s.settleTree)).find((r) => r.node.symbol === symbol)!;
+      assert.equal(now.item.description, 'included HIGH · sided with lee');
+      assert.equal((now.item.iconPath as vscode.ThemeIcon).id, 'pass');
+    });
+    await eventually(async () => {
+      const [texts] = await ui([{ texts: VIEW_ROW('settle') }]);
+      assert.ok(texts!.some((t) => t.includes('included HIGH · sided with lee')), texts!.join(' | '));
+    });
+    await screenshot('62-settle-settled');
+
+    // Pool: the built-in systems run on this fixture, and `pool --write` lists what they found that no rater judged.
+    const folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    const out = mkdtempSync(join(tmpdir(), 'fixture-lab-settle-run-'));
+    made.push(out);
+    const run = async (...argv: string[]) => {
+      let stderr = '';
+      const code = await cli(argv, { cwd: folder, stdout: { write: () => true }, stderr: { write: (t: string) => (stderr += t) } });
+      assert.equal(code, 0, `${argv.join(' ')}: ${stderr}`);
+    };
+    await run('run', '.', '--tasks', settled.id!, '--budget', '5000', '--out', out, '--skip-invalid');
+    await run('pool', out, '--write');
+    const pooled = readFixture(readFileSync(uri.fsPath, 'utf8'), uri.fsPath).fixture.pooled ?? [];
+    assert.ok(pooled.some((p) => p.symbol === 'worker/jobs/email.EmailJob'), JSON.stringify(pooled));
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await vscode.commands.executeCommand('fixtureLab.toJudge.focus');
+    const judge = 'worker/jobs/email.EmailJob';
+    const toJudge = await eventually(async () => {
+      const found = await rows(s.toJudgeTree);
+      assert.equal(found.length, pooled.length, JSON.stringify(found.map((r) => labelOf(r.item))));
+      return found;
+    });
+    const entry = toJudge.find((r) => r.node.symbol === judge)!;
+    assert.equal(entry.item.description, `from ${pooled.find((p) => p.symbol === judge)!.from.join(', ')}`);
+    await screenshot('63-to-judge');
+
+    // Judged from its row: Include MEDIUM, the rationale typed.
+    const judgeRow = VIEW_ROW('toJudge');
+    const why = 'The email job is what fails and is retried; its Run must stop after the limit';
+    await ui([{ click: judgeRow, contains: 'email.EmailJob' }]);
+    await ui([
+      { click: `${judgeRow}.selected .action-label[aria-label="Include MEDIUM"]` },
+      { expect: `Include MEDIUM: ${judge}`, input: why },
+    ]);
+    await eventually(() => assert.equal(readFixture(document.getText(), uri.fsPath).fixture.disputes.length, 2));
+    assert.equal(await document.save(), true);
+    const judgedText = readFileSync(uri.fsPath, 'utf8');
+    const judged = readFixture(judgedText, uri.fsPath).fixture;
+    assert.deepEqual(judged.disputes[1], { symbol: judge, resolution: 'included', confidence: 'MEDIUM', rationale: why, unjudged: true, sided_with: 'neither' });
+    assert.deepEqual(judged.ground_truth.at(-1), { symbol: judge, confidence: 'MEDIUM', reason: why });
+    // Candidates, the raters' lists and kappa as they were.
+    assert.deepEqual(judged.candidates, before.candidates);
+    assert.equal(labelsBlock(judgedText), labelsBlock(original));
+    assert.equal(judged.agreement, before.agreement);
+    assert.deepEqual(agreementOf(judged), agreementOf(before));
+    // It leaves the list.
+    await eventually(async () => {
+      const left = (await rows(s.toJudgeTree)).map((r) => r.node.symbol);
+      assert.deepEqual(left, pooled.map((p) => p.symbol).filter((p) => p !== judge));
+    });
+    await eventually(async () => {
+      const [texts] = await ui([{ texts: VIEW_ROW('toJudge') }]);
+      assert.ok(!texts!.some((t) => t.includes('email.EmailJob')), texts!.join(' | '));
+    });
+    await screenshot('64-judged');
+    const messages = await notifications();
+    assert.deepEqual(messages.filter((m) => /command not found|Fixture Lab:/i.test(m)), []);
+  });
+});
