@@ -43,6 +43,9 @@ export { fixtureFromChange, parseChangeSpec, resolveChange, TASK_STUB } from './
 export { importSweBench, parseSweBenchJsonl, type SweBenchOutcome } from './labeling/sweBench';
 export { derivedGroundTruth, groundTruthMismatches } from './labeling/groundTruth';
 export { guardrailsFor, isTestSymbol } from './labeling/guardrails';
+export {
+  applyRelocation, relocationLines, relocationReport, type RelocationReport, relocationTotals, type SkippedMove,
+} from './labeling/relocate';
 export { finishReview, labelAs, reviewWarnings, settleDispute, startReview, unlabelAs } from './labeling/protocol';
 export { isShortReason, reasonChoices, reasonKey, reasonsUsed } from './labeling/reasons';
 export { unsavedLabels } from './labeling/unsaved';
@@ -86,6 +89,8 @@ export { languageOf } from './symbols/languages';
 export { definitionOf, definitionsNamed, filesMentioning } from './symbols/lookup';
 export { Locator } from './symbols/locate';
 export { type Locate } from './symbols/spans';
+export { hashedDefinitionsOf } from './symbols/bodyHash';
+export { BodyIndex, type Provenance, provenanceOf } from './symbols/bodyIndex';
 export { importAt, importedDefinitions, importsOf } from './symbols/imports';
 export { editDistance, nearestKey, suggestionBound } from './symbols/nearest';
 export { normalizeSymbol, symbolKey, symbolSegments } from './symbols/normalize';

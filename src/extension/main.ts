@@ -55,6 +55,8 @@ export function activate(context: vscode.ExtensionContext): Services {
   s.statusBar = registerStatusBar(s);
   s.unsavedBar = registerUnsavedStatusBar(s);
   registerLiveDiagnostics(s);
+  // Made now, so it knows the revision of every fixture already open before one is edited.
+  void s.relocations;
   registerBlindReview(s);
   const active = vscode.window.activeTextEditor?.document.uri;
   if (active && s.session.isFixture(active)) void s.session.open(active);

@@ -9,6 +9,7 @@ import { Ctx } from './ctx';
 import { LabelDecorations } from './labeling/decorations';
 import { DocumentSymbols } from './labeling/documentSymbols';
 import { Labeler } from './labeling/label';
+import { Relocations } from './labeling/relocations';
 import { LinkTargets } from './hovers/linkTargets';
 import { Review } from './review/review';
 import { Session } from './labeling/session';
@@ -28,6 +29,8 @@ export interface Services {
   /** Labels made in fixture documents and not saved yet. */
   unsaved: UnsavedLabels;
   labeler: Labeler;
+  /** Labels followed when an open fixture's revision is edited (the editor's `relocate`). */
+  relocations: Relocations;
   /** The label marks in code (their `drawn` lines are what the tests read). */
   labelDecorations: LabelDecorations;
   review: Review;
@@ -86,6 +89,10 @@ class LazyServices implements Services {
 
   get labeler(): Labeler {
     return (this.made.labeler ??= new Labeler(this.ctx, this.session, this.corpus));
+  }
+
+  get relocations(): Relocations {
+    return (this.made.relocations ??= this.ctx.push(new Relocations(this.ctx, this.session, this.corpus)));
   }
 
   get labelDecorations(): LabelDecorations {

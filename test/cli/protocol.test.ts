@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { candidatesOf, newFixtureText, nextFixture, Repository } from '../../src/core';
+import { BodyIndex, candidatesOf, newFixtureText, nextFixture, type Provenance, provenanceOf, Repository } from '../../src/core';
 import { finishReview, labelAs, settleDispute, startReview } from '../helpers/edits';
 import { run } from '../helpers/cli';
 import { GIT_ENV, TestRepo } from '../helpers/gitRepo';
@@ -75,10 +75,23 @@ describe('the labeling protocol, through the CLI and through the editor\'s core 
   this.timeout(60_000);
   let s: Setup;
   let afterCli: string;
+  /** What a label of each symbol records (at, body_hash), as both faces compute it: the core's provenanceOf at diff.base. */
+  const made = new Map<string, Provenance>();
+  const P = (symbol: string, indent: number) => {
+    const m = made.get(symbol)!;
+    return `${' '.repeat(indent)}at: "${m.at}"\n${' '.repeat(indent)}body_hash: "${m.body_hash}"\n`;
+  };
 
   before(async () => {
     delete process.env.FIXTURE_LAB_RATER;
     s = await setup();
+    const opened = await Repository.open(s.repo.dir);
+    const index = new BodyIndex(opened);
+    for (const symbol of ['shop/pricing.apply_discount', 'shop/cart.Cart.total', 'shop/cart.Cart.subtotal', 'shop/pricing.DISCOUNT_CAP']) {
+      made.set(symbol, await provenanceOf(index, s.base, symbol));
+      assert.match(made.get(symbol)!.body_hash ?? '', /^[0-9a-f]{16}$/);
+    }
+    opened.close();
   });
 
   it('label, start, verifier labels, finish, settle: the CLI alone, with the exact file it leaves', async () => {
@@ -158,13 +171,13 @@ ground_truth:
   - symbol: "shop/pricing.apply_discount"
     confidence: HIGH
     reason: "${R.apply}"
-  - symbol: "shop/cart.Cart.total"
+${P('shop/pricing.apply_discount', 4)}  - symbol: "shop/cart.Cart.total"
     confidence: MEDIUM
     reason: "${R.total}"
-  - symbol: "shop/pricing.DISCOUNT_CAP"
+${P('shop/cart.Cart.total', 4)}  - symbol: "shop/pricing.DISCOUNT_CAP"
     confidence: MEDIUM
     reason: "${R.leeCap}"
-  - symbol: "shop/receipt.receipt"
+${P('shop/pricing.DISCOUNT_CAP', 4)}  - symbol: "shop/receipt.receipt"
     confidence: MEDIUM
     reason: "${R.receipt}"
 labeler: "dana"
@@ -174,23 +187,23 @@ labels:
     - symbol: "shop/pricing.apply_discount"
       confidence: HIGH
       reason: "${R.apply}"
-    - symbol: "shop/cart.Cart.total"
+${P('shop/pricing.apply_discount', 6)}    - symbol: "shop/cart.Cart.total"
       confidence: HIGH
       reason: "${R.total}"
-    - symbol: "shop/cart.Cart.subtotal"
+${P('shop/cart.Cart.total', 6)}    - symbol: "shop/cart.Cart.subtotal"
       confidence: MEDIUM
       reason: "${R.subtotal}"
-  lee:
+${P('shop/cart.Cart.subtotal', 6)}  lee:
     - symbol: "shop/pricing.apply_discount"
       confidence: HIGH
       reason: "${R.leeApply}"
-    - symbol: "shop/cart.Cart.total"
+${P('shop/pricing.apply_discount', 6)}    - symbol: "shop/cart.Cart.total"
       confidence: MEDIUM
       reason: "${R.leeTotal}"
-    - symbol: "shop/pricing.DISCOUNT_CAP"
+${P('shop/cart.Cart.total', 6)}    - symbol: "shop/pricing.DISCOUNT_CAP"
       confidence: MEDIUM
       reason: "${R.leeCap}"
-agreement: -0.333
+${P('shop/pricing.DISCOUNT_CAP', 6)}agreement: -0.333
 disputes:
   - symbol: "shop/cart.Cart.subtotal"
     resolution: excluded
@@ -215,7 +228,7 @@ disputes:
     // Kappa is what finish measured; the corpus validates, the unjudged ruling a warning; the report lists it.
     assert.equal((await run(dir, 'kappa', F, '--json')).stdout, kappa);
     const validated = await run(dir, 'validate');
-    assert.deepEqual([validated.code, validated.stdout], [0, `${F}:65:5: warning: dispute about \`shop/receipt.receipt\`, which no rater judged: the adjudicator added it (unjudged: true)\n`]);
+    assert.deepEqual([validated.code, validated.stdout], [0, `${F}:83:5: warning: dispute about \`shop/receipt.receipt\`, which no rater judged: the adjudicator added it (unjudged: true)\n`]);
     await ok(run(dir, 'report'));
     assert.match(readFileSync(join(dir, 'labeling-report.md'), 'utf8'), /## Unjudged disputes\n\n- shop-easy-01: `shop\/receipt\.receipt` included\. Receipts show/);
   });
@@ -223,13 +236,13 @@ disputes:
   it('the same steps through the core calls the editor makes leave the byte-identical file', () => {
     assert.ok(afterCli, 'runs after the CLI journey');
     let text = s.text;
-    text = labelAs(text, 'dana', { symbol: 'shop/pricing.apply_discount', confidence: 'HIGH', reason: R.apply });
-    text = labelAs(text, 'dana', { symbol: 'shop/cart.Cart.total', confidence: 'HIGH', reason: R.total });
-    text = labelAs(text, 'dana', { symbol: 'shop/cart.Cart.subtotal', confidence: 'MEDIUM', reason: R.subtotal });
+    text = labelAs(text, 'dana', { symbol: 'shop/pricing.apply_discount', confidence: 'HIGH', reason: R.apply, ...made.get('shop/pricing.apply_discount') });
+    text = labelAs(text, 'dana', { symbol: 'shop/cart.Cart.total', confidence: 'HIGH', reason: R.total, ...made.get('shop/cart.Cart.total') });
+    text = labelAs(text, 'dana', { symbol: 'shop/cart.Cart.subtotal', confidence: 'MEDIUM', reason: R.subtotal, ...made.get('shop/cart.Cart.subtotal') });
     text = startReview(text, 'lee');
-    text = labelAs(text, 'lee', { symbol: 'shop/pricing.apply_discount', confidence: 'HIGH', reason: R.leeApply });
-    text = labelAs(text, 'lee', { symbol: 'shop/cart.Cart.total', confidence: 'MEDIUM', reason: R.leeTotal });
-    text = labelAs(text, 'lee', { symbol: 'shop/pricing.DISCOUNT_CAP', confidence: 'MEDIUM', reason: R.leeCap });
+    text = labelAs(text, 'lee', { symbol: 'shop/pricing.apply_discount', confidence: 'HIGH', reason: R.leeApply, ...made.get('shop/pricing.apply_discount') });
+    text = labelAs(text, 'lee', { symbol: 'shop/cart.Cart.total', confidence: 'MEDIUM', reason: R.leeTotal, ...made.get('shop/cart.Cart.total') });
+    text = labelAs(text, 'lee', { symbol: 'shop/pricing.DISCOUNT_CAP', confidence: 'MEDIUM', reason: R.leeCap, ...made.get('shop/pricing.DISCOUNT_CAP') });
     text = finishReview(text).text;
     text = settleDispute(text, { symbol: 'shop/cart.Cart.subtotal', resolution: 'excluded', rationale: R.excluded });
     text = settleDispute(text, { symbol: 'shop/pricing.DISCOUNT_CAP', resolution: 'included', rationale: R.cap });
@@ -310,10 +323,12 @@ describe('label add on a renamed file: a head-side name is written by its base n
   const F = 'tasks/web/easy/01-currency.yaml';
   let corpus: string;
   let text: string;
+  let repo: TestRepo;
+  let base: string;
 
   before(() => {
-    const repo = new TestRepo();
-    const base = repo.commit('base', { 'web/src/money.ts': `${MONEY}\n${REST}`, 'web/src/cart.ts': 'import { formatPrice } from \'./money\';\n\nexport function total(c: number): string {\n  return formatPrice(c);\n}\n' });
+    repo = new TestRepo();
+    base = repo.commit('base', { 'web/src/money.ts': `${MONEY}\n${REST}`, 'web/src/cart.ts': 'import { formatPrice } from \'./money\';\n\nexport function total(c: number): string {\n  return formatPrice(c);\n}\n' });
     const head = repo.commit('currency; money moves to format/', { 'web/src/format/money.ts': `${MOVED}\n${REST}` }, [['web/src/money.ts', 'web/src/format/money.ts']]);
     corpus = join(repo.dir, 'corpus');
     text = newFixtureText('web-easy-01', { repo: 'web', tier: 'easy', task: 'Prices in the shop\'s currency', base, head, candidates: [] });
@@ -327,8 +342,12 @@ describe('label add on a renamed file: a head-side name is written by its base n
       `${F}: ground_truth + web/src/money.formatPrice (HIGH); labeler: dana\n`,
       `fixture-lab: ${F}: \`web/src/format/money.formatPrice\` is \`web/src/money.formatPrice\` at diff.base (the change renames its file): using the base name\n`]);
     const written = readFileSync(file, 'utf8');
-    // The file the editor's click on the head side leaves (Labeler names it at base, then the same labelAs).
-    assert.equal(written, labelAs(text, 'dana', { symbol: 'web/src/money.formatPrice', confidence: 'HIGH', reason: 'Formats every price' }));
+    // The file the editor's click on the head side leaves (Labeler names it at base, then the same labelAs), recording the base and the body there.
+    const opened = await Repository.open(repo.dir);
+    const made = await provenanceOf(new BodyIndex(opened), base, 'web/src/money.formatPrice');
+    opened.close();
+    assert.equal(made.at, base);
+    assert.equal(written, labelAs(text, 'dana', { symbol: 'web/src/money.formatPrice', confidence: 'HIGH', reason: 'Formats every price', ...made }));
     assert.ok(!written.includes('web/src/format/'));
     // A `::` spelling of the head-side name is the same definition.
     const again = await run(corpus, 'label', 'add', F, 'web/src/format/money.ts::centsToUnits', '--confidence', 'MEDIUM', '--reason', 'Converts cents', '--rater', 'dana');

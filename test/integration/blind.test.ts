@@ -276,9 +276,12 @@ describe('blind review and labels named at base, in the editor', function () {
       assert.ok(await cmd('finishReview'));
       assert.ok(!existsSync(kept), 'the kept draft is gone once back in the file');
       // The same file a review without blind drafts leaves.
-      let expected = labelAs(original, 'dana', { symbol: 'web/src/cart.CartView.render', confidence: 'HIGH', reason: DANA.render });
-      expected = labelAs(expected, 'dana', { symbol: 'web/src/api.CartDto', confidence: 'MEDIUM', reason: DANA.dto });
-      expected = labelAs(startReview(expected, 'lee'), 'lee', { symbol: 'web/src/cart.CartView.render', confidence: 'MEDIUM', reason: LEE.render });
+      // Each label records what the editor's provenance finds at the fixture's revision.
+      const made = (symbol: string) => s.corpus.provenance(readFixture(original, uri.fsPath).fixture, symbol);
+      let expected = labelAs(original, 'dana', { symbol: 'web/src/cart.CartView.render', confidence: 'HIGH', reason: DANA.render, ...await made('web/src/cart.CartView.render') });
+      expected = labelAs(expected, 'dana', { symbol: 'web/src/api.CartDto', confidence: 'MEDIUM', reason: DANA.dto, ...await made('web/src/api.CartDto') });
+      expected = labelAs(startReview(expected, 'lee'), 'lee',
+        { symbol: 'web/src/cart.CartView.render', confidence: 'MEDIUM', reason: LEE.render, ...await made('web/src/cart.CartView.render') });
       assert.equal(readFileSync(uri.fsPath, 'utf8'), finishReview(expected).text);
     } finally {
       await config.update('blindDrafts', undefined, vscode.ConfigurationTarget.Global);

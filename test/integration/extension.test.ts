@@ -69,8 +69,11 @@ describe('Fixture Lab extension', () => {
       await vscode.window.showTextDocument(document);
       const done = await vscode.commands.executeCommand('fixtureLab.addLabel', { uri: copy, symbol: SYMBOL, confidence: 'HIGH', reason: 'test reason' });
       assert.equal(done, true);
-      const label = readFixture(document.getText(), copy.fsPath).fixture.ground_truth.find((l) => l.symbol === SYMBOL);
-      assert.deepEqual(label, { symbol: SYMBOL, confidence: 'HIGH', reason: 'test reason' });
+      const { fixture } = readFixture(document.getText(), copy.fsPath);
+      const label = fixture.ground_truth.find((l) => l.symbol === SYMBOL);
+      // It records the revision it was made at (the fixture's, a full SHA) and the body it saw there.
+      assert.deepEqual(label && { ...label, body_hash: /^[0-9a-f]{16}$/.test(label.body_hash ?? '') },
+        { symbol: SYMBOL, confidence: 'HIGH', reason: 'test reason', at: fixture.diff?.base ?? fixture.commit, body_hash: true });
       await expectUndoRestores(document);
     });
 

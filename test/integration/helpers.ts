@@ -210,3 +210,15 @@ export function panelMessages(s: Services): vscode.Disposable & { of<T extends H
     dispose: () => subscription.dispose(),
   };
 }
+
+/**
+ * Labels as a test compares them: without what each records of the code (`at`, `body_hash`), which
+ * the revision decides; every one of them checked to have been made at `rev` with a body hash.
+ */
+export function labelsMadeAt<T extends { at?: string; body_hash?: string }>(labels: T[], rev: string): Omit<T, 'at' | 'body_hash'>[] {
+  return labels.map(({ at, body_hash, ...rest }) => {
+    assert.equal(at, rev, 'the label records the revision it was made at');
+    assert.match(body_hash ?? '', /^[0-9a-f]{16}$/, 'the label records its body hash');
+    return rest;
+  });
+}

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { canDriveUi, copyFixture, EXTENSION, eventually, notifications, panelMessages, renderLensOnHeadSide, screenshot, services, setRater } from './helpers';
+import { canDriveUi, copyFixture, EXTENSION, eventually, labelsMadeAt, notifications, panelMessages, renderLensOnHeadSide, screenshot, services, setRater } from './helpers';
 import { webview } from './ui';
 
 describe('Restricted Mode (untrusted workspace, Fixture Lab installed)', function () {
@@ -60,9 +60,10 @@ describe('Restricted Mode (untrusted workspace, Fixture Lab installed)', functio
 
     const yaml = await vscode.workspace.openTextDocument(uri);
     const expected = [{ symbol: 'web/src/cart.CartView.render', confidence: 'HIGH', reason }];
-    assert.deepEqual(readFixture(yaml.getText(), uri.fsPath).fixture.ground_truth, expected);
+    const base = readFixture(original, uri.fsPath).fixture.diff!.base;
+    assert.deepEqual(labelsMadeAt(readFixture(yaml.getText(), uri.fsPath).fixture.ground_truth, base), expected);
     assert.equal(await yaml.save(), true);
-    assert.deepEqual(readFixture(readFileSync(uri.fsPath, 'utf8'), uri.fsPath).fixture.ground_truth, expected);
+    assert.deepEqual(labelsMadeAt(readFixture(readFileSync(uri.fsPath, 'utf8'), uri.fsPath).fixture.ground_truth, base), expected);
     await vscode.window.showTextDocument(yaml);
     await screenshot('01-restricted-labeled');
   });

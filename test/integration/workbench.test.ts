@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { canDriveUi, copyFixture, eventually, hoverText, linkedSymbols, notifications, renderLensOnHeadSide, screenshot, services, setRater } from './helpers';
+import { canDriveUi, copyFixture, eventually, labelsMadeAt, hoverText, linkedSymbols, notifications, renderLensOnHeadSide, screenshot, services, setRater } from './helpers';
 
 describe('labeling workbench journeys', function () {
   this.timeout(120_000);
@@ -70,7 +70,8 @@ describe('labeling workbench journeys', function () {
     assert.equal(done, true);
 
     const yaml = await vscode.workspace.openTextDocument(uri);
-    assert.deepEqual(readFixture(yaml.getText(), uri.fsPath).fixture.ground_truth, [
+    const { fixture: labeled } = readFixture(yaml.getText(), uri.fsPath);
+    assert.deepEqual(labelsMadeAt(labeled.ground_truth, labeled.diff!.base), [
       { symbol: 'web/src/cart.CartView.render', confidence: 'HIGH', reason: 'Renders the cart; the badge is drawn here' },
     ]);
     assert.ok(yaml.isDirty, 'not saved');

@@ -8,6 +8,7 @@ import { exportTrecCommand } from './exportTrec';
 import { importSweBenchCommand } from './importSweBench';
 import { importTrecCommand } from './importTrec';
 import { pool } from './pool';
+import { relocate } from './relocate';
 import { kappa } from './kappa';
 import { label } from './label';
 import { merge } from './merge';
@@ -122,6 +123,12 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: 'TREC-style pooling: every system\'s top K (default 10) symbols no rater judged, per fixture; '
       + '--write adds them to the fixture\'s `pooled:` list to judge (never to candidates)',
     run: pool,
+  },
+  relocate: {
+    usage: 'relocate FIXTURE --to REV [--write] [--json]',
+    summary: 'follow the labels to another revision: each labeled symbol unchanged, moved (the same body under a new name: the rename), '
+      + 'changed (review it) or gone; --write applies the moves',
+    run: relocate,
   },
   charts: {
     usage: 'charts RUN_DIR',

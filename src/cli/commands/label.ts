@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import {
-  AtBase, changedSymbols, clickTarget, CONFIDENCES, displayPath, Fixture, FixtureLabError, judgeSymbols, labelAs, loadFixtureFile, normalizeSymbol,
-  Repository, repositoryPath, RepoSymbols, symbolKey, symbolWarning, unlabelAs,
+  AtBase, BodyIndex, changedSymbols, clickTarget, CONFIDENCES, displayPath, Fixture, FixtureLabError, judgeSymbols, type Provenance, labelAs,
+  loadFixtureFile, normalizeSymbol,
+  provenanceOf, Repository, repositoryPath, RepoSymbols, revisionOf, symbolKey, symbolWarning, unlabelAs,
 } from '../../core';
 import { CliIO, moduleFor, oneOf, parse, repoEntryFor, required, UsageError } from '../args';
 import { raterFor } from '../rater';
@@ -44,7 +45,8 @@ export async function label(args: string[], io: CliIO): Promise<number> {
       io.stderr.write(`fixture-lab: ${shown}: \`${given}\` is \`${symbol}\` at diff.base (the change renames its file): using the base name\n`);
     }
     if (confidence && reason !== undefined) {
-      await editFixture(path, io, (text) => labelAs(text, rater, { symbol, confidence, reason }));
+      const made = await provenance(code, read.fixture, symbol);
+      await editFixture(path, io, (text) => labelAs(text, rater, { symbol, confidence, reason, ...made }));
       io.stdout.write(`${shown}: ${list} + ${symbol} (${confidence})${read.fixture.labeler ? '' : `; labeler: ${rater}`}\n`);
       // The symbol checked against the code at the fixture's revision: written either way, warned at once.
       const warning = code && (await symbolWarning(code.symbols, read.fixture, symbol));
@@ -80,6 +82,17 @@ async function codeOf(path: string, fixture: Fixture): Promise<Code | undefined>
       (await opened?.catch(() => undefined))?.close();
     },
   };
+}
+
+/** The revision the label is made at and the symbol's body hash there (docs/fixture-format.md#labels-that-follow-the-code); none without the code. */
+async function provenance(code: Code | undefined, fixture: Fixture, symbol: string): Promise<Provenance> {
+  const rev = code && revisionOf(fixture, code.symbols.entry)?.rev;
+  if (!code || !rev) return {};
+  try {
+    return await provenanceOf(new BodyIndex(await code.repository(), { module: code.symbols.entry.module }), rev, symbol);
+  } catch {
+    return {}; // no checkout: the label-time check says so
+  }
 }
 
 /**

@@ -76,6 +76,9 @@ export const ARGUMENTS = {
   'fixtureLab.revealMiss': record({ miss: missRef }),
   'fixtureLab.nextMiss': undefined,
   'fixtureLab.previousMiss': undefined,
+  // The fixture whose revision was edited; else the active fixture document.
+  'fixtureLab.showRelocation': record({ uri: optional(isUri) }),
+  'fixtureLab.applyRelocation': record({ uri: optional(isUri) }),
 } as const satisfies Record<CommandId, Guard<unknown> | undefined>;
 
 /** The object each command takes; `void` where it takes none. */

@@ -42,6 +42,8 @@ export const COMMAND_IDS = [
   'fixtureLab.revealMiss',
   'fixtureLab.nextMiss',
   'fixtureLab.previousMiss',
+  'fixtureLab.showRelocation',
+  'fixtureLab.applyRelocation',
 ] as const;
 
 export type CommandId = (typeof COMMAND_IDS)[number];

@@ -30,7 +30,8 @@ export const LABELING_COMMANDS = {
     if (reason === undefined) return false;
     const named = (await s.corpus.namesAtBase(readFixture(document.getText(), document.uri.fsPath).fixture))(normalizeSymbol(symbol, { module }));
     if ('refused' in named) throw new FixtureLabError(named.refused);
-    const label = { symbol: named.symbol, confidence, reason };
+    const made = await s.corpus.provenance(readFixture(document.getText(), document.uri.fsPath).fixture, named.symbol);
+    const label = { symbol: named.symbol, confidence, reason, ...made };
     // `rater` says who labels (a role), as the CLI's --rater; by default the rater setting.
     const as = rater ?? (await s.session.rater());
     const done = await saveAfterLabel(s.ctx, document, await applyFixtureEdit(document, (text) => labelAs(text, as, label)));
@@ -51,6 +52,12 @@ export const LABELING_COMMANDS = {
     if (!picked) return false;
     return saveAfterLabel(s.ctx, document, await applyFixtureEdit(document, (text) => unlabelAs(text, as, picked)));
   },
+
+  'fixtureLab.showRelocation': async (s, { uri }) => {
+    await s.relocations.show((await fixtureDocument(s, uri)).uri);
+    return true;
+  },
+  'fixtureLab.applyRelocation': async (s, { uri }) => s.relocations.apply((await fixtureDocument(s, uri)).uri),
 
   'fixtureLab.openDiff': async (s) => openFixtureDiff(s.corpus, await s.labeler.requireCurrent()),
 

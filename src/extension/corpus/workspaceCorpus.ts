@@ -2,8 +2,9 @@
 // tasks/**/*.yaml and repos.yaml reloads it, open documents are read from the editor (so unsaved
 // edits count), and repositories open on first use, once each.
 import * as vscode from 'vscode';
-import { AtBase, BaseNames, Candidates, candidatesFrom, changedSymbols, ChangeReport, Corpus, Fixture, FixtureFile, FixtureLabError,
-  loadCorpus, Repository, repositoryPath, RepoEntry, RepoSymbols, symbolWarning } from '../../core';
+import { AtBase, BaseNames, BodyIndex, Candidates, candidatesFrom, changedSymbols, ChangeReport, Corpus, Fixture, FixtureFile, FixtureLabError,
+  loadCorpus, type Provenance, provenanceOf, relocationReport, type RelocationReport, Repository, repositoryPath, RepoEntry, RepoSymbols, revisionOf,
+  symbolWarning } from '../../core';
 import { findCorpusDir } from './corpusLocation';
 import { Ctx } from '../ctx';
 
@@ -13,6 +14,7 @@ export class WorkspaceCorpus implements vscode.Disposable {
   private readonly changes = new Map<string, Promise<ChangeReport>>();
   private readonly candidateSets = new Map<string, Promise<Candidates>>();
   private readonly symbols = new Map<string, RepoSymbols>();
+  private readonly bodies = new Map<string, Promise<BodyIndex>>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private watcher?: vscode.FileSystemWatcher;
@@ -112,10 +114,36 @@ export class WorkspaceCorpus implements vscode.Disposable {
     return symbolWarning(repo, fixture, symbol);
   }
 
+  /** A repository's definitions by body hash, kept for the window: a file's hashes are computed once per blob. */
+  private bodyIndex(name: string): Promise<BodyIndex> {
+    return once(this.bodies, name, async () => {
+      const corpus = await this.require();
+      return new BodyIndex(await this.repository(name), { module: this.repoEntry(corpus, name).module });
+    });
+  }
+
+  /** What a new label of `symbol` records: the fixture's revision (a full SHA) and the body hash there; nothing when the code cannot be read. */
+  async provenance(fixture: Fixture, symbol: string): Promise<Provenance> {
+    const corpus = await this.get();
+    const entry = corpus?.repos.find((r) => r.name === fixture.repo);
+    const rev = entry && revisionOf(fixture, entry)?.rev;
+    if (!rev || !fixture.repo) return {};
+    const index = await this.bodyIndex(fixture.repo).catch(() => undefined);
+    return index ? provenanceOf(index, rev, symbol) : {};
+  }
+
+  /** The fixture's labels followed from `from` (a label's own `at` first) to `to` (core relocationReport). */
+  async relocation(fixture: Fixture, from: string, to: string): Promise<RelocationReport> {
+    const corpus = await this.require();
+    const entry = this.repoEntry(corpus, fixture.repo);
+    return relocationReport(await this.bodyIndex(entry.name), fixture, from, to, { module: entry.module });
+  }
+
   reload(): void {
     this.corpus = undefined;
     // A repository path may have changed: resolvers open theirs again (their answers are on disk).
     this.symbols.clear();
+    this.bodies.clear();
     this.changed.fire();
   }
 

@@ -49,7 +49,8 @@ export class Labeler {
     reason ??= await this.askReason(current, symbol, confidence, existing?.reason);
     if (reason === undefined) return false;
     const document = (await this.session.document())!;
-    const edit = await applyFixtureEdit(document, (text) => labelAs(text, current.rater, { symbol, confidence, reason }));
+    const made = await this.corpus.provenance(current.fixture, symbol);
+    const edit = await applyFixtureEdit(document, (text) => labelAs(text, current.rater, { symbol, confidence, reason, ...made }));
     const ok = await saveAfterLabel(this.ctx, document, edit);
     const list = target.rater ? current.fixture.labels[target.rater] ?? [] : current.fixture.ground_truth;
     const warnings = guardrailsFor(current.fixture, symbol, list.length, await this.hopsFromChange(current, symbol), current).map((w) => w.message);
