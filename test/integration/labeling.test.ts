@@ -9,7 +9,7 @@ import { fixtureView, loadCorpus, missedBy, readFixture, reasonChoices } from '.
 import type { Asked } from '../../src/extension/ctx';
 import type { Services } from '../../src/extension/services';
 import {
-  canDriveUi, copyFixture, eventually, HOVER_CONTENTS, hoverText, journeySuite, linkedSymbols, notifications, renderLensOnHeadSide, screenshot, setRater, ui, VIEW_ROW,
+  canDriveUi, copyFixture, eventually, HOVER_CONTENTS, hoverText, journeySuite, labelsMadeAt, linkedSymbols, notifications, renderLensOnHeadSide, screenshot, setRater, ui, VIEW_ROW,
 } from './helpers';
 
 describe('labeler and triager in the workbench', function () {
@@ -65,8 +65,8 @@ describe('labeler and triager in the workbench', function () {
   /** Once the fixture's document holds exactly `expected` as its ground truth (the label a click made), its edits reverted. */
   async function labeledThenReverted(uri: vscode.Uri, expected: { symbol: string; confidence: string; reason: string }[]): Promise<void> {
     await eventually(async () => {
-      const written = readFixture((await vscode.workspace.openTextDocument(uri)).getText(), uri.fsPath).fixture.ground_truth;
-      assert.deepEqual(written, expected);
+      const written = readFixture((await vscode.workspace.openTextDocument(uri)).getText(), uri.fsPath).fixture;
+      assert.deepEqual(labelsMadeAt(written.ground_truth, written.diff?.base ?? written.commit ?? ''), expected);
     });
     await revert(uri);
   }
