@@ -25,6 +25,7 @@ export { median } from './numbers';
 
 // Untrusted text as plain text, hover Markdown and report Markdown
 export { commandLink, markdownCode, markdownText } from './untrusted/hoverMarkdown';
+export { lineText } from './untrusted/lineText';
 export { plainText } from './untrusted/plainText';
 export { reportCode, reportText } from './untrusted/reportMarkdown';
 export { terminalText } from './untrusted/terminalText';

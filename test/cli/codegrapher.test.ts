@@ -273,6 +273,7 @@ describe('CodeGrapher JSONL: import-codegrapher and export-codegrapher', functio
       good('ok_1'),
       '[1, 2]',
       good('ok_2'),
+      good('t9\nbad.jsonl:1:1: error: forged\u202E'),
     ].join('\n') + '\n');
     const result = await run(cwd, 'import-codegrapher', 'bad.jsonl', '--out', 'corpus');
     assert.equal(result.code, 1);
@@ -285,7 +286,10 @@ describe('CodeGrapher JSONL: import-codegrapher and export-codegrapher', functio
       'bad.jsonl:6:1: error: task_id `ok_1` is already the id of line 1 of bad.jsonl: ids are unique across a corpus (in any case); rename the task '
         + 'or import into another corpus',
       'bad.jsonl:7:1: error: a line must hold one JSON object (a CodeGrapher record), not a list or a single value',
-      'fixture-lab: 5 bad records; nothing was written',
+      // An id with a line break and a bidi control: both shown on the problem's one line.
+      'bad.jsonl:9:1: error: task_id `t9\\nbad.jsonl:1:1: error: forged\\u202E` cannot be a fixture id: use letters, digits, `.`, `_` and `-` only (a string), '
+        + 'e.g. `t9-bad.jsonl-1-1-error-forged`',
+      'fixture-lab: 6 bad records; nothing was written',
     ]);
     assert.equal(existsSync(join(cwd, 'corpus')), false);
   });

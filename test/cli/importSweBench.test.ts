@@ -170,6 +170,9 @@ describe('fixture-lab import-swe-bench', () => {
       [`${good[0]}\n${good[0]}\n`, ['--repo', 'shop'], /^fixture-lab: swe-bench\.jsonl:2: instance_id `example__shop-1` is on line 1 too: give each instance once$/],
       [`${good.join('\n')}\n`, ['--repo', 'nope'], /^fixture-lab: repos\.yaml: has no repo `nope`: use one of shop, or add it$/],
       ['\n', ['--repo', 'shop'], /^fixture-lab: swe-bench\.jsonl: holds no instance/],
+      // An id that would print a line of its own choosing, and reorder the rest: shown on the error's line.
+      [`${JSON.stringify({ ...JSON.parse(good[0]) as object, instance_id: 'x\nfixture-lab: imported 9 of 9 instances\u202E' })}\n`, ['--repo', 'shop'],
+        /^fixture-lab: swe-bench\.jsonl:1: instance_id `x\\nfixture-lab: imported 9 of 9 instances\\u202E` cannot name a fixture: use letters/],
     ];
     for (const [text, flags, expected] of cases) {
       writeFileSync(jsonl, text);

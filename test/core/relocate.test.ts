@@ -2,7 +2,7 @@
 // several places is no rename to guess; the moves written keep every form of list; a move the
 // fixture cannot take is skipped and said.
 import * as assert from 'node:assert/strict';
-import { applyRelocation, BodyIndex, readFixture, relocationReport, type RelocationReport, Repository } from '../../src/core';
+import { applyRelocation, BodyIndex, readFixture, relocationLines, relocationReport, type RelocationReport, Repository } from '../../src/core';
 import { TestRepo } from '../helpers/gitRepo';
 
 const TWIN = '    return [x for x in items if x.active]\n';
@@ -38,6 +38,27 @@ describe('relocate: the core', function () {
     to: 'f'.repeat(40),
     relocations: [...moves.map(([symbol, to]) => ({ symbol, lists: ['ground_truth'], status: 'moved' as const, from: 'e'.repeat(40), body_hash: '0123456789abcdef', moved_to: to })), ...others],
     totals: { unchanged: 0, moved: moves.length, changed: 0, gone: 0 },
+  });
+
+  it('a report line per label, whatever its names hold: line breaks and bidi controls shown, not taken', async () => {
+    const repo = new TestRepo();
+    const rlo = '\u202E';
+    const base = repo.commit('base', { 'a.py': 'def total():\n    return 1\n' });
+    const next = repo.commit('moved', { 'a.py': null, [`b${rlo}gpj.py`]: 'def total():\n    return 1\n' });
+    const opened = await Repository.open(repo.dir);
+    try {
+      const forged = 'a.gone\nunchanged  shop.safe [ground_truth]';
+      const text = `id: x\nrepo: r\ntask: t\nground_truth:\n  - a.total\n  - ${JSON.stringify(forged)}\nlabeler: ${JSON.stringify(`dana${rlo}`)}\n`
+        + `labels:\n  ${JSON.stringify(`dana${rlo}`)}:\n    - a.total\n`;
+      const report = await relocationReport(new BodyIndex(opened), readFixture(text, 'f.yaml').fixture, base, next);
+      assert.deepEqual(report.relocations.map((r) => [r.symbol, r.status, r.moved_to]), [['a.total', 'moved', `b${rlo}gpj.total`], [forged, 'gone', undefined]]);
+      const lines = relocationLines(report);
+      assert.equal(lines.join('\n').split('\n').length, 2, lines.join('\n'));
+      assert.equal(lines[0], 'moved      a.total -> b\\u202Egpj.total (b\\u202Egpj.py:1) [ground_truth, labels.dana\\u202E]');
+      assert.ok(lines[1].startsWith('gone       a.gone\\nunchanged  shop.safe [ground_truth] [ground_truth]: '), lines[1]);
+    } finally {
+      opened.close();
+    }
   });
 
   it('writes a move into a plain list, a flow list and a dispute alike; the rest stays byte for byte', () => {

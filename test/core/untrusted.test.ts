@@ -6,7 +6,7 @@
 // code, every table row its cells. Then the reports themselves, written from hostile misses and fixtures.
 import * as assert from 'node:assert/strict';
 import {
-  commandLink, Corpus, failureReport, labelingReport, markdownCode, markdownText, Miss, mulberry32, plainText, readFixture, reportCode, reportText, RunInfo, showBidi, stripBidi,
+  commandLink, Corpus, failureReport, labelingReport, lineText, markdownCode, markdownText, Miss, mulberry32, plainText, readFixture, reportCode, reportText, RunInfo, showBidi, stripBidi,
 } from '../../src/core';
 
 const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
@@ -138,6 +138,23 @@ describe('untrusted text: plainText (notifications, progress, quick inputs, Code
     assert.equal(plainText('see [x](command:workbench.action.terminal.sendSequence?{}) now'), 'see [x] (command:workbench.action.terminal.sendSequence?{}) now');
     assert.equal(plainText('$(zap) id'), '$ (zap) id');
     assert.equal(plainText('cod\u202Eexe.txt'), 'cod\\u202Eexe.txt');
+  });
+});
+
+describe('untrusted text: lineText (a line of a plain-text report or an error)', () => {
+  it('property: one line, whatever the text: no line break and no bidi control left, each shown as its escape', () => {
+    forHostile(500, (text) => {
+      const shown = lineText(text);
+      assert.doesNotMatch(shown, /[\n\r\v\f\u0085\u2028\u2029]/);
+      assert.doesNotMatch(shown, BIDI);
+      assert.equal(shown.replace(/\\(n|r|u[0-9A-F]{4})/g, ''), text.replace(/[\n\r\v\f\u0085\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '').replace(/\\(n|r|u[0-9A-F]{4})/g, ''),
+        'the rest of the text as it is');
+    });
+  });
+
+  it('shows a forged line as part of its own, and leaves ordinary text as it is', () => {
+    assert.equal(lineText('a.gone\nmoved      a.x -> a.y\r\n\u2028cod\u202Eexe'), 'a.gone\\nmoved      a.x -> a.y\\r\\n\\u2028cod\\u202Eexe');
+    assert.equal(lineText('shop/cart.Cart.total (shop/cart.py:12) [ground_truth, labels.dana]'), 'shop/cart.Cart.total (shop/cart.py:12) [ground_truth, labels.dana]');
   });
 });
 

@@ -46,6 +46,8 @@ export type UiStep =
   | { anchors: string; contains?: string }
   /** Clicks every link inside the visible elements matching `clickLinks` whose target does not match `except` (a RegExp source); the targets clicked. */
   | { clickLinks: string; except?: string }
+  /** Rests the mouse on the first visible element matching `hover` (holding `contains`): a tree row's tooltip shows. */
+  | { hover: string; contains?: string }
   /** Clicks the first visible element matching `click` (holding `contains`), `times` times `everyMs` apart (default once); when each click was made. */
   | { click: string; contains?: string; times?: number; everyMs?: number }
   /** The attribute `attr` of every element matching `attrs`, shown or not. */

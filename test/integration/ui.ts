@@ -30,13 +30,20 @@ export async function screenshot(name: string): Promise<void> {
   await eventually(() => assert.ok(existsSync(join(dir, `${name}.png`))), 10_000).catch(() => undefined);
 }
 
+/** An element of a webview's page, as `webview.elements` reads it: its tag and every attribute. */
+export interface PageElement {
+  tag: string;
+  attrs: Record<string, string>;
+}
+
 interface WebviewAnswer {
   ok: boolean;
   text?: string;
+  elements?: PageElement[];
   error?: string;
 }
 
-async function ask(name: string, request: { action: 'text' | 'click'; selector: string; contains?: string }): Promise<WebviewAnswer | undefined> {
+async function ask(name: string, request: { action: 'text' | 'click' | 'elements'; selector: string; contains?: string }): Promise<WebviewAnswer | undefined> {
   const dir = requests();
   if (!dir) return undefined;
   const answer = join(dir, `${name}.webview.out`);
@@ -51,6 +58,15 @@ export const webview = {
     const answer = await ask(name, { action: 'text', selector, ...(contains ? { contains } : {}) });
     if (answer && !answer.ok) throw new Error(`webview text ${selector}: ${answer.error}`);
     return answer?.text;
+  },
+  /**
+   * Every element inside the first match of `selector` (itself included, shown or not) once the
+   * webview's text holds `contains`, with its page text; undefined outside code-server.
+   */
+  async elements(name: string, selector = '#root', contains?: string): Promise<{ text: string; elements: PageElement[] } | undefined> {
+    const answer = await ask(name, { action: 'elements', selector, ...(contains ? { contains } : {}) });
+    if (answer && !answer.ok) throw new Error(`webview elements ${selector}: ${answer.error}`);
+    return answer && { text: answer.text!, elements: answer.elements! };
   },
   /** Clicks `selector` inside the webview that shows it; false outside code-server. */
   async click(name: string, selector: string): Promise<boolean> {

@@ -181,6 +181,13 @@ async function inWorkbench(page, steps, shots) {
         results.push(found);
         continue;
       }
+      if ('hover' in step) {
+        // Rests the mouse on the first visible match (holding `contains`): what shows a tree row's tooltip.
+        const shown = page.locator(`${step.hover}:visible`);
+        await (step.contains ? shown.filter({ hasText: step.contains }) : shown).first().hover({ timeout: 10_000 });
+        results.push(null);
+        continue;
+      }
       if ('click' in step) {
         // Clicks the first visible match (holding `contains`) `times` times, `everyMs` apart: each click finds it anew.
         const clicked = [];
@@ -250,8 +257,10 @@ async function inWorkbench(page, steps, shots) {
 }
 
 /**
- * Finds the webview frame showing `selector` (holding `contains`, when given) and reads its text or
- * clicks it, as a person would. Webviews are nested iframes of the workbench; Playwright sees them all.
+ * Finds the webview frame showing `selector` (holding `contains`, when given) and reads its text,
+ * clicks it, as a person would, or (`elements`) lists every element inside it, shown or not, with
+ * its attributes: what a check for markup made from text reads. Webviews are nested iframes of the
+ * workbench; Playwright sees them all.
  */
 async function inWebview(page, { action, selector, contains }) {
   const deadline = Date.now() + 20_000;
@@ -268,6 +277,13 @@ async function inWebview(page, { action, selector, contains }) {
         }
         // Within the answer's wait (30 s in test/integration/ui.ts): a click something covers fails, saying so.
         if (action === 'click') await element.click({ timeout: Math.max(1000, deadline - Date.now()) });
+        if (action === 'elements') {
+          const elements = await element.evaluate((root) => [root, ...root.querySelectorAll('*')].map((e) => ({
+            tag: e.tagName.toLowerCase(),
+            attrs: Object.fromEntries([...e.attributes].map((a) => [a.name, a.value])),
+          })));
+          return { ok: true, text, elements };
+        }
         return { ok: true, text };
       } catch (error) {
         last = error.message.split('\n')[0];

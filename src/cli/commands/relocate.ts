@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import {
-  applyRelocation, BodyIndex, displayPath, FixtureLabError, loadFixtureFile, readFixture, relocationLines, relocationReport, relocationTotals,
+  applyRelocation, BodyIndex, displayPath, FixtureLabError, lineText, loadFixtureFile, readFixture, relocationLines, relocationReport, relocationTotals,
   Repository, repositoryPath, revisionOf, type SkippedMove,
 } from '../../core';
 import { CliIO, parse, repoEntryFor, required, UsageError } from '../args';
@@ -41,7 +41,7 @@ export async function relocate(args: string[], io: CliIO): Promise<number> {
       return 0;
     }
     for (const line of relocationLines(report)) io.stdout.write(`${line}\n`);
-    for (const s of written?.skipped ?? []) io.stdout.write(`not moved: ${s.symbol} -> ${s.moved_to}: ${s.reason}\n`);
+    for (const s of written?.skipped ?? []) io.stdout.write(`${lineText(`not moved: ${s.symbol} -> ${s.moved_to}: ${s.reason}`)}\n`);
     const tail = values.write ? `; ${written?.applied ?? 0} moved in ${shown}` : report.totals.moved > 0 ? ' (--write applies the moves)' : '';
     io.stdout.write(`${relocationTotals(report)}${tail}\n`);
     return 0;

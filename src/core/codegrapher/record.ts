@@ -5,6 +5,7 @@
 import { CODEGRAPHER_KEPT, CodegrapherBlock } from '../fixtures/codegrapher';
 import type { Fixture } from '../fixtures/model';
 import { isSafePathComponent, safeNameLike, SAFE_NAME_RULE } from '../io/pathComponent';
+import { lineText } from '../untrusted/lineText';
 import {
   JSON_STYLES, jsonEqual, JsonObject, JsonSyntaxError, JsonValue, loneSurrogate, parseJson, stringifyJson, styleOf, yamlFlow,
 } from '../jsonText';
@@ -59,7 +60,8 @@ export function readRecordLine(line: string, lineNumber: number): { record: Reco
   const id = get('task_id');
   if (typeof id !== 'string' || !isSafePathComponent(id)) {
     const shown = typeof id === 'string' ? id : stringifyJson(id ?? null, JSON_STYLES.compact);
-    return problem(`task_id \`${shown}\` cannot be a fixture id: use ${SAFE_NAME_RULE} (a string), e.g. \`${safeNameLike(shown)}\``);
+    // On the problem's one line: a line break in the id would print a line of the file's choosing.
+    return problem(`task_id \`${lineText(shown)}\` cannot be a fixture id: use ${SAFE_NAME_RULE} (a string), e.g. \`${safeNameLike(shown)}\``);
   }
   const task = get('description');
   if (typeof task !== 'string' || task.trim() === '') return problem('`description` must be the task\'s text (a non-empty string)');

@@ -10,6 +10,7 @@ import type { Fixture, Label } from '../fixtures/model';
 import { edited, Edited, then } from '../problems';
 import { BodyIndex, HashedSymbol } from '../symbols/bodyIndex';
 import { lastSegment } from '../symbols/nearest';
+import { lineText } from '../untrusted/lineText';
 import { NormalizeOptions, symbolKey } from '../symbols/normalize';
 
 export const RELOCATION_STATUSES = ['unchanged', 'moved', 'changed', 'gone'] as const;
@@ -162,7 +163,8 @@ export function relocationLines(report: RelocationReport): string[] {
   return report.relocations.map((r) => {
     const where = r.file ? ` (${r.file}:${r.line})` : '';
     const what = r.status === 'moved' ? `${r.symbol} -> ${r.moved_to}${where}` : `${r.symbol}${where}`;
-    return `${r.status.padEnd(width)}  ${what} [${r.lists.join(', ')}]${r.note ? `: ${r.note}` : ''}`;
+    // Names and notes are the fixture's and the repository's: a line break in one would forge a line.
+    return lineText(`${r.status.padEnd(width)}  ${what} [${r.lists.join(', ')}]${r.note ? `: ${r.note}` : ''}`);
   });
 }
 

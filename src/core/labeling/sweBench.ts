@@ -12,6 +12,7 @@ import { commitPatch } from '../git/patchCommit';
 import type { Repository } from '../git/repository';
 import { isSafePathComponent, SAFE_NAME_RULE } from '../io/pathComponent';
 import { displayPath, FixtureLabError } from '../problems';
+import { lineText } from '../untrusted/lineText';
 import { fixtureFromChange, Tier } from './fromChange';
 
 /** The fields every instance must have; SWE-bench's others (hints_text, version, FAIL_TO_PASS, ...) are read past. */
@@ -49,7 +50,8 @@ export function parseSweBenchJsonl(text: string, shown: string): SweBenchInstanc
     const instance = { ...(Object.fromEntries(SWE_BENCH_FIELDS.map((f) => [f, record[f]])) as Record<(typeof SWE_BENCH_FIELDS)[number], string>), line };
     const id = instance.instance_id;
     if (!isSafePathComponent(id)) {
-      throw new FixtureLabError(`instance_id \`${id.slice(0, 80)}\` cannot name a fixture: use ${SAFE_NAME_RULE}`, where);
+      // Quoted on the error's one line: a line break in it would print a line of the file's choosing.
+      throw new FixtureLabError(`instance_id \`${lineText(id.slice(0, 80))}\` cannot name a fixture: use ${SAFE_NAME_RULE}`, where);
     }
     if (instance.problem_statement.trim() === '') throw new FixtureLabError(`\`problem_statement\` of ${id} is empty: the task needs its text`, where);
     const first = seen.get(id);

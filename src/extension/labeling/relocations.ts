@@ -6,7 +6,7 @@
 // shown only as plain text: no link, no markup.
 import * as vscode from 'vscode';
 import {
-  applyRelocation, FixtureLabError, plainText, readFixture, relocationLines, type RelocationReport, relocationTotals,
+  applyRelocation, FixtureLabError, lineText, plainText, readFixture, relocationLines, type RelocationReport, relocationTotals,
 } from '../../core';
 import { executeCommand } from '../commands/args';
 import { Ctx } from '../ctx';
@@ -40,10 +40,10 @@ export class Relocations implements vscode.Disposable {
     return this.reports.get(uri.toString());
   }
 
-  /** The report as plain text in an editor of its own: the CLI's lines and totals. */
+  /** The report as plain text in an editor of its own: the CLI's lines and totals, a line each (relocationLines shows breaks and bidi controls). */
   async show(uri: vscode.Uri): Promise<vscode.TextDocument> {
     const report = this.required(uri);
-    const content = [`${report.fixture}: labels followed to ${report.to}`, ...relocationLines(report), relocationTotals(report), ''].join('\n');
+    const content = [lineText(`${report.fixture}: labels followed to ${report.to}`), ...relocationLines(report), relocationTotals(report), ''].join('\n');
     const document = await vscode.workspace.openTextDocument({ language: 'plaintext', content });
     await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
     return document;
