@@ -170,15 +170,13 @@ async function inWorkbench(page, steps, shots) {
       if ('anchors' in step) {
         const shown = page.locator(`${step.anchors}:visible`);
         await (step.contains ? shown.filter({ hasText: step.contains }) : shown).first().waitFor({ timeout: 20_000 });
-        const found = [];
-        for (const element of await shown.all()) {
-          found.push(...(await element.evaluate((root) => [...root.querySelectorAll('a, img')].map((a) => JSON.stringify({
-            tag: a.tagName.toLowerCase(),
-            href: a.getAttribute('data-href') ?? a.getAttribute(a.tagName === 'IMG' ? 'src' : 'href') ?? '',
-            text: a.textContent ?? '',
-          })))));
-        }
-        results.push(found);
+        // Every match read at once: a list VS Code redraws meanwhile (the notification centre) cannot
+        // leave a match to wait for that is no longer there.
+        results.push(await shown.evaluateAll((roots) => roots.flatMap((root) => [...root.querySelectorAll('a, img')].map((a) => JSON.stringify({
+          tag: a.tagName.toLowerCase(),
+          href: a.getAttribute('data-href') ?? a.getAttribute(a.tagName === 'IMG' ? 'src' : 'href') ?? '',
+          text: a.textContent ?? '',
+        })))));
         continue;
       }
       if ('hover' in step) {
