@@ -1,10 +1,15 @@
-// A list of charts (the fixture's, or the corpus's), drawn by charts.ts only while its tab is
-// shown (DeferredPane): a chart is the slowest thing on the page. Drawn again when the data
-// changes; a new color theme comes as new data (the host compiles the charts in it).
+// A list of charts (the fixture's, or the corpus's), drawn by charts.ts (loaded on first use,
+// chartsLoader.ts) only while its tab is shown (DeferredPane): a chart is the slowest thing on the
+// page. Drawn again when the data changes; a new color theme comes as new data (the host compiles
+// the charts in it).
 import type { PageChart } from '../src/shared/panelView';
-import { renderChart, yieldToPage } from './charts';
+import type { renderChart as RenderChartFn } from './charts';
+import { loadCharts } from './chartsLoader';
 import { DeferredPane } from './deferred';
 import { h, placeholder, show } from './dom';
+import { yieldToPage } from './tasks';
+
+type RenderChart = typeof RenderChartFn;
 
 export class ChartList extends DeferredPane {
   constructor(private readonly emptyText: string) {
@@ -28,13 +33,20 @@ export class ChartList extends DeferredPane {
     show(element, ...charts.map((chart, i) => h('figure', { class: 'chart-figure' }, h('figcaption', { class: 'visually-hidden' }, chart.title), canvases[i])));
     // A chart at a time, the page answering in between: five in one go would freeze the panel
     // (clicks, tab keys) for half a second.
+    const failed = (i: number, error: unknown) =>
+      show(canvases[i], h('p', { class: 'error-message' }, `This chart could not be drawn: ${error instanceof Error ? error.message : String(error)}`));
     void (async () => {
+      let renderChart: RenderChart;
+      try {
+        ({ renderChart } = await loadCharts());
+      } catch (error) {
+        if (generation === this.generation) charts.forEach((_, i) => failed(i, error));
+        return;
+      }
       for (const [i, chart] of charts.entries()) {
         await yieldToPage();
         if (generation !== this.generation) return;
-        await renderChart(canvases[i], chart).catch((error: unknown) => {
-          show(canvases[i], h('p', { class: 'error-message' }, `This chart could not be drawn: ${error instanceof Error ? error.message : String(error)}`));
-        });
+        await renderChart(canvases[i], chart).catch((error: unknown) => failed(i, error));
       }
     })();
   }

@@ -1,17 +1,14 @@
 // The panel's charts, drawn in the webview from the scenegraph the host made (core/charts/compile.ts:
-// Vega-Lite compiled and run there, in this page's theme, which themeFromCss below tells it). The
-// page evaluates no Vega expression, so its Content-Security-Policy needs no 'unsafe-eval'; and
-// drawing a scenegraph is the only chart work left on its main thread. Only vega-scenegraph (vega's
-// renderers) is bundled: the whole of vega was a third of a megabyte more to load on every open.
+// Vega-Lite compiled and run there, in this page's theme, which theme.ts tells it). The page
+// evaluates no Vega expression, so its Content-Security-Policy needs no 'unsafe-eval'; and drawing a
+// scenegraph is the only chart work left on its main thread. Only vega-scenegraph (vega's renderers)
+// is bundled: the whole of vega was a third of a megabyte more. Even so it and the d3 it brings are
+// over half of the page's script, so this module is a bundle of its own (dist/webview-charts.js,
+// the global FixtureLabCharts), loaded by chartsLoader.ts when a chart is first drawn.
 import { CanvasHandler, CanvasRenderer, sceneFromJSON, SVGHandler, SVGRenderer, type Scene, type Tooltip } from 'vega-scenegraph';
 import type { PageChart } from '../src/shared/panelView';
-import { ChartTheme, LIGHT_THEME } from '../src/shared/chartTheme';
 import { showBidi } from '../src/shared/bidi';
-
-export type { ChartTheme };
-
-/** Lets the page answer a click or a key between two steps of a chart. */
-export const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
+import { yieldToPage } from './tasks';
 
 /**
  * Draws `chart` into `container` (replacing what was there), labeled for screen readers: SVG, or
@@ -35,24 +32,4 @@ export async function renderChart(container: HTMLElement, chart: PageChart): Pro
   container.setAttribute('aria-label', showBidi(chart.title));
   if (chart.description !== undefined) container.setAttribute('aria-description', showBidi(chart.description));
   else container.removeAttribute('aria-description');
-}
-
-/**
- * The chart theme of the webview's VS Code color theme, read from the CSS variables VS Code sets
- * on the webview's body; anything missing (a page outside VS Code) falls back to LIGHT_THEME.
- */
-export function themeFromCss(element: Element = document.body): ChartTheme {
-  const style = getComputedStyle(element);
-  const read = (name: string) => style.getPropertyValue(name).trim();
-  const first = (...names: string[]) => names.map(read).find((v) => v !== '');
-  const palette = ['blue', 'orange', 'green', 'red', 'purple', 'yellow'].map((c, i) => first(`--vscode-charts-${c}`) ?? LIGHT_THEME.palette[i]);
-  return {
-    foreground: first('--vscode-charts-foreground', '--vscode-foreground', '--vscode-editor-foreground') ?? LIGHT_THEME.foreground,
-    background: first('--vscode-editor-background', '--vscode-panel-background') ?? LIGHT_THEME.background,
-    font: first('--vscode-font-family') ?? LIGHT_THEME.font,
-    fontSize: parseFloat(first('--vscode-font-size') ?? '') || LIGHT_THEME.fontSize,
-    gridColor: first('--vscode-charts-lines', '--vscode-editorWidget-border', '--vscode-panel-border') ?? LIGHT_THEME.gridColor,
-    domainColor: first('--vscode-panel-border', '--vscode-widget-border', '--vscode-charts-lines') ?? LIGHT_THEME.domainColor,
-    palette,
-  };
 }

@@ -3,7 +3,6 @@
 // the user's requests back. Messages are handled through one Handlers table: a new message type
 // is a type error here until it is handled.
 import type { Chartless, CorpusResults, PanelResults, SystemRow } from '../src/shared/panelView';
-import { themeFromCss } from './charts';
 import { ChartList } from './chartList';
 import { ColumnChooser } from './columns';
 import { DeferredPane } from './deferred';
@@ -20,6 +19,7 @@ import { type Column, CORPUS_COLUMNS, corpusTable, granularityColumns, granulari
 import { renderAgreement, renderChecks } from './checks';
 import { GranularitySwitch } from './granularity';
 import { Tabs } from './tabs';
+import { themeFromCss } from './theme';
 
 const host = new Host();
 const root = document.getElementById('root') ?? document.body.appendChild(h('main', { attrs: { id: 'root' } }));
@@ -61,7 +61,23 @@ function paneVisibility(): void {
   corpusCharts.setVisible(tabs.selected === 'corpus');
 }
 
+/**
+ * What the results and the corpus panes last drew, as JSON. The host answers `ready` with what a
+ * restored page has just drawn from its state; drawing the same again would give the open a long
+ * task (and a layout of the whole page) for nothing.
+ */
+const drawn: { results?: string; corpus?: string } = {};
+
+function drawnAlready(pane: keyof typeof drawn, payload: unknown): boolean {
+  const key = JSON.stringify(payload);
+  if (drawn[pane] === key) return true;
+  drawn[pane] = key;
+  return false;
+}
+
 function renderResults(all: Chartless<PanelResults> | null): void {
+  // The placeholder depends on whether a fixture is open.
+  if (drawnAlready('results', [all, !!host.saved.last?.fixture?.header])) return;
   const shown = all ? withResults(all) : undefined;
   const results = shown && shown.results.rows.length > 0 ? shown.results : null;
   layout(results !== null);
@@ -116,6 +132,7 @@ function drawResultsTable(): void {
 }
 
 function renderCorpus(corpus: Chartless<CorpusResults> | null): void {
+  if (drawnAlready('corpus', corpus)) return;
   if (!corpus) {
     show(corpusPane, h('p', { class: 'placeholder' }, 'No run over the corpus yet: ', h('code', null, 'fixture-lab run corpus'), ' makes one.'));
   } else {
@@ -161,20 +178,27 @@ const handlers: Handlers<HostMessage> = {
   charts: ({ pane, charts }) => (pane === 'fixture' ? fixtureCharts : corpusCharts).setCharts(charts),
   runStarted: (m) => {
     saveRun(m);
-    progress.started(m);
+    drawRun(m);
     form.setRunning(true);
   },
   progress: (m) => {
     saveRun(m);
-    progress.progress(m);
+    drawRun(m);
     form.setRunning(true);
   },
   runFinished: (m) => {
     saveRun(m);
-    progress.finished(m);
+    drawRun(m);
     form.setRunning(false);
   },
 };
+
+/** A run's message on its progress lines. Run and Cancel are the handlers' to set: a run drawn again from the state is not under way until the host says so. */
+function drawRun(m: RunRecord[number]): void {
+  if (m.type === 'runStarted') progress.started(m);
+  else if (m.type === 'progress') progress.progress(m);
+  else progress.finished(m);
+}
 
 /**
  * The run's progress and summary kept with the rest: a page VS Code dropped while hidden (a symbol
@@ -214,9 +238,10 @@ const restore: (() => void)[] = [
   () => !heard.has('results') && renderResults(last?.results?.results ?? null),
   () => !heard.has('corpus') && renderCorpus(last?.corpus?.corpus ?? null),
   () => {
-    if (!heard.has('runStarted') && !heard.has('progress') && !heard.has('runFinished')) for (const m of last?.run ?? []) dispatch(m);
-    // A run the page last saw under way may have ended while it was hidden: the host's `ready` answer says.
-    if (!heard.has('runStarted') && !heard.has('progress')) form.setRunning(false);
+    // Without touching the form: each switch of its selects' `disabled` draws them again, and they
+    // measure themselves (a layout of the whole page). A run the page last saw under way may have
+    // ended while it was hidden: the host's `ready` answer says, and the form waits for it.
+    if (!heard.has('runStarted') && !heard.has('progress') && !heard.has('runFinished')) for (const m of last?.run ?? []) drawRun(m);
   },
 ];
 // `ready` once the page shows all it kept: the host's answer then replaces it.

@@ -47,6 +47,8 @@ export class RunForm {
   }
 
   setRunning(running: boolean): void {
+    // Each progress message says "running": the selects redraw (and measure the page) only on a change.
+    if (running === this.running) return;
     this.running = running;
     this.refresh();
   }

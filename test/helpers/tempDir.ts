@@ -1,4 +1,5 @@
-// Real folders in the system's temp dir, removed after the test file.
+// Real folders in the system's temp dir, removed after the test file (or, in a benchmark script
+// that has no mocha, when the process exits).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -21,6 +22,8 @@ export function writeFiles(dir: string, files: Record<string, string>): void {
   }
 }
 
-after(() => {
+const removeMade = () => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+};
+if (typeof after === 'function') after(removeMade);
+else process.on('exit', removeMade);

@@ -3,9 +3,9 @@
 // rows at the default sidebar width, the settle picker, one hover per symbol, labeling from a use
 // of a symbol, and a Fixtures row clicked right after a save.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { fixtureView, loadCorpus, missedBy, readFixture, reasonChoices } from '../../src/core';
+import { fixtureView, loadCorpus, missedBy, readFixture, reasonChoices, reasonKey } from '../../src/core';
 import type { Asked } from '../../src/extension/ctx';
 import type { Services } from '../../src/extension/services';
 import {
@@ -153,6 +153,49 @@ describe('labeler and triager in the workbench', function () {
     await revert(uri);
   });
 
+  it('the reason picker shows each reason once (case and spacing aside) and at most 15; a reason typed that is not listed is written as typed', async function () {
+    if (!canDriveUi()) this.skip();
+    await setRater('dana');
+    // A fixture with twenty-one reasons of its own, one of them another's in other case and spacing.
+    const copy = copyFixture('bookshop/easy/02-price-currency.yaml', 'many-reasons');
+    made.push(copy.uri.fsPath);
+    const twice = 'Formats every price; it gains the currency';
+    const extra = [
+      ...Array.from({ length: 20 }, (_, i) => ({ symbol: `web/src/money.Extra${i}`, reason: `Reason ${i} of many` })),
+      { symbol: 'web/src/money.Twice', reason: `  formats EVERY  price;   it gains the currency` },
+    ].map((l) => `  - symbol: "${l.symbol}"\n    confidence: MEDIUM\n    reason: "${l.reason}"\n`).join('');
+    assert.ok(copy.original.includes(`reason: "${twice}"\n`));
+    writeFileSync(copy.uri.fsPath, copy.original.replace('\nlabeler: "dana"', `\n${extra}labeler: "dana"`));
+    s.corpus.reload();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri: copy.uri });
+    await vscode.commands.executeCommand('fixtureLab.openDiff');
+    const current = readFixture(readFileSync(copy.uri.fsPath, 'utf8'), copy.uri.fsPath).fixture;
+    assert.equal(new Set(current.ground_truth.map((l) => reasonKey(l.reason!))).size, 24, 'more reasons than the picker may list');
+
+    const symbol = 'web/src/cart.CartView.render';
+    const labeling = vscode.commands.executeCommand<boolean>('fixtureLab.labelHigh', { symbol });
+    const [, rows] = await ui([{ anchors: '.quick-input-widget', contains: `HIGH: ${symbol}` }, { texts: '.quick-input-widget .quick-input-list .monaco-list-row' }]);
+    await screenshot('48-reason-picker-capped');
+    // The list is virtual: what it holds is read from its count (aria-setsize), the rows drawn are each one reason.
+    const [sizes] = await ui([{ attrs: '.quick-input-widget .quick-input-list .monaco-list-row', attr: 'aria-setsize' }]);
+    assert.deepEqual([...new Set(sizes)], ['15'], `the list holds 15 reasons: ${sizes!.join()}`);
+    const keys = rows!.map((r) => reasonKey(r.replace(/(most used|this fixture)$/, '')));
+    assert.equal(new Set(keys).size, keys.length, `a reason twice: ${rows!.join(' | ')}`);
+    assert.equal(keys.filter((k) => k.includes(reasonKey(twice))).length, 1, rows!.join(' | '));
+    // Typed, a reason the list does not hold is written as typed.
+    const typed = 'Shows the total in the chosen currency';
+    await ui([{ expect: `HIGH: ${symbol}`, input: typed }]);
+    assert.equal(await labeling, true);
+    const written = readFixture((await vscode.workspace.openTextDocument(copy.uri)).getText(), copy.uri.fsPath).fixture.ground_truth.find((l) => l.symbol === symbol);
+    assert.equal(written?.reason, typed);
+    await revert(copy.uri);
+    // Gone before the next test: one more row would push the Fixtures rows it reads out of view.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    rmSync(copy.uri.fsPath, { force: true });
+    s.corpus.reload();
+  });
+
   it('the Candidates view\'s buttons say what they do (Label HIGH, Label MEDIUM), and label the candidate', async function () {
     if (!canDriveUi()) this.skip();
     await setRater('dana');
@@ -200,6 +243,22 @@ describe('labeler and triager in the workbench', function () {
     const candidates = await s.corpus.candidates(f.repo!, f.diff!.base, f.diff!.head);
     const neighbour = candidates.neighbours.find((n) => n.symbol === symbol)!;
     assert.ok(neighbour, `${symbol} is a neighbour of the change`);
+
+    // Both raters included queue.Job, at different confidences: both reasons, side by side.
+    const job = 'worker/queue/queue.Job';
+    const [ofLabeler, ofVerifier] = [f.labeler!, f.verifier!].map((r) => f.labels[r].find((l) => l.symbol === job)!);
+    assert.ok(ofLabeler.reason && ofVerifier.reason && ofLabeler.reason !== ofVerifier.reason);
+    const looking = vscode.commands.executeCommand<number>('fixtureLab.settleDisagreements', { symbol: job });
+    const [, jobRows] = await ui([
+      { anchors: '.quick-input-widget', contains: 'included' },
+      { texts: '.quick-input-widget .quick-input-list .monaco-list-row' },
+    ]);
+    const both = `${f.labeler}: ${ofLabeler.confidence} “${ofLabeler.reason}”   │   ${f.verifier}: ${ofVerifier.confidence} “${ofVerifier.reason}”`;
+    assert.equal(jobRows!.length, 2);
+    assert.ok(jobRows!.every((r) => r.includes(both)), `${both} in ${jobRows!.join(' | ')}`);
+    await screenshot('45a-settle-picker-both-reasons');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.equal(await looking, 0, 'nothing settled when the picker is closed');
 
     const settling = vscode.commands.executeCommand<number>('fixtureLab.settleDisagreements', { symbol });
     const [, rows, placeholder] = await ui([

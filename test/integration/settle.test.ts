@@ -5,6 +5,7 @@
 // raters' lists are byte for byte as they were, and the row shows its ruling. Then a run of the
 // built-in systems and `fixture-lab pool --write` fill `pooled:`; one pooled symbol is judged from
 // To Judge's row button, recorded as an unjudged ruling, and leaves the list; kappa is unchanged.
+// Rulings are saved after each, as labels are, when fixtureLab.saveAfterLabel says so.
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -180,5 +181,63 @@ describe('Settle and To Judge', function () {
     await screenshot('64-judged');
     const messages = await notifications();
     assert.deepEqual(messages.filter((m) => /command not found|Fixture Lab:/i.test(m)), []);
+  });
+
+  it('rulings follow fixtureLab.saveAfterLabel: on, in the file on disk and the document clean; off, in the dirty document only', async function () {
+    if (!canDriveUi()) this.skip(); // the row buttons and the input box are driven in the page: code-server only
+    await setRater('ari');
+    const { uri } = copyFixture('bookshop/medium/01-queue-retry-limit.yaml', 'settle-save');
+    made.push(uri.fsPath);
+    s.corpus.reload();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri });
+    await vscode.commands.executeCommand('fixtureLab.settle.focus');
+    await eventually(async () => assert.equal((await rows(s.settleTree)).length, 3));
+    const document = await vscode.workspace.openTextDocument(uri);
+    const disputes = (text: string) => readFixture(text, uri.fsPath).fixture.disputes.map((d) => d.symbol);
+    const onDisk = () => disputes(readFileSync(uri.fsPath, 'utf8'));
+    const row = VIEW_ROW('settle');
+    /** A Settle row's button clicked and its rationale typed, as the adjudicator does. */
+    const fromRow = async (shown: string, button: string, symbol: string, rationale: string) => {
+      await vscode.commands.executeCommand('fixtureLab.settle.focus');
+      await ui([{ click: row, contains: shown }]);
+      await ui([
+        { click: `${row}.selected .action-label[aria-label="${button}"]` },
+        { expect: `${button}: ${symbol}`, input: rationale },
+      ]);
+    };
+    const config = () => vscode.workspace.getConfiguration('fixtureLab');
+    await config().update('saveAfterLabel', true, vscode.ConfigurationTarget.Global);
+    try {
+      // The Settle view's row: saved as soon as it is written.
+      await fromRow('queue.Queue.Push', 'Exclude', 'worker/queue/queue.Queue.Push', 'Push is reached through Retry');
+      // (The click's command runs on its own: the file is written a moment before the document hears it is saved.)
+      await eventually(() => {
+        assert.deepEqual(onDisk(), ['worker/queue/queue.Queue.Push']);
+        assert.equal(document.isDirty, false);
+      });
+      // The settle picker and Record Dispute take the same path.
+      assert.equal(await vscode.commands.executeCommand('fixtureLab.settleDisagreements', {
+        symbol: 'worker/queue/queue.Job', resolution: 'included', confidence: 'HIGH', rationale: 'Its attempts field is the limit',
+      }), 1);
+      assert.deepEqual(onDisk(), ['worker/queue/queue.Queue.Push', 'worker/queue/queue.Job']);
+      assert.equal(document.isDirty, false);
+      assert.equal(await vscode.commands.executeCommand('fixtureLab.recordDispute', {
+        symbol: 'worker/queue/queue.Queue.Retry', resolution: 'included', rationale: 'Where the limit is checked',
+      }), true);
+      assert.deepEqual(onDisk(), ['worker/queue/queue.Queue.Push', 'worker/queue/queue.Job', 'worker/queue/queue.Queue.Retry']);
+      assert.equal(document.isDirty, false);
+    } finally {
+      await config().update('saveAfterLabel', undefined, vscode.ConfigurationTarget.Global);
+    }
+    assert.equal(config().get('saveAfterLabel'), false, 'off by default');
+    // Off: the ruling is in the document, unsaved; the file on disk is as it was.
+    await fromRow('queue.Queue', 'Exclude', 'worker/queue/queue.Queue', 'The type itself does not change');
+    await eventually(() => assert.deepEqual(disputes(document.getText()).at(-1), 'worker/queue/queue.Queue'));
+    assert.equal(document.isDirty, true);
+    assert.deepEqual(onDisk(), ['worker/queue/queue.Queue.Push', 'worker/queue/queue.Job', 'worker/queue/queue.Queue.Retry']);
+    await screenshot('65-settle-unsaved');
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 });

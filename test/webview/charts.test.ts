@@ -1,7 +1,8 @@
 // The panel's chart drawing (webview/charts.ts) in a real browser under a Content-Security-Policy
 // as strict as a VS Code webview's, without 'unsafe-eval': headless Chromium (Debian's, as the
-// integration suite uses) opens a page that loads the webview code, bundled here by esbuild as the
-// webview is, reads its theme from VS Code's variables, and draws every corpus chart of a scored
+// integration suite uses) opens a page that loads the charts' bundle the panel loads
+// (dist/webview-charts.js, as node esbuild.mjs built it), reads its theme from VS Code's variables
+// (webview/theme.ts, bundled here as the webview is), and draws every corpus chart of a scored
 // run compiled here in that theme, as the host compiles them (core/charts/compile.ts). A page's
 // own CSP is enforced on the page's scripts, so everything, the drawing included, runs in nonce'd
 // page scripts; a probe page first shows that this CSP does refuse `new Function`, so a clean run
@@ -77,23 +78,25 @@ describe('webview charts in Chromium under a CSP without unsafe-eval', function 
     const run = await scriptedRun();
     charts = corpusCharts(run.scored, run.significance);
     dir = tempDir();
-    // The webview's own bundling (esbuild.mjs): browser platform, an IIFE; a global name so the page can call it.
+    // The page's theme reader, bundled as esbuild.mjs bundles the webview (an IIFE for the browser),
+    // with a global name so the test page can call it.
     await esbuild.build({
-      entryPoints: [join(ROOT, 'webview/charts.ts')],
-      outfile: join(dir, 'charts.js'),
+      entryPoints: [join(ROOT, 'webview/theme.ts')],
+      outfile: join(dir, 'theme.js'),
       bundle: true,
       platform: 'browser',
       format: 'iife',
       target: 'es2022',
-      globalName: 'FixtureLabCharts',
+      globalName: 'FixtureLabTheme',
       logLevel: 'silent',
     });
     files.set('/index.html', {
       contentType: 'text/html',
       body: page(`<main id="charts"></main>
 <script nonce="${NONCE}" src="/charts.js"></script>
+<script nonce="${NONCE}" src="/theme.js"></script>
 <script nonce="${NONCE}">
-  window.theme = window.FixtureLabCharts.themeFromCss(document.body);
+  window.theme = window.FixtureLabTheme.themeFromCss(document.body);
   // The charts, compiled in that theme, come from the test as a host message would.
   window.draw = async (charts) => {
     const { renderChart } = window.FixtureLabCharts;
@@ -127,7 +130,8 @@ describe('webview charts in Chromium under a CSP without unsafe-eval', function 
   try { window.probe = 'ran ' + new Function('return 1')(); } catch (e) { window.probe = e.name; }
 </script>`),
     });
-    files.set('/charts.js', { contentType: 'text/javascript', body: readFileSync(join(dir, 'charts.js'), 'utf8') });
+    files.set('/charts.js', { contentType: 'text/javascript', body: readFileSync(join(ROOT, 'dist', 'webview-charts.js'), 'utf8') });
+    files.set('/theme.js', { contentType: 'text/javascript', body: readFileSync(join(dir, 'theme.js'), 'utf8') });
     browser = await launchChromium();
   });
 

@@ -1,5 +1,5 @@
 // The benchmark panel in headless Chromium, as VS Code would show it: the page panelHtml builds
-// (with its CSP), dist/webview.js and media/panel.css served from a local origin that plays the
+// (with its CSP), dist/webview.js (and the charts' bundle it loads) and media/panel.css served from a local origin that plays the
 // webview's cspSource, VS Code's theme variables set on the root, and a fake acquireVsCodeApi that
 // records what the page posts and keeps its state across reloads (sessionStorage), as VS Code does.
 // Used by test/webview/panel.test.ts and test/bench/panel.bench.mjs.
@@ -45,6 +45,8 @@ export interface PanelServer {
 const FILES: Record<string, [path: string, type: string]> = {
   '/webview.js': ['dist/webview.js', 'text/javascript'],
   '/webview.js.map': ['dist/webview.js.map', 'application/json'],
+  '/webview-charts.js': ['dist/webview-charts.js', 'text/javascript'],
+  '/webview-charts.js.map': ['dist/webview-charts.js.map', 'application/json'],
   '/panel.css': ['media/panel.css', 'text/css'],
 };
 

@@ -192,6 +192,35 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.deepEqual(await fifth(), ['5', 'shop/cart.Cart', '', '', 'already credited']);
   });
 
+  it('loads the charts\' renderers only when it first draws a chart: once, as a second script with the page\'s nonce', async () => {
+    const p = await open();
+    const loaded = () => p.page.evaluate(() => ({ scripts: [...document.scripts].map((s) => new URL(s.src).pathname).sort(), charts: 'FixtureLabCharts' in window }));
+    await p.send(...recording('easy-01-run'));
+    assert.deepEqual(await loaded(), { scripts: ['/webview.js'], charts: false }, 'the results are drawn with no chart shown: not loaded');
+    await tab('charts');
+    await p.page.locator('vscode-tab-panel[data-tab="charts"] .chart svg').first().waitFor();
+    await tab('corpus');
+    await p.page.locator('vscode-tab-panel[data-tab="corpus"] .chart svg').first().waitFor();
+    assert.deepEqual(await loaded(), { scripts: ['/webview-charts.js', '/webview.js'], charts: true });
+    assert.deepEqual(await p.problems(), [], 'no CSP violation: the page\'s nonce is on it');
+  });
+
+  it('says in each chart why it could not be drawn when the charts\' script cannot load, and loads it on the next draw', async () => {
+    const p = await open();
+    await p.page.route('**/webview-charts.js', (route) => route.abort());
+    await p.send(...recording('easy-01-run'));
+    await tab('charts');
+    await p.page.locator('vscode-tab-panel[data-tab="charts"] .chart .error-message').first().waitFor();
+    assert.deepEqual(new Set(await texts('vscode-tab-panel[data-tab="charts"] .chart .error-message')), new Set(['This chart could not be drawn: webview-charts.js could not be loaded']));
+    // The next charts (a theme change, a new run) try again.
+    await p.page.unroute('**/webview-charts.js');
+    await p.send(...recording('easy-01-run').filter((m) => m.type === 'results'));
+    await p.page.locator('vscode-tab-panel[data-tab="charts"] .chart svg').first().waitFor();
+    assert.equal(await p.page.locator('vscode-tab-panel[data-tab="charts"] .chart .error-message').count(), 0);
+    // The one problem is Chromium's own line for the refused load: taken here, so afterEach sees none else.
+    assert.deepEqual(p.errors.splice(0), ['console: Failed to load resource: net::ERR_FAILED']);
+  });
+
   it('shows each system running while a run is on, with Run disabled and Cancel enabled', async () => {
     const p = await open();
     const messages = recording('easy-01-run');
@@ -472,6 +501,31 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.equal(state.fixture, 'tasks/bookshop/easy/01-bulk-discount.yaml');
     assert.equal(state.tab, 'corpus');
     assert.deepEqual((await p.posted()).map((m) => m.type), ['ready']);
+  });
+
+  it('keeps what it drew from its state when the host answers `ready` with the same, so the focus stays where it was; draws anew what differs', async () => {
+    const p = await open();
+    const messages = recording('easy-01-run');
+    await p.send(...messages);
+    await p.reload();
+    await p.page.locator('table.matrix button.symbol').first().focus();
+    const focused = () => p.page.evaluate(() => document.activeElement?.getAttribute('data-symbol') ?? null);
+    const symbol = await focused();
+    assert.ok(symbol, 'a matrix symbol has the focus');
+    await p.page.evaluate(() => Object.assign(window, { drawnBefore: [document.querySelector('table.matrix'), document.querySelector('table.corpus-table')] }));
+    const same = () => p.page.evaluate(() => {
+      const [matrix, corpus] = (window as unknown as { drawnBefore: Element[] }).drawnBefore;
+      return [matrix === document.querySelector('table.matrix'), corpus === document.querySelector('table.corpus-table')];
+    });
+    // The host's answer: the fixture, its latest results, the corpus (and their charts).
+    const last = <T extends SentMessage['type']>(type: T) => messages.filter((m) => m.type === type).at(-1)!;
+    await p.send(last('fixture'), last('results'), last('corpus'));
+    assert.deepEqual(await same(), [true, true], 'nothing drawn again');
+    assert.equal(await focused(), symbol, 'the focus stays on the symbol');
+    // Results that differ are drawn.
+    await p.send({ type: 'results', results: null });
+    assert.deepEqual(await same(), [false, true]);
+    assert.equal(await text('.results-pane .placeholder'), 'No results for this fixture yet: choose systems above and Run.');
   });
 
   it('in a one-third-width panel: results first, a compact table with F1@10 and Judged@10 in view, a column chooser that is remembered, nothing off the edge', async () => {

@@ -6,6 +6,7 @@ import {
   Resolution, settleDispute,
 } from '../../core';
 import { applyFixtureEdit } from '../labeling/fixtureEdits';
+import { saveAfterLabel } from '../labeling/unsaved';
 import { fixtureDocument, moduleOf } from './documents';
 import type { SomeHandlers } from './handler';
 
@@ -34,7 +35,8 @@ export const REVIEW_COMMANDS = {
     rationale ??= await vscode.window.showInputBox({ title: plainText(`${resolution}: ${name}`), prompt: 'Rationale for the ruling' });
     if (!rationale) return false;
     const dispute = { symbol: name, resolution, rationale, ...(confidence ? { confidence } : {}), ...(unjudged ? { unjudged } : {}) };
-    return applyFixtureEdit((await s.session.document())!, (text) => settleDispute(text, dispute, c));
+    const document = (await s.session.document())!;
+    return saveAfterLabel(s.ctx, document, await applyFixtureEdit(document, (text) => settleDispute(text, dispute, c)));
   },
 
   'fixtureLab.startReview': async (s) => s.review.start(),

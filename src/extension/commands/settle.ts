@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { Confidence, plainText, Resolution, settleDispute } from '../../core';
 import { applyFixtureEdit } from '../labeling/fixtureEdits';
+import { saveAfterLabel } from '../labeling/unsaved';
 import { openPickedSymbol } from '../views/settleTree';
 import type { Services } from '../services';
 import type { CommandArgs } from './args';
@@ -20,7 +21,9 @@ async function rule(s: Services, { symbol, unjudged, rationale }: Ruling, resolu
   rationale ??= await vscode.window.showInputBox({ title: plainText(`${title}: ${symbol}`), prompt: 'Rationale for the ruling', ignoreFocusOut: true });
   if (!rationale) return false;
   const dispute = { symbol, resolution, rationale, ...(confidence ? { confidence } : {}), ...(unjudged ? { unjudged } : {}) };
-  return applyFixtureEdit((await s.session.document())!, (text) => settleDispute(text, dispute, c));
+  const document = (await s.session.document())!;
+  // Saved as a label is, when fixtureLab.saveAfterLabel says so.
+  return saveAfterLabel(s.ctx, document, await applyFixtureEdit(document, (text) => settleDispute(text, dispute, c)));
 }
 
 export const SETTLE_COMMANDS = {

@@ -1,7 +1,7 @@
 // Labels made in a fixture's document and not yet saved to its file. Labeling edits the YAML's
 // document (one undoable edit each), whose tab sits behind the diff: the status bar and the
 // Fixtures tree say how many labels are unsaved, counted as the rater may see them (core
-// unsavedLabels over fixtureView), and fixtureLab.saveAfterLabel saves after each label.
+// unsavedLabels over fixtureView), and fixtureLab.saveAfterLabel saves after each label and ruling.
 import * as vscode from 'vscode';
 import { fixtureView, readFixture, unsavedLabels } from '../../core';
 import type { Ctx } from '../ctx';
@@ -70,7 +70,10 @@ export async function saveFixtureEdits(session: Session): Promise<number> {
   return saved.filter(Boolean).length;
 }
 
-/** After a label's edit: saved when fixtureLab.saveAfterLabel says so; `done` passed through. */
+/**
+ * After a label's edit, or a ruling's (the Settle and To Judge rows, the settle picker, Record
+ * Dispute): saved when fixtureLab.saveAfterLabel says so; `done` passed through.
+ */
 export async function saveAfterLabel(ctx: Ctx, document: vscode.TextDocument, done: boolean): Promise<boolean> {
   if (done && ctx.config.saveAfterLabel && document.isDirty) return document.save();
   return done;
