@@ -70,3 +70,14 @@ export function symbolOf(target: EventTarget | null): string | undefined {
 export function placeholder(text: string): HTMLElement {
   return h('p', { class: 'placeholder' }, text);
 }
+
+/**
+ * A message written for the CLI and the editor alike, whose `quoted` parts are names and commands:
+ * those shown as code, the backticks gone (a literal backtick in the panel is noise). Every part is
+ * text: a backtick only decides which element holds it. An unmatched backtick stays as it is.
+ */
+export function codeSpans(text: string): Child[] {
+  const parts = text.split('`');
+  if (parts.length % 2 === 0) return [text];
+  return parts.map((part, i) => (i % 2 === 1 ? h('code', null, part) : part)).filter((p) => p !== '');
+}

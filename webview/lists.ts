@@ -35,8 +35,10 @@ function itemRow(item: ReturnedItem): HTMLElement {
     h('td', { class: 'note' }, item.note ? NOTE[item.note] ?? item.note : ''));
 }
 
+/** The same items, credited the same way: a rescoring (another matching rule, a label changed) may credit the same hits to other ground truth, or note them. */
 const sameItems = (a: readonly ReturnedItem[], b: readonly ReturnedItem[]) =>
-  a.length === b.length && a.every((item, i) => item.rank === b[i].rank && item.returned === b[i].returned && item.relevant === b[i].relevant);
+  a.length === b.length && a.every((item, i) => item.rank === b[i].rank && item.returned === b[i].returned && item.relevant === b[i].relevant
+    && item.groundTruth === b[i].groundTruth && item.note === b[i].note);
 
 export class ReturnedLists {
   private fixture = '';

@@ -11,7 +11,7 @@ import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-check
 import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-single-select/vscode-single-select.js';
 import type { RunControls } from '../src/shared/panelView';
 import type { MatchRule } from '../src/shared/vocabulary';
-import { h, show } from './dom';
+import { codeSpans, h, show } from './dom';
 import { budgetText } from './format';
 import type { FormChoice, Host } from './state';
 
@@ -75,7 +75,7 @@ export class RunForm {
         box,
         // The type says what kind of system it is; the baselines' types repeat their names.
         s.type !== s.name ? h('span', { class: 'system-type' }, s.type) : null,
-        !s.available && s.reason ? h('span', { class: 'reason' }, s.reason) : null);
+        !s.available && s.reason ? h('span', { class: 'reason' }, ...codeSpans(s.reason)) : null);
     });
     this.budget = select('run-budget', controls.budgets.map((b) => [String(b), budgetText(b)]), String(choice.budget));
     this.match = select('run-match', controls.matchRules.map((m) => [m, m]), choice.match);

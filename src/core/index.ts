@@ -143,12 +143,15 @@ export { readMisses, readTriage, setTriage, type TriageChoice, triageKey } from 
 // What the panel shows, as plain data
 export { corpusResults, scoreRun } from './panelView/corpus';
 export { fixtureHeader } from './panelView/header';
+export {
+  BLIND, corpusView, namesToLocate, panelAnswers, type RecordedAnswers, recordedAnswers, RESTRICTED, runControls, runMessage, type RunMessage,
+  withoutCharts,
+} from './panelView/host';
 export { redrawRunCharts } from './panelView/redraw';
 export { fixtureResults } from './panelView/results';
 export { panelResults, RETURNED_PAGE_ITEMS, returnedPage, SHOWN_CHARS } from './panelView/returned';
 export {
-  type Answer, latestAnswers, latestCorpusRun, listRuns, readRun, readSignificance, type RunFolder,
-  systemChoices,
+  type Answer, latestAnswers, latestCorpusRun, listRuns, readRun, type RunFolder, systemChoices,
 } from './panelView/runs';
 export { categoryOf, missedBy, verdictsFor, verdictText } from './panelView/verdicts';
 

@@ -11,6 +11,7 @@ import { nonce, panelCsp, panelHtml } from '../../src/extension/harness/html';
 import type { HostMessage } from '../../src/shared/protocol';
 import { returnedPage } from '../../src/core/panelView/returned';
 import { bigCorpus, bigFixture, contestedPayload, demoGranularityResults, longLists } from './generated';
+import { FORM } from './hostSession';
 import { fmt } from '../../src/shared/figures';
 import { launchChromium, PanelPage, PanelServer, recording, ROOT, SentMessage, startPanelServer, ThemeName, THEMES } from './harness';
 
@@ -71,6 +72,26 @@ describe('benchmark panel webview (headless Chromium)', function () {
   /** The cells of the table row whose header is `name` (system or symbol). */
   const row = (table: string, name: string) => panel!.page.locator(`table.${table} tbody tr`).filter({ has: panel!.page.locator('th', { hasText: name }) }).locator('td').allTextContents();
   const tab = (id: string) => panel!.page.locator(`vscode-tab-header[data-tab="${id}"]`).click();
+  /**
+   * The recorded session as the person had it: the panel opens, they pick the run form's choices
+   * (the default systems and budget, `bounded` matching), press Run, and the run's messages come.
+   */
+  const asRecorded = async (p: PanelPage) => {
+    const messages = recording('easy-01-run');
+    const start = messages.findIndex((m) => m.type === 'runStarted');
+    await p.send(...messages.slice(0, start));
+    await p.page.locator('#run-match').click();
+    await p.page.locator('#run-match').getByRole('option', { name: FORM.match, exact: true }).click();
+    await p.page.locator('vscode-button.run').click();
+    assert.deepEqual((await p.posted()).filter((m) => m.type === 'run'), [{ type: 'run', ...FORM }]);
+    // As the person then looks at the results: nothing focused or hovered, the page at its top.
+    await p.page.mouse.move(0, 0);
+    await p.page.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, 0);
+    });
+    await p.send(...messages.slice(start));
+  };
 
   it('shows the fixture, the results table, the matrix and the returned lists of a recorded run', async () => {
     const p = await open();
@@ -88,37 +109,39 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.deepEqual(await texts('table.results-table thead th'), ['System', 'P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'F1@10', 'Judged@10', 'Tokens', 'Tok. eff.', 'Index ms', 'Cold ms', 'Warm ms', 'Status', 'Source']);
     const bm25 = await row('results-table', 'bm25');
     assert.deepEqual(bm25.slice(0, 7), ['0.800', '0.400', '0.200', '0.800', '0.869', '1.000', '0.533']);
-    // The recording is from before Judged@10: its rows have none, shown as an en dash.
-    assert.equal(bm25[7], '\u2013');
+    // Judged@10: 5 of bm25's 6 symbols are judged, under 0.9: a warning beside the figure.
+    assert.equal(bm25[7], '0.833 under 0.9');
     assert.equal(bm25[8], '414');
     assert.match(bm25[9], /^0\.\d{3}$/);
     assert.deepEqual(bm25.slice(13), ['ok', 'this run']);
     const codegraph = await row('results-table', 'codegraph');
     assert.deepEqual(codegraph.slice(10, 15), ['8,123', '413', '88', 'ok', 'recorded: run-20261101-120000']);
     const knowing = await row('results-table', 'knowing');
-    assert.equal(knowing[13], 'timed outtimed out after 30 minutes (index)');
-    assert.equal(await text('table.results-table .status-timeout + .error-message'), 'timed out after 30 minutes (index)');
+    assert.equal(knowing[13], 'timed outindex: index timed out after 30 min; the process tree was killed');
+    assert.equal(await text('table.results-table .status-timeout + .error-message'), 'index: index timed out after 30 min; the process tree was killed');
     assert.deepEqual(knowing.slice(10, 13), ['\u2013', '\u2013', '\u2013']);
 
-    // Matrix: ranks, `> K (rank)` below the cut, missed.
+    // Matrix: ranks, `> K (rank)` below the cut, missed with the category of the miss (the run's analysis).
     assert.deepEqual(await texts('table.matrix thead th'), ['Ground truth', 'Confidence', 'grep', 'bm25', 'codegraph', 'knowing']);
-    assert.deepEqual(await row('matrix', 'shop/pricing.apply_discount'), ['HIGH', '4', '2', '1', 'missed']);
-    assert.deepEqual(await row('matrix', 'shop/models.LineItem'), ['MEDIUM', 'missed', 'missed', '> 10 (15)', 'missed']);
-    assert.equal(await panel!.page.locator('table.matrix td.cell-below').count(), 1);
+    assert.deepEqual(await row('matrix', 'shop/pricing.apply_discount'), ['HIGH', '4', '2', '1', 'missedtimeout']);
+    assert.deepEqual(await row('matrix', 'shop/models.LineItem'), ['MEDIUM', 'missedvocabulary miss', 'missedvocabulary miss', '> 10 (15)', 'missedtimeout']);
+    assert.equal(await panel!.page.locator('table.matrix td.cell-below').count(), 2);
 
     // The run's progress ended.
-    assert.equal(await text('.run-summary'), 'Run finished: run-20261123-094222');
+    assert.equal(await text('.run-summary'), 'Run finished: run-20261127-132708');
     assert.deepEqual(await texts('.progress-text'), ['done 1/1', 'done 1/1']);
 
     // Returned lists: hits marked, the credited ground truth beside each, notes.
     await tab('returned');
     const list = p.page.locator('.returned-list').filter({ has: p.page.locator('h3', { hasText: 'codegraph' }) });
-    assert.equal(await list.locator('.list-summary').textContent(), '15 returned, 3 hits');
+    assert.equal(await list.locator('.list-summary').textContent(), '15 returned, 4 hits');
+    // Bounded matching credits the class with a member of it.
     const second = await list.locator('tbody tr').nth(1).locator('td').allTextContents();
-    assert.deepEqual(second, ['2', 'shop/cart.Cart', '\u2713 hit', 'shop/cart.Cart.total', '']);
+    assert.deepEqual(second, ['2', 'shop/cart.Cart', '\u2713 hit', 'shop/cart.Cart.subtotal', '']);
     assert.deepEqual(await list.locator('tbody tr').nth(2).locator('td').allTextContents(), ['3', 'shop/pricing.apply_discount', '', '', 'duplicate']);
-    assert.deepEqual(await list.locator('tbody tr').nth(13).locator('td').allTextContents(), ['14', 'shop/cart.Cart.total', '', '', 'already credited']);
-    assert.match((await p.page.locator('.returned-list', { hasText: 'knowing' }).locator('.placeholder').textContent())!, /^Nothing returned: timed out: timed out after 30 minutes/);
+    const bm25List = p.page.locator('.returned-list').filter({ has: p.page.locator('h3', { hasText: 'bm25' }) });
+    assert.deepEqual(await bm25List.locator('tbody tr').nth(4).locator('td').allTextContents(), ['5', 'shop/cart.Cart', '', '', 'already credited']);
+    assert.match((await p.page.locator('.returned-list', { hasText: 'knowing' }).locator('.placeholder').textContent())!, /^Nothing returned: timed out: index: index timed out after 30 min/);
 
     // Charts and the corpus view, drawn by charts.ts when their tab opens.
     await tab('charts');
@@ -126,10 +149,12 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.deepEqual(await texts('vscode-tab-panel[data-tab="charts"] figcaption'), ['Precision-recall', 'Tokens consumed vs recall']);
     await tab('corpus');
     assert.deepEqual(await texts('table.corpus-table tbody th'), ['bm25', 'grep']);
-    assert.deepEqual((await row('corpus-table', 'bm25')).slice(0, 3), ['8', '0.475', '0.350']);
+    assert.deepEqual((await row('corpus-table', 'bm25')).slice(0, 3), ['8', '0.475', '0.313']);
     // Charts are drawn one after another, the page answering in between: wait for the last.
     await p.page.locator('[data-chart="p10-significance"] svg').waitFor();
-    assert.equal(await p.page.locator('vscode-tab-panel[data-tab="corpus"] .chart svg').count(), 5);
+    assert.deepEqual(await p.page.locator('vscode-tab-panel[data-tab="corpus"] .chart').evaluateAll((charts) => charts.map((c) => c.getAttribute('data-chart'))),
+      ['pr-curves', 'token-efficiency', 'p10-heatmap', 'p10-boxplot', 'radar', 'p10-significance']);
+    assert.equal(await p.page.locator('vscode-tab-panel[data-tab="corpus"] .chart svg').count(), 6);
   });
 
   it('draws the results table from `results` alone, and the charts when their own message comes after it', async () => {
@@ -151,6 +176,20 @@ describe('benchmark panel webview (headless Chromium)', function () {
     // The corpus's charts go to the Corpus tab, not the fixture's.
     await p.send({ type: 'charts', pane: 'corpus', charts: [] });
     assert.equal(await p.page.locator('vscode-tab-panel[data-tab="charts"] .chart svg').count(), 2);
+  });
+
+  it('shows a returned list credited anew when the results are scored under another matching rule', async () => {
+    const p = await open();
+    const messages = recording('easy-01-run');
+    const results = messages.filter((m) => m.type === 'results');
+    // The panel opens under `symbol` matching; the run is scored `bounded`: bm25's list is the same symbols, credited otherwise.
+    await p.send(messages[0], results[0]);
+    await tab('returned');
+    const bm25 = p.page.locator('.returned-list').filter({ has: p.page.locator('h3', { hasText: 'bm25' }) });
+    const fifth = () => bm25.locator('tbody tr').nth(4).locator('td').allTextContents();
+    assert.deepEqual(await fifth(), ['5', 'shop/cart.Cart', '', '', '']);
+    await p.send(results.at(-1)!);
+    assert.deepEqual(await fifth(), ['5', 'shop/cart.Cart', '', '', 'already credited']);
   });
 
   it('loads the charts\' renderers only when it first draws a chart: once, as a second script with the page\'s nonce', async () => {
@@ -185,9 +224,12 @@ describe('benchmark panel webview (headless Chromium)', function () {
   it('shows each system running while a run is on, with Run disabled and Cancel enabled', async () => {
     const p = await open();
     const messages = recording('easy-01-run');
-    await p.send(...messages.slice(0, 8)); // up to grep's answer
-    assert.deepEqual(await texts('.progress-text'), ['done 1/1', 'running 0/1']);
-    assert.equal((await row('results-table', 'bm25'))[13], 'running');
+    // Up to grep's answer, and the fixture and results the host sends after it.
+    await p.send(...messages.slice(0, messages.findIndex((m) => m.type === 'progress' && m.system === 'grep') + 3));
+    assert.deepEqual(await texts('.progress-text'), ['done 1/1', 'waiting']);
+    // Until its answer of this run comes, bm25's row is its answer of the corpus run on disk.
+    assert.deepEqual((await row('results-table', 'bm25')).slice(13), ['ok', 'recorded: run-20261127-132613']);
+    assert.deepEqual((await row('results-table', 'grep')).slice(13), ['ok', 'this run']);
     assert.equal(await p.page.locator('vscode-button.run').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), true);
     assert.equal(await p.page.locator('vscode-button.cancel').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), false);
     await p.page.locator('vscode-button.cancel').click();
@@ -204,7 +246,9 @@ describe('benchmark panel webview (headless Chromium)', function () {
     const p = await open();
     await p.send(...recording('easy-01-run'));
     // Unavailable systems are shown disabled, with their reason.
-    assert.deepEqual(await texts('.system.unavailable .reason'), ['codegraph is not on PATH', 'knowing is not on PATH']);
+    // Its reason as core words it, the backticked program shown as code, no backtick left.
+    assert.deepEqual(await texts('.system.unavailable .reason'), ['system codegraph: codegraph is not installed (not on PATH)', 'system knowing: knowing is not installed (not on PATH)']);
+    assert.deepEqual(await texts('.system.unavailable .reason code'), ['codegraph', 'knowing']);
     assert.equal(await p.page.locator('.system.unavailable vscode-checkbox[disabled]').count(), 2);
     await p.page.locator('vscode-checkbox[value="grep"]').click();
     await p.page.locator('#run-budget').click();
@@ -446,11 +490,11 @@ describe('benchmark panel webview (headless Chromium)', function () {
     // No message sent since the reload: everything below comes from getState.
     assert.equal(await text('.fixture-id'), 'bookshop-easy-01');
     assert.deepEqual(await texts('table.results-table tbody th'), ['grep', 'bm25', 'codegraph', 'knowing']);
-    assert.deepEqual(await row('matrix', 'shop/models.LineItem'), ['MEDIUM', 'missed', 'missed', '> 10 (15)', 'missed']);
+    assert.deepEqual(await row('matrix', 'shop/models.LineItem'), ['MEDIUM', 'missedvocabulary miss', 'missedvocabulary miss', '> 10 (15)', 'missedtimeout']);
     assert.equal(await p.page.locator('vscode-tabs').getAttribute('selected-index'), '3');
     assert.equal(await p.page.locator('table.corpus-table').isVisible(), true);
     // The run's summary and progress too (VS Code drops a hidden page: a symbol opened over it used to lose them).
-    assert.equal(await text('.run-summary'), 'Run finished: run-20261123-094222');
+    assert.equal(await text('.run-summary'), 'Run finished: run-20261127-132708');
     assert.deepEqual(await texts('.progress-text'), ['done 1/1', 'done 1/1']);
     assert.equal(await p.page.locator('.progress').isVisible(), true);
     const state = await p.page.evaluate(() => JSON.parse(sessionStorage.getItem('fixture-lab-test-state')!));
@@ -557,6 +601,10 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.ok((await p.page.locator('.run-form').boundingBox())!.y < (await p.page.locator('vscode-tabs').boundingBox())!.y, 'no run yet: the form first');
     await p.send(...recording('easy-01-run'));
     assert.equal((await p.page.locator('table.results-table thead th:visible').allTextContents()).length, 16);
+    // A whole-editor panel (1280 px) holds all sixteen, Source too: the table does not scroll sideways.
+    const [scrollWidth, clientWidth] = await p.page.locator('.table-scroll', { has: p.page.locator('table.results-table') }).evaluate((e) => [e.scrollWidth, e.clientWidth]);
+    assert.ok(scrollWidth <= clientWidth, `the table is ${scrollWidth} px wide in ${clientWidth} px`);
+    assert.ok((await p.page.locator('table.results-table thead th', { hasText: 'Source' }).boundingBox())!.x + 40 < 1280, 'Source is in view');
     assert.ok((await p.page.locator('.run-form').boundingBox())!.y > (await p.page.locator('vscode-tabs').boundingBox())!.y, 'with results: results first');
   });
 
@@ -602,7 +650,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
     await p.send(...messages);
     assert.deepEqual(await texts('table.results-table tbody th'), ['grep', 'bm25', 'codegraph', 'knowing']);
     assert.deepEqual(await texts('table.matrix thead th'), ['Ground truth', 'Confidence', 'grep', 'bm25', 'codegraph', 'knowing']);
-    assert.deepEqual(await row('matrix', 'shop/models.LineItem'), ['MEDIUM', 'missed', 'missed', '> 10 (15)', 'missed']);
+    assert.deepEqual(await row('matrix', 'shop/models.LineItem'), ['MEDIUM', 'missedvocabulary miss', 'missedvocabulary miss', '> 10 (15)', 'missedtimeout']);
     assert.equal(await p.page.locator('table.matrix td.cell-pending').count(), 0);
     assert.equal(await text('.other-systems'), 'sourcegraph and zoekt have no results on this fixture (not run on it).');
     // A system running now keeps its row.
@@ -656,7 +704,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
     for (const theme of ['dark', 'light'] as const) {
       it(`writes docs/images/panel-${layout}-${theme}.png for README (${width} px wide)`, async () => {
         const p = (panel = await PanelPage.open(browser, server, { theme, width, height }));
-        await p.send(...recording('easy-01-run'));
+        await asRecorded(p);
         await p.page.evaluate(() => document.fonts.ready);
         const path = join(IMAGES, `panel-${layout}-${theme}.png`);
         await p.page.screenshot({ path, animations: 'disabled', caret: 'hide' });
@@ -668,7 +716,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
   for (const theme of ['dark', 'light', 'high-contrast'] as const) {
     it(`renders in the ${theme} theme (screenshots)`, async () => {
       const p = await open(theme);
-      await p.send(...recording('easy-01-run'));
+      await asRecorded(p);
       await p.page.screenshot({ path: join(SCREENS, `panel-${theme}.png`), fullPage: true });
       await tab('charts');
       await p.page.locator('[data-chart="token-efficiency"] svg').waitFor();

@@ -2,9 +2,10 @@
 // its RunStore, restored after a reload by a serializer. The Ctx owns the host (HarnessPanels)
 // and the host owns the panel. Messages from the page are checked (parseWebviewMessage) and
 // handled through one typed table; a run's events become the page's messages one for one.
-import { basename } from 'node:path';
 import * as vscode from 'vscode';
-import { type ChartView, compileCharts, DEFAULT_MATCH_RULE, MATCH_RULES, panelResults, returnedPage, RunEvent } from '../../core';
+import {
+  type ChartView, compileCharts, DEFAULT_MATCH_RULE, panelResults, returnedPage, runControls, runMessage, type RunMessage, withoutCharts,
+} from '../../core';
 import { type ChartTheme, LIGHT_THEME } from '../../shared/chartTheme';
 import { executeCommand } from '../commands/args';
 import { panelHtml, nonce } from './html';
@@ -13,7 +14,7 @@ import type { Ctx } from '../ctx';
 import type { Session } from '../labeling/session';
 import type { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 import type { HarnessResults } from './results';
-import { type HarnessRunner, BLIND, RESTRICTED } from './runner';
+import type { HarnessRunner } from './runner';
 
 /** What the panel reads and listens to: a part of the extension's Services, named here so services.ts can hold the panel. */
 export interface PanelServices {
@@ -25,32 +26,6 @@ export interface PanelServices {
 }
 
 export const PANEL_VIEW_TYPE = 'fixtureLab.benchmark';
-type RunMessage = Extract<HostMessage, { type: 'runStarted' | 'progress' | 'runFinished' }>;
-const BUDGETS = [2000, 5000, 10000];
-
-/** The page's message for a run event; none for what only the log hears. */
-export function runMessage(e: RunEvent): RunMessage | undefined {
-  switch (e.kind) {
-    case 'started':
-      return { type: 'runStarted', systems: e.systems, total: e.total };
-    case 'answer':
-      return { type: 'progress', system: e.raw.system, done: e.systemDone, total: e.perSystem, status: e.systemDone >= e.perSystem ? 'done' : 'running' };
-    case 'finished':
-    case 'cancelled':
-      return { type: 'runFinished', run: basename(e.summary.dir), cancelled: e.kind === 'cancelled' };
-    case 'failed':
-      return { type: 'runFinished', cancelled: false, error: e.error.message };
-    case 'index':
-    case 'warning':
-      return undefined;
-  }
-}
-
-/** A payload as the page is sent it: its charts go in a `charts` message of their own. */
-function withoutCharts<T extends { charts: ChartView[] }>(payload: T): Omit<T, 'charts'> {
-  const { charts, ...rest } = payload;
-  return rest;
-}
 
 /** The same drawings (the compile cache hands back the same scene text for the same chart and theme). */
 function sameCharts(a: readonly PageChart[], b: readonly PageChart[]): boolean {
@@ -225,20 +200,11 @@ export class HarnessPanel implements vscode.Disposable {
     const loaded = await this.s.results.current().catch((e) => this.failed(e, undefined));
     // Read with the results when a fixture is open: one read of systems.yaml per update, not two.
     const systems = loaded?.systems ?? (await this.s.results.systems().catch((e) => this.failed(e, [])));
-    const trusted = vscode.workspace.isTrusted;
     this.post({
       type: 'fixture',
       header: loaded?.header ?? null,
-      controls: {
-        systems,
-        budgets: BUDGETS,
-        budget: this.s.results.budget,
-        matchRules: [...MATCH_RULES],
-        match: this.s.results.match ?? DEFAULT_MATCH_RULE,
-        canRun: trusted && !!loaded && !loaded.header.blind,
-        ...(!trusted ? { disabledReason: RESTRICTED } : !loaded ? { disabledReason: 'Open a fixture to run systems on it.' }
-          : loaded.header.blind ? { disabledReason: BLIND } : {}),
-      },
+      controls: runControls(systems, { budget: this.s.results.budget, match: this.s.results.match ?? DEFAULT_MATCH_RULE, trusted: vscode.workspace.isTrusted,
+        header: loaded?.header }),
     });
     // Each returned list's first page only: the page asks for more (moreReturned). None for a blind verifier.
     const shown = loaded && !loaded.header.blind ? loaded.results : undefined;

@@ -7,9 +7,9 @@
 import { isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
 import {
-  Answer, fixtureView, type Locate, corpusCharts, corpusResults, fixtureCharts, readSignificance, CorpusResults, DEFAULT_MATCH_RULE, failureReport,
-  fixtureHeader, FixtureHeader, fixtureResults, FixtureResults, latestAnswers, latestCorpusRun, listRuns, MatchRule, Miss, PRIMARY_BUDGET,
-  Locator, RawResult, readMisses, revisionOf, RunFolder, RunStore, scoreRun, setTriage, SystemChoice, systemChoices, TriageChoice,
+  type Answer, corpusView, CorpusResults, DEFAULT_MATCH_RULE, failureReport, fixtureCharts, fixtureHeader, FixtureHeader, fixtureResults, FixtureResults,
+  fixtureView, listRuns, type Locate, Locator, MatchRule, Miss, namesToLocate, panelAnswers, PRIMARY_BUDGET, type RecordedAnswers, recordedAnswers,
+  readMisses, revisionOf, RunFolder, RunStore, setTriage, SystemChoice, systemChoices, TriageChoice,
 } from '../../core';
 import { Ctx } from '../ctx';
 import { Current, Session } from '../labeling/session';
@@ -30,7 +30,7 @@ export interface Loaded {
 /** What the disk holds for one task, apart from the store's run: read once per task and run. */
 interface Recorded {
   key: string;
-  read: Promise<{ answers: Map<string, Answer>; misses: Miss[]; systems: string[]; choices: SystemChoice[] }>;
+  read: Promise<RecordedAnswers>;
 }
 
 export class HarnessResults implements vscode.Disposable {
@@ -95,11 +95,7 @@ export class HarnessResults implements vscode.Disposable {
   }
 
   async corpusView(): Promise<CorpusResults | null> {
-    const corpus = await this.corpus.get();
-    const run = latestCorpusRun(await listRuns(this.resultsDir()));
-    if (!corpus || !run) return null;
-    const scored = await scoreRun(run, corpus);
-    return corpusResults(run, scored, corpusCharts(scored, await readSignificance(run.dir)), corpus, await this.session.rater());
+    return corpusView(this.resultsDir(), await this.corpus.get(), await this.session.rater());
   }
 
   /** Record a person's choice for one miss in its run's triage file, and show it. */
@@ -157,15 +153,7 @@ export class HarnessResults implements vscode.Disposable {
     }
     const id = header.id;
     const recorded = await this.readRecorded(id);
-    // The store's run comes first: its answers are the newest, told by its events.
-    const run = this.store.current;
-    const own = run && run.info.tasks.includes(id) ? this.store.answersTo(id) : new Map<string, RawResult>();
-    const answers = new Map(recorded.answers);
-    if (run) for (const [system, raw] of own) answers.set(system, { raw, run });
-    const ownMisses = run ? (this.store.missesOf(run.dir) ?? []).filter((m) => m.task === id && own.has(m.system)) : [];
-    const misses = [...recorded.misses.filter((m) => !own.has(m.system)), ...ownMisses];
-    const configured = recorded.choices.map((s) => s.name);
-    const systems = [...new Set([...recorded.systems, ...(run?.info.tasks.includes(id) ? run.info.systems.map((s) => s.name) : [])])];
+    const { answers, misses, systems, run } = panelAnswers(id, recorded, this.store);
     const locate = await this.locate(c, answers);
     const results = fixtureResults(c.fixture, answers, {
       locate,
@@ -173,7 +161,7 @@ export class HarnessResults implements vscode.Disposable {
       budget: this.budget,
       module: c.module,
       run: run?.name,
-      systems: systems.filter((s) => answers.has(s) || configured.includes(s)),
+      systems,
       misses,
       running: this.store.running(),
       charts: fixtureCharts,
@@ -195,8 +183,7 @@ export class HarnessResults implements vscode.Disposable {
       const key = `${name}@${where.rev}`;
       let locator = this.locators.get(key);
       if (!locator) this.locators.set(key, (locator = new Locator(await this.corpus.repository(name), where.rev)));
-      const names = [...c.fixture.ground_truth.map((g) => g.symbol), ...[...answers.values()].flatMap((a) => a.raw.symbols)];
-      return await locator.lookup(names, { module: c.module });
+      return await locator.lookup(namesToLocate(c.fixture, answers), { module: c.module });
     } catch {
       return undefined;
     }
@@ -207,15 +194,7 @@ export class HarnessResults implements vscode.Disposable {
     const own = this.store.current?.dir;
     const key = JSON.stringify([id, own]);
     if (this.recorded?.key !== key) {
-      const read = (async () => {
-        const runs = (await listRuns(this.resultsDir())).filter((r) => r.dir !== own);
-        const choices = await this.systems();
-        const configured = choices.map((s) => s.name);
-        const recordedSystems = runs.filter((r) => r.info.tasks.includes(id)).flatMap((r) => r.info.systems.map((s) => s.name));
-        const systems = [...new Set([...configured, ...recordedSystems])];
-        const answers = await latestAnswers(runs, id, systems);
-        return { answers, misses: await missesOf(answers, id), systems, choices };
-      })();
+      const read = this.systems().then((choices) => recordedAnswers(this.resultsDir(), id, choices, own));
       read.catch(() => (this.recorded = undefined));
       this.recorded = { key, read };
     }
@@ -225,15 +204,4 @@ export class HarnessResults implements vscode.Disposable {
   dispose(): void {
     this.changed.dispose();
   }
-}
-
-/** The misses of one task, each system's from the run its answer came from (triage applied). */
-async function missesOf(answers: ReadonlyMap<string, Answer>, task: string): Promise<Miss[]> {
-  const byRun = new Map<string, Promise<Miss[]>>();
-  const out: Miss[] = [];
-  for (const [system, a] of answers) {
-    if (!byRun.has(a.run.dir)) byRun.set(a.run.dir, readMisses(a.run.dir));
-    out.push(...(await byRun.get(a.run.dir)!).filter((m) => m.system === system && m.task === task));
-  }
-  return out;
 }

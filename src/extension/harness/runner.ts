@@ -5,17 +5,13 @@
 import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import {
-  executeRun, FixtureLabError, InvalidCorpusError, MatchRule, NO_GROUND_TRUTH, NothingToRunError, plainText, planRun, readRunInputs, runFolderName,
+  BLIND, executeRun, FixtureLabError, InvalidCorpusError, MatchRule, NO_GROUND_TRUTH, NothingToRunError, plainText, planRun, readRunInputs, RESTRICTED,
+  runFolderName,
 } from '../../core';
 import { Ctx } from '../ctx';
 import { Session } from '../labeling/session';
 import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 import { HarnessResults } from './results';
-
-export const RESTRICTED = 'Running systems is disabled in Restricted Mode: they run commands this workspace names. Trust the workspace to '
-  + 'run them (Manage Workspace Trust).';
-/** Why a blind verifier runs nothing: every score is against the ground truth they may not see yet. */
-export const BLIND = 'You review this fixture blind: systems are scored against its ground truth, which shows once the review finishes.';
 
 export interface RunRequest {
   systems?: string[];
