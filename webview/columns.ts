@@ -23,16 +23,24 @@ export class ColumnChooser {
 
   /** `name` keys the choice in the saved state; `columns` are the table's, first (always shown) included. */
   constructor(private readonly host: Host, private readonly name: string, private readonly columns: readonly ChoosableColumn[]) {
-    const choosable = columns.slice(1).map((c) => {
-      const box = h('vscode-checkbox', { attrs: { value: c.label } }, c.label);
+    const group = h('div', { class: 'column-boxes', attrs: { role: 'group', 'aria-label': 'Columns shown' } });
+    this.element = h('details', { class: 'column-chooser' }, h('summary', null, 'Columns'), group);
+    // The boxes are made when the list first opens: it starts closed, and the page's two dozen
+    // checkboxes, each a custom element drawing itself, were a third of a panel's opening script.
+    this.element.addEventListener('toggle', () => {
+      if (this.element.open && this.boxes.size === 0) this.makeBoxes(group);
+    });
+    this.narrow.addEventListener('change', () => this.apply());
+  }
+
+  private makeBoxes(group: HTMLElement): void {
+    const shown = this.shown();
+    for (const c of this.columns.slice(1)) {
+      const box = h('vscode-checkbox', { attrs: { value: c.label, checked: shown.has(c.label) } }, c.label);
       box.addEventListener('change', () => this.chosen());
       this.boxes.set(c.label, box);
-      return box;
-    });
-    this.element = h('details', { class: 'column-chooser' },
-      h('summary', null, 'Columns'),
-      h('div', { class: 'column-boxes', attrs: { role: 'group', 'aria-label': 'Columns shown' } }, ...choosable));
-    this.narrow.addEventListener('change', () => this.apply());
+      group.append(box);
+    }
   }
 
   /** The labels shown now. */

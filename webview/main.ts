@@ -19,6 +19,7 @@ import { type Column, CORPUS_COLUMNS, corpusTable, granularityColumns, granulari
 import { renderAgreement, renderChecks } from './checks';
 import { GranularitySwitch } from './granularity';
 import { Tabs } from './tabs';
+import { afterNextFrame, yieldToPage } from './tasks';
 import { themeFromCss } from './theme';
 
 const host = new Host();
@@ -75,7 +76,8 @@ function drawnAlready(pane: keyof typeof drawn, payload: unknown): boolean {
   return false;
 }
 
-function renderResults(all: Chartless<PanelResults> | null): void {
+/** `matrixLater`: the matrix after the next frame (a restored page: the table and the matrix laid out together were a long task). */
+function renderResults(all: Chartless<PanelResults> | null, matrixLater = false): void {
   // The placeholder depends on whether a fixture is open.
   if (drawnAlready('results', [all, !!host.saved.last?.fixture?.header])) return;
   const shown = all ? withResults(all) : undefined;
@@ -90,14 +92,18 @@ function renderResults(all: Chartless<PanelResults> | null): void {
     return;
   }
   tableResults = results;
+  const matrixSlot = h('div', { class: 'matrix-slot' });
   show(resultsPane,
     granularity.element,
     resultsTableSlot,
     shown!.others.length > 0 ? h('p', { class: 'other-systems' }, othersLine(shown!.others)) : null,
     renderChecks(results.checks),
     h('h2', null, 'Ground truth by system'),
-    results.matrix.rows.length > 0 ? h('div', { class: 'table-scroll' }, matrixTable(results.matrix)) : placeholder('This fixture has no ground truth yet.'));
+    matrixSlot);
   drawResultsTable();
+  const drawMatrix = () => show(matrixSlot, results.matrix.rows.length > 0 ? h('div', { class: 'table-scroll' }, matrixTable(results.matrix)) : placeholder('This fixture has no ground truth yet.'));
+  if (!matrixLater) drawMatrix();
+  else void afterNextFrame().then(() => tableResults === results && drawMatrix());
   returned.set(results.fixture, results.lists, results.rows);
   listsPane.set((pane) => {
     const lists = returned.draw();
@@ -223,19 +229,22 @@ function dispatch(message: HostMessage): void {
   (handlers[message.type] as (m: HostMessage) => void)(message);
 }
 
-layout(false);
-
 // Draw the last state before the host answers `ready`: the page looks the same after a reload.
-// The header first, with the script; the form, the results, the corpus and the run each in a task
-// of its own, so opening a panel never holds the page for long (and a host message that came first
-// wins). The form has a task to itself: its selects measure themselves (a forced layout), and with
-// the script's own evaluation it made the one task of a restored open past 50 ms.
+// The page's frame and header in a task after the script's own (evaluating the bundle, its custom
+// elements defined, is a task's worth already); then the form, the results, the corpus and the run,
+// each in a task of its own after the frame that laid out and painted the one before, so opening a
+// panel never holds the page for long (and a host message that came first wins). In one task, or in
+// tasks between two frames, a step paid for the layout of what came before it: the form's selects
+// measure themselves (a forced layout of the whole page) whenever they draw.
 const last = host.saved.last;
-renderHeader(header, last?.fixture?.header ?? null);
-paneVisibility();
 const restore: (() => void)[] = [
+  () => {
+    if (root.children.length === 0) layout(false);
+    if (!heard.has('fixture')) renderHeader(header, last?.fixture?.header ?? null);
+    paneVisibility();
+  },
   () => !heard.has('fixture') && last?.fixture && form.setControls(last.fixture.controls),
-  () => !heard.has('results') && renderResults(last?.results?.results ?? null),
+  () => !heard.has('results') && renderResults(last?.results?.results ?? null, true),
   () => !heard.has('corpus') && renderCorpus(last?.corpus?.corpus ?? null),
   () => {
     // Without touching the form: each switch of its selects' `disabled` draws them again, and they
@@ -245,8 +254,17 @@ const restore: (() => void)[] = [
   },
 ];
 // `ready` once the page shows all it kept: the host's answer then replaces it.
-restore.push(() => host.post({ type: 'ready', theme: themeFromCss(document.body) }));
-for (const [i, step] of restore.entries()) setTimeout(step, i);
+restore.push(() => {
+  const now = themeFromCss(document.body);
+  theme = JSON.stringify(now);
+  host.post({ type: 'ready', theme: now });
+});
+void (async () => {
+  for (const [i, step] of restore.entries()) {
+    await (i === 0 ? yieldToPage() : afterNextFrame());
+    step();
+  }
+})();
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (isHostMessage(event.data)) dispatch(event.data);
@@ -260,9 +278,11 @@ root.addEventListener('click', (event) => {
 });
 
 // VS Code changes the body's class and the root's variables when the color theme changes: the
-// host compiles the charts again in the new colors and sends them.
-let theme = JSON.stringify(themeFromCss(document.body));
+// host compiles the charts again in the new colors and sends them. Read first for `ready` (reading
+// it computes the page's styles: not while the script loads).
+let theme: string | undefined;
 const themeChanged = () => {
+  if (theme === undefined) return; // `ready` is still to come, with the theme as it is then
   const now = themeFromCss(document.body);
   if (JSON.stringify(now) === theme) return;
   theme = JSON.stringify(now);

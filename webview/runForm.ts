@@ -3,12 +3,8 @@
 // controls themselves change, and the user's choices live in the saved state, not in the DOM.
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
-import '@vscode-elements/elements/dist/vscode-label/index.js';
-import '@vscode-elements/elements/dist/vscode-option/index.js';
-import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import type { VscodeButton } from '@vscode-elements/elements/dist/vscode-button/vscode-button.js';
 import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
-import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-single-select/vscode-single-select.js';
 import type { RunControls } from '../src/shared/panelView';
 import type { MatchRule } from '../src/shared/vocabulary';
 import { codeSpans, h, show } from './dom';
@@ -29,8 +25,8 @@ export class RunForm {
   private shown = '';
   private running = false;
   private checkboxes = new Map<string, VscodeCheckbox>();
-  private budget?: VscodeSingleSelect;
-  private match?: VscodeSingleSelect;
+  private budget?: HTMLSelectElement;
+  private match?: HTMLSelectElement;
   private runButton?: VscodeButton;
   private cancelButton?: VscodeButton;
 
@@ -87,12 +83,13 @@ export class RunForm {
     this.cancelButton.addEventListener('click', () => {
       if (!this.cancelButton?.disabled) this.host.post({ type: 'cancel' });
     });
+    const settings = h('div', { class: 'settings' },
+      h('div', { class: 'field' }, h('label', { attrs: { for: 'run-budget' } }, 'Budget'), this.budget),
+      h('div', { class: 'field' }, h('label', { attrs: { for: 'run-match' } }, 'Matching rule'), this.match),
+      h('div', { class: 'actions' }, this.runButton, this.cancelButton));
     show(this.element,
       h('fieldset', { class: 'systems' }, h('legend', null, 'Systems'), ...(systems.length > 0 ? systems : [h('p', { class: 'placeholder' }, 'No systems configured (systems.yaml).')])),
-      h('div', { class: 'settings' },
-        h('div', { class: 'field' }, h('vscode-label', { attrs: { for: 'run-budget' } }, 'Budget'), this.budget),
-        h('div', { class: 'field' }, h('vscode-label', { attrs: { for: 'run-match' } }, 'Matching rule'), this.match),
-        h('div', { class: 'actions' }, this.runButton, this.cancelButton)),
+      settings,
       h('p', { class: 'disabled-reason', attrs: { role: 'note', hidden: true } }));
     this.host.save({ form: choice });
   }
@@ -137,19 +134,13 @@ export class RunForm {
   }
 }
 
-/** A single select whose initial value is marked on its option (it is read before the element upgrades its slot). */
-function select(id: string, options: [value: string, label: string][], value: string): VscodeSingleSelect {
-  const element = h('vscode-single-select', { attrs: { id } },
-    ...options.map(([v, label]) => h('vscode-option', { attrs: { value: v, selected: v === value } }, label)));
-  // The list opens in the viewport, under the select by default: with the results first, the form
-  // often sits at the bottom of the panel, where that list would open off the screen.
-  const place = () => {
-    element.position = window.innerHeight - element.getBoundingClientRect().bottom < LIST_ROOM ? 'above' : 'below';
-  };
-  element.addEventListener('pointerdown', place, true);
-  element.addEventListener('keydown', place, true);
-  return element;
+/**
+ * A native select in VS Code's dropdown colors (panel.css). vscode-elements' single select draws its
+ * option list, and measures the whole page, each time it draws (on joining the page, on every
+ * change of `disabled`): two of them were most of a panel's opening task. The native one opens its
+ * list where there is room, and is a form control to the keyboard and to screen readers as it is.
+ */
+function select(id: string, options: [value: string, label: string][], value: string): HTMLSelectElement {
+  return h('select', { class: 'dropdown', attrs: { id } },
+    ...options.map(([v, label]) => h('option', { attrs: { value: v, selected: v === value } }, label)));
 }
-
-/** Pixels an open option list takes under its select (a few options of 22 px, and a margin). */
-const LIST_ROOM = 120;

@@ -3,3 +3,17 @@
 
 /** Lets the page answer a click or a key between two steps. */
 export const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Resolves once the next frame has been laid out and painted: work begun then does not pay for the
+ * layout of what came before it. A page VS Code keeps hidden gets no frames: then after 100 ms.
+ */
+export function afterNextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    requestAnimationFrame(() => {
+      clearTimeout(fallback);
+      setTimeout(resolve, 0);
+    });
+  });
+}

@@ -80,8 +80,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
     const messages = recording('easy-01-run');
     const start = messages.findIndex((m) => m.type === 'runStarted');
     await p.send(...messages.slice(0, start));
-    await p.page.locator('#run-match').click();
-    await p.page.locator('#run-match').getByRole('option', { name: FORM.match, exact: true }).click();
+    await p.page.locator('#run-match').selectOption(FORM.match);
     await p.page.locator('vscode-button.run').click();
     assert.deepEqual((await p.posted()).filter((m) => m.type === 'run'), [{ type: 'run', ...FORM }]);
     // As the person then looks at the results: nothing focused or hovered, the page at its top.
@@ -251,10 +250,8 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.deepEqual(await texts('.system.unavailable .reason code'), ['codegraph', 'knowing']);
     assert.equal(await p.page.locator('.system.unavailable vscode-checkbox[disabled]').count(), 2);
     await p.page.locator('vscode-checkbox[value="grep"]').click();
-    await p.page.locator('#run-budget').click();
-    await p.page.locator('#run-budget').getByRole('option', { name: '10,000 tokens' }).click();
-    await p.page.locator('#run-match').click();
-    await p.page.locator('#run-match').getByRole('option', { name: 'lenient' }).click();
+    await p.page.locator('#run-budget').selectOption({ label: '10,000 tokens' });
+    await p.page.locator('#run-match').selectOption({ label: 'lenient' });
     await p.clearPosted();
     await p.page.locator('vscode-button.run').click();
     assert.deepEqual(await p.posted(), [{ type: 'run', systems: ['bm25'], budget: 10000, match: 'lenient' }]);
@@ -270,7 +267,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
     await p.send(...recording('restricted'));
     assert.equal(await text('.disabled-reason'), 'Running retrieval systems executes commands: trust this workspace to run them.');
     assert.equal(await p.page.locator('.disabled-reason').isVisible(), true);
-    const disabled = await p.page.locator('.run-form vscode-checkbox, .run-form vscode-single-select, .run-form vscode-button').evaluateAll((els) => els.map((e) => (e as HTMLElement & { disabled: boolean }).disabled));
+    const disabled = await p.page.locator('.run-form vscode-checkbox, .run-form select, .run-form vscode-button').evaluateAll((els) => els.map((e) => (e as HTMLElement & { disabled: boolean }).disabled));
     assert.ok(disabled.length >= 6 && disabled.every(Boolean), JSON.stringify(disabled));
     await p.clearPosted();
     await p.page.locator('vscode-button.run').click({ force: true });
