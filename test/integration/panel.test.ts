@@ -119,7 +119,8 @@ describe('benchmark panel and triage journey', function () {
     await eventually(() => assert.equal(panel.panel.visible, true, 'the panel is shown again'));
     const restored = await webview.text('panel-shown-again', '.run-summary', `Run finished: ${finished.run}`);
     if (restored !== undefined) assert.ok(restored.includes(first), 'the matrix is back');
-    assert.ok(posted('runFinished').filter((m) => m.run === finished.run).length >= 2, 'the host told the new page how the run ended');
+    // The page draws its saved state first, a step a frame, then says `ready`; the host answers that.
+    await eventually(() => assert.ok(posted('runFinished').filter((m) => m.run === finished.run).length >= 2, 'the host told the new page how the run ended'));
     // The charts, made on the extension host in the page's theme, drawn in the page under its CSP.
     if (await webview.click('panel-charts-tab', 'vscode-tab-header[data-tab="charts"]')) {
       // Throws unless a mark of the chart is drawn within the runner's wait.

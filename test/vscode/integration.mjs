@@ -240,7 +240,10 @@ async function inWorkbench(page, steps, shots) {
       } else {
         await input.fill(step.pick);
         const exact = new RegExp(`^\\s*${step.pick.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
-        const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: exact }).first();
+        // Matched on the item's label alone: VS Code reuses rows, and a row keeps the text of an
+        // earlier picker's detail line in the DOM, hidden (a hostile settle picker's made `hard` miss).
+        const label = page.locator('.quick-input-list-rows > .quick-input-list-row:first-child .label-name', { hasText: exact });
+        const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ has: label }).first();
         await row.waitFor({ timeout: 10_000 });
         await shoot();
         await row.click();
