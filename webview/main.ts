@@ -234,8 +234,7 @@ function dispatch(message: HostMessage): void {
 // elements defined, is a task's worth already); then the form, the results, the corpus and the run,
 // each in a task of its own after the frame that laid out and painted the one before, so opening a
 // panel never holds the page for long (and a host message that came first wins). In one task, or in
-// tasks between two frames, a step paid for the layout of what came before it: the form's selects
-// measure themselves (a forced layout of the whole page) whenever they draw.
+// tasks between two frames, a step paid for the layout of what came before it.
 const last = host.saved.last;
 const restore: (() => void)[] = [
   () => {
@@ -247,9 +246,8 @@ const restore: (() => void)[] = [
   () => !heard.has('results') && renderResults(last?.results?.results ?? null, true),
   () => !heard.has('corpus') && renderCorpus(last?.corpus?.corpus ?? null),
   () => {
-    // Without touching the form: each switch of its selects' `disabled` draws them again, and they
-    // measure themselves (a layout of the whole page). A run the page last saw under way may have
-    // ended while it was hidden: the host's `ready` answer says, and the form waits for it.
+    // Without touching the form: a run the page last saw under way may have ended while it was
+    // hidden; the host's `ready` answer says, and the form waits for it rather than switch twice.
     if (!heard.has('runStarted') && !heard.has('progress') && !heard.has('runFinished')) for (const m of last?.run ?? []) drawRun(m);
   },
 ];

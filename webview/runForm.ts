@@ -43,7 +43,7 @@ export class RunForm {
   }
 
   setRunning(running: boolean): void {
-    // Each progress message says "running": the selects redraw (and measure the page) only on a change.
+    // Each progress message says "running": the form's widgets are set again only on a change.
     if (running === this.running) return;
     this.running = running;
     this.refresh();

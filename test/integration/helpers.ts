@@ -115,6 +115,15 @@ const VIEW_NAMES = { fixtures: 'Fixtures', candidates: 'Candidates', triage: 'Tr
 export const VIEW_ROW = (view: keyof typeof VIEW_NAMES): string =>
   `[id="workbench.view.extension.fixtureLab"] .pane:has(.pane-header[aria-label*="${VIEW_NAMES[view]}"]) .monaco-list-row`;
 
+/** Replaces the first `from` in `document` with `to`, as one edit typed in the editor (unsaved). */
+export async function replaceFirst(document: vscode.TextDocument, from: string, to: string): Promise<void> {
+  const at = document.getText().indexOf(from);
+  assert.ok(at >= 0, `${document.uri.fsPath} holds ${from}`);
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, new vscode.Range(document.positionAt(at), document.positionAt(at + from.length)), to);
+  assert.equal(await vscode.workspace.applyEdit(edit), true);
+}
+
 /** The links and images inside what `selector` shows, once one holds `contains`. */
 export async function anchorsIn(selector: string, contains?: string): Promise<Anchor[]> {
   const [found] = await ui([{ anchors: selector, ...(contains ? { contains } : {}) }]);

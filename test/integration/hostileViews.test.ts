@@ -17,7 +17,7 @@ import type { JudgeNode, SettleNode } from '../../src/extension/views/settleTree
 import { showBidi } from '../../src/shared/bidi';
 import { TestRepo } from '../helpers/gitRepo';
 import { tempDir } from '../helpers/tempDir';
-import { Anchor, anchorsIn, canDriveUi, eventually, journeySuite, notificationAnchors, notifications, panelMessages, screenshot, setRater, ui, VIEW_ROW } from './helpers';
+import { Anchor, anchorsIn, canDriveUi, eventually, journeySuite, notificationAnchors, notifications, panelMessages, replaceFirst, screenshot, setRater, ui, VIEW_ROW } from './helpers';
 import { PageElement, webview } from './ui';
 
 const PWN = '[pwn](command:fixtureLab.labelHigh?%5B%22x%22%2C%22pwned%22%5D)';
@@ -353,10 +353,7 @@ describe('a hostile corpus on the newer surfaces: Settle, To Judge, the panel\'s
     await vscode.window.showTextDocument(document);
     await vscode.commands.executeCommand('notifications.clearAll');
     // The labeler moves the fixture's base to the commit where tally moved to the HTML-named file.
-    const at = document.getText().indexOf(base);
-    const edit = new vscode.WorkspaceEdit();
-    edit.replace(fixture, new vscode.Range(document.positionAt(at), document.positionAt(at + base.length)), moved);
-    assert.equal(await vscode.workspace.applyEdit(edit), true);
+    await replaceFirst(document, base, moved);
     const report = await eventually(() => {
       const r = s.relocations.latest(fixture);
       assert.ok(r, 'a report for the edited fixture');

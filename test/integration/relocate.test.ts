@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { canDriveUi, copyFixture, eventually, journeySuite, notifications } from './helpers';
+import { canDriveUi, copyFixture, eventually, journeySuite, notifications, replaceFirst } from './helpers';
 
 /** The demo change that moves web/src/money.ts to web/src/format/money.ts: its base and head. */
 const BASE = '0daa2a0f21f27374ac016e54129c227c412217a5';
@@ -25,10 +25,7 @@ describe('relocation: editing a fixture\'s revision', function () {
     await vscode.commands.executeCommand('notifications.clearAll');
 
     // The labeler moves the fixture to the change's head, as a person types it.
-    const at = document.getText().indexOf(BASE);
-    const edit = new vscode.WorkspaceEdit();
-    edit.replace(uri, new vscode.Range(document.positionAt(at), document.positionAt(at + BASE.length)), HEAD);
-    assert.equal(await vscode.workspace.applyEdit(edit), true);
+    await replaceFirst(document, BASE, HEAD);
     const edited = document.getText();
 
     const report = await eventually(() => {

@@ -2,7 +2,7 @@
 // break in a name would start a line of the text's choosing (`gone  x\nmoved  a -> b`), and a bidi
 // control would reorder the rest of the line. Each is shown as its escape, so the line stays one
 // line and reads in order, in an editor and on a terminal alike.
-import { showBidi } from '../../shared/bidi';
+import { showBidi, unicodeEscape } from '../../shared/bidi';
 
 /** Line breaks of any kind: what ends a line in an editor or on a terminal. */
 const BREAKS = /[\n\r\v\f\u0085\u2028\u2029]/g;
@@ -10,5 +10,5 @@ const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r' };
 
 /** `text` for the middle of a line: line breaks and bidi controls as escapes (`\n`, `\u202E`). */
 export function lineText(text: string): string {
-  return showBidi(text).replace(BREAKS, (c) => NAMED[c] ?? `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  return showBidi(text).replace(BREAKS, (c) => NAMED[c] ?? unicodeEscape(c));
 }
