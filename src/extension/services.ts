@@ -15,7 +15,8 @@ import { Review } from './review/review';
 import { Session } from './labeling/session';
 import { UnsavedLabels } from './labeling/unsaved';
 import { CandidatesTree } from './views/candidatesTree';
-import { PickedSymbol, SettleTree, ToJudgeTree } from './views/settleTree';
+import { PickedRow } from './views/pickedRow';
+import { SettleTree, ToJudgeTree } from './views/settleTree';
 import type { MissRef } from './triage/hover';
 import { TriageNode, TriageTree } from './views/triageTree';
 import { FixturesTree } from './views/fixturesTree';
@@ -40,7 +41,7 @@ export interface Services {
   settleTree: SettleTree;
   toJudgeTree: ToJudgeTree;
   /** The row last selected in either of them (what a row's click opens). */
-  picked: PickedSymbol;
+  picked: PickedRow;
   results: HarnessResults;
   runner: HarnessRunner;
   /** The harness panel's host, owned by the Ctx. */
@@ -119,8 +120,8 @@ class LazyServices implements Services {
     return (this.made.toJudgeTree ??= this.ctx.push(new ToJudgeTree(this.corpus, this.session, this.picked)));
   }
 
-  get picked(): PickedSymbol {
-    return (this.made.picked ??= new PickedSymbol());
+  get picked(): PickedRow {
+    return (this.made.picked ??= new PickedRow());
   }
 
   get results(): HarnessResults {

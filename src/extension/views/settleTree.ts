@@ -3,9 +3,8 @@
 // rater's reason and why the symbol is a candidate under the row and the symbol's code in its hover;
 // To judge lists the pooled symbols nobody judged. A row's inline actions rule on it (Include HIGH,
 // Include MEDIUM, Exclude; commands/settle.ts); a click opens its code at the fixture's revision.
-// As in the Fixtures view, a row's click command carries no arguments (a refresh drops the commands
-// of the rows it replaces, and a click on one not yet redrawn would fail with "Actual command not
-// found"): it opens the row last selected in either view, which VS Code sends before the click.
+// As in the Fixtures view, a row's click command carries no arguments: it opens the row last
+// selected in either view (pickedRow.ts).
 // What the rows say is the core's (settleView.ts); fixtures' text is set as plain labels, and hovers
 // are Markdown that trusts nothing, built by the core's escaping helpers.
 import * as vscode from 'vscode';
@@ -17,6 +16,7 @@ import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 import { Current, Session } from '../labeling/session';
 import { FixtureLabError } from '../../core';
 import { Owner } from '../lifetimes';
+import { PickedRow } from './pickedRow';
 
 /** A row is its inline actions' argument as it is (VS Code passes the item): `symbol` is what they rule on. */
 type Rulable<T extends { symbol: string; unjudged?: boolean }> =
@@ -55,36 +55,13 @@ async function codeOf(corpus: WorkspaceCorpus, c: Current, symbol: string): Prom
   return { file: def.file, startLine: def.startLine, text, language: languageOf(def.file) };
 }
 
-/**
- * The symbol of the row last selected in Settle or To judge: what a row's click opens. The click's
- * selection may reach the extension host just after its command: the command waits for it a moment.
- */
-export class PickedSymbol {
-  private symbol?: string;
-  /** A selection not yet opened by a click. */
-  private fresh = false;
-
-  pick(symbol: string): void {
-    this.symbol = symbol;
-    this.fresh = true;
-  }
-
-  /** The row the click was on: a new selection, or (clicked again, nothing new) the last one. */
-  async take(waitMs = 2_000): Promise<string | undefined> {
-    const deadline = Date.now() + waitMs;
-    while (!this.fresh && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    this.fresh = false;
-    return this.symbol;
-  }
-}
-
 /** What both views share: they follow the current fixture, and look up why and code per symbol once per fixture version. */
 abstract class FixtureTree<N> extends Owner implements vscode.TreeDataProvider<N> {
   protected readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeTreeData = this.changed.event;
   protected current?: Current;
 
-  constructor(protected readonly corpus: WorkspaceCorpus, session: Session, private readonly picked: PickedSymbol) {
+  constructor(protected readonly corpus: WorkspaceCorpus, session: Session, private readonly picked: PickedRow) {
     super();
     this._register(session.onDidChange((c) => {
       this.current = c;
@@ -107,9 +84,7 @@ abstract class FixtureTree<N> extends Owner implements vscode.TreeDataProvider<N
 
   /** The view showing this tree: its selection is what a row's click opens. */
   attach(view: vscode.TreeView<N>): void {
-    this._register(view.onDidChangeSelection(({ selection: [node] }) => {
-      if (node && typeof node === 'object' && 'symbol' in node && typeof node.symbol === 'string') this.picked.pick(node.symbol);
-    }));
+    this._register(view.onDidChangeSelection(() => this.picked.selected(view)));
   }
 
   protected reveal(item: vscode.TreeItem): void {
@@ -206,7 +181,7 @@ export class ToJudgeTree extends FixtureTree<JudgeNode> {
 }
 
 /** Open the code of the row last selected in Settle or To judge (the rows' click), at the open fixture's revision. */
-export async function openPickedSymbol(picked: PickedSymbol, session: Session): Promise<unknown> {
+export async function openPickedSymbol(picked: PickedRow, session: Session): Promise<unknown> {
   const symbol = await picked.take();
   const c = await session.current();
   if (!symbol || !c) throw new FixtureLabError('select a row in the Settle or To judge view');
