@@ -1,8 +1,7 @@
 // The column chooser of a data table: which columns show, as the user chose them (kept in the
 // webview state), else every column in a wide panel and the compact set in a narrow one (a third
 // of the editor: the table would run off the edge). The first column (the system) always shows.
-import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
-import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
+import { checkbox } from './controls';
 import { h } from './dom';
 import type { Host } from './state';
 
@@ -18,15 +17,14 @@ export const NARROW = '(max-width: 720px)';
 export class ColumnChooser {
   readonly element: HTMLDetailsElement;
   private table?: HTMLTableElement;
-  private readonly boxes = new Map<string, VscodeCheckbox>();
+  private readonly boxes = new Map<string, HTMLInputElement>();
   private readonly narrow = window.matchMedia(NARROW);
 
   /** `name` keys the choice in the saved state; `columns` are the table's, first (always shown) included. */
   constructor(private readonly host: Host, private readonly name: string, private readonly columns: readonly ChoosableColumn[]) {
     const group = h('div', { class: 'column-boxes', attrs: { role: 'group', 'aria-label': 'Columns shown' } });
     this.element = h('details', { class: 'column-chooser' }, h('summary', null, 'Columns'), group);
-    // The boxes are made when the list first opens: it starts closed, and the page's two dozen
-    // checkboxes, each a custom element drawing itself, were a third of a panel's opening script.
+    // The boxes are made when the list first opens: it starts closed, and the page has two dozen.
     this.element.addEventListener('toggle', () => {
       if (this.element.open && this.boxes.size === 0) this.makeBoxes(group);
     });
@@ -36,10 +34,10 @@ export class ColumnChooser {
   private makeBoxes(group: HTMLElement): void {
     const shown = this.shown();
     for (const c of this.columns.slice(1)) {
-      const box = h('vscode-checkbox', { attrs: { value: c.label, checked: shown.has(c.label) } }, c.label);
-      box.addEventListener('change', () => this.chosen());
-      this.boxes.set(c.label, box);
-      group.append(box);
+      const box = checkbox(c.label, { value: c.label, checked: shown.has(c.label) });
+      box.input.addEventListener('change', () => this.chosen());
+      this.boxes.set(c.label, box.input);
+      group.append(box.element);
     }
   }
 

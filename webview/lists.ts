@@ -4,6 +4,7 @@
 // A list comes a page at a time (core's panel/returned.ts): its first page with the results, the
 // next ones when asked for, appended as they arrive; "Show all" asks page after page.
 import type { ReturnedItem, ReturnedPage, SystemRow } from '../src/shared/panelView';
+import { button } from './controls';
 import { h, placeholder, symbolButton, symbolName } from './dom';
 import { EN_DASH, statusText, thousands } from './format';
 
@@ -93,10 +94,10 @@ export class ReturnedLists {
       list.more.replaceChildren();
       return;
     }
-    const more = h('vscode-button', { class: 'show-more', attrs: { secondary: true, disabled: list.waiting } }, 'Show more');
+    const more = button('Show more', { class: 'show-more', secondary: true, disabled: list.waiting });
     more.addEventListener('click', () => this.next(list));
     const all = total <= SHOW_ALL_MAX
-      ? h('vscode-button', { class: 'show-all', attrs: { secondary: true, disabled: list.waiting } }, `Show all ${thousands(total)}`)
+      ? button(`Show all ${thousands(total)}`, { class: 'show-all', secondary: true, disabled: list.waiting })
       : null;
     all?.addEventListener('click', () => {
       list.all = true;

@@ -76,14 +76,20 @@ function drawnAlready(pane: keyof typeof drawn, payload: unknown): boolean {
   return false;
 }
 
-/** `matrixLater`: the matrix after the next frame (a restored page: the table and the matrix laid out together were a long task). */
-function renderResults(all: Chartless<PanelResults> | null, matrixLater = false): void {
+/**
+ * The table, then the matrix after the next frame: drawn and laid out together they were one task
+ * of 80 ms (issue 17). Until the matrix is in, the pane is `aria-busy`, so a screen reader waits
+ * for the whole of it.
+ */
+function renderResults(all: Chartless<PanelResults> | null): void {
   // The placeholder depends on whether a fixture is open.
   if (drawnAlready('results', [all, !!host.saved.last?.fixture?.header])) return;
   const shown = all ? withResults(all) : undefined;
   const results = shown && shown.results.rows.length > 0 ? shown.results : null;
   layout(results !== null);
   if (!results) {
+    tableResults = undefined;
+    resultsPane.removeAttribute('aria-busy');
     const open = !!host.saved.last?.fixture?.header;
     show(resultsPane,
       placeholder(open ? 'No results for this fixture yet: choose systems above and Run.' : 'Open a fixture to see how each system does on it.'),
@@ -101,9 +107,13 @@ function renderResults(all: Chartless<PanelResults> | null, matrixLater = false)
     h('h2', null, 'Ground truth by system'),
     matrixSlot);
   drawResultsTable();
-  const drawMatrix = () => show(matrixSlot, results.matrix.rows.length > 0 ? h('div', { class: 'table-scroll' }, matrixTable(results.matrix)) : placeholder('This fixture has no ground truth yet.'));
-  if (!matrixLater) drawMatrix();
-  else void afterNextFrame().then(() => tableResults === results && drawMatrix());
+  resultsPane.setAttribute('aria-busy', 'true');
+  void afterNextFrame().then(() => {
+    // Results that came meanwhile draw their own matrix.
+    if (tableResults !== results) return;
+    show(matrixSlot, results.matrix.rows.length > 0 ? h('div', { class: 'table-scroll' }, matrixTable(results.matrix)) : placeholder('This fixture has no ground truth yet.'));
+    resultsPane.removeAttribute('aria-busy');
+  });
   returned.set(results.fixture, results.lists, results.rows);
   listsPane.set((pane) => {
     const lists = returned.draw();
@@ -243,7 +253,7 @@ const restore: (() => void)[] = [
     paneVisibility();
   },
   () => !heard.has('fixture') && last?.fixture && form.setControls(last.fixture.controls),
-  () => !heard.has('results') && renderResults(last?.results?.results ?? null, true),
+  () => !heard.has('results') && renderResults(last?.results?.results ?? null),
   () => !heard.has('corpus') && renderCorpus(last?.corpus?.corpus ?? null),
   () => {
     // Without touching the form: a run the page last saw under way may have ended while it was

@@ -1,12 +1,9 @@
 // The run form: which systems, at which budget, under which matching rule; Run and Cancel.
 // The host resends the controls whenever results change, so the form rebuilds only when the
 // controls themselves change, and the user's choices live in the saved state, not in the DOM.
-import '@vscode-elements/elements/dist/vscode-button/index.js';
-import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
-import type { VscodeButton } from '@vscode-elements/elements/dist/vscode-button/vscode-button.js';
-import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
 import type { RunControls } from '../src/shared/panelView';
 import type { MatchRule } from '../src/shared/vocabulary';
+import { button, checkbox, dropdown } from './controls';
 import { codeSpans, h, show } from './dom';
 import { budgetText } from './format';
 import type { FormChoice, Host } from './state';
@@ -24,11 +21,11 @@ export class RunForm {
   private controls?: RunControls;
   private shown = '';
   private running = false;
-  private checkboxes = new Map<string, VscodeCheckbox>();
+  private checkboxes = new Map<string, HTMLInputElement>();
   private budget?: HTMLSelectElement;
   private match?: HTMLSelectElement;
-  private runButton?: VscodeButton;
-  private cancelButton?: VscodeButton;
+  private runButton?: HTMLButtonElement;
+  private cancelButton?: HTMLButtonElement;
 
   constructor(private readonly host: Host) {}
 
@@ -64,21 +61,21 @@ export class RunForm {
   private build(controls: RunControls, choice: FormChoice): void {
     this.checkboxes.clear();
     const systems = controls.systems.map((s) => {
-      const box = h('vscode-checkbox', { attrs: { value: s.name, checked: s.available && choice.systems.includes(s.name), disabled: !s.available } }, s.name);
-      if (s.available) this.checkboxes.set(s.name, box);
-      box.addEventListener('change', () => this.changed());
+      const box = checkbox(s.name, { value: s.name, checked: s.available && choice.systems.includes(s.name), disabled: !s.available });
+      if (s.available) this.checkboxes.set(s.name, box.input);
+      box.input.addEventListener('change', () => this.changed());
       return h('div', { class: s.available ? 'system' : 'system unavailable' },
-        box,
+        box.element,
         // The type says what kind of system it is; the baselines' types repeat their names.
         s.type !== s.name ? h('span', { class: 'system-type' }, s.type) : null,
         !s.available && s.reason ? h('span', { class: 'reason' }, ...codeSpans(s.reason)) : null);
     });
-    this.budget = select('run-budget', controls.budgets.map((b) => [String(b), budgetText(b)]), String(choice.budget));
-    this.match = select('run-match', controls.matchRules.map((m) => [m, m]), choice.match);
+    this.budget = dropdown('run-budget', controls.budgets.map((b) => [String(b), budgetText(b)]), String(choice.budget));
+    this.match = dropdown('run-match', controls.matchRules.map((m) => [m, m]), choice.match);
     this.match.setAttribute('title', controls.matchRules.map((m) => MATCH_HELP[m]).join('\n'));
     for (const s of [this.budget, this.match]) s.addEventListener('change', () => this.changed());
-    this.runButton = h('vscode-button', { class: 'run' }, 'Run');
-    this.cancelButton = h('vscode-button', { class: 'cancel', attrs: { secondary: true } }, 'Cancel');
+    this.runButton = button('Run', { class: 'run' });
+    this.cancelButton = button('Cancel', { class: 'cancel', secondary: true });
     this.runButton.addEventListener('click', () => this.run());
     this.cancelButton.addEventListener('click', () => {
       if (!this.cancelButton?.disabled) this.host.post({ type: 'cancel' });
@@ -132,15 +129,4 @@ export class RunForm {
       reason.textContent = locked ? c.disabledReason ?? 'Running systems is not possible here.' : '';
     }
   }
-}
-
-/**
- * A native select in VS Code's dropdown colors (panel.css). vscode-elements' single select draws its
- * option list, and measures the whole page, each time it draws (on joining the page, on every
- * change of `disabled`): two of them were most of a panel's opening task. The native one opens its
- * list where there is room, and is a form control to the keyboard and to screen readers as it is.
- */
-function select(id: string, options: [value: string, label: string][], value: string): HTMLSelectElement {
-  return h('select', { class: 'dropdown', attrs: { id } },
-    ...options.map(([v, label]) => h('option', { attrs: { value: v, selected: v === value } }, label)));
 }

@@ -8,7 +8,7 @@ import {
 import { parseWebviewMessage } from '../../src/shared/protocol';
 import { demoCorpus } from '../helpers/demoCorpus';
 import { bigFixture, longLists } from '../webview/generated';
-import { compileChart, compileCharts } from '../../src/core/charts/compile';
+import { compileChart, compileCharts, SVG_MAX_POINTS } from '../../src/core/charts/compile';
 import { LIGHT_THEME } from '../../src/shared/chartTheme';
 import { tempDir } from '../helpers/tempDir';
 
@@ -247,6 +247,21 @@ describe('panel: the page\'s chart theme (issue 17: charts made on the host, in 
       assert.deepEqual(parseWebviewMessage({ type: 'ready', theme: bad }), { type: 'ready' }, JSON.stringify(bad));
       assert.equal(parseWebviewMessage({ type: 'theme', theme: bad }), undefined, JSON.stringify(bad));
     }
+  });
+
+  it('draws a chart of up to SVG_MAX_POINTS points as SVG, each mark described, and a larger one on a canvas', async () => {
+    // A precision-recall curve has a point per system and K (1..50).
+    const curve = (systems: number) => bigFixture(systems, 6).results.charts.find((c) => c.id === 'pr-curve')!;
+    const points = (c: ReturnType<typeof curve>) => (c.spec as { data: { values: unknown[] } }).data.values.length;
+    const described = (scene: string) => scene.match(/"description":/g)?.length ?? 0;
+    const [atLimit, past] = [curve(SVG_MAX_POINTS / 50), curve(SVG_MAX_POINTS / 50 + 1)];
+    assert.deepEqual([points(atLimit), points(past)], [SVG_MAX_POINTS, SVG_MAX_POINTS + 50]);
+    const [svg, canvas] = [await compileChart(atLimit, theme), await compileChart(past, theme)];
+    assert.deepEqual([svg.renderer, canvas.renderer], ['svg', 'canvas']);
+    assert.ok(described(svg.scene) >= SVG_MAX_POINTS, `${described(svg.scene)} marks described`);
+    assert.ok(described(canvas.scene) < 5, `${described(canvas.scene)} marks described on the canvas`);
+    // Both keep the chart's own title and description for the page's figure.
+    assert.deepEqual([canvas.title, canvas.description], [past.title, past.spec.description]);
   });
 
   it('makes each chart a scenegraph in that theme: its background, its palette, text tooltips, no links', async () => {

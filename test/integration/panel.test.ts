@@ -51,7 +51,7 @@ describe('benchmark panel and triage journey', function () {
     if (page !== undefined) {
       assert.match(page, /Orders of five or more books/);
       assert.match(page, /Run/);
-      await webview.click('panel-run', 'vscode-button.run');
+      await webview.click('panel-run', 'button.run');
     } else {
       await vscode.commands.executeCommand('fixtureLab.runBenchmark', { systems: ['grep', 'bm25'], budget: 5000, match: 'bounded' });
     }
@@ -220,7 +220,7 @@ describe('benchmark panel and triage journey', function () {
       await vscode.commands.executeCommand('notifications.hideToasts');
       // The page shows the run first (its Cancel is enabled only then).
       const shown = await webview.text('panel-running', '.progress', 'slow');
-      if (shown === undefined || !(await webview.click('panel-cancel', 'vscode-button.cancel'))) await vscode.commands.executeCommand('fixtureLab.cancelRun');
+      if (shown === undefined || !(await webview.click('panel-cancel', 'button.cancel'))) await vscode.commands.executeCommand('fixtureLab.cancelRun');
       const cancelledDir = await running;
       const finished = await eventually(() => {
         const end = posted('runFinished').slice(finishedBefore).at(-1);

@@ -177,13 +177,15 @@ function pageSetup({ theme, bodyClass, state }: { theme: Record<string, string>;
       setState: (s: unknown) => sessionStorage.setItem(KEY, JSON.stringify(s)),
     };
   };
-  // Resolves once every message posted before it has been handled (message events run in order).
+  // Resolves once every message posted before it has been handled (message events run in order)
+  // and what they draw a step at a time is drawn (the page marks it aria-busy until then).
   window.__flush = () => new Promise((resolve) => {
     const id = Math.random();
+    const drawn = () => (document.querySelector('[aria-busy="true"]') ? setTimeout(drawn, 5) : resolve());
     const on = (e: MessageEvent) => {
       if ((e.data as { flush?: number })?.flush !== id) return;
       window.removeEventListener('message', on);
-      resolve();
+      drawn();
     };
     window.addEventListener('message', on);
     window.postMessage({ flush: id }, '*');

@@ -81,7 +81,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
     const start = messages.findIndex((m) => m.type === 'runStarted');
     await p.send(...messages.slice(0, start));
     await p.page.locator('#run-match').selectOption(FORM.match);
-    await p.page.locator('vscode-button.run').click();
+    await p.page.locator('button.run').click();
     assert.deepEqual((await p.posted()).filter((m) => m.type === 'run'), [{ type: 'run', ...FORM }]);
     // As the person then looks at the results: nothing focused or hovered, the page at its top.
     await p.page.mouse.move(0, 0);
@@ -229,16 +229,16 @@ describe('benchmark panel webview (headless Chromium)', function () {
     // Until its answer of this run comes, bm25's row is its answer of the corpus run on disk.
     assert.deepEqual((await row('results-table', 'bm25')).slice(13), ['ok', 'recorded: run-20261127-132613']);
     assert.deepEqual((await row('results-table', 'grep')).slice(13), ['ok', 'this run']);
-    assert.equal(await p.page.locator('vscode-button.run').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), true);
-    assert.equal(await p.page.locator('vscode-button.cancel').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), false);
-    await p.page.locator('vscode-button.cancel').click();
+    assert.equal(await p.page.locator('button.run').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), true);
+    assert.equal(await p.page.locator('button.cancel').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), false);
+    await p.page.locator('button.cancel').click();
     assert.deepEqual((await p.posted()).filter((m) => m.type === 'cancel'), [{ type: 'cancel' }]);
     await p.send({ type: 'runFinished', cancelled: true });
     assert.equal(await text('.run-summary'), 'Run cancelled.');
     // The system the run stopped says so, in the warning colour: never "done" in green.
     assert.deepEqual(await texts('.progress-text'), ['done 1/1', 'cancelled 0/1']);
     assert.deepEqual(await p.page.locator('.progress-line').evaluateAll((lines) => lines.map((l) => l.className)), ['progress-line done', 'progress-line cancelled']);
-    assert.equal(await p.page.locator('vscode-button.cancel').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), true);
+    assert.equal(await p.page.locator('button.cancel').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), true);
   });
 
   it('posts run with the chosen systems, budget and matching rule', async () => {
@@ -248,17 +248,17 @@ describe('benchmark panel webview (headless Chromium)', function () {
     // Its reason as core words it, the backticked program shown as code, no backtick left.
     assert.deepEqual(await texts('.system.unavailable .reason'), ['system codegraph: codegraph is not installed (not on PATH)', 'system knowing: knowing is not installed (not on PATH)']);
     assert.deepEqual(await texts('.system.unavailable .reason code'), ['codegraph', 'knowing']);
-    assert.equal(await p.page.locator('.system.unavailable vscode-checkbox[disabled]').count(), 2);
-    await p.page.locator('vscode-checkbox[value="grep"]').click();
+    assert.equal(await p.page.locator('.system.unavailable input[type=checkbox][disabled]').count(), 2);
+    await p.page.locator('input[type=checkbox][value="grep"]').click();
     await p.page.locator('#run-budget').selectOption({ label: '10,000 tokens' });
     await p.page.locator('#run-match').selectOption({ label: 'lenient' });
     await p.clearPosted();
-    await p.page.locator('vscode-button.run').click();
+    await p.page.locator('button.run').click();
     assert.deepEqual(await p.posted(), [{ type: 'run', systems: ['bm25'], budget: 10000, match: 'lenient' }]);
     // The choice survives the host's next controls (it resends them with every result).
     await p.send(recording('easy-01-run')[0]);
     await p.clearPosted();
-    await p.page.locator('vscode-button.run').click();
+    await p.page.locator('button.run').click();
     assert.deepEqual(await p.posted(), [{ type: 'run', systems: ['bm25'], budget: 10000, match: 'lenient' }]);
   });
 
@@ -267,11 +267,11 @@ describe('benchmark panel webview (headless Chromium)', function () {
     await p.send(...recording('restricted'));
     assert.equal(await text('.disabled-reason'), 'Running retrieval systems executes commands: trust this workspace to run them.');
     assert.equal(await p.page.locator('.disabled-reason').isVisible(), true);
-    const disabled = await p.page.locator('.run-form vscode-checkbox, .run-form select, .run-form vscode-button').evaluateAll((els) => els.map((e) => (e as HTMLElement & { disabled: boolean }).disabled));
+    const disabled = await p.page.locator('.run-form input, .run-form select, .run-form button').evaluateAll((els) => els.map((e) => (e as HTMLElement & { disabled: boolean }).disabled));
     assert.ok(disabled.length >= 6 && disabled.every(Boolean), JSON.stringify(disabled));
     await p.clearPosted();
-    await p.page.locator('vscode-button.run').click({ force: true });
-    await p.page.locator('vscode-button.run').press('Enter');
+    await p.page.locator('button.run').click({ force: true });
+    await p.page.locator('button.run').press('Enter');
     assert.deepEqual(await p.posted(), []);
     assert.match((await text('.results-pane .placeholder'))!, /No results for this fixture yet/);
   });
@@ -421,7 +421,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
     await p.send({ type: 'returnedPage', fixture: long.full.fixture, page: returnedPage(long.full.lists[1], 400) });
     assert.equal(await short.locator('tbody tr').count(), 450);
     assert.deepEqual(await short.locator('tbody tr td:nth-child(2)').allTextContents(), long.full.lists[1].items.map((i) => i.returned));
-    assert.equal(await short.locator('.list-more vscode-button').count(), 0);
+    assert.equal(await short.locator('.list-more button').count(), 0);
 
     // The same results again (the host resends them as each system finishes): what was paged in stays.
     await p.send({ type: 'results', results: long.results });
@@ -463,15 +463,15 @@ describe('benchmark panel webview (headless Chromium)', function () {
       return e ? `${e.tagName.toLowerCase()}.${e.className}|${e.getAttribute('data-symbol') ?? e.textContent?.trim() ?? ''}` : '';
     });
     const seen: string[] = [];
-    for (let i = 0; i < 60 && !seen.includes('vscode-button.run|Run'); i++) {
+    for (let i = 0; i < 60 && !seen.includes('button.button run|Run'); i++) {
       await p.page.keyboard.press('Tab');
       seen.push(await focused());
     }
-    assert.ok(seen.includes('vscode-button.run|Run'), seen.join('\n'));
+    assert.ok(seen.includes('button.button run|Run'), seen.join('\n'));
     // Results come before the form once there are results: the matrix's first symbol, then Run.
     const symbol = seen.findIndex((s) => s.startsWith('button.symbol'));
     assert.equal(seen[symbol], 'button.symbol|shop/pricing.apply_discount', seen.join('\n'));
-    assert.ok(symbol < seen.indexOf('vscode-button.run|Run'), seen.join('\n'));
+    assert.ok(symbol < seen.indexOf('button.button run|Run'), seen.join('\n'));
     for (let i = 0; i < 60 && (await focused()) !== 'button.symbol|shop/pricing.apply_discount'; i++) await p.page.keyboard.press('Shift+Tab');
     // The focused symbol shows a focus outline.
     assert.notEqual(await p.page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle), 'none');
@@ -548,8 +548,8 @@ describe('benchmark panel webview (headless Chromium)', function () {
     // The chooser adds Tokens and takes off Status; the choice holds after a reload.
     const chooser = p.page.locator('.results-pane .column-chooser');
     await chooser.locator('summary').click();
-    await chooser.locator('vscode-checkbox[value="Tokens"]').click();
-    await chooser.locator('vscode-checkbox[value="Status"]').click();
+    await chooser.locator('input[type=checkbox][value="Tokens"]').click();
+    await chooser.locator('input[type=checkbox][value="Status"]').click();
     assert.deepEqual(await visibleHeads(), ['System', 'P@10', 'R@10', 'F1@10', 'Judged@10', 'Tokens']);
     assert.equal((await p.page.locator('table.results-table tbody tr').first().locator('td:visible').allTextContents()).length, 5);
     await p.reload();
