@@ -14,6 +14,8 @@ import { panelMessages } from './helpers';
 import { eventually, screenshot, webview } from './ui';
 
 const FIXTURE = 'tasks/bookshop/easy/01-bulk-discount.yaml';
+/** The results pane once its matrix is drawn (a frame after its table; the pane is aria-busy until then). */
+const MATRIX_DRAWN = '.results-pane:not([aria-busy]) table.matrix';
 
 describe('benchmark panel and triage journey', function () {
   this.timeout(180_000);
@@ -88,7 +90,7 @@ describe('benchmark panel and triage journey', function () {
     // Returned lists go out a page at a time: each the first page of its whole list, with its count.
     const whole = (await s.results.current())!.results.lists;
     assert.deepEqual(results.lists.map((l) => [l.system, l.from, l.total, l.items.length]), whole.map((l) => [l.system, 0, l.items.length, Math.min(l.items.length, 200)]));
-    const shown = await webview.text('panel-results', '#root', `Run ${finished.run}`);
+    const shown = await webview.text('panel-results', MATRIX_DRAWN, `Run ${finished.run}`);
     if (shown !== undefined) {
       for (const row of results.rows) assert.ok(shown.includes(row.system));
       assert.ok(shown.includes(results.matrix.rows[0].symbol), 'the matrix lists the ground truth');
@@ -117,7 +119,7 @@ describe('benchmark panel and triage journey', function () {
     await eventually(() => assert.equal(panel.panel.visible, false, 'the panel is hidden'));
     panel.panel.reveal(panel.panel.viewColumn);
     await eventually(() => assert.equal(panel.panel.visible, true, 'the panel is shown again'));
-    const restored = await webview.text('panel-shown-again', '.run-summary', `Run finished: ${finished.run}`);
+    const restored = await webview.text('panel-shown-again', MATRIX_DRAWN, `Run finished: ${finished.run}`);
     if (restored !== undefined) assert.ok(restored.includes(first), 'the matrix is back');
     // The page draws its saved state first, a step a frame, then says `ready`; the host answers that.
     await eventually(() => assert.ok(posted('runFinished').filter((m) => m.run === finished.run).length >= 2, 'the host told the new page how the run ended'));
