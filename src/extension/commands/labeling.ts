@@ -9,8 +9,7 @@ import {
 import { openFileDiff, openFixtureDiff } from '../diff/openDiff';
 import { revisionUri } from '../diff/revisions';
 import { isLinkRef, LinkRef } from '../hovers/linkTargets';
-import { applyFixtureEdit } from '../labeling/fixtureEdits';
-import { saveAfterLabel, saveFixtureEdits } from '../labeling/unsaved';
+import { applyLabelEdit, saveFixtureEdits } from '../labeling/unsaved';
 import { confirmRemoval } from '../hovers/symbolHover';
 import { openSelectedFixture } from '../views/fixturesTree';
 import type { SymbolRef } from '../labeling/label';
@@ -34,7 +33,7 @@ export const LABELING_COMMANDS = {
     const label = { symbol: named.symbol, confidence, reason, ...made };
     // `rater` says who labels (a role), as the CLI's --rater; by default the rater setting.
     const as = rater ?? (await s.session.rater());
-    const done = await saveAfterLabel(s.ctx, document, await applyFixtureEdit(document, (text) => labelAs(text, as, label)));
+    const done = await applyLabelEdit(s.ctx, document, (text) => labelAs(text, as, label));
     const unresolved = await s.corpus.symbolWarning(readFixture(document.getText(), document.uri.fsPath).fixture, label.symbol);
     if (unresolved) void vscode.window.showWarningMessage(plainText(`Fixture Lab: ${label.symbol}: ${unresolved}`));
     return done;
@@ -50,7 +49,7 @@ export const LABELING_COMMANDS = {
     const choices = list.map((l) => ({ label: plainText(l.symbol), symbol: l.symbol }));
     const picked = symbol ?? (await vscode.window.showQuickPick(choices, { placeHolder: 'Remove which label?' }))?.symbol;
     if (!picked) return false;
-    return saveAfterLabel(s.ctx, document, await applyFixtureEdit(document, (text) => unlabelAs(text, as, picked)));
+    return applyLabelEdit(s.ctx, document, (text) => unlabelAs(text, as, picked));
   },
 
   'fixtureLab.showRelocation': async (s, { uri }) => {

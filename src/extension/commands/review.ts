@@ -5,8 +5,7 @@ import {
   agreementOf, CONFIDENCES, Confidence, fixtureView, FixtureLabError, fmt, includedByARater, isJudged, normalizeSymbol, plainText, readFixture, RESOLUTIONS,
   Resolution, settleDispute,
 } from '../../core';
-import { applyFixtureEdit } from '../labeling/fixtureEdits';
-import { saveAfterLabel } from '../labeling/unsaved';
+import { applyLabelEdit } from '../labeling/unsaved';
 import { fixtureDocument, moduleOf } from './documents';
 import type { SomeHandlers } from './handler';
 
@@ -36,7 +35,7 @@ export const REVIEW_COMMANDS = {
     if (!rationale) return false;
     const dispute = { symbol: name, resolution, rationale, ...(confidence ? { confidence } : {}), ...(unjudged ? { unjudged } : {}) };
     const document = (await s.session.document())!;
-    return saveAfterLabel(s.ctx, document, await applyFixtureEdit(document, (text) => settleDispute(text, dispute, c)));
+    return applyLabelEdit(s.ctx, document, (text) => settleDispute(text, dispute, c));
   },
 
   'fixtureLab.startReview': async (s) => s.review.start(),

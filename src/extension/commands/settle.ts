@@ -6,8 +6,7 @@
 // raters' lists are untouched, so kappa never changes.
 import * as vscode from 'vscode';
 import { Confidence, plainText, Resolution, settleDispute } from '../../core';
-import { applyFixtureEdit } from '../labeling/fixtureEdits';
-import { saveAfterLabel } from '../labeling/unsaved';
+import { applyLabelEdit } from '../labeling/unsaved';
 import { openPickedSymbol } from '../views/settleTree';
 import type { Services } from '../services';
 import type { CommandArgs } from './args';
@@ -22,8 +21,7 @@ async function rule(s: Services, { symbol, unjudged, rationale }: Ruling, resolu
   if (!rationale) return false;
   const dispute = { symbol, resolution, rationale, ...(confidence ? { confidence } : {}), ...(unjudged ? { unjudged } : {}) };
   const document = (await s.session.document())!;
-  // Saved as a label is, when fixtureLab.saveAfterLabel says so.
-  return saveAfterLabel(s.ctx, document, await applyFixtureEdit(document, (text) => settleDispute(text, dispute, c)));
+  return applyLabelEdit(s.ctx, document, (text) => settleDispute(text, dispute, c));
 }
 
 export const SETTLE_COMMANDS = {

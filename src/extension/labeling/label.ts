@@ -8,8 +8,7 @@ import * as vscode from 'vscode';
 import { clickTarget, Confidence, FixtureLabError, fixtureView, guardrailsFor, labelAs, normalizeSymbol, plainText, reasonChoices, reasonKey, ReferenceGraph,
   symbolKey, unlabelAs, visibleLabelOf } from '../../core';
 import { Ctx } from '../ctx';
-import { applyFixtureEdit } from './fixtureEdits';
-import { saveAfterLabel } from './unsaved';
+import { applyLabelEdit } from './unsaved';
 import type { Current, Session } from './session';
 import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 
@@ -50,8 +49,7 @@ export class Labeler {
     if (reason === undefined) return false;
     const document = (await this.session.document())!;
     const made = await this.corpus.provenance(current.fixture, symbol);
-    const edit = await applyFixtureEdit(document, (text) => labelAs(text, current.rater, { symbol, confidence, reason, ...made }));
-    const ok = await saveAfterLabel(this.ctx, document, edit);
+    const ok = await applyLabelEdit(this.ctx, document, (text) => labelAs(text, current.rater, { symbol, confidence, reason, ...made }));
     const list = target.rater ? current.fixture.labels[target.rater] ?? [] : current.fixture.ground_truth;
     const warnings = guardrailsFor(current.fixture, symbol, list.length, await this.hopsFromChange(current, symbol), current).map((w) => w.message);
     const unresolved = await this.corpus.symbolWarning(current.fixture, symbol);
@@ -67,7 +65,7 @@ export class Labeler {
     if ('refused' in target) throw new FixtureLabError(target.refused);
     const symbol = await this.nameAtBase(current, ref);
     const document = (await this.session.document())!;
-    return saveAfterLabel(this.ctx, document, await applyFixtureEdit(document, (text) => unlabelAs(text, current.rater, symbol)));
+    return applyLabelEdit(this.ctx, document, (text) => unlabelAs(text, current.rater, symbol));
   }
 
   /** How far `symbol` is from the fixture's changed code; undefined when unknown or a candidate. */

@@ -3,8 +3,9 @@
 // Fixtures tree say how many labels are unsaved, counted as the rater may see them (core
 // unsavedLabels over fixtureView), and fixtureLab.saveAfterLabel saves after each label and ruling.
 import * as vscode from 'vscode';
-import { fixtureView, readFixture, unsavedLabels } from '../../core';
+import { Edited, fixtureView, readFixture, unsavedLabels } from '../../core';
 import type { Ctx } from '../ctx';
+import { applyFixtureEdit } from './fixtureEdits';
 import type { Session } from './session';
 
 export class UnsavedLabels implements vscode.Disposable {
@@ -71,10 +72,12 @@ export async function saveFixtureEdits(session: Session): Promise<number> {
 }
 
 /**
- * After a label's edit, or a ruling's (the Settle and To Judge rows, the settle picker, Record
- * Dispute): saved when fixtureLab.saveAfterLabel says so; `done` passed through.
+ * A label's edit, or a ruling's (the Settle and To Judge rows, the settle picker, Record Dispute),
+ * applied to the fixture's document (applyFixtureEdit) and saved when fixtureLab.saveAfterLabel
+ * says so; whether it was made (and saved).
  */
-export async function saveAfterLabel(ctx: Ctx, document: vscode.TextDocument, done: boolean): Promise<boolean> {
+export async function applyLabelEdit(ctx: Ctx, document: vscode.TextDocument, edit: (text: string) => Edited): Promise<boolean> {
+  const done = await applyFixtureEdit(document, edit);
   if (done && ctx.config.saveAfterLabel && document.isDirty) return document.save();
   return done;
 }

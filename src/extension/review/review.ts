@@ -12,7 +12,7 @@ import { showChange } from './blindReview';
 import { executeCommand } from '../commands/args';
 import { Ctx } from '../ctx';
 import { applyFixtureEdit, refuseUneditable } from '../labeling/fixtureEdits';
-import { saveAfterLabel } from '../labeling/unsaved';
+import { applyLabelEdit } from '../labeling/unsaved';
 import { Labeler } from '../labeling/label';
 import { Current, Session } from '../labeling/session';
 import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
@@ -104,8 +104,8 @@ export class Review {
         await vscode.window.showInputBox({ title: plainText(`${choice}: ${d.symbol}`), prompt: 'Rationale for the ruling', ignoreFocusOut: true }));
       if (!why) break;
       const document = (await this.session.document())!;
-      await saveAfterLabel(this.ctx, document, await applyFixtureEdit(document, (text) => settleDispute(
-        text, { symbol: d.symbol, resolution: choice, rationale: why, ...(confidence ? { confidence } : {}) }, c)));
+      await applyLabelEdit(this.ctx, document, (text) => settleDispute(
+        text, { symbol: d.symbol, resolution: choice, rationale: why, ...(confidence ? { confidence } : {}) }, c));
       settled++;
     }
     return settled;
