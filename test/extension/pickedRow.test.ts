@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { PickedRow, SelectionSource } from '../../src/extension/views/pickedRow';
+import { PickedRow } from '../../src/extension/views/pickedRow';
+import { drawnSelection, type SelectionSource } from '../../src/extension/views/selection';
 
 /** A tree view as PickedRow reads it: a selection that may be empty while the view redraws its rows. */
 class View implements SelectionSource {
@@ -60,5 +61,20 @@ describe('the row a Settle or To judge click opens (PickedRow)', () => {
     view.selection = [{ kind: 'note', text: 'Open a reviewed fixture' }];
     picked.selected(view);
     assert.equal(await picked.take(100), undefined);
+  });
+});
+
+describe('the row a tree view\'s click is about (drawnSelection)', () => {
+  it('a selected row at once, whatever it is; one being redrawn once it is back; nothing once the wait is over', async () => {
+    const view = new View();
+    view.selection = [{ kind: 'note' }];
+    const started = Date.now();
+    assert.deepEqual(await drawnSelection(view, 1_000), { kind: 'note' });
+    assert.ok(Date.now() - started < 500, 'no wait for a row that is there');
+    view.selection = [];
+    later(150, () => (view.selection = [row('a.E')]));
+    assert.deepEqual(await drawnSelection(view, 1_000), row('a.E'));
+    assert.equal(await drawnSelection(new View(), 100), undefined);
+    assert.equal(await drawnSelection(undefined, 100), undefined);
   });
 });

@@ -7,11 +7,12 @@
 // refresh makes VS Code drop the commands of the rows it replaces, and a click on a row not yet
 // redrawn then fails with "Actual command not found" (a command with arguments is kept by the
 // extension host per row). So a row's command carries no arguments: Open Fixture reads the
-// view's selection, which VS Code sends before the click's command.
+// view's selection (selection.ts).
 import * as vscode from 'vscode';
 import { Corpus, FixtureFile, FixtureLabError, fixtureView, FixtureView, TIERS } from '../../core';
 import { commandOf, executeCommand } from '../commands/args';
 import type { Session } from '../labeling/session';
+import { drawnSelection } from './selection';
 import type { UnsavedLabels } from '../labeling/unsaved';
 import { fixtureRow, FixtureFilter, matchesFilter } from './viewModels';
 import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
@@ -104,13 +105,8 @@ export class FixturesTree extends Owner implements vscode.TreeDataProvider<Node>
 
   /** The fixture of the row selected in the view; a refresh that is redrawing it is waited for. */
   async selectedFixture(): Promise<vscode.Uri | undefined> {
-    const deadline = Date.now() + 2_000;
-    for (;;) {
-      const node = this.view?.selection[0] as Node | undefined;
-      if (node?.kind === 'fixture') return vscode.Uri.file(node.shown.file.path);
-      if (node || Date.now() > deadline) return undefined;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const node = (await drawnSelection(this.view)) as Node | undefined;
+    return node?.kind === 'fixture' ? vscode.Uri.file(node.shown.file.path) : undefined;
   }
 
   /** The corpus changed (a save, a new file, a setting): refresh the rows that read differently now, or the whole tree when rows came or went. */
