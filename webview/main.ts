@@ -168,8 +168,8 @@ function layout(resultsFirst: boolean): void {
   if (order.every((e, i) => root.children[i] === e)) return;
   root.classList.toggle('results-first', resultsFirst);
   if (root.children.length === 0) return root.append(...order);
-  // Only the tabs and the progress move: a moved element is connected again, and the form's selects
-  // measure themselves when they are (a forced layout of the whole page, a third of the results' time).
+  // Only the tabs and the progress move: the form stays where it is, and a control in it keeps
+  // the focus (an element moved in the DOM loses it).
   if (resultsFirst) form.element.before(progress.element, tabs.element);
   else form.element.after(progress.element, tabs.element);
 }

@@ -76,10 +76,9 @@ export class RunForm {
     for (const s of [this.budget, this.match]) s.addEventListener('change', () => this.changed());
     this.runButton = button('Run', { class: 'run' });
     this.cancelButton = button('Cancel', { class: 'cancel', secondary: true });
+    // A disabled native button sends no click: refresh() decides when these can be used.
     this.runButton.addEventListener('click', () => this.run());
-    this.cancelButton.addEventListener('click', () => {
-      if (!this.cancelButton?.disabled) this.host.post({ type: 'cancel' });
-    });
+    this.cancelButton.addEventListener('click', () => this.host.post({ type: 'cancel' }));
     const settings = h('div', { class: 'settings' },
       h('div', { class: 'field' }, h('label', { attrs: { for: 'run-budget' } }, 'Budget'), this.budget),
       h('div', { class: 'field' }, h('label', { attrs: { for: 'run-match' } }, 'Matching rule'), this.match),
@@ -108,7 +107,6 @@ export class RunForm {
   }
 
   private run(): void {
-    if (!this.runButton || this.runButton.disabled) return;
     const { systems, budget, match } = this.current();
     this.host.post({ type: 'run', systems, budget, match });
   }
