@@ -56,7 +56,8 @@ export async function fixtureFromChange(o: FromChange): Promise<{ path: string; 
   const tier = o.tier ?? 'medium';
   if (!(TIERS as readonly string[]).includes(tier)) throw new FixtureLabError(`tier \`${tier}\` must be ${TIERS.join(', ')}`);
   const change = await resolveChange(o.repo, o.change);
-  const task = o.task?.trim() || change.title || TASK_STUB;
+  // The task as given, byte for byte (an issue's text ends in a newline; docs/imports.md says verbatim); a blank one is no task.
+  const task = o.task !== undefined && o.task.trim() !== '' ? o.task : change.title || TASK_STUB;
   const found = await candidatesOf(o.repo, change.base, change.head, o.candidates);
   const next = nextFixture(join(o.corpusDir, 'tasks'), o.repoName, tier, task === TASK_STUB ? `change ${change.head.slice(0, 7)}` : task);
   const id = o.id ?? next.id;
