@@ -44,7 +44,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     `--shard must be I/N with I from 1 to N, e.g. --shard 2/3 (not ${values.shard})`);
   const systems = values.systems?.split(',').map((s) => s.trim()).filter(Boolean);
   // `--systems ,` (or a variable that came out empty) names no system: never read as "all of them".
-  if (systems?.length === 0) throw new UsageError('--systems names no system: give names from systems.yaml, e.g. --systems grep,bm25, or leave it out to run all');
+  if (systems?.length === 0) throw new UsageError(
+    '--systems names no system: give names from systems.yaml, e.g. --systems grep,bm25, or leave it out to run all');
   const controller = new AbortController();
   let stoppedBy: NodeJS.Signals = 'SIGINT';
   const removeStop = onStopSignal((signal) => {
