@@ -15,6 +15,7 @@ import { isTestPath } from '../symbols/testPaths';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { Binding, fileImported, importBindings, importedModules } from './imports';
 import { classBases, declaredType, receiverOf } from './receivers';
+import { groupBy, listAt } from '../lists';
 
 export type Relation = 'callee' | 'type' | 'caller' | 'data';
 
@@ -354,7 +355,7 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
   const uses: Use[] = [];
   const reads = new Map<string, Access>();
   const writes = new Map<string, Access>();
-  for (const [file, symbols] of groupByFile(changed)) {
+  for (const [file, symbols] of groupBy(changed, (s) => s.file)) {
     const info = await index.file(symbols[0].change === 'deleted' ? report.base : report.head, file);
     if (!info) continue;
     // A use belongs to the innermost definition around it, and counts only when that one changed:
@@ -404,7 +405,7 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
     if (s.change === 'added') continue;
     const name = shortName(s.symbol);
     if (IMPLICIT_CALLS.test(name)) continue;
-    targets.set(name, [...(targets.get(name) ?? []), s]);
+    listAt(targets, name).push(s);
   }
   await index.definitions(targets.keys());
   const registrations: { info: FileInfo; ref: Reference; via: ChangedSymbol[]; call: string; column: number }[] = [];
@@ -553,10 +554,4 @@ function guardedCalls(info: FileInfo, line: number): Reference[] {
   let end = body;
   while (end <= info.lines.length && (info.lines[end - 1].trim() === '' || indent(info.lines[end - 1]) > level)) end++;
   return info.refs.filter((r) => r.kind === 'call' && r.line >= body && r.line < end);
-}
-
-function groupByFile(symbols: ChangedSymbol[]): Map<string, ChangedSymbol[]> {
-  const out = new Map<string, ChangedSymbol[]>();
-  for (const s of symbols) out.set(s.file, [...(out.get(s.file) ?? []), s]);
-  return out;
 }
