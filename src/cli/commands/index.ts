@@ -82,7 +82,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
   },
   run: {
     usage: 'run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match symbol|exact|bounded|lenient|seed] [--effect-size '
-      + 'd_z|d_av] [--out DIR] [--seed N] [--skip-invalid] [--keep-failures] [--scale-lines N] [--shard I/N]',
+      + 'd_z|d_av] [--out DIR] [--seed N] [--skip-invalid] [--keep-failures] [--keep-checkouts] [--scale-lines N] [--shard I/N]',
     summary: 'run the retrieval systems on the labeled tasks and score them; writes results/run-<timestamp>/ (resumes an existing --out)',
     run: lazy(() => import('./run'), 'run'),
   },
