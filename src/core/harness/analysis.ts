@@ -26,6 +26,7 @@ import { CutTie, judgedAtK, tieAcrossCut } from './pooling';
 import { applyTriage, readTriage } from './triage';
 import { listAt } from '../lists';
 import { mapPausing, pause } from './pause';
+import { overBudget, systemHealth } from './answerHealth';
 
 export { scoreResult, type ScoredResult };
 
@@ -134,6 +135,7 @@ export async function analyzeRun(
     sweep,
     timing: timeToContext(scored),
     failedAnswers: scored.filter((s) => s.raw.status !== 'ok').length,
+    health: systemHealth(raws),
     sensitivity,
     judged: {
       k: MISS_CUTOFF,
@@ -166,15 +168,20 @@ async function budgetRecall(sweep: NonNullable<AnalysisInputs['sweep']>, fixture
   const out: BudgetRecall[] = [];
   for (const { budget, raw } of [...sweep].sort((a, b) => a.budget - b.budget)) {
     const bySystem = new Map<string, number[]>();
+    const consumed = new Map<string, { most: number; over: number; n: number }>();
     for (const r of raw) {
       await pause(signal);
+      if (r.status === 'ok') {
+        const c = consumed.get(r.system) ?? { most: 0, over: 0, n: 0 };
+        consumed.set(r.system, { most: Math.max(c.most, r.tokens), over: c.over + (overBudget(r) ? 1 : 0), n: c.n + 1 });
+      }
       const fixture = fixtures.get(r.task);
       if (!fixture) continue;
       const recall = scoreResult(r, fixture, info, modules.get(r.task)).score.recall[10];
       if (recall === null || recall === undefined) continue;
       listAt(bySystem, r.system).push(recall);
     }
-    out.push({ budget, recall: new Map([...bySystem].map(([system, xs]) => [system, { mean: mean(xs), sd: standardDeviation(xs), n: xs.length }])) });
+    out.push({ budget, recall: new Map([...bySystem].map(([system, xs]) => [system, { mean: mean(xs), sd: standardDeviation(xs), n: xs.length }])), consumed });
   }
   return out;
 }
