@@ -21,6 +21,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     match: { type: 'string' },
     'effect-size': { type: 'string' },
     out: { type: 'string' },
+    rescore: { type: 'boolean' },
     seed: { type: 'string' },
     'skip-invalid': { type: 'boolean' },
     'keep-failures': { type: 'boolean' },
@@ -64,6 +65,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       keepFailures: values['keep-failures'],
       scaleFailureLines: scaleLines,
       ...(shard ? { shard } : {}),
+      ...(values.rescore ? { rescore: true } : {}),
     };
     const store = new RunStore();
     store.subscribe((e) => progress.update(e));

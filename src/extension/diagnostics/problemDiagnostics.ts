@@ -10,7 +10,7 @@ export function problemsToDiagnostics(problems: Problem[], base: string): Map<st
     const file = isAbsolute(p.file) ? p.file : resolve(base, p.file);
     const position = new vscode.Position(p.line - 1, p.col - 1);
     const d = new vscode.Diagnostic(new vscode.Range(position, position), p.message,
-      p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
+      p.severity === 'error' ? vscode.DiagnosticSeverity.Error : p.severity === 'note' ? vscode.DiagnosticSeverity.Information : vscode.DiagnosticSeverity.Warning);
     d.source = 'fixture-lab';
     d.code = p.code;
     byFile.set(file, [...(byFile.get(file) ?? []), d]);
