@@ -40,7 +40,9 @@ export async function pool(args: string[], io: CliIO): Promise<number> {
   }
   const counted = `${total} symbol${total === 1 ? '' : 's'} to judge over ${pools.length} fixture${pools.length === 1 ? '' : 's'}`;
   io.stdout.write(`${counted}${values.write ? '; written to each fixture\'s pooled:' : ' (--write adds them to each fixture\'s pooled:)'}\n`);
-  if (values.write && total > 0) io.stdout.write(`judge them: fixture-lab pool ${positionals[0]} --judge RULINGS.csv (task,symbol,resolution,confidence,rationale)\n`);
+  if (values.write && total > 0) {
+    io.stdout.write(`judge them: fixture-lab pool ${positionals[0]} --judge RULINGS.csv (task,symbol,resolution,confidence,rationale)\n`);
+  }
   return 0;
 }
 

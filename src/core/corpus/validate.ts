@@ -105,8 +105,9 @@ export function validateFixture(f: FixtureFile, repos: Map<string, RepoEntry>, r
     const judged = isJudged(fixture, d.symbol, options);
     if (!judged) {
       // A ruling marked unjudged is the adjudicator's own addition (a judged pool): a note, not something to fix.
-      if (d.unjudged) add(`disputes/${i}`, 'note', 'unjudged-ruling', `ruling on \`${d.symbol}\`, which no rater judged: the adjudicator judged it (unjudged: true)`);
-      else {
+      if (d.unjudged) {
+        add(`disputes/${i}`, 'note', 'unjudged-ruling', `ruling on \`${d.symbol}\`, which no rater judged: the adjudicator judged it (unjudged: true)`);
+      } else {
         add(`disputes/${i}`, 'warning', 'dispute-unjudged', `dispute about \`${d.symbol}\`, which no rater judged (in no list and not in candidates): fix `
           + 'the name, or mark an addition by the adjudicator `unjudged: true`');
       }

@@ -63,7 +63,7 @@ function yamlRecords(text: string, shown: string): { where: string; fields: Reco
     for (const [k, v] of Object.entries(value)) {
       if (!(COLUMNS as readonly string[]).includes(k)) throw new FixtureLabError(`${where}: unknown key \`${k}\``, shown);
       if (v !== null && typeof v === 'object') throw new FixtureLabError(`${where}: \`${k}\` must be text, not a list or mapping`, shown);
-      fields[k] = v === null || v === undefined ? '' : String(v).trim();
+      fields[k] = typeof v === 'string' ? v.trim() : v === null || v === undefined ? '' : JSON.stringify(v);
     }
     return { where, fields };
   });
@@ -75,7 +75,9 @@ function rowOf(fields: Record<string, string>, where: string, shown: string, tas
   if (task === 'none' && fields.task) throw bad('`task` goes with `pool --judge`; `review settle --from` rules on the one fixture it names');
   if (!fields.symbol) throw bad('`symbol` is required');
   const resolution = fields.resolution?.toLowerCase();
-  if (!(RESOLUTIONS as readonly string[]).includes(resolution ?? '')) throw bad(`\`resolution\` must be included or excluded, not \`${fields.resolution ?? ''}\``);
+  if (!(RESOLUTIONS as readonly string[]).includes(resolution ?? '')) {
+    throw bad(`\`resolution\` must be included or excluded, not \`${fields.resolution ?? ''}\``);
+  }
   const confidence = fields.confidence ? fields.confidence.toUpperCase() : undefined;
   if (confidence !== undefined && !(CONFIDENCES as readonly string[]).includes(confidence)) {
     throw bad(`\`confidence\` must be HIGH or MEDIUM, not \`${fields.confidence}\``);
