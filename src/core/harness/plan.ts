@@ -41,6 +41,8 @@ export interface RunSelection {
   skipInvalid?: boolean;
   /** A resume keeps failed and timed-out answers instead of answering them again. */
   keepFailures?: boolean;
+  /** Each system's checkouts stay on disk after the run (under the corpus's .repos/.checkouts/), instead of being removed. */
+  keepCheckouts?: boolean;
   /** Lines over which a repository's timeouts are scale failures (default 1,000,000). */
   scaleFailureLines?: number;
   /** Answer only this shard's (system, task) pairs (docs/scaling.md). */
@@ -103,6 +105,7 @@ export interface RunPlan {
   keepFailures: boolean;
   /** Score the folder's answers again; run nothing (RunSelection.rescore). */
   rescore: boolean;
+  keepCheckouts: boolean;
   /** The shard this folder answers; absent: every pair. A resume keeps the folder's own. */
   shard?: Shard;
   /** Valid fixtures the selection names: what this run answers, with every chosen system. */
@@ -172,6 +175,7 @@ export function planRun(inputs: RunInputs, selection: RunSelection = {}): RunPla
     scaleFailureLines: selection.scaleFailureLines ?? previous?.scale_failure_lines ?? DEFAULT_SCALE_FAILURE_LINES,
     keepFailures: selection.keepFailures ?? false,
     rescore,
+    keepCheckouts: selection.keepCheckouts ?? false,
     ...(shard ? { shard } : {}),
     toRun: tasks.toRun,
     scored: tasks.scored,
