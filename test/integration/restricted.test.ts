@@ -166,7 +166,7 @@ describe('The .vsix, installed as users install it', function () {
     assert.ok(manifest.publisher && manifest.displayName && manifest.description);
   });
 
-  it("the README's links and images work from the package: each names a file of the repository, a heading of its own, or a web page", () => {
+  it("the README's links and images work from the package: each names a file or folder of the repository, a heading of its own, or a web page", () => {
     const { repository } = vscode.extensions.getExtension(EXTENSION)!.packageJSON as { repository: { url: string } };
     const repo = repository.url.replace(/\.git$/, '');
     const readme = readFileSync(join(installed(), filesUnder(installed()).find((f) => f.toLowerCase() === 'readme.md')!), 'utf8');
@@ -177,7 +177,12 @@ describe('The .vsix, installed as users install it', function () {
     const broken = links.filter(({ image, href }) => {
       if (href.startsWith('#')) return !headings.has(href.slice(1));
       const inRepo = href.match(new RegExp(`^${repo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(blob|raw)/HEAD/([^#]+)`));
-      if (inRepo) return !tracked.has(decodeURI(inRepo[2])) || (image ? inRepo[1] !== 'raw' || !/\.(png|jpe?g|gif)$/i.test(inRepo[2]) : false);
+      if (inRepo) {
+        const path = decodeURI(inRepo[2]);
+        // A file, or a folder of them (GitHub shows a folder's blob/ address as its tree).
+        const there = tracked.has(path) || (!image && [...tracked].some((file) => file.startsWith(path.endsWith('/') ? path : `${path}/`)));
+        return !there || (image && (inRepo[1] !== 'raw' || !/\.(png|jpe?g|gif)$/i.test(path)));
+      }
       return !/^https:\/\//.test(href) || image; // an image from elsewhere, or a relative link left for the package to break
     });
     assert.deepEqual(broken, []);
