@@ -108,7 +108,7 @@ function meanSd(g: Pick<GroupSummary, 'mean' | 'sd'> | undefined, metric: string
 }
 
 const heading = (metric: string) => (metric === 'token_efficiency' ? 'TokenEff' : metric);
-const seconds = (ms: number | null) => (ms === null ? 'n/a' : `${(ms / 1000).toFixed(3)} s`);
+const seconds = (ms: number | null) => (ms === null ? fmt(ms) : `${fmt(ms / 1000)} s`);
 const tierOrder = (a: string, b: string) => rank(a) - rank(b) || a.localeCompare(b);
 const rank = (tier: string) => ((TIERS as readonly string[]).includes(tier) ? (TIERS as readonly string[]).indexOf(tier) : TIERS.length);
 
@@ -223,6 +223,11 @@ export function findingsMarkdown(f: FindingsInput): string {
     }
   }
 
+  const allPairs = [...Object.values(f.significance), ...Object.values(f.significanceByTier).flatMap((m) => Object.values(m))].flatMap((m) => m.pairs);
+  if (allPairs.some((p) => [p.cohens_d_z, p.cohens_d_av].some((d) => d !== null && !Number.isFinite(d)))) {
+    out.push('', '`unbounded`: the per-task differences have no spread (every task differs by the same amount, up to rounding), so d, the '
+      + 'mean difference over that spread, has no finite value; its sign is the difference\'s.');
+  }
   if (f.sensitivity) out.push('', ...sensitivityMarkdown(f.sensitivity));
   if (f.judged) out.push('', ...judgedMarkdown(f.judged.rows, f.judged.k));
   if (f.judged?.ties) out.push('', ...tiesMarkdown(f.judged.ties, f.judged.k));
