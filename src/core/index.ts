@@ -68,6 +68,7 @@ export { type Agreement, agreementOf, type Disagreement } from './agreement/rate
 export { labelingReport } from './corpus/labelingReport';
 export { type Corpus, type FixtureFile, fixtureIdOf, loadCorpus, loadFixtureFile } from './corpus/load';
 export { initCorpus } from './corpus/init';
+export { readRulings, type RulingRow, settleRulings } from './labeling/bulkRulings';
 export { addRepo, readReposFile } from './corpus/repoAdd';
 export { readRepos, type RepoEntry, repositoryPath } from './corpus/repos';
 export {
