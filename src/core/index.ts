@@ -68,6 +68,7 @@ export { type Agreement, agreementOf, type Disagreement } from './agreement/rate
 export { labelingReport } from './corpus/labelingReport';
 export { type Corpus, type FixtureFile, fixtureIdOf, loadCorpus, loadFixtureFile } from './corpus/load';
 export { initCorpus } from './corpus/init';
+export { readRulings, type RulingRow, settleRulings } from './labeling/bulkRulings';
 export { addRepo, readReposFile } from './corpus/repoAdd';
 export { readRepos, type RepoEntry, repositoryPath } from './corpus/repos';
 export {
@@ -177,3 +178,4 @@ export { DEFAULT_POOL_DEPTH, judgedAtK, judgedKeys, mergePooled, poolOf, poolRun
 export { contestedTruths, disputeSensitivity, HEADLINE_METRICS, SCENARIOS, sensitivityMarkdown } from './harness/sensitivity';
 export { scoreResult } from './scoring/answers';
 export { DEFAULT_KS, metricValues } from './scoring/metrics';
+export { FIXTURE_LAB_VERSION } from './version';

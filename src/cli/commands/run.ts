@@ -23,6 +23,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     match: { type: 'string' },
     'effect-size': { type: 'string' },
     out: { type: 'string' },
+    rescore: { type: 'boolean' },
     seed: { type: 'string' },
     'skip-invalid': { type: 'boolean' },
     'keep-failures': { type: 'boolean' },
@@ -68,6 +69,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       keepCheckouts: values['keep-checkouts'],
       scaleFailureLines: scaleLines,
       ...(shard ? { shard } : {}),
+      ...(values.rescore ? { rescore: true } : {}),
     };
     const store = new RunStore();
     store.subscribe((e) => progress.update(e));
