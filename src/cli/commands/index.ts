@@ -30,9 +30,9 @@ export const COMMANDS: Record<string, CommandEntry> = {
     run: lazy(() => import('./init'), 'repo'),
   },
   validate: {
-    usage: 'validate [CORPUS_DIR] [--json] [--no-resolve]',
+    usage: 'validate [CORPUS_DIR] [--json] [--no-resolve] [--verbose]',
     summary: 'check every fixture and repos.yaml, and every symbol against the code (the match rate; --no-resolve skips it); prints '
-      + 'path:line:col: error|warning: message; exit 1 on an error',
+      + 'path:line:col: error|warning|note: message, errors first; notes one line per fixture and kind (--verbose: each); exit 1 on an error',
     run: lazy(() => import('./validate'), 'validate'),
   },
   label: {
@@ -43,9 +43,9 @@ export const COMMANDS: Record<string, CommandEntry> = {
   },
   review: {
     usage: 'review start FIXTURE --verifier NAME [--blind-drafts] | review finish FIXTURE | review settle FIXTURE SYMBOL --resolution '
-      + 'included|excluded [--confidence HIGH|MEDIUM] --rationale TEXT [--unjudged]',
+      + 'included|excluded [--confidence HIGH|MEDIUM] --rationale TEXT [--unjudged] | review settle FIXTURE --from RULINGS.yaml|.csv',
     summary: 'the verifier\'s pass: freeze the labeler\'s list and label blind; finish writes agreement and derives ground_truth; settle '
-      + 'rules on a disagreement',
+      + 'rules on a disagreement; --from applies a file\'s rulings (symbol, resolution, confidence, rationale) in one edit, or none',
     run: lazy(() => import('./review'), 'review'),
   },
   dispute: {
@@ -82,8 +82,9 @@ export const COMMANDS: Record<string, CommandEntry> = {
   },
   run: {
     usage: 'run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match symbol|exact|bounded|lenient|seed] [--effect-size '
-      + 'd_z|d_av] [--out DIR] [--seed N] [--skip-invalid] [--keep-failures] [--keep-checkouts] [--scale-lines N] [--shard I/N]',
-    summary: 'run the retrieval systems on the labeled tasks and score them; writes results/run-<timestamp>/ (resumes an existing --out)',
+      + 'd_z|d_av] [--out DIR] [--seed N] [--skip-invalid] [--keep-failures] [--keep-checkouts] [--scale-lines N] [--shard I/N] [--rescore]',
+    summary: 'run the retrieval systems on the labeled tasks and score them; writes results/run-<timestamp>/ (resumes an existing --out); '
+      + '--out RUN_DIR --rescore answers nothing and scores its answers again against the fixtures as they are now, keeping its times',
     run: lazy(() => import('./run'), 'run'),
   },
   merge: {
@@ -121,9 +122,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
     run: lazy(() => import('./codegrapher'), 'exportCodegrapherCommand'),
   },
   pool: {
-    usage: 'pool RUN_DIR [--depth K] [--write]',
+    usage: 'pool RUN_DIR [--depth K] [--write] | pool RUN_DIR --judge RULINGS.yaml|.csv',
     summary: 'TREC-style pooling: every system\'s top K (default 10) symbols no rater judged, per fixture; '
-      + '--write adds them to the fixture\'s `pooled:` list to judge (never to candidates)',
+      + '--write adds them to the fixture\'s `pooled:` list to judge (never to candidates); --judge applies a file\'s rulings (task, symbol, '
+      + 'resolution, confidence, rationale), all or none; then `run --out RUN_DIR --rescore` scores the run again, keeping its times',
     run: lazy(() => import('./pool'), 'pool'),
   },
   relocate: {
