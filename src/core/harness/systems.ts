@@ -125,7 +125,9 @@ export function readSystems(text: string, file: string): SystemSpec[] {
       common.versionArgv = stringList(version, 'version', where);
       if (common.versionArgv.length === 0) throw where('`version` as a list is the command that prints the version: name its program');
     } else if (typeof version === 'string' || typeof version === 'number' || typeof version === 'boolean') common.version = String(version);
-    else if (version !== undefined && version !== null) throw where('`version` must be the version (`1.6.1`) or the command that prints it (`[codegraph, --version]`)');
+    else if (version !== undefined && version !== null) {
+      throw where('`version` must be the version (`1.6.1`) or the command that prints it (`[codegraph, --version]`)');
+    }
     switch (s.type) {
       case 'grep':
       case 'bm25':
