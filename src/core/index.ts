@@ -126,7 +126,7 @@ export { parseQrels } from './scoring/trecText';
 // The harness: systems, processes, runs on disk, analysis, triage
 export { checkAnswer } from './harness/adapters/types';
 export { analyzeRun, failureReport } from './harness/analysis';
-export { namesAtRevision, type NamesAtRevision, stderrCause, systemWarnings } from './harness/answerHealth';
+export { healthWarnings, namesAtRevision, type NamesAtRevision, stderrCause, systemHealth, systemWarnings } from './harness/answerHealth';
 export { type Miss } from './harness/failures';
 export { parseOutput } from './harness/output';
 export { capText, DEFAULT_MAX_OUTPUT_BYTES, DRAIN_MS, runProcess } from './harness/process';
