@@ -3,7 +3,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs, ParseArgsConfig } from 'node:util';
-import { displayPath, readRepos, readText, RepoEntry, yamlFilesUnder } from '../core';
+import { displayPath, FixtureLabError, isSafePathComponent, readRepos, readText, RepoEntry, unsafeRepoName, yamlFilesUnder } from '../core';
 
 export interface CliIO {
   stdout: CliOutput;
@@ -84,6 +84,8 @@ export async function repoEntryFor(fixturePath: string, repo: string | undefined
     if (!existsSync(file)) continue;
     const { repos } = readRepos((await readText(file)).text, displayPath(file));
     const entry = repos.find((r) => r.name === repo);
+    // A name that is not one path component is refused by every command, as validate refuses it.
+    if (entry && !isSafePathComponent(entry.name)) throw new FixtureLabError(unsafeRepoName(entry.name), displayPath(file));
     return entry && { corpusDir: dir, entry };
   }
   return undefined;

@@ -33,6 +33,8 @@ labels:
 const PATH = 'tasks/demo/easy/01-a.yaml';
 
 const corpus = () => tempCorpus({ [PATH]: FIXTURE });
+/** The same fixture with its review finished (agreement exists only then). */
+const reviewedCorpus = () => tempCorpus({ [PATH]: `${FIXTURE}agreement: 0\n` });
 
 describe('fixture-lab CLI', () => {
   it('validate prints path:line:col: severity: message and exits 1 on an error', async () => {
@@ -117,9 +119,8 @@ describe('fixture-lab CLI', () => {
   });
 
   it('dispute add after a review: the ruling recorded, ground_truth derived from both lists, the raters\' lists and kappa unchanged', async () => {
-    const dir = corpus();
-    // An older file: the verifier's list, the labeler's only in ground_truth. Its kappa, written.
-    assert.equal((await run(dir, 'kappa', PATH, '--write')).code, 0);
+    // An older file, its review finished: the verifier's list, the labeler's only in ground_truth.
+    const dir = reviewedCorpus();
     const kappaBefore = JSON.parse((await run(dir, 'kappa', PATH, '--json')).stdout)[0];
     assert.equal((await run(dir, 'dispute', 'add', PATH, 'a/b.E', '--resolution', 'included', '--rationale', 'Needed')).code, 0);
     assert.equal((await run(dir, 'dispute', 'add', PATH, 'a/b.D', '--resolution', 'excluded', '--rationale', 'Known from the task')).code, 0);
@@ -134,7 +135,7 @@ describe('fixture-lab CLI', () => {
   });
 
   it('kappa --json gives the contract fields', async () => {
-    const dir = corpus();
+    const dir = reviewedCorpus();
     const { code, stdout } = await run(dir, 'kappa', PATH, '--json');
     assert.equal(code, 0);
     const [k] = JSON.parse(stdout);
@@ -168,7 +169,7 @@ describe('fixture-lab CLI', () => {
   });
 
   it('report writes labeling-report.md', async () => {
-    const dir = corpus();
+    const dir = reviewedCorpus();
     const { code, stdout } = await run(dir, 'report');
     assert.equal(code, 0);
     assert.equal(stdout, 'wrote labeling-report.md\n');
@@ -241,7 +242,7 @@ describe('fixture-lab CLI', () => {
 
   it('runs as the built executable with one-line errors', () => {
     const bin = resolve(__dirname, '../../../dist/cli.js');
-    const dir = corpus();
+    const dir = reviewedCorpus();
     assert.match(execFileSync('node', [bin, 'kappa', PATH], { cwd: dir, encoding: 'utf8' }), /^demo-easy-01: kappa 0\.000 weak/);
     const r = spawnSync('node', [bin, 'label', 'add', PATH, 'x', '--bogus'], { cwd: dir, encoding: 'utf8' });
     assert.equal(r.status, 2);

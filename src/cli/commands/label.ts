@@ -6,7 +6,7 @@ import {
 } from '../../core';
 import { CliIO, moduleFor, oneOf, parse, repoEntryFor, required, UsageError } from '../args';
 import { raterFor } from '../rater';
-import { editFixture } from './edits';
+import { editFixture, refuseUnreadable } from './edits';
 
 /**
  * `label add|remove FIXTURE SYMBOL [--rater NAME]`: label as a rater. The labeler's labels are
@@ -29,6 +29,7 @@ export async function label(args: string[], io: CliIO): Promise<number> {
   const confidence = action === 'add' ? oneOf(values.confidence, CONFIDENCES, '--confidence') : undefined;
   const reason = action === 'add' ? required(values.reason, '--reason') : undefined;
   const { read } = await loadFixtureFile(path, undefined, io.cwd);
+  refuseUnreadable(read);
   const given = normalizeSymbol(raw, { module: await moduleFor(path, read.fixture.repo) });
   if (!given) throw new UsageError(`\`${raw}\` is not a symbol name`);
   const rater = await raterFor(values.rater, path);

@@ -5,10 +5,11 @@
 // a RunStore (runStore.ts) folds them into the run's state. Fixtures are never written.
 import { execFileSync } from 'node:child_process';
 import { existsSync, promises as fs } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Repository } from '../git/repository';
-import { repositoryPath } from '../corpus/repos';
+import { repositoryPath, unsafeRepoName } from '../corpus/repos';
+import { isSafePathComponent } from '../io/pathComponent';
 import { median } from '../numbers';
 import { FixtureLabError } from '../problems';
 import { countTokens } from '../scoring/tokens';
@@ -380,6 +381,8 @@ class Worktrees {
         const clean = (await repo.git.raw(['status', '--porcelain']).catch(() => 'dirty')).trim() === '';
         if (head === rev && clean) return repo.root;
         const dir = join(this.corpusDir, '.repos', '.worktrees', `${name}@${rev.slice(0, 12)}`);
+        // Checkouts are made under <corpus>/.repos/ only, whatever a name holds (repos.yaml refuses unsafe ones first).
+        if (!isSafePathComponent(name) || dirname(dir) !== join(this.corpusDir, '.repos', '.worktrees')) throw new FixtureLabError(unsafeRepoName(name));
         if (!existsSync(dir)) await repo.git.raw(['worktree', 'add', '--detach', dir, rev]);
         return dir;
       })();
