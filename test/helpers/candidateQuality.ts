@@ -8,6 +8,9 @@ export interface Quality {
   /** Ground-truth symbols among the candidates, of how many. */
   hit: number;
   truth: number;
+  /** HIGH ground-truth symbols among the candidates, of how many (0 of 0 where the ground truth has no confidences). */
+  highHit: number;
+  high: number;
   /** Candidates listed (the default list: 40 non-test, tests after). */
   listed: number;
   /** (test, non-test) pairs of candidates, and those where the test comes first. */
@@ -19,7 +22,9 @@ export interface Quality {
   missed: string[];
 }
 
-export async function qualityOf(id: string, repo: Repository, base: string, head: string, groundTruth: string[], keyOptions: { module?: string } = {}, options: CandidateOptions = {}): Promise<Quality> {
+export async function qualityOf(
+  id: string, repo: Repository, base: string, head: string, groundTruth: string[], keyOptions: { module?: string } = {}, options: CandidateOptions = {}, high: string[] = [],
+): Promise<Quality> {
   const c = await candidatesOf(repo, base, head, options);
   const keys = new Set(c.symbols.map((s) => symbolKey(s, keyOptions)));
   const missed = groundTruth.filter((s) => !keys.has(symbolKey(s, keyOptions)));
@@ -34,6 +39,8 @@ export async function qualityOf(id: string, repo: Repository, base: string, head
     id,
     hit: groundTruth.length - missed.length,
     truth: groundTruth.length,
+    highHit: high.filter((s) => keys.has(symbolKey(s, keyOptions))).length,
+    high: high.length,
     listed: c.symbols.length,
     pairs,
     testsAbove,
@@ -46,5 +53,5 @@ export async function qualityOf(id: string, repo: Repository, base: string, head
 /** The figures of several changes together. */
 export function total(rows: Quality[]): Omit<Quality, 'id' | 'missed'> {
   const sum = (f: (q: Quality) => number) => rows.reduce((n, q) => n + f(q), 0);
-  return { hit: sum((q) => q.hit), truth: sum((q) => q.truth), listed: sum((q) => q.listed), pairs: sum((q) => q.pairs), testsAbove: sum((q) => q.testsAbove), nameOnlyCommon: sum((q) => q.nameOnlyCommon), ambiguous: sum((q) => q.ambiguous) };
+  return { hit: sum((q) => q.hit), truth: sum((q) => q.truth), highHit: sum((q) => q.highHit), high: sum((q) => q.high), listed: sum((q) => q.listed), pairs: sum((q) => q.pairs), testsAbove: sum((q) => q.testsAbove), nameOnlyCommon: sum((q) => q.nameOnlyCommon), ambiguous: sum((q) => q.ambiguous) };
 }

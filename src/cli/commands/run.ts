@@ -5,13 +5,15 @@ import { onStopSignal, signalExitCode } from '../signals';
 
 /**
  * `run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match RULE]
- * [--effect-size d_z|d_av] [--out DIR] [--skip-invalid] [--keep-failures] [--scale-lines N] [--shard I/N]`:
+ * [--effect-size d_z|d_av] [--out DIR] [--skip-invalid] [--keep-failures] [--keep-checkouts] [--scale-lines N] [--shard I/N]`:
  * validates the corpus (errors stop it
  * unless --skip-invalid), runs the systems on the labeled tasks with a progress bar and an ETA
  * on a terminal, and prints the summary table. Budgets default to 5000 (primary), 2000, 10000.
  * Ctrl-C (SIGINT, and SIGTERM or SIGHUP alike) kills the systems' process trees and keeps what
  * finished; running again with the same --out resumes, answering failed tasks again unless
  * --keep-failures. --shard I/N answers only shard I's (system, task) pairs (docs/scaling.md).
+ * Each system indexes and answers in a checkout of its own, made for this run and removed after
+ * it unless --keep-checkouts.
  */
 export async function run(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
@@ -24,6 +26,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     seed: { type: 'string' },
     'skip-invalid': { type: 'boolean' },
     'keep-failures': { type: 'boolean' },
+    'keep-checkouts': { type: 'boolean' },
     'scale-lines': { type: 'string' },
     shard: { type: 'string' },
   });
@@ -62,6 +65,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       seed,
       skipInvalid: values['skip-invalid'],
       keepFailures: values['keep-failures'],
+      keepCheckouts: values['keep-checkouts'],
       scaleFailureLines: scaleLines,
       ...(shard ? { shard } : {}),
     };

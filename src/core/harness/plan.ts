@@ -42,6 +42,8 @@ export interface RunSelection {
   skipInvalid?: boolean;
   /** A resume keeps failed and timed-out answers instead of answering them again. */
   keepFailures?: boolean;
+  /** Each system's checkouts stay on disk after the run (under the corpus's .repos/.checkouts/), instead of being removed. */
+  keepCheckouts?: boolean;
   /** Lines over which a repository's timeouts are scale failures (default 1,000,000). */
   scaleFailureLines?: number;
   /** Answer only this shard's (system, task) pairs (docs/scaling.md). */
@@ -101,6 +103,7 @@ export interface RunPlan {
   effectSize: EffectSize;
   scaleFailureLines: number;
   keepFailures: boolean;
+  keepCheckouts: boolean;
   /** The shard this folder answers; absent: every pair. A resume keeps the folder's own. */
   shard?: Shard;
   /** Valid fixtures the selection names: what this run answers, with every chosen system. */
@@ -167,6 +170,7 @@ export function planRun(inputs: RunInputs, selection: RunSelection = {}): RunPla
     effectSize: selection.effectSize ?? previous?.effect_size ?? DEFAULT_EFFECT_SIZE,
     scaleFailureLines: selection.scaleFailureLines ?? previous?.scale_failure_lines ?? DEFAULT_SCALE_FAILURE_LINES,
     keepFailures: selection.keepFailures ?? false,
+    keepCheckouts: selection.keepCheckouts ?? false,
     ...(shard ? { shard } : {}),
     toRun: tasks.toRun,
     scored: tasks.scored,

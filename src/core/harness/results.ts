@@ -208,6 +208,11 @@ const RAW_SHAPE: Shape = {
   timings: [fits({ index_ms: optional(NUMBER), cold_ms: optional(NUMBER), warm_ms: optional(NUMBERS), warm_median_ms: optional(NUMBER) }),
     'a mapping of times in ms'],
   stderr: optional(STRING),
+  over_budget: optional([(v) => typeof v === 'boolean', 'true or false']),
+  warning: optional(STRING),
+  names_checked: optional(NUMBER),
+  names_resolved: optional(NUMBER),
+  health: optional(oneOf(['empty', 'unmapped'])),
   source: oneOf(['run', 'replay']),
   finished_at: STRING,
 };
