@@ -71,7 +71,7 @@ export { initCorpus } from './corpus/init';
 export { addRepo, readReposFile } from './corpus/repoAdd';
 export { readRepos, type RepoEntry, repositoryPath, unsafeRepoName } from './corpus/repos';
 export {
-  checkCorpusSymbols, formatMatchRate, judgeSymbols, RepoSymbols, revisionOf, type SymbolCheck, symbolWarning,
+  canonicalName, checkCorpusSymbols, formatMatchRate, judgeSymbols, RepoSymbols, revisionOf, type SymbolCheck, symbolWarning,
 } from './corpus/resolveSymbols';
 export { validateCorpus } from './corpus/validate';
 export { exportCodegrapher } from './codegrapher/exportJsonl';
@@ -96,7 +96,7 @@ export { hashedDefinitionsOf } from './symbols/bodyHash';
 export { BodyIndex, type Provenance, provenanceOf } from './symbols/bodyIndex';
 export { importAt, importedDefinitions, importsOf } from './symbols/imports';
 export { editDistance, nearestKey, suggestionBound } from './symbols/nearest';
-export { normalizeSymbol, symbolKey, symbolSegments } from './symbols/normalize';
+export { CANONICAL, normalizeSymbol, symbolKey, symbolSegments } from './symbols/normalize';
 export { ReferenceGraph } from './symbols/referenceGraph';
 export { referenceAt, referencesOf } from './symbols/references';
 export { corpusCacheDir } from './symbols/resolveCache';

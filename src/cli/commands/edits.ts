@@ -1,6 +1,8 @@
 // Shared by the commands that edit one fixture: check the result still reads as a fixture before
 // anything is written, so a bad edit can never leave a broken file behind.
-import { displayPath, edited, Edited, editFile, loadFixtureFile, ProblemError, readFixture, type ReadFixture, refused, then, UNREADABLE_FIXTURE } from '../../core';
+import {
+  displayPath, edited, Edited, editFile, loadFixtureFile, ProblemError, readFixture, type ReadFixture, refused, then, UNREADABLE_FIXTURE,
+} from '../../core';
 import { type CliIO, repoEntryFor } from '../args';
 
 export async function editFixture(path: string, io: CliIO, edit: (text: string) => Edited): Promise<void> {

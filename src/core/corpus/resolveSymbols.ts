@@ -9,7 +9,7 @@ import { symbolLists } from '../fixtures/duplicates';
 import type { Fixture } from '../fixtures/model';
 import { Repository } from '../git/repository';
 import { FixtureLabError, Problem } from '../problems';
-import { symbolKey } from '../symbols/normalize';
+import { CANONICAL, normalizeSymbol, symbolKey } from '../symbols/normalize';
 import { SymbolAnswer, SymbolResolver } from '../symbols/resolve';
 import { corpusCacheDir, SymbolStore } from '../symbols/resolveCache';
 import type { Corpus, FixtureFile } from './load';
@@ -251,4 +251,22 @@ export async function groundTruthErrors(corpus: Corpus, options: ResolveOptions 
   const { problems } = await checkCorpusSymbols(corpus, { ...options, groundTruthOnly: true });
   return problems.filter((p) => p.code === 'unresolved-symbol' && !p.message.startsWith('symbols not checked'))
     .map((p) => ({ ...p, severity: 'error', message: `${p.message}; no system running there could return it, so the fixture is not scored` }));
+}
+
+/**
+ * A typed name in its canonical spelling at `rev` (docs/fixture-format.md#symbol-names): its last
+ * segment is read as a file extension only when the name so read is a file of the repository there
+ * and the whole dotted name is no definition. In a repository whose a.py defines `h` and `ts`,
+ * `a.h` and `a.ts` are those functions, never the file `a`; `shop/pricing.py` is the file.
+ */
+export async function canonicalName(repo: RepoSymbols, files: () => Promise<string[]>, rev: string, raw: string): Promise<string> {
+  const module = repo.entry.module;
+  const whole = normalizeSymbol(raw, { module, ...CANONICAL });
+  const stripped = normalizeSymbol(raw, { module });
+  if (whole === stripped || !whole.startsWith(stripped)) return stripped;
+  const extension = whole.slice(stripped.length);
+  const listed = new Set(await files());
+  if (!listed.has(whole) && !listed.has(`${stripped.replace(/\./g, '/')}${extension}`)) return whole;
+  const key = symbolKey(whole, { module, ...CANONICAL });
+  return (await repo.resolver.resolve(rev, [key])).get(key)?.found ? whole : stripped;
 }
