@@ -3,7 +3,11 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs, ParseArgsConfig } from 'node:util';
-import { displayPath, FixtureLabError, isSafePathComponent, readRepos, readText, RepoEntry, unsafeRepoName, yamlFilesUnder } from '../core';
+import { yamlFilesUnder } from '../core/corpus/load';
+import { readRepos, RepoEntry, unsafeRepoName } from '../core/corpus/repos';
+import { readText } from '../core/io/files';
+import { isSafePathComponent } from '../core/io/pathComponent';
+import { displayPath, FixtureLabError } from '../core/problems';
 
 export interface CliIO {
   stdout: CliOutput;

@@ -7,12 +7,16 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RawResult, runBenchmark } from '../../src/core';
+import { pathToFileURL } from 'node:url';
+import { loadCorpus, RawResult, runBenchmark } from '../../src/core';
+import { latestAnswers, readRun } from '../../src/core/panelView/runs';
+import { fixtureResults } from '../../src/core/panelView/results';
 import { judgedMarkdown } from '../../src/core/harness/pooling';
 import { creditedBudget, type BudgetRecall } from '../../src/core/harness/findings';
 import { healthFields, warningOf } from '../../src/core/harness/answerHealth';
-import { demoCorpus, ROOT } from '../helpers/demoCorpus';
-import { EASY_01_TRUTH, honestRun, SILENT_WARNING, VERBOSE_TOKENS } from '../helpers/honestSystems';
+import { demoCorpus, mcpSystem, ROOT } from '../helpers/demoCorpus';
+import { run as cliRun } from '../helpers/cli';
+import { EASY_01_TRUTH, honestCorpus, honestRun, SILENT_WARNING, VERBOSE_TOKENS } from '../helpers/honestSystems';
 import { tempDir } from '../helpers/tempDir';
 
 const BOOKSHOP = join(ROOT, 'corpus/.repos/bookshop');
@@ -92,6 +96,26 @@ describe('honest runs: a checkout of its own for each system and run', function 
   });
 });
 
+describe('honest runs: an mcp system\'s index step', function () {
+  this.timeout(120_000);
+
+  it('runs `index:` in the server\'s own checkout before the server starts, timed as its index', async () => {
+    const scripts = tempDir({ 'indexer.mjs': INDEXER });
+    const indexer = (name: string) => `    index: [${JSON.stringify(process.execPath)}, ${JSON.stringify(join(scripts, 'indexer.mjs'))}, index, ${name}, "500"]\n`;
+    const corpus = demoCorpus(`systems:\n${mcpSystem('indexed', { NEEDS_INDEX: '1' }, indexer('indexed'))}${mcpSystem('unindexed', { NEEDS_INDEX: '1' })}`);
+    const out = join(tempDir(), 'run');
+    await runBenchmark({ corpusDir: corpus, outDir: out, tasks: 'bookshop-easy-01', budgets: [5000], cwd: corpus });
+    const indexed = raw(out, 'indexed/bookshop-easy-01.json');
+    assert.equal(indexed.status, 'ok', indexed.error);
+    assert.ok(indexed.symbols.includes('shop/pricing.apply_discount'), indexed.output);
+    assert.ok(indexed.timings.index_ms! >= 500, `indexed in ${indexed.timings.index_ms} ms`);
+    // The other server runs in a checkout of its own: the first one's index is not there.
+    const unindexed = raw(out, 'unindexed/bookshop-easy-01.json');
+    assert.equal(unindexed.status, 'failed');
+    assert.match(unindexed.error ?? '', /reported an error: no index in .*\/\.repos\/\.checkouts\/run-[^/]+\/unindexed\/bookshop@[0-9a-f]{12}$/);
+  });
+});
+
 describe('honest runs: no silent zero, and no budget credited that an answer exceeded', function () {
   this.timeout(120_000);
   let run: { corpus: string; out: string };
@@ -157,6 +181,23 @@ describe('honest runs: no silent zero, and no budget credited that an answer exc
   });
 });
 
+describe('honest runs: fixture-lab run says it too', function () {
+  this.timeout(120_000);
+
+  it('ends with a warning line for each system whose answers are empty, unmapped or over budget, with the system\'s own warning', async () => {
+    const corpus = honestCorpus();
+    const { code, stderr } = await cliRun(corpus, 'run', '.', '--tasks', 'bookshop-easy-01', '--budget', '2000', '--out', 'run');
+    assert.equal(code, 0, stderr);
+    const warnings = stderr.split('\n').filter((l) => l.startsWith('fixture-lab: warning: '));
+    assert.deepEqual(warnings.map((l) => l.split(':').slice(0, 3).join(':')), [
+      'fixture-lab: warning: silent returned no symbols on 1 of 1 answer',
+      'fixture-lab: warning: unmapped returned only names that do not exist at the revision on 1 of 1 answer',
+      'fixture-lab: warning: verbose went over its token budget on 1 of 1 answer (up to 3,048 tokens at a budget of 2,000)',
+    ]);
+    assert.match(warnings[0], /It warned: "FTS extension failed to load — keyword search degraded"$/);
+  });
+});
+
 describe('answer health: the rules by hand', () => {
   it('records the system\'s warnings with an answer as one line (systemWarnings, read up to the parser\'s `until`)', () => {
     assert.equal(warningOf('{"definitions": [], "warning": "FTS extension failed to load"}\n---\n**Next:** try context', '', '\n---\n'),
@@ -187,5 +228,46 @@ describe('answer health: the rules by hand', () => {
     assert.ok(!lines.some((l) => /at least/.test(l)), lines.join('\n'));
     assert.ok(lines.some((l) => /^\*\*Warning:\*\* Judged@10 is not measured for gitnexus: no answer had a symbol to judge/.test(l)), lines.join('\n'));
     assert.ok(judgedMarkdown([{ system: 'grep', k: 10, n: 3, judged: 1, unjudged: 0 }], 10).includes('Every system\'s Judged@10 is at least 0.9.'));
+  });
+});
+
+describe('honest runs: the real gitnexus 1.6.12, offline', function () {
+  // Installed from the npm registry into .cache/systems/ on first use (test/systems/setup.mjs); its index takes ~10-40 s.
+  this.timeout(900_000);
+
+  it('is reported as degraded, with its own warning, in the raw answer, FINDINGS.md, the failure analysis and the panel', async () => {
+    const setup = pathToFileURL(join(ROOT, 'test', 'systems', 'setup.mjs')).href;
+    const { ensureSystem } = (await import(setup)) as { ensureSystem: (name: string) => string };
+    const gitnexus = ensureSystem('gitnexus');
+    // HOME of its own: gitnexus keeps a registry of indexed folders in ~/.gitnexus.
+    const home = tempDir();
+    const corpus = demoCorpus(`systems:\n  - name: gitnexus\n    type: command\n    index: [${JSON.stringify(gitnexus)}, analyze, "{repo_path}"]\n`
+      + `    query: [${JSON.stringify(gitnexus)}, query, "{task}"]\n    parse: {format: json, symbols: "definitions[].name"}\n`
+      + `    env: {HOME: ${JSON.stringify(home)}}\n    timeout_minutes: 10\n`);
+    const out = join(tempDir(), 'run');
+    await runBenchmark({ corpusDir: corpus, outDir: out, tasks: 'bookshop-easy-01', budgets: [5000], cwd: corpus });
+
+    const answer = raw(out, 'gitnexus/bookshop-easy-01.json');
+    assert.equal(answer.status, 'ok', answer.error);
+    assert.deepEqual(answer.symbols, []);
+    assert.equal(answer.health, 'empty');
+    assert.match(answer.warning ?? '', /^FTS extension failed to load — keyword search degraded/);
+
+    const findings = readFileSync(join(out, 'FINDINGS.md'), 'utf8');
+    assert.match(findings, /^\| gitnexus \| 1 \| 1 \| n\/a \| 0 \| 1: `+FTS extension failed to load — keyword search degraded/m);
+    assert.match(findings, /^\*\*Warning:\*\* gitnexus returned no symbols on 1 of 1 answer: its scores are zeros of a degraded system, not a measure of its retrieval\. It warned: "FTS extension failed to load — keyword search degraded/m);
+    assert.doesNotMatch(findings, /at least 0\.9/);
+    const report = readFileSync(join(out, 'analysis/failure-analysis.md'), 'utf8');
+    assert.match(report, /\| bookshop-easy-01 \| `shop\/pricing\.apply_discount` \| system degraded \| the system returned no symbols for this task; it warned: FTS extension failed to load/);
+    assert.doesNotMatch(report, /unexplained/);
+
+    // The panel's payload for the fixture, made by the host's functions from the run folder.
+    const loaded = await loadCorpus(corpus, corpus);
+    const f = loaded.fixtures.find((x) => x.read.fixture.id === 'bookshop-easy-01')!.read.fixture;
+    const run = await readRun(out, corpus);
+    const shown = fixtureResults(f, await latestAnswers([run], 'bookshop-easy-01', ['gitnexus']), { match: run.info.match, budget: 5000, run: run.name, systems: ['gitnexus'] });
+    assert.equal(shown.rows[0].health, 'empty');
+    assert.match(shown.rows[0].warning ?? '', /^FTS extension failed to load — keyword search degraded/);
+    assert.match(shown.checks?.health?.[0] ?? '', /^gitnexus returned no symbols on 1 of 1 answer: .* It warned: "FTS extension failed to load/);
   });
 });

@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
-import { EFFECT_SIZES, executeRun, fmt, MATCH_RULES, MatchRule, parseShard, prepareRun, RunEvent, RunStore, summarize } from '../../core';
+import { EFFECT_SIZES, executeRun, fmt, healthWarnings, MATCH_RULES, MatchRule, parseShard, prepareRun, RunEvent, RunStore, summarize,
+  systemHealth } from '../../core';
 import { CliIO, corpusDir, oneOf, parse, UsageError } from '../args';
 import { onStopSignal, signalExitCode } from '../signals';
 
@@ -23,6 +24,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     match: { type: 'string' },
     'effect-size': { type: 'string' },
     out: { type: 'string' },
+    rescore: { type: 'boolean' },
     seed: { type: 'string' },
     'skip-invalid': { type: 'boolean' },
     'keep-failures': { type: 'boolean' },
@@ -68,6 +70,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       keepCheckouts: values['keep-checkouts'],
       scaleFailureLines: scaleLines,
       ...(shard ? { shard } : {}),
+      ...(values.rescore ? { rescore: true } : {}),
     };
     const store = new RunStore();
     store.subscribe((e) => progress.update(e));
@@ -87,6 +90,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       io.stdout.write(`${g.system.padEnd(width)}  ${String(g.n).padStart(3)}  ${means.join(' ')}\n`);
     }
     for (const s of result.info.skipped_tasks) io.stderr.write(`fixture-lab: skipped ${s.task}: ${s.reason}\n`);
+    // Answers that are not all retrieval (empty, unmapped, warned about, over budget) are said here, not only in FINDINGS.md.
+    for (const line of healthWarnings(systemHealth(store.scored().map((s) => s.raw)))) io.stderr.write(`fixture-lab: warning: ${line}\n`);
     const where = relative(io.cwd, result.dir) || '.';
     const cancelled = result.status === 'cancelled';
     io.stdout.write(cancelled ? `stopped; what finished is in ${where} (run again with --out ${where} to resume)\n` : `results: ${where}\n`);

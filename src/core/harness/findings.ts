@@ -251,8 +251,8 @@ export function healthMarkdown(rows: readonly SystemHealth[], budget: number): s
   const out = ['## System health', '',
     `Each system's answers at the primary budget (${budget} tokens) as it gave them: answers with no symbols, the share of its distinct names `
       + 'that exist at the task\'s revision (as `fixture-lab validate` resolves a fixture\'s names), answers over the token budget, and answers '
-      + 'it gave a warning with (a `warning` field of its JSON output, or a stderr line reporting a problem). A zero from an empty or unmapped '
-      + 'answer measures the system\'s state or its output\'s mapping, not its retrieval.', '',
+      + 'it gave a warning with (a `warning` field of its JSON output, or a warning line or warn-level log line on its stderr). A zero from an '
+      + 'empty or unmapped answer measures the system\'s state or its output\'s mapping, not its retrieval.', '',
     '| System | Answers | Empty | Names resolved | Over budget | Warnings |', '|---|---|---|---|---|---|'];
   for (const h of rows) {
     const warned = h.warned === 0 ? '0' : `${h.warned}: ${reportCode(h.warning ?? '', { cell: true })}`;

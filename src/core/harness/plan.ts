@@ -48,6 +48,11 @@ export interface RunSelection {
   scaleFailureLines?: number;
   /** Answer only this shard's (system, task) pairs (docs/scaling.md). */
   shard?: Shard;
+  /**
+   * Answer nothing: score a run folder's recorded answers again against the fixtures as they are
+   * now (after judging its pool), keeping the run's own times; nothing needs to be installed.
+   */
+  rescore?: boolean;
 }
 
 /** Where a run reads and writes. */
@@ -103,6 +108,8 @@ export interface RunPlan {
   effectSize: EffectSize;
   scaleFailureLines: number;
   keepFailures: boolean;
+  /** Score the folder's answers again; run nothing (RunSelection.rescore). */
+  rescore: boolean;
   keepCheckouts: boolean;
   /** The shard this folder answers; absent: every pair. A resume keeps the folder's own. */
   shard?: Shard;
@@ -154,7 +161,10 @@ export function planRun(inputs: RunInputs, selection: RunSelection = {}): RunPla
   const match = selection.match ?? previous?.match ?? DEFAULT_MATCH_RULE;
   const chosen = selection.systems?.length ? configured.filter((s) => selection.systems!.includes(s.name)) : configured;
   const shard = selection.shard ?? previous?.shard;
-  const tasks = planTasks(corpus, selection.tasks ? globToRegExp(selection.tasks) : undefined, previous, inputs.groundTruthErrors);
+  const planned = planTasks(corpus, selection.tasks ? globToRegExp(selection.tasks) : undefined, previous, inputs.groundTruthErrors);
+  // A re-score answers nothing and scores only the run's own tasks, whatever the corpus gained since.
+  const rescore = selection.rescore === true && previous !== undefined;
+  const tasks = rescore ? { ...planned, toRun: [], scored: planned.scored.filter((t) => previous.tasks.includes(t.id)) } : planned;
   const plan: RunPlan = {
     corpusDir,
     cwd,
@@ -170,12 +180,13 @@ export function planRun(inputs: RunInputs, selection: RunSelection = {}): RunPla
     effectSize: selection.effectSize ?? previous?.effect_size ?? DEFAULT_EFFECT_SIZE,
     scaleFailureLines: selection.scaleFailureLines ?? previous?.scale_failure_lines ?? DEFAULT_SCALE_FAILURE_LINES,
     keepFailures: selection.keepFailures ?? false,
+    rescore,
     keepCheckouts: selection.keepCheckouts ?? false,
     ...(shard ? { shard } : {}),
     toRun: tasks.toRun,
     scored: tasks.scored,
     skipped: tasks.skipped,
-    missing: [...new Set(chosen.flatMap((s) => inputs.needs.get(s.name) ?? []))],
+    missing: rescore ? [] : [...new Set(chosen.flatMap((s) => inputs.needs.get(s.name) ?? []))],
   };
   const refusal = refusalOf(plan, inputs, selection, tasks);
   return refusal ? { ...plan, refusal } : plan;
@@ -185,6 +196,10 @@ export function planRun(inputs: RunInputs, selection: RunSelection = {}): RunPla
 function refusalOf(plan: RunPlan, inputs: RunInputs, selection: RunSelection, tasks: TaskPlan): FixtureLabError | undefined {
   const { cwd, dir, previous, configured, corpusDir, corpus } = inputs;
   const { corpusShown, match, budgets } = plan;
+  if (selection.rescore && !previous) {
+    return new FixtureLabError('is no run folder (no run.json): --rescore scores a run\'s recorded answers again; give the run with --out RUN_DIR',
+      relative(cwd, dir));
+  }
   if (previous && (previous.match !== match || previous.budgets[0] !== budgets[0])) {
     return new FixtureLabError(
       `was run with --match ${previous.match} and budget ${previous.budgets[0]}: resume it with the same, or choose a new --out`, relative(cwd, dir));

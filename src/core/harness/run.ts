@@ -174,6 +174,7 @@ async function* carryOut(
     skipped_tasks: plan.skipped.map(({ task, reason }) => ({ task, reason })),
     scale_failure_lines: plan.scaleFailureLines,
     ...(plan.shard ? { shard: plan.shard } : {}),
+    ...(plan.rescore && previous?.finished_at ? { finished_at: previous.finished_at } : {}),
   };
   await writeJson(join(dir, 'run.json'), info);
 
@@ -264,7 +265,11 @@ async function* carryOut(
     for (const r of names.values()) await r.close().catch(() => undefined);
   }
   const cancelled = signal?.aborted ?? false;
-  if (!cancelled) info.finished_at = new Date().toISOString();
+  // A re-score keeps the run's own times: when it answered and when it finished; it adds when it was scored again.
+  if (plan.rescore && previous?.finished_at) {
+    info.finished_at = previous.finished_at;
+    info.rescored_at = new Date().toISOString();
+  } else if (!cancelled) info.finished_at = new Date().toISOString();
   await writeJson(join(dir, 'run.json'), info);
   // Every system and task of the folder is analyzed, not only what this resume ran.
   const { scored, misses } = await analyzeRunFolder(dir, info, plan, repos, warn);
