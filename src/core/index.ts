@@ -70,7 +70,7 @@ export { type Corpus, type FixtureFile, fixtureIdOf, loadCorpus, loadFixtureFile
 export { initCorpus } from './corpus/init';
 export { readRulings, type RulingRow, settleRulings } from './labeling/bulkRulings';
 export { addRepo, readReposFile } from './corpus/repoAdd';
-export { readRepos, type RepoEntry, repositoryPath, unsafeRepoName } from './corpus/repos';
+export { readRepos, type RepoEntry, repositoryPath } from './corpus/repos';
 export {
   canonicalName, checkCorpusSymbols, formatMatchRate, judgeSymbols, RepoSymbols, revisionOf, type SymbolCheck, symbolWarning,
 } from './corpus/resolveSymbols';
