@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BodyIndex, type HashedSymbol, readFixture, Repository } from '../../src/core';
+import { BodyIndex, readFixture, Repository } from '../../src/core';
 import { run } from '../helpers/cli';
 import { ROOT } from '../helpers/demoCorpus';
 import { TestRepo } from '../helpers/gitRepo';
@@ -55,7 +55,7 @@ async function listed(c: Corpus): Promise<string[]> {
 /** Each definition's and file's own body hash, by its exact name. */
 async function ownHashes(c: Corpus): Promise<Map<string, string>> {
   const repository = await Repository.open(c.repo);
-  const all = [...(await new BodyIndex(repository).byHash(c.rev)).values()].flat() as HashedSymbol[];
+  const all = [...(await new BodyIndex(repository).byHash(c.rev)).values()].flat();
   repository.close();
   return new Map(all.map((h) => [h.symbol, h.bodyHash]));
 }
