@@ -5,7 +5,7 @@
 // A pooled row rules as `unjudged`: the adjudicator judging what no rater did; candidates and the
 // raters' lists are untouched, so kappa never changes.
 import * as vscode from 'vscode';
-import { Confidence, plainText, Resolution, settleDispute } from '../../core';
+import { Confidence, edited, Edited, plainText, Resolution, settleDispute, then } from '../../core';
 import { applyLabelEdit } from '../labeling/unsaved';
 import { openPickedSymbol } from '../views/settleTree';
 import type { Services } from '../services';
@@ -14,14 +14,20 @@ import type { SomeHandlers } from './handler';
 
 type Ruling = CommandArgs['fixtureLab.ruleHigh'];
 
-async function rule(s: Services, { symbol, unjudged, rationale }: Ruling, resolution: Resolution, confidence?: Confidence): Promise<boolean> {
+async function rule(s: Services, { symbol, unjudged, rationale, selection }: Ruling, resolution: Resolution, confidence?: Confidence): Promise<boolean> {
   const c = await s.labeler.requireCurrent();
+  // Several rows selected in To Judge: each is ruled the same way, with one rationale, in one edit
+  // (one undo), and none is ruled when any ruling is refused.
+  const rows = selection?.some((row) => row.symbol === symbol) ? selection : [{ symbol, unjudged }];
   const title = resolution === 'excluded' ? 'Exclude' : `Include ${confidence}`;
-  rationale ??= await vscode.window.showInputBox({ title: plainText(`${title}: ${symbol}`), prompt: 'Rationale for the ruling', ignoreFocusOut: true });
+  const what = rows.length === 1 ? symbol : `${rows.length} symbols`;
+  rationale ??= await vscode.window.showInputBox({
+    title: plainText(`${title}: ${what}`), prompt: rows.length === 1 ? 'Rationale for the ruling' : `Rationale for the ${rows.length} rulings`, ignoreFocusOut: true,
+  });
   if (!rationale) return false;
-  const dispute = { symbol, resolution, rationale, ...(confidence ? { confidence } : {}), ...(unjudged ? { unjudged } : {}) };
+  const disputes = rows.map((row) => ({ symbol: row.symbol, resolution, rationale, ...(confidence ? { confidence } : {}), ...(row.unjudged ? { unjudged: true } : {}) }));
   const document = (await s.session.document())!;
-  return applyLabelEdit(s.ctx, document, (text) => settleDispute(text, dispute, c));
+  return applyLabelEdit(s.ctx, document, (text) => disputes.reduce<Edited>((done, dispute) => then(done, (t) => settleDispute(t, dispute, c)), edited(text)));
 }
 
 export const SETTLE_COMMANDS = {
