@@ -35,9 +35,9 @@ const problemMatcher = {
  * Tests keep packages external (node_modules is there when they run), except a few ES-module-only
  * ones that a CommonJS bundle cannot require() (their exports have only an `import` condition, and
  * @actions/workflow-parser imports JSON without an import attribute, which Node refuses): esbuild
- * bundles those into the tests that use them (the deploy/ manifests' validators).
+ * bundles those into the tests that use them (the deploy/ manifests' validators, d3-dsv's CSV reader).
  */
-const BUNDLED_IN_TESTS = /^(@actions\/|@kubernetes-models\/|kubernetes-models(\/|$))/;
+const BUNDLED_IN_TESTS = /^(@actions\/|@kubernetes-models\/|kubernetes-models(\/|$)|d3-dsv$)/;
 const testPackages = {
   name: 'test-packages',
   setup(build) {

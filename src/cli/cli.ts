@@ -1,6 +1,7 @@
 // `fixture-lab`: the command line over the same core the extension uses. Every failure the user
 // can fix is one line naming the file and what to do, with a non-zero exit; never a stack trace.
-import { FIXTURE_LAB_VERSION, FixtureLabError, ProblemError } from '../core';
+import { FixtureLabError, ProblemError } from '../core/problems';
+import { FIXTURE_LAB_VERSION } from '../core/version';
 import { CliIO, UsageError } from './args';
 import { COMMANDS } from './commands';
 import { terminalIO } from './terminal';
