@@ -5,7 +5,7 @@
 // A pooled row rules as `unjudged`: the adjudicator judging what no rater did; candidates and the
 // raters' lists are untouched, so kappa never changes.
 import * as vscode from 'vscode';
-import { Confidence, edited, Edited, plainText, Resolution, settleDispute, then } from '../../core';
+import { Confidence, plainText, Resolution, RulingRow, settleDispute, settleRulings } from '../../core';
 import { applyLabelEdit } from '../labeling/unsaved';
 import { openPickedSymbol } from '../views/settleTree';
 import type { Services } from '../services';
@@ -25,9 +25,16 @@ async function rule(s: Services, { symbol, unjudged, rationale, selection }: Rul
     title: plainText(`${title}: ${what}`), prompt: rows.length === 1 ? 'Rationale for the ruling' : `Rationale for the ${rows.length} rulings`, ignoreFocusOut: true,
   });
   if (!rationale) return false;
-  const disputes = rows.map((row) => ({ symbol: row.symbol, resolution, rationale, ...(confidence ? { confidence } : {}), ...(row.unjudged ? { unjudged: true } : {}) }));
   const document = (await s.session.document())!;
-  return applyLabelEdit(s.ctx, document, (text) => disputes.reduce<Edited>((done, dispute) => then(done, (t) => settleDispute(t, dispute, c)), edited(text)));
+  if (rows.length === 1) {
+    const dispute = { symbol, resolution, rationale, ...(confidence ? { confidence } : {}), ...(unjudged ? { unjudged } : {}) };
+    return applyLabelEdit(s.ctx, document, (text) => settleDispute(text, dispute, c));
+  }
+  // The CLI's `review settle --from` path: each row settleDispute's checks, the whole edit or none.
+  const rulings: RulingRow[] = rows.map((row) => ({
+    where: row.symbol, symbol: row.symbol, resolution, rationale, ...(confidence ? { confidence } : {}), ...(row.unjudged ? { unjudged: true } : {}),
+  }));
+  return applyLabelEdit(s.ctx, document, (text) => settleRulings(text, rulings, c));
 }
 
 export const SETTLE_COMMANDS = {
