@@ -246,7 +246,7 @@ describe('Settle and To Judge', function () {
     const fixtureRow = async (): Promise<vscode.TreeItem> => {
       const walk = async (node?: unknown): Promise<vscode.TreeItem | undefined> => {
         for (const child of (await s.fixturesTree.getChildren(node as never)) ?? []) {
-          const item = s.fixturesTree.getTreeItem(child) as vscode.TreeItem;
+          const item = s.fixturesTree.getTreeItem(child);
           if (item.resourceUri?.fsPath === uri.fsPath) return item;
           const found = item.collapsibleState ? await walk(child) : undefined;
           if (found) return found;
@@ -257,7 +257,8 @@ describe('Settle and To Judge', function () {
     };
     await eventually(async () => {
       const item = await fixtureRow();
-      assert.match(String(item.tooltip), /: adjudicated\n1 unsaved label:/);
+      assert.equal(typeof item.tooltip, 'string');
+      assert.match(item.tooltip as string, /: adjudicated\n1 unsaved label:/);
       assert.match(String(item.description), /· 1 unsaved$/);
     });
     await screenshot('65-settle-unsaved');

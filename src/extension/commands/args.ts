@@ -21,7 +21,8 @@ const missTarget = anyOf(isLinkRef, record({ miss: missRef }));
  * that selects many passes them beside the row clicked; register.ts adds them), all ruled at once.
  */
 const ruling = record({
-  symbol: isString, unjudged: optional(isBoolean), rationale: optional(isString), selection: optional(listOf(record({ symbol: isString, unjudged: optional(isBoolean) }))),
+  symbol: isString, unjudged: optional(isBoolean), rationale: optional(isString),
+  selection: optional(listOf(record({ symbol: isString, unjudged: optional(isBoolean) }))),
 });
 
 /** Each command's guard; undefined for a command that takes nothing (whatever a menu passes is ignored). */

@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import { basename } from 'node:path';
 import {
-  addRepo, checkCorpusSymbols, FixtureLabError, initCorpus, FIXTURE_STATES, formatMatchRate, fixtureFromChange, labelingReport, loadCorpus, parseChangeSpec, plainText, resolveChange, TIERS,
+  addRepo, checkCorpusSymbols, FixtureLabError, initCorpus, FIXTURE_STATES, formatMatchRate, fixtureFromChange, labelingReport, loadCorpus,
+  parseChangeSpec, plainText, resolveChange, TIERS,
   validateCorpus, withheldText, writeTextAtomic,
 } from '../../core';
 import { newCorpusDir } from '../corpus/corpusLocation';
@@ -38,11 +39,14 @@ export const CORPUS_COMMANDS = {
       );
       if (!kind) return undefined;
       if (kind.clone) {
-        const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, title: 'The repository\'s clone', openLabel: 'Add' });
+        const picked = await vscode.window.showOpenDialog({
+          canSelectFolders: true, canSelectFiles: false, title: 'The repository\'s clone', openLabel: 'Add',
+        });
         source = picked?.[0]?.fsPath;
       } else {
         source = await vscode.window.showInputBox({
-          title: 'Add a Repository', prompt: 'Its URL: cloned into .repos/NAME beside repos.yaml', placeHolder: 'https://github.com/pallets/flask', ignoreFocusOut: true,
+          title: 'Add a Repository', prompt: 'Its URL: cloned into .repos/NAME beside repos.yaml', placeHolder: 'https://github.com/pallets/flask',
+          ignoreFocusOut: true,
         });
       }
       if (!source) return undefined;
@@ -55,11 +59,13 @@ export const CORPUS_COMMANDS = {
       if (!name) return undefined;
     }
     const progress = { location: vscode.ProgressLocation.Notification, title: `Fixture Lab: adding ${plainText(name)}` };
-    const entry = await vscode.window.withProgress(progress, () => addRepo(corpus.dir, name!, source!, { cwd: corpus.dir }));
+    const [repoName, repoSource] = [name, source];
+    const entry = await vscode.window.withProgress(progress, () => addRepo(corpus.dir, repoName, repoSource, { cwd: corpus.dir }));
     s.corpus.reload();
     const next = 'New Fixture from a Change';
     void vscode.window.showInformationMessage(
-      plainText(`Fixture Lab: ${entry.name} added to repos.yaml, pinned at ${entry.commit?.slice(0, 12) ?? 'its HEAD'}. Next, make a fixture from one of its changes.`), next,
+      plainText(`Fixture Lab: ${entry.name} added to repos.yaml, pinned at ${entry.commit?.slice(0, 12) ?? 'its HEAD'}. `
+        + 'Next, make a fixture from one of its changes.'), next,
     ).then((choice) => choice === next && vscode.commands.executeCommand('fixtureLab.newFixture'));
     return entry.name;
   },

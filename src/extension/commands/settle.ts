@@ -22,7 +22,8 @@ async function rule(s: Services, { symbol, unjudged, rationale, selection }: Rul
   const title = resolution === 'excluded' ? 'Exclude' : `Include ${confidence}`;
   const what = rows.length === 1 ? symbol : `${rows.length} symbols`;
   rationale ??= await vscode.window.showInputBox({
-    title: plainText(`${title}: ${what}`), prompt: rows.length === 1 ? 'Rationale for the ruling' : `Rationale for the ${rows.length} rulings`, ignoreFocusOut: true,
+    title: plainText(`${title}: ${what}`), ignoreFocusOut: true,
+    prompt: rows.length === 1 ? 'Rationale for the ruling' : `Rationale for the ${rows.length} rulings`,
   });
   if (!rationale) return false;
   const document = (await s.session.document())!;
