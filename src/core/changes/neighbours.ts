@@ -8,6 +8,7 @@
 // nothing picks is not linked but counted.
 import type { Repository } from '../git/repository';
 import { Definition, definitionAt, definitionsOf, enclosingDefinitions } from '../symbols/definitions';
+import { DATA_KINDS } from '../symbols/kinds';
 import { LanguageId, languageOf } from '../symbols/languages';
 import { filesMentioning, textAt } from '../symbols/lookup';
 import { Reference, referencesOf } from '../symbols/references';
@@ -231,6 +232,8 @@ class Index {
     // By name alone: `x.pop()` on a receiver nothing tells the type of is most often a library
     // type's method (dict, list), so a member links only to a unique name; a bare name to a few.
     if (member && all.length > 1 && all.length <= this.limit) return { picked: [], resolved: false };
+    // A field is named on countless receivers (`x.name`, `c.Use`): by its name alone it is no link.
+    if (member && all.every((c) => DATA_KINDS.has(c.def.kind) && c.def.parent !== undefined)) return { picked: [], resolved: false };
     return { picked: all, resolved: all.length === 1 };
   }
 
@@ -301,7 +304,7 @@ class Index {
 
 /** The type a module-level variable is declared or constructed with: the lines outside every definition (`app = Flask(__name__)`). */
 function moduleLevelType(info: FileInfo, variable: string): string | undefined {
-  const outside = info.lines.map((l, i) => (info.defs.some((d) => d.startLine <= i + 1 && i + 1 <= d.endLine) ? '' : l));
+  const outside = info.lines.map((l, i) => (info.defs.some((d) => !DATA_KINDS.has(d.kind) && d.startLine <= i + 1 && i + 1 <= d.endLine) ? '' : l));
   return declaredType(info.language, outside, 1, outside.length, variable);
 }
 
@@ -394,7 +397,9 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
       continue;
     }
     const relation: Relation = u.ref.kind === 'type' ? 'type' : u.ref.kind === 'call' ? 'callee' : 'data';
-    const verb = relation === 'type' ? 'used as a type by' : relation === 'data' ? 'read by' : 'called by';
+    // `order.total_cents = ...` writes the field it names.
+    const written = relation === 'data' && WRITES.test((u.info.lines[u.ref.line - 1] ?? '').slice(u.ref.column + u.ref.name.length));
+    const verb = relation === 'type' ? 'used as a type by' : written ? 'written by' : relation === 'data' ? 'read by' : 'called by';
     linkPicked(r, u.ref.name, relation, u.owner, 1, `${verb} ${short(u.owner.symbol)} (line ${u.ref.line})`);
   }
 
@@ -477,7 +482,8 @@ async function dataFlow(
 ): Promise<void> {
   const names = [...new Set([...reads.keys(), ...writes.keys()])];
   await index.definitions(names);
-  const attributes = names.filter((n) => index.called(n).length === 0 && !IMPLICIT_CALLS.test(n));
+  // A class attribute or field is data too: `rule.provide_automatic_options` flows whether or not a class declares it.
+  const attributes = names.filter((n) => index.called(n).every((d) => DATA_KINDS.has(d.def.kind) && d.def.parent !== undefined) && !IMPLICIT_CALLS.test(n));
   if (attributes.length === 0) return;
   const changedNames = new Set(report.symbols.map((s) => s.symbol));
   interface Site { info: FileInfo; def: Definition; line: number; column: number }
