@@ -67,6 +67,8 @@ export { type Agreement, agreementOf, type Disagreement } from './agreement/rate
 // A corpus: loading, validation, symbols checked against the code, the labeling report
 export { labelingReport } from './corpus/labelingReport';
 export { type Corpus, type FixtureFile, fixtureIdOf, loadCorpus, loadFixtureFile, yamlFilesUnder } from './corpus/load';
+export { initCorpus } from './corpus/init';
+export { addRepo, readReposFile } from './corpus/repoAdd';
 export { readRepos, type RepoEntry, repositoryPath } from './corpus/repos';
 export {
   checkCorpusSymbols, formatMatchRate, judgeSymbols, RepoSymbols, revisionOf, type SymbolCheck, symbolWarning,
@@ -123,6 +125,7 @@ export { parseQrels } from './scoring/trecText';
 // The harness: systems, processes, runs on disk, analysis, triage
 export { checkAnswer } from './harness/adapters/types';
 export { analyzeRun, failureReport } from './harness/analysis';
+export { namesAtRevision, type NamesAtRevision, stderrCause, systemWarnings } from './harness/answerHealth';
 export { type Miss } from './harness/failures';
 export { parseOutput } from './harness/output';
 export { capText, DEFAULT_MAX_OUTPUT_BYTES, DRAIN_MS, runProcess } from './harness/process';

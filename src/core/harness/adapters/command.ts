@@ -1,6 +1,7 @@
 // A system run as a command: `index` once per repository revision, `query` per task, both argv
 // lists with placeholders, run without a shell in a checkout at the task's revision.
 import { expandPlaceholders, CommandSystem } from '../systems';
+import { stderrCause } from '../answerHealth';
 import { parseOutput } from '../output';
 import { describeExit, runProcess, ProcessResult } from '../process';
 import { QueryInput, QueryOutput, RepoContext, Retriever, SystemFailure } from './types';
@@ -34,11 +35,9 @@ export class CommandAdapter implements Retriever {
     if (result.timedOut) throw new SystemFailure(
       `${phase} timed out after ${this.spec.timeoutMinutes} min; the process tree was killed`, 'timeout', result.stderr);
     if (result.spawnError) throw new SystemFailure(`${phase} could not start: ${result.spawnError}`, 'failed', result.stderr);
-    if (result.code !== 0) throw new SystemFailure(`${phase} ${describeExit(result)}: ${lastLine(result.stderr)}`, 'failed', result.stderr);
+    // The first line naming a cause: a crash's last line is a runtime's trailer (`Node.js v20.20.2`).
+    const cause = stderrCause(result.stderr) ?? '(no message on stderr)';
+    if (result.code !== 0) throw new SystemFailure(`${phase} ${describeExit(result)}: ${cause}`, 'failed', result.stderr);
     return result;
   }
-}
-
-function lastLine(text: string): string {
-  return text.trim().split('\n').pop()?.slice(0, 300) || '(no message on stderr)';
 }
