@@ -489,7 +489,9 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
         // `class Flask(App):` / `class B extends A`: a subclass of the changed class, not something that registers it.
         const r = await index.resolve(info, ref.line, ref.column, ref.name);
         for (const p of r.picked.filter((x) => vias.some((v) => v.symbol === x.def.symbol))) {
-          link({ path, def: caller }, 'type', vias.find((v) => v.symbol === p.def.symbol)!, r.resolved ? 1 : 1 / r.picked.length, `extends ${ref.name} (line ${ref.line})`, !r.resolved && r.picked.length > 1);
+          const via = vias.find((v) => v.symbol === p.def.symbol)!;
+          const byName = !r.resolved && r.picked.length > 1;
+          link({ path, def: caller }, 'type', via, r.resolved ? 1 : 1 / r.picked.length, `extends ${ref.name} (line ${ref.line})`, byName);
         }
         continue;
       }
@@ -565,7 +567,8 @@ async function constructorCalls(index: Index, info: FileInfo, constructors: Map<
       if (!bases.has(name)) continue;
       const picked = await index.classesNamed(name, info);
       for (const w of wanted) {
-        if (picked.some((p) => p.def.symbol === w.cls)) link({ path: info.path, def: caller }, 'caller', w.via, CONSTRUCTOR_WEIGHT, `calls ${name}'s constructor through super() (line ${i + 1})`, false);
+        if (!picked.some((p) => p.def.symbol === w.cls)) continue;
+        link({ path: info.path, def: caller }, 'caller', w.via, CONSTRUCTOR_WEIGHT, `calls ${name}'s constructor through super() (line ${i + 1})`, false);
       }
     }
   }
@@ -633,7 +636,8 @@ async function dataFlow(
         ...[...text.matchAll(/\.\s*(\w+)\b/g)].map((m) => {
           const column = m.index + m[0].indexOf(m[1]);
           const before = text.slice(0, column);
-          return { name: m[1], column, code: code.has(`${i + 1}:${column}`) && !moduleMember(info, before), write: isWrite(before, text.slice(m.index + m[0].length)) };
+          const write = isWrite(before, text.slice(m.index + m[0].length));
+          return { name: m[1], column, code: code.has(`${i + 1}:${column}`) && !moduleMember(info, before), write };
         }),
         ...[...text.matchAll(/\b(get|set)attr\(\s*[^,()]+,\s*["'](\w+)["']/g)].map((m) => ({
           name: m[2], column: m.index + m[0].indexOf(m[2]), code: true, write: m[1] === 'set' })),
@@ -656,7 +660,8 @@ async function dataFlow(
     // A constructor that sets the attribute up is a writer too, ranked below the methods that change it.
     for (const w of found) {
       const constructor = IMPLICIT_CALLS.test(w.def.name);
-      link({ path: w.info.path, def: w.def }, 'data', read.owner, constructor ? CONSTRUCTOR_WEIGHT : 1, `${constructor ? 'sets up' : 'writes'} ${attribute} (line ${w.line})`, false);
+      const why = `${constructor ? 'sets up' : 'writes'} ${attribute} (line ${w.line})`;
+      link({ path: w.info.path, def: w.def }, 'data', read.owner, constructor ? CONSTRUCTOR_WEIGHT : 1, why, false);
     }
   }
   for (const [attribute, write] of writes) {

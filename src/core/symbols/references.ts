@@ -79,7 +79,9 @@ function kindOf(node: Node): ReferenceKind | undefined {
 }
 
 /** Nodes a type annotation is built of: `t.Iterable[str]`, `dict[str, t.Any]`, `Array<Foo.Bar>`. */
-const TYPE_PARTS = new Set(['attribute', 'subscript', 'generic_type', 'type_arguments', 'type_parameter', 'member_expression', 'nested_type_identifier', 'qualified_type', 'union_type', 'binary_operator', 'tuple', 'list', 'slice', 'expression_list']);
+const TYPE_PARTS = new Set([
+  'attribute', 'subscript', 'generic_type', 'type_arguments', 'type_parameter', 'member_expression', 'nested_type_identifier', 'qualified_type',
+  'union_type', 'binary_operator', 'tuple', 'list', 'slice', 'expression_list']);
 
 /** Is `node` part of a type annotation (`names: t.Iterable[str] = ...`): types, never data. */
 function inAnnotation(node: Node): boolean {
