@@ -38,6 +38,8 @@ export interface CommandSystem extends Common {
 
 export interface McpSystem extends Common {
   type: 'mcp';
+  /** Run once per repository revision in the checkout before the server starts (a server that needs an index made by its CLI). */
+  index?: string[];
   /** The server's argv, started over stdio. */
   server: string[];
   cwd?: string;
@@ -146,6 +148,7 @@ export function readSystems(text: string, file: string): SystemSpec[] {
         return {
           ...common,
           type: 'mcp',
+          ...(s.index !== undefined ? { index: argv(s.index, 'index', where) } : {}),
           server: argv(s.server, 'server', where),
           ...(typeof s.cwd === 'string' ? { cwd: s.cwd } : {}),
           ...(s.env !== undefined ? { env: stringMap(s.env, 'env', where) } : {}),
@@ -178,7 +181,7 @@ export function resolvePrograms(spec: SystemSpec, dir: string): SystemSpec {
     case 'command':
       return { ...spec, query: program(spec.query), ...(spec.index ? { index: program(spec.index) } : {}), ...cwd(spec.cwd) };
     case 'mcp':
-      return { ...spec, server: program(spec.server), ...cwd(spec.cwd) };
+      return { ...spec, server: program(spec.server), ...(spec.index ? { index: program(spec.index) } : {}), ...cwd(spec.cwd) };
     default:
       return spec;
   }
@@ -285,7 +288,8 @@ export function systemNeeds(spec: SystemSpec, corpusDir: string): string[] {
       return [spec.query[0], ...(spec.index ? [spec.index[0]] : [])].filter(
         (exe, i, all) => all.indexOf(exe) === i && !findExecutable(exe, corpusDir)).map(missing);
     case 'mcp':
-      return findExecutable(spec.server[0], corpusDir) ? [] : [missing(spec.server[0])];
+      return [spec.server[0], ...(spec.index ? [spec.index[0]] : [])].filter(
+        (exe, i, all) => all.indexOf(exe) === i && !findExecutable(exe, corpusDir)).map(missing);
     case 'replay':
       return existsSync(resolve(corpusDir, spec.from)) ? [] : [`system ${spec.name}: no recorded run at ${spec.from}`];
     default:
