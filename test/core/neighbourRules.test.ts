@@ -113,9 +113,10 @@ describe('neighbours: issue 27 rules', function () {
 
   it('a subclass of a changed class extends it; it does not register it', async () => {
     const repo = new TestRepo();
-    const app = (attr: string) => `class App:\n    debug = ${attr}\n\n    def run(self):\n        return 1\n`;
-    const base = repo.commit('base', { 'src/sansio/app.py': app('False'), 'src/app.py': 'from .sansio.app import App\n\n\nclass Flask(App):\n    pass\n' });
-    const head = repo.commit('head', { 'src/sansio/app.py': app('True') });
+    const app = (bases: string) => `class App${bases}:\n    debug = False\n\n    def run(self):\n        return 1\n`;
+    const base = repo.commit('base', { 'src/sansio/app.py': app(''), 'src/app.py': 'from .sansio.app import App\n\n\nclass Flask(App):\n    pass\n' });
+    // The class's own line changes (a change of `debug` would change the variable App.debug, not the class).
+    const head = repo.commit('head', { 'src/sansio/app.py': app('(object)') });
     const m = by(await candidates(repo, base, head));
     const flask = m.get('src/app.Flask');
     assert.ok(flask, 'the subclass is listed');

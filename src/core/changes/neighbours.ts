@@ -9,6 +9,7 @@
 import { posix } from 'node:path';
 import type { Repository } from '../git/repository';
 import { Definition, definitionAt, definitionsOf, enclosingDefinitions } from '../symbols/definitions';
+import { DATA_KINDS } from '../symbols/kinds';
 import { LanguageId, languageOf } from '../symbols/languages';
 import { filesMentioning, textAt } from '../symbols/lookup';
 import { Reference, referencesOf } from '../symbols/references';
@@ -54,7 +55,6 @@ export interface Links {
 /** Names the language calls by itself (constructors, Python dunders): every `super().__init__` would match. */
 const IMPLICIT_CALLS = /^(__\w+__|constructor|initialize|new|main|init)$/;
 const CLASS_LIKE = new Set(['class', 'struct', 'interface', 'trait', 'enum', 'module']);
-const VARIABLE_KINDS = new Set<Definition['kind']>(['variable', 'constant']);
 const SELF = new Set(['self', 'this', 'cls']);
 /** Languages where a bare name never means a class member (Java, C# and Ruby reach their own members bare). */
 const BARE_NAMES = new Set<LanguageId>(['python', 'typescript', 'tsx', 'javascript', 'go', 'rust']);
@@ -278,6 +278,8 @@ class Index {
     // By name alone: `x.pop()` on a receiver nothing tells the type of is most often a library
     // type's method (dict, list), so a member links only to a unique name; a bare name to a few.
     if (member && all.length > 1 && all.length <= this.limit) return { picked: [], resolved: false };
+    // A field is named on countless receivers (`x.name`, `c.Use`): by its name alone it is no link.
+    if (member && all.every((c) => DATA_KINDS.has(c.def.kind) && c.def.parent !== undefined)) return { picked: [], resolved: false };
     // The one definition of a name the language's own types define is no evidence (`bp_options.copy()`).
     if (member && all.length === 1 && LIBRARY_METHODS[family(info.language)]?.has(name)) return { picked: [], resolved: true };
     return { picked: all, resolved: all.length === 1 };
@@ -350,7 +352,7 @@ class Index {
 
 /** The type a module-level variable is declared or constructed with: the lines outside every definition (`app = Flask(__name__)`). */
 function moduleLevelType(info: FileInfo, variable: string): string | undefined {
-  const outside = info.lines.map((l, i) => (info.defs.some((d) => d.startLine <= i + 1 && i + 1 <= d.endLine) ? '' : l));
+  const outside = info.lines.map((l, i) => (info.defs.some((d) => !DATA_KINDS.has(d.kind) && d.startLine <= i + 1 && i + 1 <= d.endLine) ? '' : l));
   return declaredType(info.language, outside, 1, outside.length, variable);
 }
 
@@ -453,7 +455,9 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
       continue;
     }
     const relation: Relation = u.ref.kind === 'type' ? 'type' : u.ref.kind === 'call' ? 'callee' : 'data';
-    const verb = relation === 'type' ? 'used as a type by' : relation === 'data' ? 'read by' : 'called by';
+    // `order.total_cents = ...` writes the field it names.
+    const written = relation === 'data' && WRITES.test((u.info.lines[u.ref.line - 1] ?? '').slice(u.ref.column + u.ref.name.length));
+    const verb = relation === 'type' ? 'used as a type by' : written ? 'written by' : relation === 'data' ? 'read by' : 'called by';
     linkPicked(r, u.ref.name, relation, u.owner, 1, `${verb} ${short(u.owner.symbol)} (line ${u.ref.line})`);
   }
 
@@ -617,8 +621,8 @@ async function dataFlow(
 ): Promise<void> {
   const names = [...new Set([...reads.keys(), ...writes.keys()])];
   await index.definitions(names);
-  // Attributes no code defines, or that only variables and fields define (`App.secret_key`): data.
-  const attributes = names.filter((n) => !IMPLICIT_CALLS.test(n) && index.called(n).every((c) => VARIABLE_KINDS.has(c.def.kind)));
+  // A class attribute or field is data too: `rule.provide_automatic_options` flows whether or not a class declares it.
+  const attributes = names.filter((n) => index.called(n).every((d) => DATA_KINDS.has(d.def.kind) && d.def.parent !== undefined) && !IMPLICIT_CALLS.test(n));
   if (attributes.length === 0) return;
   const changedNames = new Set(report.symbols.map((s) => s.symbol));
   interface Site { info: FileInfo; def: Definition; line: number; column: number }
