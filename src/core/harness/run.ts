@@ -8,7 +8,8 @@ import { promises as fs } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Repository } from '../git/repository';
-import { RepoEntry, repositoryPath } from '../corpus/repos';
+import { RepoEntry, repositoryPath, unsafeRepoName } from '../corpus/repos';
+import { isSafePathComponent } from '../io/pathComponent';
 import { RepoSymbols } from '../corpus/resolveSymbols';
 import { median } from '../numbers';
 import { FixtureLabError } from '../problems';
@@ -420,6 +421,8 @@ export class Checkouts {
     if (!found) {
       const dir = (async () => {
         this.root ??= fs.mkdir(this.base, { recursive: true }).then(() => fs.mkdtemp(join(this.base, `${this.run}-`)));
+        // Checkouts are made under <corpus>/.repos/ only, whatever a name holds (repos.yaml refuses unsafe ones first).
+        if (!isSafePathComponent(name)) throw new FixtureLabError(unsafeRepoName(name));
         const path = join(await this.root, system, `${name}@${rev.slice(0, 12)}`);
         await fs.mkdir(join(await this.root, system), { recursive: true });
         await repo.git.raw(['worktree', 'add', '--detach', path, rev]);
