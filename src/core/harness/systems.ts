@@ -8,7 +8,7 @@ import { delimiter, isAbsolute, join, relative, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
 import { isSafePathComponent, safeNameLike, SAFE_NAME_RULE } from '../io/pathComponent';
 import { FixtureLabError } from '../problems';
-import { DEFAULT_MAX_OUTPUT_BYTES } from './process';
+import { DEFAULT_MAX_OUTPUT_BYTES, runProcess } from './process';
 import { BUDGET_FOLDER_PREFIX } from './results';
 
 export type OutputParser =
@@ -24,7 +24,10 @@ interface Common {
   timeoutMinutes: number;
   /** stdout kept per answer (`max_output_mb`); the rest is dropped and the answer marked truncated. */
   maxOutputBytes: number;
+  /** `version:` as written: the system's version, recorded in run.json. */
   version?: string;
+  /** `version:` as an argv list: run once per run, its first output line is the version. */
+  versionArgv?: string[];
 }
 
 export interface CommandSystem extends Common {
@@ -117,9 +120,14 @@ export function readSystems(text: string, file: string): SystemSpec[] {
     const common: Common = { name: s.name, timeoutMinutes: timeout, maxOutputBytes: Math.max(1, Math.round(maxMb * 2 ** 20)) };
     if (s.languages !== undefined) common.languages = stringList(s.languages, 'languages', where);
     const version = s.version;
-    // A scalar as written; a mapping or list (not a version) as JSON rather than [object Object].
-    const scalar = typeof version === 'string' || typeof version === 'number' || typeof version === 'boolean' || version === null;
-    if (version !== undefined) common.version = scalar ? String(version) : JSON.stringify(version);
+    // A scalar as written; a list is the argv that prints it (`[codegraph, --version]`), run once per run.
+    if (Array.isArray(version)) {
+      common.versionArgv = stringList(version, 'version', where);
+      if (common.versionArgv.length === 0) throw where('`version` as a list is the command that prints the version: name its program');
+    } else if (typeof version === 'string' || typeof version === 'number' || typeof version === 'boolean') common.version = String(version);
+    else if (version !== undefined && version !== null) {
+      throw where('`version` must be the version (`1.6.1`) or the command that prints it (`[codegraph, --version]`)');
+    }
     switch (s.type) {
       case 'grep':
       case 'bm25':
@@ -177,6 +185,7 @@ export function resolvePrograms(spec: SystemSpec, dir: string): SystemSpec {
   const pathVar = ('env' in spec ? spec.env?.PATH : undefined) ?? process.env.PATH ?? '';
   const program = (argv: string[]) => [resolveProgram(argv[0], dir, pathVar), ...argv.slice(1)];
   const cwd = (c: string | undefined) => (c === undefined ? {} : { cwd: c.startsWith('{') || isAbsolute(c) ? c : resolve(dir, c) });
+  if (spec.versionArgv) spec = { ...spec, versionArgv: program(spec.versionArgv) };
   switch (spec.type) {
     case 'command':
       return { ...spec, query: program(spec.query), ...(spec.index ? { index: program(spec.index) } : {}), ...cwd(spec.cwd) };
@@ -301,4 +310,25 @@ export function systemNeeds(spec: SystemSpec, corpusDir: string): string[] {
 export function findExecutable(name: string, corpusDir = process.cwd()): boolean {
   if (name.includes('{')) return true; // a placeholder path is known only per task
   return isExecutableFile(resolveProgram(name, corpusDir));
+}
+
+/** The argv each phase of a system runs, its programs resolved (placeholders stay): what run.json records. */
+export function systemArgv(spec: SystemSpec): { index?: string[]; query?: string[]; server?: string[] } | undefined {
+  switch (spec.type) {
+    case 'command':
+      return { ...(spec.index ? { index: spec.index } : {}), query: spec.query };
+    case 'mcp':
+      return { ...(spec.index ? { index: spec.index } : {}), server: spec.server };
+    default:
+      return undefined;
+  }
+}
+
+/** A system's version: `version:` as written, else the first line its `version:` argv prints (run once, 30 s at most), else undefined. */
+export async function systemVersion(spec: SystemSpec, cwd: string): Promise<string | undefined> {
+  if (spec.version !== undefined) return spec.version;
+  if (!spec.versionArgv) return undefined;
+  const r = await runProcess(spec.versionArgv, { cwd, timeoutMs: 30_000, maxOutputBytes: 64 * 1024 });
+  if (r.spawnError || r.code !== 0) return undefined;
+  return `${r.stdout}\n${r.stderr}`.split('\n').map((l) => l.trim()).find(Boolean);
 }
