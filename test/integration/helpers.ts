@@ -50,8 +50,11 @@ export type UiStep =
   | { clickLinks: string; except?: string }
   /** Rests the mouse on the first visible element matching `hover` (holding `contains`): a tree row's tooltip shows. */
   | { hover: string; contains?: string }
-  /** Clicks the first visible element matching `click` (holding `contains`), `times` times `everyMs` apart (default once); when each click was made. */
-  | { click: string; contains?: string; times?: number; everyMs?: number }
+  /**
+   * Clicks the first visible element matching `click` (holding `contains`), `times` times `everyMs`
+   * apart (default once), holding `modifiers` (Control: add a tree row to the selection); when each click was made.
+   */
+  | { click: string; contains?: string; times?: number; everyMs?: number; modifiers?: ('Control' | 'Shift')[] }
   /** The attribute `attr` of every element matching `attrs`, shown or not. */
   | { attrs: string; attr: string }
   /** Each visible element matching `fits`: its text, a tab, and `whole` or `cut` (its text overflows its box). */

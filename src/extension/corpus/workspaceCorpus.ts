@@ -38,7 +38,10 @@ export class WorkspaceCorpus implements vscode.Disposable {
 
   async require(): Promise<Corpus> {
     const corpus = await this.get();
-    if (!corpus) throw new FixtureLabError('no corpus in this workspace: open a folder holding repos.yaml and tasks/, or set fixtureLab.corpusPath');
+    if (!corpus) {
+      throw new FixtureLabError('no corpus in this workspace: open a folder holding repos.yaml and tasks/, set fixtureLab.corpusPath, '
+        + 'or start one with Fixture Lab: Initialize a Corpus Here');
+    }
     return corpus;
   }
 
