@@ -132,7 +132,7 @@ export { parseOutput } from './harness/output';
 export { capText, DEFAULT_MAX_OUTPUT_BYTES, DRAIN_MS, runProcess } from './harness/process';
 export { liveTrees, markedProcesses, reapAll } from './harness/processTree';
 export {
-  legacyRawPath, readAnswer, readRawDir, readRunInfo, runFolderName, type RunInfo, writeRaw,
+  legacyRawPath, readAnswer, readRawDir, readRunAnswers, type DamagedAnswers, readRunInfo, runFolderName, type RunInfo, writeRaw,
 } from './harness/results';
 export { InvalidCorpusError, NO_GROUND_TRUTH, NothingToRunError, PRIMARY_BUDGET, planRun, readRunInputs } from './harness/plan';
 export { executeRun, prepareRun, runBenchmark, type RunEvent } from './harness/run';

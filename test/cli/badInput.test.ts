@@ -187,22 +187,31 @@ describe('bad input: damaged runs', function () {
     oneLineError(runBin(corpus, 'charts', 'broken-info-1'), 1, 'broken-info-1/run.json', 'the executable');
   });
 
-  it('a corrupt raw file is reported in one line and skipped by export-trec and charts, and answered again by a resume', async () => {
+  it('a corrupt raw file: export-trec and charts refuse the run in one line naming it, --skip-damaged leaves it out and says how many; '
+    + 'a resume answers it again', async () => {
     const dir = copyRun('broken-raw');
     const bad = join(dir, 'raw/grep/bookshop-easy-01.json');
     const misshapen = join(dir, 'raw/grep/bookshop-easy-02.json');
     writeFileSync(bad, '{"system": "grep", "task": "bookshop-easy-01", "symbols": [1, {}]');
     writeFileSync(misshapen, JSON.stringify({ ...JSON.parse(readFileSync(misshapen, 'utf8')), symbols: [1, { a: 2 }] }));
+    for (const command of ['export-trec', 'charts']) {
+      for (const r of [await run(corpus, command, 'broken-raw'), runBin(corpus, command, 'broken-raw')]) {
+        oneLineError(r, 1, /^fixture-lab: broken-raw\/raw\/grep\/bookshop-easy-01\.json: is not a recorded answer \(not valid JSON: [^\n]*\) \(and 1 more damaged answer\): resuming the run \(`fixture-lab run --out broken-raw`\) answers it again; --skip-damaged leaves the damaged answers out\n$/, command);
+        assert.equal(r.stdout, '', 'nothing written');
+      }
+      assert.equal(existsSync(join(dir, 'trec')), false, `${command}: no trec/ of fewer topics than the run has`);
+    }
     const problems = [
       /^fixture-lab: broken-raw\/raw\/grep\/bookshop-easy-01\.json: is not a recorded answer \(not valid JSON: [^\n]*\); skipped \(resuming the run with `fixture-lab run --out` answers that task again\)$/,
       /^fixture-lab: broken-raw\/raw\/grep\/bookshop-easy-02\.json: is not a recorded answer \(`symbols` must be a list of names\); skipped/,
+      /^fixture-lab: left out 2 damaged answers \(--skip-damaged\)$/,
     ];
     for (const command of ['export-trec', 'charts']) {
-      for (const r of [await run(corpus, command, 'broken-raw'), runBin(corpus, command, 'broken-raw')]) {
+      for (const r of [await run(corpus, command, 'broken-raw', '--skip-damaged'), runBin(corpus, command, 'broken-raw', '--skip-damaged')]) {
         assert.equal(r.code, 0, `${command}: ${r.stderr}`);
         assert.doesNotMatch(r.stderr, /\n\s+at |internal error/);
         const lines = r.stderr.split('\n').filter(Boolean);
-        assert.equal(lines.length, 2, r.stderr);
+        assert.equal(lines.length, 3, r.stderr);
         lines.forEach((line, i) => assert.match(line, problems[i]));
         assert.match(r.stdout, command === 'charts' ? /wrote broken-raw\/analysis\/charts\/pr-curves\.svg/ : /wrote broken-raw\/trec\/grep\.run/);
       }

@@ -94,7 +94,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
     run: lazy(() => import('./merge'), 'merge'),
   },
   'export-trec': {
-    usage: 'export-trec RUN_DIR',
+    usage: 'export-trec RUN_DIR [--skip-damaged]',
     summary: 'write a run\'s qrels and per-system TREC run files into RUN_DIR/trec/, for trec_eval',
     run: lazy(() => import('./exportTrec'), 'exportTrecCommand'),
   },
@@ -135,7 +135,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
     run: lazy(() => import('./relocate'), 'relocate'),
   },
   charts: {
-    usage: 'charts RUN_DIR',
+    usage: 'charts RUN_DIR [--skip-damaged]',
     summary: 'draw a run\'s charts again from its raw answers: RUN_DIR/analysis/charts/*.svg (PR curves, token efficiency, P@10 heatmap, box '
       + 'plots, significance)',
     run: lazy(() => import('./charts'), 'charts'),

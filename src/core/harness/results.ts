@@ -145,6 +145,34 @@ export async function readRawDir(dir: string, report: (message: string) => void 
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** What a command that reads every answer of a run (export-trec, charts) does with a damaged one. */
+export interface DamagedAnswers {
+  /** Leave damaged answers out (each reported through `warn`) rather than refuse the run. */
+  skip?: boolean;
+  warn?: (message: string) => void;
+  /** Told how many were left out. */
+  left?: (count: number) => void;
+}
+
+/**
+ * The answers of a run's raw folder for a command whose output averages over them: a damaged one
+ * would leave its task out of the average unseen, so it refuses the run in one line naming the
+ * file, unless `skip`, which leaves each out and says how many.
+ */
+export async function readRunAnswers(dir: string, cwd: string, runShown: string, damaged: DamagedAnswers = {}): Promise<RawResult[]> {
+  const found: string[] = [];
+  const raws = await readRawDir(dir, (message) => found.push(message), cwd);
+  if (found.length > 0 && !damaged.skip) {
+    const first = found[0].replace(/; skipped \(resuming .*$/, '');
+    const more = found.length > 1 ? ` (and ${found.length - 1} more damaged answer${found.length > 2 ? 's' : ''})` : '';
+    throw new FixtureLabError(`${first}${more}: resuming the run (\`fixture-lab run --out ${runShown}\`) answers it again; `
+      + '--skip-damaged leaves the damaged answers out');
+  }
+  for (const message of found) damaged.warn?.(message);
+  if (found.length > 0) damaged.left?.(found.length);
+  return raws;
+}
+
 /** One raw answer, checked field by field; anything else is a FixtureLabError naming the file. */
 export async function readRawFile(path: string, cwd = process.cwd()): Promise<RawResult> {
   const shown = displayPath(path, cwd);

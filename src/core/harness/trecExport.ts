@@ -14,14 +14,15 @@ import { formatQrels, formatRun, Judgment } from '../scoring/trec';
 import { normalizeSymbol } from '../symbols/normalize';
 import { scoreResult } from './analysis';
 import { pause } from './pause';
-import { readRawDir, RunInfo } from './results';
+import { DamagedAnswers, readRunAnswers, RunInfo } from './results';
+import { displayPath } from '../problems';
 
-/** A raw file that does not read as an answer is left out and reported through `warn`. */
-export async function exportTrec(runDir: string, info: RunInfo, cwd = process.cwd(), warn?: (message: string) => void): Promise<string[]> {
+/** A raw file that does not read as an answer refuses the export (one line naming it) unless `damaged.skip` leaves it out. */
+export async function exportTrec(runDir: string, info: RunInfo, cwd = process.cwd(), damaged: DamagedAnswers = {}): Promise<string[]> {
   const corpus = await loadCorpus(info.corpus_path ?? resolve(cwd, info.corpus), cwd);
   const modules = new Map(corpus.repos.map((r) => [r.name, r.module]));
   const fixtures = new Map(corpus.fixtures.map((f) => [f.read.fixture.id ?? '', f.read.fixture]));
-  const raws = (await readRawDir(join(runDir, 'raw'), warn, cwd)).filter((r) => fixtures.has(r.task));
+  const raws = (await readRunAnswers(join(runDir, 'raw'), cwd, displayPath(runDir, cwd), damaged)).filter((r) => fixtures.has(r.task));
   const out = join(runDir, 'trec');
   await fs.mkdir(out, { recursive: true });
 
