@@ -18,6 +18,7 @@ import { report } from './report';
 import { review } from './review';
 import { run } from './run';
 import { symbols } from './symbols';
+import { systems } from './systems';
 import { validate } from './validate';
 
 export interface CommandEntry {
@@ -83,6 +84,13 @@ export const COMMANDS: Record<string, CommandEntry> = {
       + 'd_z|d_av] [--out DIR] [--seed N] [--skip-invalid] [--keep-failures] [--scale-lines N] [--shard I/N]',
     summary: 'run the retrieval systems on the labeled tasks and score them; writes results/run-<timestamp>/ (resumes an existing --out)',
     run,
+  },
+  systems: {
+    usage: 'systems check [CORPUS_DIR] [--task ID] [--systems a,b] [--budget N] [--json]',
+    summary: 'each system indexes and answers one task in a checkout of its own: the argv as resolved, exit, the stderr line naming a cause, '
+      + 'names returned and how many exist at the revision, tokens against the budget, its warnings, and one line saying what to fix; exit 1 '
+      + 'unless all are ok',
+    run: systems,
   },
   merge: {
     usage: 'merge OUT RUN_DIR... [--corpus DIR]',

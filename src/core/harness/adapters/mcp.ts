@@ -6,6 +6,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { expandPlaceholders, expandValue, McpSystem } from '../systems';
 import { parseOutput } from '../output';
+import { runPhase } from './command';
 import { capText } from '../process';
 import { QueryInput, QueryOutput, RepoContext, Retriever, SystemFailure } from './types';
 
@@ -21,6 +22,15 @@ export class McpAdapter implements Retriever {
   constructor(private readonly spec: McpSystem) {}
 
   async prepare(ctx: RepoContext, signal?: AbortSignal): Promise<void> {
+    await this.close();
+    this.restart = false;
+    // A server that reads its tool's index (gitnexus mcp) has no index step of its own.
+    if (this.spec.index) await runPhase(this.spec, this.spec.index, ctx, { taskId: '', task: '', budget: 0 }, signal, 'index');
+    await this.start(ctx, signal);
+  }
+
+  /** Starts the server (again, after a timeout stopped it: the index stays). */
+  private async start(ctx: RepoContext, signal?: AbortSignal): Promise<void> {
     await this.close();
     this.restart = false;
     const path = await ctx.checkout();
@@ -54,10 +64,16 @@ export class McpAdapter implements Retriever {
     }
     this.client = client;
     this.serverVersion = client.getServerVersion()?.version;
+    // A misnamed tool fails every task the same way: say so once, with the tools there are.
+    const tools = await client.listTools(undefined, { timeout: this.timeoutMs(), signal }).then((r) => r.tools.map((t) => t.name), () => undefined);
+    if (tools && !tools.includes(this.spec.tool)) {
+      await this.close();
+      throw new SystemFailure(`the MCP server has no tool \`${this.spec.tool}\`: set \`tool:\` to one of ${tools.join(', ') || '(none)'}`, 'failed', this.stderr);
+    }
   }
 
   async query(ctx: RepoContext, input: QueryInput, signal?: AbortSignal): Promise<QueryOutput> {
-    if (!this.client && this.restart) await this.prepare(ctx, signal);
+    if (!this.client && this.restart) await this.start(ctx, signal);
     if (!this.client) throw new SystemFailure('the MCP server is not running (its start failed)');
     const path = await ctx.checkout();
     const args = expandValue(this.spec.arguments, this.values(ctx, path, input)) as Record<string, unknown>;
