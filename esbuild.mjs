@@ -53,6 +53,8 @@ const common = {
   sourcemap: true,
   minify: production,
   logLevel: 'warning',
+  // A YAML file imported from TypeScript is its text: corpus/systems.yaml is init's template (src/core/corpus/init.ts).
+  loader: { '.yaml': 'text' },
   plugins: [problemMatcher],
 };
 

@@ -67,6 +67,8 @@ export { type Agreement, agreementOf, type Disagreement } from './agreement/rate
 // A corpus: loading, validation, symbols checked against the code, the labeling report
 export { labelingReport } from './corpus/labelingReport';
 export { type Corpus, type FixtureFile, fixtureIdOf, loadCorpus, loadFixtureFile, yamlFilesUnder } from './corpus/load';
+export { initCorpus } from './corpus/init';
+export { addRepo, readReposFile } from './corpus/repoAdd';
 export { readRepos, type RepoEntry, repositoryPath } from './corpus/repos';
 export {
   checkCorpusSymbols, formatMatchRate, judgeSymbols, RepoSymbols, revisionOf, type SymbolCheck, symbolWarning,

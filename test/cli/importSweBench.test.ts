@@ -168,7 +168,7 @@ describe('fixture-lab import-swe-bench', () => {
         /^fixture-lab: swe-bench\.jsonl:3: the instance has no `patch`: every SWE-bench instance needs repo, instance_id, base_commit, patch, test_patch and problem_statement$/],
       [`${good[0]}\n[1, 2]\n`, ['--repo', 'shop'], /^fixture-lab: swe-bench\.jsonl:2: is not a JSON object/],
       [`${good[0]}\n${good[0]}\n`, ['--repo', 'shop'], /^fixture-lab: swe-bench\.jsonl:2: instance_id `example__shop-1` is on line 1 too: give each instance once$/],
-      [`${good.join('\n')}\n`, ['--repo', 'nope'], /^fixture-lab: repos\.yaml: has no repo `nope`: use one of shop, or add it$/],
+      [`${good.join('\n')}\n`, ['--repo', 'nope'], /^fixture-lab: repos\.yaml: has no repo `nope`: use one of shop, or add it with `fixture-lab repo add nope PATH_OR_URL`$/],
       ['\n', ['--repo', 'shop'], /^fixture-lab: swe-bench\.jsonl: holds no instance/],
       // An id that would print a line of its own choosing, and reorder the rest: shown on the error's line.
       [`${JSON.stringify({ ...JSON.parse(good[0]) as object, instance_id: 'x\nfixture-lab: imported 9 of 9 instances\u202E' })}\n`, ['--repo', 'shop'],

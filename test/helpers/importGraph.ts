@@ -101,6 +101,8 @@ export function violations(edges: readonly Edge[]): string[] {
     }
     const target = partOf(e.to!);
     if (target === part) continue;
+    // The demo corpus's YAML files are text core bundles (esbuild.mjs): systems.yaml is the template `init` writes.
+    if (!target && part === 'core' && /^corpus\/[^/]+\.yaml$/.test(e.to!)) continue;
     if (!target) found.push(`${e.from} -> ${e.to}: outside every part`);
     else if (!rule.parts.includes(target)) found.push(`${e.from} -> ${e.to}: ${part} may not import ${target}`);
   }

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import {
-  displayPath, FixtureLabError, importSweBench, parseSweBenchJsonl, readRepos, readText, Repository, repositoryPath, SweBenchOutcome, TIERS,
+  displayPath, FixtureLabError, importSweBench, parseSweBenchJsonl, readReposFile, readText, Repository, repositoryPath, SweBenchOutcome, TIERS,
 } from '../../core';
 import { CliIO, corpusDir, oneOf, parse, required, UsageError } from '../args';
 import { candidateOptions } from './candidates';
@@ -29,11 +29,12 @@ export async function importSweBenchCommand(args: string[], io: CliIO): Promise<
   const instances = parseSweBenchJsonl((await readText(file, 'SWE-bench file', displayPath(file, io.cwd))).text, displayPath(file, io.cwd));
   const dir = corpusDir(values.corpus, io.cwd);
   const reposFile = join(dir, 'repos.yaml');
-  const { repos } = readRepos((await readText(reposFile, 'repos.yaml')).text, displayPath(reposFile, io.cwd));
+  const repos = await readReposFile(dir, io.cwd);
   const entry = repos.find((r) => r.name === name);
   if (!entry) {
     const known = repos.map((r) => r.name).join(', ') || '(none)';
-    throw new FixtureLabError(`has no repo \`${name}\`: use one of ${known}, or add it`, displayPath(reposFile, io.cwd));
+    throw new FixtureLabError(`has no repo \`${name}\`: use one of ${known}, or add it with \`fixture-lab repo add ${name} PATH_OR_URL\``,
+      displayPath(reposFile, io.cwd));
   }
   const outDir = values.out !== undefined ? resolve(io.cwd, values.out) : join(dir, 'tasks', name, tier);
   const repo = await Repository.open(repositoryPath(dir, entry));

@@ -7,6 +7,7 @@ import { dispute } from './dispute';
 import { exportTrecCommand } from './exportTrec';
 import { importSweBenchCommand } from './importSweBench';
 import { importTrecCommand } from './importTrec';
+import { init, repo } from './init';
 import { pool } from './pool';
 import { relocate } from './relocate';
 import { kappa } from './kappa';
@@ -28,6 +29,18 @@ export interface CommandEntry {
 }
 
 export const COMMANDS: Record<string, CommandEntry> = {
+  init: {
+    usage: 'init [DIR] [--repo NAME=PATH_OR_URL ...]',
+    summary: 'start a corpus in DIR (the working folder by default): repos.yaml, systems.yaml (the baselines, real systems commented) and '
+      + 'tasks/, each saying what goes where; each --repo is added as `repo add` would; refuses a folder that is already a corpus',
+    run: init,
+  },
+  repo: {
+    usage: 'repo add NAME PATH_OR_URL [--corpus DIR] [--commit REV] [--language L,...]',
+    summary: 'record a repository in repos.yaml with its URL (origin), languages (by its files) and pinned commit (HEAD, or --commit) read '
+      + 'from the clone; a path is used where it is, a URL is cloned into .repos/NAME',
+    run: repo,
+  },
   validate: {
     usage: 'validate [CORPUS_DIR] [--json] [--no-resolve]',
     summary: 'check every fixture and repos.yaml, and every symbol against the code (the match rate; --no-resolve skips it); prints '

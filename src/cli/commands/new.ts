@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import {
-  describeCut, displayPath, FixtureLabError, fixtureFromChange, readRepos, readText, Repository, repositoryPath, TIERS, TASK_STUB,
+  describeCut, displayPath, FixtureLabError, fixtureFromChange, readReposFile, Repository, repositoryPath, TIERS, TASK_STUB,
 } from '../../core';
 import { CliIO, corpusDir, oneOf, parse, required, UsageError } from '../args';
 import { candidateOptions } from './candidates';
@@ -36,9 +36,12 @@ export async function newFixture(args: string[], io: CliIO): Promise<number> {
 
   const dir = corpusDir(positionals[0], io.cwd);
   const reposFile = join(dir, 'repos.yaml');
-  const { repos } = readRepos((await readText(reposFile, 'repos.yaml')).text, displayPath(reposFile));
+  const repos = await readReposFile(dir, io.cwd);
   const entry = repos.find((r) => r.name === name);
-  if (!entry) throw new FixtureLabError(`has no repo \`${name}\`: use one of ${repos.map((r) => r.name).join(', ') || '(none)'}`, displayPath(reposFile));
+  if (!entry) {
+    throw new FixtureLabError(`has no repo \`${name}\`: ${repos.length > 0 ? `use one of ${repos.map((r) => r.name).join(', ')}, or add it` : 'add it'} `
+      + `with \`fixture-lab repo add ${name} PATH_OR_URL\``, displayPath(reposFile, io.cwd));
+  }
   const repo = await Repository.open(repositoryPath(dir, entry));
   try {
     const made = await fixtureFromChange({

@@ -5,17 +5,15 @@
 import { existsSync, promises as fs } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { loadCorpus } from '../corpus/load';
-import { readRepos, type RepoEntry } from '../corpus/repos';
+import { readRepos, type RepoEntry, urlKey, withRepos } from '../corpus/repos';
 import { validateFixture } from '../corpus/validate';
 import { readFixture } from '../fixtures/read';
 import { readUtf8File, writeTextAtomic } from '../io/files';
 import { isSafePathComponent, safeNameLike } from '../io/pathComponent';
 import { tempPathOf } from '../io/temp';
-import { yamlFlow } from '../jsonText';
 import { slugOf } from '../labeling/create';
 import type { Tier } from '../labeling/fromChange';
 import { displayPath, FixtureLabError, Problem } from '../problems';
-import { contentEnd, isEmptyValue, isMap, isSeq, lineEnd, lineStart, pairOf, parseYaml } from '../yamlText';
 import { readRecordLine, RecordFixture, recordFixtureText } from './record';
 
 export interface ImportOptions {
@@ -31,13 +29,6 @@ export interface ImportResult {
   written: string[];
   /** The repos.yaml entries added. */
   reposAdded: string[];
-}
-
-/** A repository URL as compared: no scheme, user, `.git` or trailing slash, `host:path` as `host/path`, lower case. */
-function urlKey(url: string): string {
-  return url.trim().toLowerCase()
-    .replace(/^[a-z+]+:\/\//, '').replace(/^[^@/]+@/, '').replace(/^([^/:]+):(?!\d)/, '$1/')
-    .replace(/\/+$/, '').replace(/\.git$/, '').replace(/\/+$/, '');
 }
 
 /** The name a new repos.yaml entry takes: the URL's last segment, else owner-name, else numbered, never one already taken. */
@@ -129,38 +120,6 @@ export async function importCodegrapher(file: string, corpusDir: string, options
 async function highestNumber(folder: string): Promise<number> {
   const names = await fs.readdir(folder).catch(() => [] as string[]);
   return Math.max(0, ...names.map((n) => Number(/^(\d+)-/.exec(n)?.[1] ?? 0)));
-}
-
-function entryText(r: RepoEntry, indent: string): string {
-  return [
-    `${indent}- name: ${yamlFlow(r.name)}`,
-    `${indent}  url: ${yamlFlow(r.url ?? '')}`,
-    `${indent}  commit: ${yamlFlow(r.commit ?? '')}`,
-    `${indent}  language: ${r.language.join(', ')}`,
-  ].join('\n') + '\n';
-}
-
-/** repos.yaml with `entries` added at the end of its list, the rest of the text untouched. */
-function withRepos(text: string, entries: RepoEntry[], shown = 'repos.yaml'): string {
-  const { doc } = parseYaml(text);
-  const list = isMap(doc.contents) ? pairOf(doc.contents, 'repos') : undefined;
-  const seq = list?.value;
-  if (isSeq(seq) && !seq.flow && seq.items.length > 0) {
-    const first = seq.items[0] as { range?: [number, number, number] };
-    const dash = text.slice(lineStart(text, first.range![0]), first.range![0]);
-    const indent = dash.slice(0, dash.indexOf('-'));
-    const at = lineEnd(text, contentEnd(seq));
-    const before = text.slice(0, at);
-    return `${before}${before.endsWith('\n') ? '' : '\n'}${entries.map((r) => entryText(r, indent)).join('')}${text.slice(at)}`;
-  }
-  if (list && (isEmptyValue(seq) || (isSeq(seq) && seq.items.length === 0))) {
-    // `repos:` or `repos: []`: the list written in place of the empty value.
-    const keyEnd = (list.key as { range: [number, number, number] }).range[1];
-    const end = (seq as { range?: [number, number, number] } | null)?.range?.[1] ?? keyEnd;
-    const rest = text.slice(lineEnd(text, end));
-    return `${text.slice(0, keyEnd)}:\n${entries.map((r) => entryText(r, '  ')).join('')}${rest}`;
-  }
-  throw new FixtureLabError('has no `repos:` list to add the imported repositories to; nothing was written: fix repos.yaml first', shown);
 }
 
 /** A new corpus: written whole in a temp folder beside it, then renamed into place. */

@@ -4,7 +4,7 @@ import { basename, join, relative, sep } from 'node:path';
 import { oversizedFixture, readFixture, ReadFixture, refusedFixture } from '../fixtures/read';
 import { displayPath, FixtureLabError, Problem } from '../problems';
 import { readSystemsFile } from '../harness/systemsYaml';
-import { readRepos, RepoEntry } from './repos';
+import { noCorpusHint, readRepos, RepoEntry } from './repos';
 
 export interface FixtureFile {
   /** Absolute path. */
@@ -31,14 +31,16 @@ export interface Corpus {
 /** `cwd` is where shown paths are relative to (the working folder by default). */
 export async function loadCorpus(dir: string, cwd = process.cwd()): Promise<Corpus> {
   const stat = await fs.stat(dir).catch(() => undefined);
-  if (!stat?.isDirectory()) throw new FixtureLabError('is not a corpus folder (one holding repos.yaml and tasks/)', displayPath(dir, cwd));
+  if (!stat?.isDirectory()) {
+    throw new FixtureLabError(`is not a corpus folder (one holding repos.yaml and tasks/): ${noCorpusHint(dir, cwd)}`, displayPath(dir, cwd));
+  }
   const reposPath = join(dir, 'repos.yaml');
   const reposFile = displayPath(reposPath, cwd);
   const reposText = await fs.readFile(reposPath, 'utf8').catch(() => undefined);
   const { repos, problems } = reposText === undefined
     ? { repos: [], problems: [
       { file: reposFile, line: 1, col: 1, severity: 'error' as const, code: 'missing-repos' as const,
-        message: 'missing repos.yaml: list the corpus repositories there (name, url, commit, language, module, path)' }] }
+        message: `missing repos.yaml: ${noCorpusHint(dir, cwd)}, or write it by hand (docs/fixture-format.md#reposyaml)` }] }
     : readRepos(reposText, reposFile);
   const tasks = join(dir, 'tasks');
   const paths = (await fs.stat(tasks).catch(() => undefined))?.isDirectory() ? await yamlFilesUnder(tasks) : [];

@@ -1,8 +1,9 @@
 // corpus/repos.yaml: the repositories of the corpus, each pinned to one commit.
 import type { Node } from 'yaml';
-import { resolve, join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { yamlFlow } from '../jsonText';
 import { FixtureLabError, Problem, ProblemCode } from '../problems';
-import { firstAlias, isEmptyValue, isMap, isSeq, pairOf, parseYaml, stringValue } from '../yamlText';
+import { contentEnd, firstAlias, isEmptyValue, isMap, isSeq, lineEnd, lineStart, pairOf, parseYaml, stringValue } from '../yamlText';
 
 export interface RepoEntry {
   name: string;
@@ -74,4 +75,54 @@ export function repositoryPath(corpusDir: string, repo: RepoEntry, override?: st
         + `fixtureLab.repositoryPaths setting)`, join(corpusDir, 'repos.yaml'));
   }
   return resolve(corpusDir, chosen);
+}
+
+/** One repos.yaml entry as text, in the order docs/fixture-format.md shows the fields. */
+function entryText(r: RepoEntry, indent: string): string {
+  // Language names are plain words (repo add checks them), written bare as the docs write them.
+  const language = r.language.length === 1 ? r.language[0] : `[${r.language.join(', ')}]`;
+  return [
+    `${indent}- name: ${yamlFlow(r.name)}`,
+    ...(r.url !== undefined ? [`${indent}  url: ${yamlFlow(r.url)}`] : []),
+    `${indent}  commit: ${yamlFlow(r.commit ?? '')}`,
+    `${indent}  language: ${language}`,
+    ...(r.module !== undefined ? [`${indent}  module: ${yamlFlow(r.module)}`] : []),
+    ...(r.path !== undefined ? [`${indent}  path: ${yamlFlow(r.path)}`] : []),
+  ].join('\n') + '\n';
+}
+
+/** repos.yaml with `entries` added at the end of its list, the rest of the text (its comments too) untouched. */
+export function withRepos(text: string, entries: RepoEntry[], shown = 'repos.yaml'): string {
+  const { doc } = parseYaml(text);
+  const list = isMap(doc.contents) ? pairOf(doc.contents, 'repos') : undefined;
+  const seq = list?.value;
+  if (isSeq(seq) && !seq.flow && seq.items.length > 0) {
+    const first = seq.items[0] as { range?: [number, number, number] };
+    const dash = text.slice(lineStart(text, first.range![0]), first.range![0]);
+    const indent = dash.slice(0, dash.indexOf('-'));
+    const at = lineEnd(text, contentEnd(seq));
+    const before = text.slice(0, at);
+    return `${before}${before.endsWith('\n') ? '' : '\n'}${entries.map((r) => entryText(r, indent)).join('')}${text.slice(at)}`;
+  }
+  if (list && (isEmptyValue(seq) || (isSeq(seq) && seq.items.length === 0))) {
+    // `repos:` or `repos: []`: the list written in place of the empty value.
+    const keyEnd = (list.key as { range: [number, number, number] }).range[1];
+    const end = (seq as { range?: [number, number, number] } | null)?.range?.[1] ?? keyEnd;
+    const rest = text.slice(lineEnd(text, end));
+    return `${text.slice(0, keyEnd)}:\n${entries.map((r) => entryText(r, '  ')).join('')}${rest}`;
+  }
+  throw new FixtureLabError('has no `repos:` list to add repositories to; nothing was written: fix repos.yaml first', shown);
+}
+
+/** A repository URL as compared: no scheme, user, `.git` or trailing slash, `host:path` as `host/path`, lower case. */
+export function urlKey(url: string): string {
+  return url.trim().toLowerCase()
+    .replace(/^[a-z+]+:\/\//, '').replace(/^[^@/]+@/, '').replace(/^([^/:]+):(?!\d)/, '$1/')
+    .replace(/\/+$/, '').replace(/\.git$/, '').replace(/\/+$/, '');
+}
+
+/** What `fixture-lab init` or the editor says when a command meets a folder that is no corpus yet. */
+export function noCorpusHint(dir: string, cwd = process.cwd()): string {
+  const shown = relative(cwd, dir) || '.';
+  return `\`fixture-lab init ${shown}\` starts a corpus there (then \`fixture-lab repo add NAME PATH_OR_URL\`)`;
 }

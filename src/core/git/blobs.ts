@@ -25,7 +25,11 @@ export class BlobReader {
   private buffer: Buffer = Buffer.alloc(0);
   private readonly queue: Pending[] = [];
 
-  constructor(private readonly root: string, private readonly maxBytes = MAX_FILE_BYTES) {}
+  /**
+   * `keepBom`: the text as git stores it, a leading byte-order mark included (what `git grep`
+   * prints); by default it is dropped, as editors and parsers read the file.
+   */
+  constructor(private readonly root: string, private readonly maxBytes = MAX_FILE_BYTES, private readonly keepBom = false) {}
 
   /** Read `rev:path` object names; results in the same order. */
   read(objects: string[]): Promise<FileText[]> {
@@ -107,18 +111,19 @@ export class BlobReader {
       if (this.buffer.length < nl + 1 + size + 1) return;
       const body = this.buffer.subarray(nl + 1, nl + 1 + size);
       this.buffer = this.buffer.subarray(nl + 1 + size + 1);
-      this.queue.shift()!.resolve(toText(type, body, this.maxBytes));
+      this.queue.shift()!.resolve(toText(type, body, this.maxBytes, this.keepBom));
     }
   }
 }
 
 const missing: FileText = { kind: 'missing' };
 
-function toText(type: string, body: Buffer, maxBytes: number): FileText {
+function toText(type: string, body: Buffer, maxBytes: number, keepBom: boolean): FileText {
   if (type === 'commit') return { kind: 'submodule' };
   if (type !== 'blob') return { kind: 'missing' };
   if (body.length > maxBytes) return { kind: 'too-large', bytes: body.length };
   // Git's own rule: a NUL in the first 8000 bytes makes a file binary.
   if (body.subarray(0, 8000).includes(0)) return { kind: 'binary' };
-  return { kind: 'text', text: body.toString('utf8').replace(/^\uFEFF/, '') };
+  const text = body.toString('utf8');
+  return { kind: 'text', text: keepBom ? text : text.replace(/^\uFEFF/, '') };
 }
