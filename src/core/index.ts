@@ -139,7 +139,7 @@ export { mergeRuns } from './harness/merge';
 export { RunStore } from './harness/runStore';
 export { inShard, parseShard, shardOf, TIMING_FIELDS, timingFieldText, withoutTiming } from './harness/shard';
 export { readSystems, resolveArgument, resolvePrograms } from './harness/systems';
-export { type CheckVerdict, checkSystems, type SystemCheckResult, type SystemsCheck, type SystemsCheckOptions } from './harness/systemsCheck';
+export { checkLines, type CheckVerdict, checkSystems, type SystemCheckResult, type SystemsCheck, type SystemsCheckOptions } from './harness/systemsCheck';
 export { didYouMean, readSystemsFile } from './harness/systemsYaml';
 export { exportTrec } from './harness/trecExport';
 export { importTrecRun } from './harness/trecImport';

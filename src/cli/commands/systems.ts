@@ -1,4 +1,4 @@
-import { checkSystems, SystemCheckResult } from '../../core';
+import { checkLines, checkSystems } from '../../core';
 import { CliIO, corpusDir, parse, UsageError } from '../args';
 
 /**
@@ -29,23 +29,4 @@ export async function systems(args: string[], io: CliIO): Promise<number> {
     for (const r of check.results) io.stdout.write(`\n${checkLines(r).join('\n')}\n`);
   }
   return check.results.every((r) => r.verdict === 'ok') ? 0 : 1;
-}
-
-/** One system's check as text: what ran, what came back, and the line saying what to fix. Also the panel's text. */
-export function checkLines(r: SystemCheckResult): string[] {
-  const argv = (a: string[]) => a.map((x) => (/^[\w@%+=:,./-]+$/.test(x) ? x : JSON.stringify(x))).join(' ');
-  const ms = (n: number | undefined) => (n === undefined ? '' : ` in ${(n / 1000).toFixed(1)} s`);
-  const lines = [`${r.system} (${r.type}): ${r.verdict === 'ok' ? r.fix : `${r.verdict.toUpperCase()}: ${r.fix}`}`];
-  if (r.argv.index) lines.push(`  index:    ${argv(r.argv.index)}`);
-  if (r.argv.query) lines.push(`  query:    ${argv(r.argv.query)}`);
-  if (r.argv.server) lines.push(`  server:   ${argv(r.argv.server)} (tool ${r.argv.tool})`);
-  if (r.index) lines.push(`  indexed:  ${r.index.error ? `failed: ${r.index.error}` : `ok${ms(r.index.ms)}`}`);
-  if (r.query) lines.push(`  answered: ${r.query.status === 'ok' ? `${r.type === 'command' ? 'exit 0' : 'ok'}${ms(r.query.ms)}` : `${r.query.status}: ${r.query.error}`}`);
-  if (r.cause && r.query?.status !== 'ok') lines.push(`  stderr:   ${r.cause}`);
-  if (r.query?.status === 'ok') {
-    lines.push(`  names:    ${r.returned} returned, ${r.exist ?? '?'} exist at the revision${r.missing.length ? ` (not: ${r.missing.join(', ')})` : ''}`);
-    lines.push(`  tokens:   ${r.tokens} of a budget of ${r.budget}${r.tokens > r.budget ? ' (over)' : ''}`);
-  }
-  for (const w of r.warnings) lines.push(`  warning:  ${w}`);
-  return lines;
 }

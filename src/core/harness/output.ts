@@ -79,7 +79,8 @@ export function parseOutput(full: string, parser: OutputParser): ParsedOutput {
       const names = entries.map((v, i) => entryName(v, i, parser, shown));
       let symbols = names.filter((s): s is string => typeof s === 'string' && s.length > 0);
       if (entries.length > 0 && symbols.length === 0 && parser.name !== undefined) {
-        throw new Error(`none of the ${entries.length} items at ${shown} has a \`${parser.name}\` text field: point parse.name at the field naming each symbol`);
+        throw new Error(`none of the ${entries.length} items at ${shown} has a \`${parser.name}\` text field: `
+          + 'point parse.name at the field naming each symbol');
       }
       if (parser.pattern) {
         const re = new RegExp(parser.pattern);
@@ -109,7 +110,7 @@ function entryName(value: unknown, i: number, parser: Extract<OutputParser, { fo
     const name = valuesAt(item, parser.name)[0];
     const file = parser.file !== undefined ? valuesAt(item, parser.file)[0] : undefined;
     if (typeof name !== 'string' || (file !== undefined && typeof file !== 'string')) return undefined;
-    return parser.file !== undefined ? joinSymbol(file as string | undefined, name) : name;
+    return parser.file !== undefined ? joinSymbol(file, name) : name;
   }
   const what = Array.isArray(value) ? 'a list' : item ? 'an object' : `a ${typeof value}`;
   const fix = item ? '; name its fields with parse.name (and parse.file), or point parse.symbols at the names' : '; point parse.symbols at the names';

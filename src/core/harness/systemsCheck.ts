@@ -106,7 +106,9 @@ async function checkOne(spec: SystemSpec, corpusDir: string, needs: string[], ta
   const result: SystemCheckResult = {
     system: spec.name, type: spec.type, argv: argvOf(spec), returned: 0, exist: null, missing: [], tokens: 0, budget, warnings: [], verdict: 'ok', fix: '',
   };
-  if (needs.length > 0) return { ...result, verdict: 'missing', fix: `${needs[0].replace(/^system [^:]+: /, '')}: install it, or fix the program in systems.yaml` };
+  if (needs.length > 0) {
+    return { ...result, verdict: 'missing', fix: `${needs[0].replace(/^system [^:]+: /, '')}: install it, or fix the program in systems.yaml` };
+  }
   // A checkout of its own, removed after: no index of another system or an earlier check is found.
   let checkout: string | undefined;
   const ctx: RepoContext = {
@@ -210,4 +212,25 @@ function argvOf(spec: SystemSpec): SystemCheckResult['argv'] {
 
 function asFailure(e: unknown): SystemFailure {
   return e instanceof SystemFailure ? e : new SystemFailure((e as Error)?.message ?? String(e));
+}
+
+/** One system's check as text: what ran, what came back, and the line saying what to fix (the CLI's and the panel's). */
+export function checkLines(r: SystemCheckResult): string[] {
+  const argv = (a: string[]) => a.map((x) => (/^[\w@%+=:,./-]+$/.test(x) ? x : JSON.stringify(x))).join(' ');
+  const ms = (n: number | undefined) => (n === undefined ? '' : ` in ${(n / 1000).toFixed(1)} s`);
+  const lines = [`${r.system} (${r.type}): ${r.verdict === 'ok' ? r.fix : `${r.verdict.toUpperCase()}: ${r.fix}`}`];
+  if (r.argv.index) lines.push(`  index:    ${argv(r.argv.index)}`);
+  if (r.argv.query) lines.push(`  query:    ${argv(r.argv.query)}`);
+  if (r.argv.server) lines.push(`  server:   ${argv(r.argv.server)} (tool ${r.argv.tool})`);
+  if (r.index) lines.push(`  indexed:  ${r.index.error ? `failed: ${r.index.error}` : `ok${ms(r.index.ms)}`}`);
+  const answered = (q: NonNullable<SystemCheckResult['query']>) => (
+    q.status === 'ok' ? `${r.type === 'command' ? 'exit 0' : 'ok'}${ms(q.ms)}` : `${q.status}: ${q.error}`);
+  if (r.query) lines.push(`  answered: ${answered(r.query)}`);
+  if (r.cause && r.query?.status !== 'ok') lines.push(`  stderr:   ${r.cause}`);
+  if (r.query?.status === 'ok') {
+    lines.push(`  names:    ${r.returned} returned, ${r.exist ?? '?'} exist at the revision${r.missing.length ? ` (not: ${r.missing.join(', ')})` : ''}`);
+    lines.push(`  tokens:   ${r.tokens} of a budget of ${r.budget}${r.tokens > r.budget ? ' (over)' : ''}`);
+  }
+  for (const w of r.warnings) lines.push(`  warning:  ${w}`);
+  return lines;
 }

@@ -93,7 +93,7 @@ function readSystem(raw: unknown, fail: Fail, unknown: Unknown): SystemSpec {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) fail([], 'each system is a mapping with `name` and `type`');
   const s = raw as Record<string, unknown>;
   if (typeof s.name !== 'string') fail(s.name === undefined ? [] : ['name'], 'each system needs a `name`', 'missing-field');
-  const name = s.name as string;
+  const name = s.name;
   // The name is a folder of raw/, beside the sweep's budget-<N> folders.
   if (!isSafePathComponent(name)) fail(['name'],
     `\`name\` must be ${SAFE_NAME_RULE} (it names the system's folder of results), e.g. \`${safeNameLike(name)}\``);
@@ -102,7 +102,8 @@ function readSystem(raw: unknown, fail: Fail, unknown: Unknown): SystemSpec {
       + `e.g. \`${name.slice(BUDGET_FOLDER_PREFIX.length) || 'system'}\``);
   const type = s.type as SystemSpec['type'];
   if (!TYPES.includes(type)) {
-    fail(s.type === undefined ? [] : ['type'], `\`type\` must be command, mcp, grep, bm25 or replay${typeof s.type === 'string' ? didYouMean(s.type, TYPES) : ''}`,
+    const near = typeof s.type === 'string' ? didYouMean(s.type, TYPES) : '';
+    fail(s.type === undefined ? [] : ['type'], `\`type\` must be command, mcp, grep, bm25 or replay${near}`,
       s.type === undefined ? 'missing-field' : 'bad-systems');
   }
   // Unknown keys first, all of them: a misspelled `indx:` must never be read as "no index".
@@ -118,7 +119,7 @@ function readSystem(raw: unknown, fail: Fail, unknown: Unknown): SystemSpec {
   const maxMb = s.max_output_mb ?? DEFAULT_MAX_OUTPUT_BYTES / 2 ** 20;
   if (typeof maxMb !== 'number' || !(maxMb > 0) || maxMb > 4096) fail(['max_output_mb'],
     '`max_output_mb` must be a positive number of megabytes (default 16, at most 4096)');
-  const common = { name, timeoutMinutes: timeout as number, maxOutputBytes: Math.max(1, Math.round((maxMb as number) * 2 ** 20)) } as {
+  const common = { name, timeoutMinutes: timeout, maxOutputBytes: Math.max(1, Math.round((maxMb) * 2 ** 20)) } as {
     name: string; timeoutMinutes: number; maxOutputBytes: number; languages?: string[]; version?: string };
   if (s.languages !== undefined) common.languages = stringList(s.languages, 'languages', fail);
   const version = s.version;
@@ -127,17 +128,19 @@ function readSystem(raw: unknown, fail: Fail, unknown: Unknown): SystemSpec {
   if (version !== undefined) common.version = scalar ? String(version) : JSON.stringify(version);
   const optionalText = (key: string) => {
     if (s[key] !== undefined && typeof s[key] !== 'string') fail([key], `\`${key}\` must be text`);
-    return typeof s[key] === 'string' ? { [key]: s[key] as string } : {};
+    return typeof s[key] === 'string' ? { [key]: s[key] } : {};
   };
   switch (type) {
     case 'grep':
     case 'bm25':
       return { ...common, type };
     case 'replay':
-      if (typeof s.from !== 'string') fail(s.from === undefined ? [] : ['from'], 'a replay system needs `from:`, an earlier run\'s raw folder', 'missing-field');
+      if (typeof s.from !== 'string') {
+        fail(s.from === undefined ? [] : ['from'], 'a replay system needs `from:`, an earlier run\'s raw folder', 'missing-field');
+      }
       if (s.system !== undefined && (typeof s.system !== 'string' || !isSafePathComponent(s.system))) fail(['system'],
         `\`system\` (the name in the recorded run) must be ${SAFE_NAME_RULE}`);
-      return { ...common, type: 'replay', from: s.from as string, ...(typeof s.system === 'string' ? { system: s.system } : {}) };
+      return { ...common, type: 'replay', from: s.from, ...(typeof s.system === 'string' ? { system: s.system } : {}) };
     case 'command':
       if (s.query === undefined) fail([], 'a command system needs `query:`, the argv answering one task', 'missing-field');
       if (s.parse === undefined) fail([], 'a command system needs `parse:`, how its output becomes symbols (docs/scoring.md#parsing-a-systems-output)',
@@ -165,7 +168,7 @@ function readSystem(raw: unknown, fail: Fail, unknown: Unknown): SystemSpec {
         server: argv(s.server, 'server', fail),
         ...optionalText('cwd'),
         ...(s.env !== undefined ? { env: stringMap(s.env, 'env', fail) } : {}),
-        tool: s.tool as string,
+        tool: s.tool,
         arguments: args as Record<string, unknown>,
         parse: parser(s.parse ?? { format: 'lines' }, fail, unknown),
       };
@@ -196,7 +199,7 @@ function stringList(value: unknown, key: string, fail: Fail): string[] {
 
 function stringMap(value: unknown, key: string, fail: Fail): Record<string, string> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) fail([key], `\`${key}\` must be a mapping of names to values`);
-  const entries = Object.entries(value as object);
+  const entries = Object.entries(value);
   const bad = entries.find(([, v]) => v === null || typeof v === 'object');
   if (bad) fail([key, bad[0]], `\`${key}.${bad[0]}\` must be text or a number`);
   return Object.fromEntries(entries.map(([k, v]) => [k, String(v)]));
@@ -216,7 +219,7 @@ function parser(value: unknown, fail: Fail, unknown: Unknown): OutputParser {
   }
   const text = (key: string, what: string) => {
     if (p[key] !== undefined && (typeof p[key] !== 'string' || p[key] === '')) fail(['parse', key], `\`parse.${key}\` must be ${what}`);
-    return typeof p[key] === 'string' ? { [key]: p[key] as string } : {};
+    return typeof p[key] === 'string' ? { [key]: p[key] } : {};
   };
   const until = text('until', 'the text a trailer after the answer begins with, e.g. "\\n---\\n"');
   const regex = (key: string, needsName: boolean) => {
@@ -228,7 +231,9 @@ function parser(value: unknown, fail: Fail, unknown: Unknown): OutputParser {
       return fail(['parse', key], `\`parse.${key}\` is not a valid regular expression: ${(e as Error).message}`);
     }
     const groups = [...pattern.matchAll(/\(\?<([A-Za-z_]\w*)>/g)].map((m) => m[1]);
-    if (groups.includes('file') && !groups.includes('name')) fail(['parse', key], `\`parse.${key}\` has a \`file\` group but no \`name\` group: name the symbol's part with (?<name>...)`);
+    if (groups.includes('file') && !groups.includes('name')) {
+      fail(['parse', key], `\`parse.${key}\` has a \`file\` group but no \`name\` group: name the symbol's part with (?<name>...)`);
+    }
     if (needsName && !groups.includes('name')) fail(['parse', key], `\`parse.${key}\` must name the parts with (?<file>...) and (?<name>...)`);
     return re;
   };
@@ -236,10 +241,16 @@ function parser(value: unknown, fail: Fail, unknown: Unknown): OutputParser {
     case 'json': {
       const symbols = p.symbols;
       const isPath = (v: unknown) => typeof v === 'string' && v.length > 0;
-      if (!(isPath(symbols) || (Array.isArray(symbols) && symbols.length > 0 && symbols.every(isPath)))) fail(p.symbols === undefined ? ['parse'] : ['parse', 'symbols'],
+      const paths = isPath(symbols) || (Array.isArray(symbols) && symbols.length > 0 && symbols.every(isPath));
+      if (!paths) fail(p.symbols === undefined ? ['parse'] : ['parse', 'symbols'],
         '`parse.symbols` must say where the symbols are, e.g. "results[].symbol", or a list of such paths');
-      const fields = { ...text('file', 'the field of each item holding its file, e.g. filePath'), ...text('name', 'the field of each item holding its name, e.g. qualifiedName') };
-      if (fields.file !== undefined && fields.name === undefined) fail(['parse', 'file'], '`parse.file` needs `parse.name`: the field naming the symbol inside its file');
+      const fields = {
+        ...text('file', 'the field of each item holding its file, e.g. filePath'),
+        ...text('name', 'the field of each item holding its name, e.g. qualifiedName'),
+      };
+      if (fields.file !== undefined && fields.name === undefined) {
+        fail(['parse', 'file'], '`parse.file` needs `parse.name`: the field naming the symbol inside its file');
+      }
       if (typeof p.pattern === 'string') regex('pattern', true);
       else if (p.pattern !== undefined) fail(['parse', 'pattern'], '`parse.pattern` must be a regular expression with (?<file>...) and (?<name>...) groups');
       return { format: 'json', symbols: symbols as string | string[], ...fields, ...(typeof p.pattern === 'string' ? { pattern: p.pattern } : {}),
@@ -253,7 +264,7 @@ function parser(value: unknown, fail: Fail, unknown: Unknown): OutputParser {
       regex('pattern', false);
       const group = p.group ?? 1;
       if (typeof group !== 'number' || !Number.isInteger(group) || group < 0) fail(['parse', 'group'], '`parse.group` must be a capture group number');
-      return { format: 'regex', pattern: p.pattern as string, group: group as number, ...until };
+      return { format: 'regex', pattern: p.pattern, group: group, ...until };
     }
   }
 }

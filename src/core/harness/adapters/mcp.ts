@@ -68,7 +68,8 @@ export class McpAdapter implements Retriever {
     const tools = await client.listTools(undefined, { timeout: this.timeoutMs(), signal }).then((r) => r.tools.map((t) => t.name), () => undefined);
     if (tools && !tools.includes(this.spec.tool)) {
       await this.close();
-      throw new SystemFailure(`the MCP server has no tool \`${this.spec.tool}\`: set \`tool:\` to one of ${tools.join(', ') || '(none)'}`, 'failed', this.stderr);
+      const known = tools.join(', ') || '(none)';
+      throw new SystemFailure(`the MCP server has no tool \`${this.spec.tool}\`: set \`tool:\` to one of ${known}`, 'failed', this.stderr);
     }
   }
 
