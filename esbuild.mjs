@@ -2,7 +2,7 @@
 // the webview bundle, and the test bundles (so tests run the same code esbuild ships).
 // esbuild does not type-check: `npm run typecheck` (test/typecheck.mjs) runs beside it.
 import * as esbuild from 'esbuild';
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -35,9 +35,9 @@ const problemMatcher = {
  * Tests keep packages external (node_modules is there when they run), except a few ES-module-only
  * ones that a CommonJS bundle cannot require() (their exports have only an `import` condition, and
  * @actions/workflow-parser imports JSON without an import attribute, which Node refuses): esbuild
- * bundles those into the tests that use them (the deploy/ manifests' validators).
+ * bundles those into the tests that use them (the deploy/ manifests' validators, d3-dsv's CSV reader).
  */
-const BUNDLED_IN_TESTS = /^(@actions\/|@kubernetes-models\/|kubernetes-models(\/|$))/;
+const BUNDLED_IN_TESTS = /^(@actions\/|@kubernetes-models\/|kubernetes-models(\/|$)|d3-dsv$)/;
 const testPackages = {
   name: 'test-packages',
   setup(build) {
@@ -48,8 +48,11 @@ const testPackages = {
   },
 };
 
+const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+
 const common = {
   bundle: true,
+  define: { FIXTURE_LAB_PACKAGE_VERSION: JSON.stringify(version) }, // src/core/version.ts
   sourcemap: true,
   minify: production,
   logLevel: 'warning',
@@ -60,15 +63,49 @@ const common = {
 
 const node = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
 
+/**
+ * vega and vega-lite are ES modules with a top-level await (vega-canvas's optional
+ * `await import('canvas')`), which a CommonJS bundle cannot hold: each is bundled on its own as an
+ * ES module beside the Node bundles (dist/vega.mjs, dist/vega-lite.mjs), and the bundles' import()
+ * of the package is pointed at that file. So the installed extension and the installed CLI carry
+ * their charts without vega's hundred packages in node_modules (.vscodeignore, package.json's files).
+ */
+const VEGA_PACKAGES = ['vega', 'vega-lite'];
+const vegaBeside = {
+  name: 'vega-beside',
+  setup(build) {
+    build.onResolve({ filter: /^vega(-lite)?$/ }, (args) => ({ path: `./${args.path}.mjs`, external: true }));
+  },
+};
+const vegaModules = VEGA_PACKAGES.map((name) => ({
+  ...common,
+  sourcemap: false,
+  minify: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  stdin: { contents: `export * from '${name}';`, resolveDir: import.meta.dirname, sourcefile: `${name}.mjs` },
+  outfile: `dist/${name}.mjs`,
+  external: ['canvas'], // vega-canvas's optional renderer: charts are drawn with renderer 'none'
+}));
+
 const builds = [
-  { ...node, entryPoints: ['src/extension/main.ts'], outfile: 'dist/extension.js', external: ['vscode', 'web-tree-sitter', '@vscode/tree-sitter-wasm', 'tiktoken', 'vega', 'vega-lite'] },
+  {
+    ...node,
+    entryPoints: ['src/extension/main.ts'],
+    outfile: 'dist/extension.js',
+    external: ['vscode', 'web-tree-sitter', '@vscode/tree-sitter-wasm', 'tiktoken'],
+    plugins: [...common.plugins, vegaBeside],
+  },
   {
     ...node,
     entryPoints: ['src/cli/main.ts'],
     outfile: 'dist/cli.js',
-    external: ['web-tree-sitter', '@vscode/tree-sitter-wasm', 'tiktoken', 'vega', 'vega-lite'],
+    external: ['web-tree-sitter', '@vscode/tree-sitter-wasm', 'tiktoken'],
+    plugins: [...common.plugins, vegaBeside],
     banner: { js: '#!/usr/bin/env node' },
   },
+  ...vegaModules,
   // The panel's page, and its charts' renderers as a second script it loads when it first draws a
   // chart (webview/chartsLoader.ts): vega-scenegraph and its d3 are over half of the page's script.
   // Always minified: the panel's first paint waits for the page's bundle to load.

@@ -2,7 +2,12 @@
 // real VS Code (test/vscode/) in two passes, the journeys and Restricted Mode. Ends with one
 // line `N passed, N failed`, which CI reads; exits non-zero when anything failed. A step that
 // cannot run counts as one failure.
-import { spawnSync } from 'node:child_process';
+//
+// The typecheck runs beside the unit tests (its output shown when it ends), and the unit test
+// files run in FIXTURE_LAB_TEST_JOBS mocha workers (default 2; 1 runs them in this process, in
+// order): most of their time is git, the CLI and chromium as child processes, so two files at a
+// time keep both cores busy. Each file is still one mocha file with its own hooks and temp folders.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Mocha from 'mocha';
@@ -36,11 +41,39 @@ function unitTestFiles(dir = join(ROOT, 'out', 'test')) {
   });
 }
 
+/**
+ * The files that take longest start first, so the last worker does not start one of them when the
+ * others are done (longest first; the rest keep their order). Measured on a full run.
+ */
+const SLOW_FIRST = ['deploy/localRun', 'cli/concurrentWrites', 'webview/panel', 'cli/shard', 'cli/protocol', 'core/generatedCorpus', 'cli/badInput', 'cli/codegrapher'];
+
+function ordered(files) {
+  const rank = (f) => {
+    const i = SLOW_FIRST.findIndex((s) => f.endsWith(`${join(...s.split('/'))}.test.js`));
+    return i < 0 ? SLOW_FIRST.length : i;
+  };
+  return files.map((f, i) => [rank(f), i, f]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , f]) => f);
+}
+
+/** The typecheck as a child process, its output kept for when it ends: it runs beside the unit tests. */
+function typecheckInBackground() {
+  const started = Date.now();
+  const child = spawn(process.execPath, [join('test', 'typecheck.mjs')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  return new Promise((resolve) => {
+    child.on('error', (e) => resolve({ ok: false, output: `${output}${e.message}\n`, started }));
+    child.on('close', (code) => resolve({ ok: code === 0, output, started, code }));
+  });
+}
+
 async function unitTests() {
   const started = heading('unit tests (mocha, plain Node)');
+  const jobs = Math.max(1, Number(process.env.FIXTURE_LAB_TEST_JOBS ?? 2) || 1);
   // Generous: the corpus tests build git repositories.
-  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, reporter: 'spec' });
-  for (const file of unitTestFiles()) mocha.addFile(file);
+  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, reporter: 'spec', ...(jobs > 1 ? { parallel: true, jobs } : {}) });
+  for (const file of jobs > 1 ? ordered(unitTestFiles()) : unitTestFiles()) mocha.addFile(file);
   try {
     const stats = await new Promise((resolve) => {
       const runner = mocha.run(() => resolve(runner.stats));
@@ -73,14 +106,19 @@ async function integrationTests(title, options) {
 if (!step('build (node esbuild.mjs)', 'esbuild.mjs')) {
   failed++;
 } else {
-  if (step('typecheck (test/typecheck.mjs: tsc per part, then eslint)', join('test', 'typecheck.mjs'))) passed++;
-  else failed++;
+  const typecheck = typecheckInBackground();
   // The demo repository that the corpus and its tests point at (idempotent).
   const demo = join('corpus', 'build-demo.mjs');
   if (existsSync(join(ROOT, demo)) && !step(`demo repository (${demo})`, demo)) failed++;
   // The webview tests drive Debian's chromium in plain Node: it is installed before them, not with VS Code.
   if (!step('chromium for the webview tests (test/vscode/setup.mjs --packages)', join('test', 'vscode', 'setup.mjs'), '--packages')) failed++;
   await unitTests();
+  const checked = await typecheck;
+  heading('typecheck (test/typecheck.mjs: tsc per part, then eslint), run beside the unit tests');
+  process.stdout.write(checked.output);
+  console.log(`typecheck: ${checked.ok ? 'ok' : `FAILED (exit ${checked.code})`} in ${seconds(checked.started)}`);
+  if (checked.ok) passed++;
+  else failed++;
   await integrationTests('integration tests (real VS Code extension host)', { restricted: false });
   await integrationTests('Restricted Mode tests (untrusted workspace, Fixture Lab installed)', { restricted: true });
 }

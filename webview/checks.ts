@@ -47,6 +47,11 @@ export function renderChecks(checks: ScoreChecks | undefined): HTMLElement | nul
     warnings('ties', `Scores tie across the cut at ${checks.k}:`, checks.ties));
 }
 
+/** The systems whose answers are empty, unmapped, warned about or over budget: above the scores, which they explain. */
+export function renderHealth(checks: ScoreChecks | undefined): HTMLElement | null {
+  return warnings('health', 'System health: these scores are not all retrieval.', checks?.health ?? []);
+}
+
 /** The corpus's agreement between raters: kappa with raw agreement and AC1, over every item and the labeled ones. */
 export function renderAgreement(a: CorpusAgreement | undefined): HTMLElement | null {
   if (!a) return null;

@@ -16,7 +16,7 @@ import { RunForm } from './runForm';
 import { Host, type RunRecord } from './state';
 import { othersLine, withResults } from './systems';
 import { type Column, CORPUS_COLUMNS, corpusTable, granularityColumns, granularityTable, RESULT_COLUMNS, resultsTable } from './table';
-import { renderAgreement, renderChecks } from './checks';
+import { renderAgreement, renderChecks, renderHealth } from './checks';
 import { GranularitySwitch } from './granularity';
 import { Tabs } from './tabs';
 import { afterNextFrame, yieldToPage } from './tasks';
@@ -103,6 +103,7 @@ function renderResults(all: Chartless<PanelResults> | null): void {
     granularity.element,
     resultsTableSlot,
     shown!.others.length > 0 ? h('p', { class: 'other-systems' }, othersLine(shown!.others)) : null,
+    renderHealth(results.checks),
     renderChecks(results.checks),
     h('h2', null, 'Ground truth by system'),
     matrixSlot);
@@ -153,7 +154,8 @@ function renderCorpus(corpus: Chartless<CorpusResults> | null): void {
     show(corpusPane, h('p', { class: 'placeholder' }, 'No run over the corpus yet: ', h('code', null, 'fixture-lab run corpus'), ' makes one.'));
   } else {
     const table = corpusTable(corpus);
-    show(corpusPane, renderAgreement(corpus.agreement), corpusColumns.element, h('div', { class: 'table-scroll' }, table), renderChecks(corpus.checks));
+    show(corpusPane, renderAgreement(corpus.agreement), corpusColumns.element, h('div', { class: 'table-scroll' }, table), renderHealth(corpus.checks),
+      renderChecks(corpus.checks));
     corpusColumns.attach(table);
   }
 }

@@ -68,11 +68,22 @@ const EFFICIENCY: Column<{ tokenEfficiency: number | null }> = {
   cell: (r) => figure(r.tokenEfficiency),
 };
 
+/** Why an ok answer scores zero for a reason other than retrieval (core's answerHealth.ts). */
+const HEALTH_TEXT: Record<NonNullable<SystemRow['health']>, string> = {
+  empty: 'degraded: no symbols returned',
+  unmapped: 'unmapped output: no returned name exists at the revision',
+};
+
 export const RESULT_COLUMNS: Column<SystemRow>[] = [
   { label: 'System', compact: true, cell: (r) => r.system },
   ...metricColumns<SystemRow>((r) => r.metrics),
   JUDGED,
-  { label: 'Tokens', title: 'Tokens of the answer (cl100k_base)', numeric: true, cell: (r) => count(r.tokens) },
+  {
+    label: 'Tokens',
+    title: 'Tokens of the answer (cl100k_base); "over budget" when it passed the budget the system was given',
+    numeric: true,
+    cell: (r) => [count(r.tokens), r.overBudget ? h('span', { class: 'over-budget' }, ' over budget') : null],
+  },
   EFFICIENCY,
   { label: 'Index ms', title: 'Time to context: indexing', numeric: true, cell: (r) => millis(r.timings.index_ms) },
   { label: 'Cold ms', title: 'Time to context: first query', numeric: true, cell: (r) => millis(r.timings.cold_ms) },
@@ -80,7 +91,9 @@ export const RESULT_COLUMNS: Column<SystemRow>[] = [
   {
     label: 'Status',
     compact: true,
-    cell: (r) => [h('span', { class: `status status-${r.status}` }, statusText(r.status)), r.error ? h('span', { class: 'error-message' }, r.error) : null],
+    cell: (r) => [h('span', { class: `status status-${r.status}` }, statusText(r.status)), r.error ? h('span', { class: 'error-message' }, r.error) : null,
+      r.health ? h('span', { class: 'health-flag' }, HEALTH_TEXT[r.health]) : null,
+      r.warning ? h('span', { class: 'system-warning' }, `it warned: ${r.warning}`) : null],
   },
   {
     label: 'Source',

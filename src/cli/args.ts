@@ -3,7 +3,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs, ParseArgsConfig } from 'node:util';
-import { displayPath, readRepos, readText, RepoEntry, yamlFilesUnder } from '../core';
+import { yamlFilesUnder } from '../core/corpus/load';
+import { readRepos, RepoEntry } from '../core/corpus/repos';
+import { readText } from '../core/io/files';
+import { displayPath } from '../core/problems';
 
 export interface CliIO {
   stdout: CliOutput;

@@ -1,6 +1,7 @@
 // `fixture-lab`: the command line over the same core the extension uses. Every failure the user
 // can fix is one line naming the file and what to do, with a non-zero exit; never a stack trace.
-import { FixtureLabError, ProblemError } from '../core';
+import { FixtureLabError, ProblemError } from '../core/problems';
+import { FIXTURE_LAB_VERSION } from '../core/version';
 import { CliIO, UsageError } from './args';
 import { COMMANDS } from './commands';
 import { terminalIO } from './terminal';
@@ -11,6 +12,10 @@ export async function cli(argv: string[], given: CliIO): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(usage());
+    return 0;
+  }
+  if (name === '--version' || name === '-V') {
+    io.stdout.write(`${FIXTURE_LAB_VERSION}\n`);
     return 0;
   }
   const command = COMMANDS[name];
@@ -37,5 +42,5 @@ export async function cli(argv: string[], given: CliIO): Promise<number> {
 
 function usage(): string {
   const lines = Object.values(COMMANDS).map((c) => `  fixture-lab ${c.usage}\n      ${c.summary}`);
-  return `Usage: fixture-lab <command> [options]\n\n${lines.join('\n')}\n`;
+  return `Usage: fixture-lab <command> [options]\n       fixture-lab --version\n\n${lines.join('\n')}\n`;
 }

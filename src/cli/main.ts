@@ -1,5 +1,5 @@
 // The `fixture-lab` executable: a thin shell over cli.ts, which tests call without a process.
-import { terminalText } from '../core';
+import { terminalText } from '../core/untrusted/terminalText';
 import { cli } from './cli';
 import { installSignalHandlers } from './signals';
 

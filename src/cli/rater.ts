@@ -2,7 +2,8 @@
 // editor's fixtureLab.raterName), else git's user.name where the fixture is. Raters are roles:
 // the name decides which list a label goes to (core/labeling/state.ts clickTarget), not the flag.
 import { dirname } from 'node:path';
-import { FixtureLabError, gitUserName } from '../core';
+import { gitUserName } from '../core/git/repository';
+import { FixtureLabError } from '../core/problems';
 
 export async function raterFor(given: string | undefined, fixturePath: string): Promise<string> {
   const name = given?.trim() || process.env.FIXTURE_LAB_RATER?.trim() || (await gitUserName(dirname(fixturePath)));

@@ -1,7 +1,7 @@
 // The CLI's one output boundary: cli() wraps the streams it is given, so every line any command
 // prints (symbols, reasons, task text, file names, a system's errors, this tool's own messages)
 // reaches the terminal through terminalText. Only the progress bar moves the cursor, by redraw.
-import { terminalText } from '../core';
+import { terminalText } from '../core/untrusted/terminalText';
 import type { CliIO, CliOutput } from './args';
 
 export function terminalIO(io: CliIO): CliIO {

@@ -66,8 +66,9 @@ export { type Agreement, agreementOf, type Disagreement } from './agreement/rate
 
 // A corpus: loading, validation, symbols checked against the code, the labeling report
 export { labelingReport } from './corpus/labelingReport';
-export { type Corpus, type FixtureFile, fixtureIdOf, loadCorpus, loadFixtureFile, yamlFilesUnder } from './corpus/load';
+export { type Corpus, type FixtureFile, fixtureIdOf, loadCorpus, loadFixtureFile } from './corpus/load';
 export { initCorpus } from './corpus/init';
+export { readRulings, type RulingRow, settleRulings } from './labeling/bulkRulings';
 export { addRepo, readReposFile } from './corpus/repoAdd';
 export { readRepos, type RepoEntry, repositoryPath } from './corpus/repos';
 export {
@@ -125,7 +126,7 @@ export { parseQrels } from './scoring/trecText';
 // The harness: systems, processes, runs on disk, analysis, triage
 export { checkAnswer } from './harness/adapters/types';
 export { analyzeRun, failureReport } from './harness/analysis';
-export { namesAtRevision, type NamesAtRevision, stderrCause, systemWarnings } from './harness/answerHealth';
+export { healthWarnings, namesAtRevision, type NamesAtRevision, stderrCause, systemHealth, systemWarnings } from './harness/answerHealth';
 export { type Miss } from './harness/failures';
 export { beforeTrailer, joinSymbol, parseOutput } from './harness/output';
 export { capText, DEFAULT_MAX_OUTPUT_BYTES, DRAIN_MS, runProcess } from './harness/process';
@@ -179,3 +180,4 @@ export { DEFAULT_POOL_DEPTH, judgedAtK, judgedKeys, mergePooled, poolOf, poolRun
 export { contestedTruths, disputeSensitivity, HEADLINE_METRICS, SCENARIOS, sensitivityMarkdown } from './harness/sensitivity';
 export { scoreResult } from './scoring/answers';
 export { DEFAULT_KS, metricValues } from './scoring/metrics';
+export { FIXTURE_LAB_VERSION } from './version';

@@ -3,7 +3,8 @@
 
 import { isAbsolute, relative } from 'node:path';
 
-export type Severity = 'error' | 'warning';
+/** `note`: a fact needing no action (a ruling the adjudicator marked unjudged); `validate` groups notes per fixture. */
+export type Severity = 'error' | 'warning' | 'note';
 
 /**
  * Every problem's code, closed: tooling may switch on them, and each is documented in
@@ -17,7 +18,7 @@ export const PROBLEM_CODES = [
   'missing-repos', 'bad-repos', 'bad-repo', 'duplicate-repo', 'bad-systems',
   // Validating a corpus
   'duplicate-id', 'unsafe-id', 'unknown-repo', 'commit-mismatch', 'tier-mismatch', 'bad-difficulty', 'placement',
-  'agreement-range', 'over-cap', 'duplicate-symbol', 'unknown-rater', 'same-rater', 'dispute-unjudged', 'dispute-judged',
+  'agreement-range', 'over-cap', 'task-leak', 'unjudged-ruling', 'duplicate-symbol', 'unknown-rater', 'same-rater', 'dispute-unjudged', 'dispute-judged',
   'bad-sided-with', 'sided-with-mismatch', 'codegrapher-mismatch',
   'draft-aside', 'empty-ground-truth', 'dispute-confidence', 'ground-truth-derivation', 'unresolved-symbol', 'repo-unavailable',
   // Refused edits

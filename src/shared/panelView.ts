@@ -86,6 +86,12 @@ export interface SystemRow {
   judged?: number | null;
   /** The answer at each granularity; absent when it could not be placed in the code (no repository here) or there is no answer. */
   granularities?: Record<Granularity, GranularityCells>;
+  /** The answer's tokens passed the budget (core's answerHealth.ts). */
+  overBudget?: boolean;
+  /** The answer says nothing about retrieval: no symbols, or none of its names exists at the revision. */
+  health?: 'empty' | 'unmapped';
+  /** The system's own warning with this answer, as it said it. */
+  warning?: string;
 }
 
 /** The cut of the panel's score checks: Judged@K's K, the pool's depth and the rank ties are checked across. */
@@ -120,6 +126,11 @@ export interface ScoreChecks {
   };
   /** One line per answer whose scores tie across the cut at K. */
   ties: string[];
+  /**
+   * One line per system whose answers are empty, unmapped, warned about or over budget (core's
+   * answerHealth.ts, as FINDINGS.md's System health says them); a system with nothing on most tasks first.
+   */
+  health?: string[];
 }
 
 /** The corpus's agreement between raters, pooled over the items of its reviewed tasks (docs/agreement.md). */

@@ -23,7 +23,8 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /** Why a system missed a ground-truth symbol (core/harness/failures.ts). */
 export const FAILURE_CATEGORIES = [
-  'noise overwhelm', 'vocabulary miss', 'depth miss', 'language gap', 'scale failure', 'timeout', 'system failure', 'unexplained'] as const;
+  'noise overwhelm', 'vocabulary miss', 'depth miss', 'language gap', 'scale failure', 'timeout', 'system failure', 'system degraded',
+  'unmapped output', 'unexplained'] as const;
 export type FailureCategory = (typeof FAILURE_CATEGORIES)[number];
 
 /** The agreement band of a kappa (core/agreement/kappa.ts, bandOf). */

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readFixture } from '../../src/core';
+import { readFixture, TASK_STUB } from '../../src/core';
 import { run } from '../helpers/cli';
 import { TestRepo } from '../helpers/gitRepo';
 import { tempDir } from '../helpers/tempDir';
@@ -45,7 +45,9 @@ describe('fixture-lab new', () => {
     assert.deepEqual(problems, []);
     assert.equal(fixture.id, 'shop-medium-01');
     assert.equal(fixture.difficulty, 'medium');
-    assert.equal(fixture.task, 'Orders of ten books or more get 10% off');
+    // The title may name the solution: it is never the task; it stays in a comment above the stub, and names the file.
+    assert.equal(fixture.task, TASK_STUB);
+    assert.match(readFileSync(path, 'utf8'), /\n# The change's title, which may name the symbols that solve it: Orders of ten books or more get 10% off\ntask: "TODO/);
     assert.deepEqual(fixture.diff, { base: repo.git('rev-parse', `${merge}^1`), head: merge });
     assert.equal(fixture.source_ref, 'https://github.com/example/shop/pull/7');
     assert.deepEqual(fixture.ground_truth, []);
@@ -63,7 +65,8 @@ describe('fixture-lab new', () => {
     assert.equal(r.code, 0, r.stderr);
     const path = join(corpus, 'tasks/shop/easy/01-cart-totals-round-to-cents.yaml');
     const { fixture } = readFixture(readFileSync(path, 'utf8'), path);
-    assert.equal(fixture.task, 'Cart totals round to cents');
+    assert.equal(fixture.task, TASK_STUB);
+    assert.match(readFileSync(path, 'utf8'), /# The change's title, which may name the symbols that solve it: Cart totals round to cents\n/);
     assert.deepEqual(fixture.diff, { base: repo.git('rev-parse', `${squash}^1`), head: squash });
     // A changed method, not its class: Cart's own lines did not change.
     assert.deepEqual(fixture.candidates, ['shop/cart.Cart.total', 'shop/pricing.apply_discount']);
@@ -89,7 +92,7 @@ describe('fixture-lab new', () => {
     assert.equal(plain.code, 0, plain.stderr);
     assert.match(plain.stdout, /the task is a stub/);
     const text = readFileSync(join(corpus, 'tasks/shop/hard/09-plain.yaml'), 'utf8');
-    assert.match(text, /task: "TODO: the task as its issue states it"/);
+    assert.match(text, /task: "TODO: the task as its issue states it, naming no symbol of the change"/);
     assert.match(text, /difficulty: "medium"/);
     // The same --out again: refused, the file as it was.
     const again = await run(corpus, 'new', '--repo', 'shop', '--base', base, '--head', merge, '--out', 'tasks/shop/hard/09-plain.yaml');

@@ -112,7 +112,7 @@ describe('the labeling protocol, through the CLI and through the editor\'s core 
     const draft = readFileSync(file, 'utf8');
     const early = await run(dir, 'label', 'add', F, 'shop/pricing.DISCOUNT_CAP', '--confidence', 'MEDIUM', '--reason', R.leeCap, '--rater', 'lee');
     assert.equal(early.code, 1);
-    assert.match(early.stderr, /^fixture-lab: tasks\/shop\/easy\/01-orders-of-ten-books-or-more\.yaml: lee is not the labeler of this fixture \(dana\).*`fixture-lab review start FIXTURE --verifier lee`\)\n$/);
+    assert.match(early.stderr, /^fixture-lab: tasks\/shop\/easy\/01-orders-of-ten-books-or-more\.yaml: lee is not the labeler of this fixture \(dana, 3 labels\): to check them blind.*`fixture-lab review start FIXTURE --verifier lee`\)/);
     assert.equal(readFileSync(file, 'utf8'), draft);
 
     assert.equal(await ok(run(dir, 'review', 'start', F, '--verifier', 'lee')),
@@ -228,7 +228,7 @@ disputes:
     // Kappa is what finish measured; the corpus validates, the unjudged ruling a warning; the report lists it.
     assert.equal((await run(dir, 'kappa', F, '--json')).stdout, kappa);
     const validated = await run(dir, 'validate');
-    assert.deepEqual([validated.code, validated.stdout], [0, `${F}:83:5: warning: dispute about \`shop/receipt.receipt\`, which no rater judged: the adjudicator added it (unjudged: true)\n`]);
+    assert.deepEqual([validated.code, validated.stdout], [0, `${F}:83:5: note: ruling on \`shop/receipt.receipt\`, which no rater judged: the adjudicator judged it (unjudged: true)\n`]);
     await ok(run(dir, 'report'));
     assert.match(readFileSync(join(dir, 'labeling-report.md'), 'utf8'), /## Unjudged disputes\n\n- shop-easy-01: `shop\/receipt\.receipt` included\. Receipts show/);
   });

@@ -16,6 +16,7 @@ const RECORDED = join(ROOT, 'test/fixtures/runs/old-layout/raw');
 const HEADINGS = [
   '# Findings',
   '## Table 1: overall',
+  '## System health',
   '## Table 2: per tier, P@10 / R@10',
   '## Table 3: per repo',
   '## Table 4: token efficiency at fixed recall',

@@ -50,7 +50,7 @@ describe('the labeling protocol', () => {
   it('refuses another rater before a review starts, with the fix; no name at all is refused too', () => {
     const text = labelAs(NEW, 'dana', { symbol: 'a/b.C', confidence: 'HIGH', reason: 'r' });
     assert.throws(() => labelAs(text, 'lee', { symbol: 'a/b.E', confidence: 'HIGH', reason: 'r' }),
-      /^FixtureLabError: lee is not the labeler of this fixture \(dana\); a second rater labels it blind as its verifier: start a review as its verifier first/);
+      /^FixtureLabError: lee is not the labeler of this fixture \(dana, 1 label\): to check them blind, start a review as its verifier first/);
     assert.throws(() => unlabelAs(text, 'lee', 'a/b.C'), /lee is not the labeler/);
     assert.throws(() => labelAs(NEW, undefined, { symbol: 'a/b.C', confidence: 'HIGH', reason: 'r' }), /who is labeling\? set your rater name/);
   });

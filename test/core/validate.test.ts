@@ -118,7 +118,7 @@ disputes:
       'repos.yaml': 'repos:\n  - name: kubernetes\n    url: u\n    commit: "0a1b2c3"\n    language: go\n',
       'tasks/kubernetes/easy/01-a.yaml': seed.replace('  rationale:', '  unjudged: true\n  rationale:'),
     })));
-    assert.deepEqual(marked.map((p) => [p.severity, p.message]), [['warning', 'dispute about `pkg/apis/core/validation.ValidatePodStatus`, which no rater judged: the adjudicator added it (unjudged: true)']]);
+    assert.deepEqual(marked.map((p) => [p.severity, p.message]), [['note', 'ruling on `pkg/apis/core/validation.ValidatePodStatus`, which no rater judged: the adjudicator judged it (unjudged: true)']]);
   });
 
   it('after a review: ground_truth must be what the labels and disputes imply, and never empty', async () => {

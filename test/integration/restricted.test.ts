@@ -3,10 +3,14 @@
 // installed in the extensions folder (an extension in development mode would be exempt from
 // trust). Labeling works there; running retrieval systems, which run commands the workspace names, does not.
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
+import { GRAMMAR_FILE } from '../../src/core/symbols/languages';
 import type { Services } from '../../src/extension/services';
 import { canDriveUi, copyFixture, EXTENSION, eventually, labelsMadeAt, notifications, panelMessages, renderLensOnHeadSide, screenshot, services, setRater } from './helpers';
 import { webview } from './ui';
@@ -103,5 +107,108 @@ describe('Restricted Mode (untrusted workspace, Fixture Lab installed)', functio
     const page = await webview.text('restricted-panel', '#root', 'Restricted Mode');
     if (page !== undefined) assert.match(page, /Running systems is disabled in Restricted Mode/);
     await screenshot('03-restricted-panel');
+  });
+});
+
+// The same pass installed Fixture Lab from its .vsix (`npm run package`'s, made by
+// test/vscode/vsix.mjs, installed with `code-server --install-extension`): what a user gets.
+describe('The .vsix, installed as users install it', function () {
+  this.timeout(60_000);
+  const ROOT = resolve(__dirname, '..', '..', '..');
+  const installed = (): string => vscode.extensions.getExtension(EXTENSION)!.extensionUri.fsPath;
+
+  /** Every file under `dir`, as paths relative to it with `/`. */
+  function filesUnder(dir: string, prefix = ''): string[] {
+    return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+      const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+      return entry.isDirectory() ? filesUnder(dir, path) : [path];
+    });
+  }
+
+  it('is fixture-lab-<version>.vsix, under 8 MB, and holds only what runs: no sources, tests or source maps', () => {
+    const vsix = process.env.FIXTURE_LAB_VSIX;
+    assert.ok(vsix, 'FIXTURE_LAB_VSIX names the installed package');
+    const { name, version } = vscode.extensions.getExtension(EXTENSION)!.packageJSON as { name: string; version: string };
+    assert.equal(basename(vsix), `${name}-${version}.vsix`);
+    const size = statSync(vsix).size;
+    assert.ok(size < 8 * 1024 * 1024, `the .vsix is ${(size / 1024 / 1024).toFixed(1)} MB`);
+
+    const files = filesUnder(installed()).filter((file) => file !== '.vsixmanifest'); // VS Code's own record of the install
+    const unwanted = files.filter((file) => /\.(map|ts|tsx)$|(^|\/)(src|test|out|corpus|webview|\.cache)\/|(^|\/)tsconfig|esbuild\.mjs|\.vscodeignore|\.npmignore/.test(file));
+    assert.deepEqual(unwanted, []);
+    // The bundles the extension loads, and not the CLI's (it installs from `npm pack`).
+    assert.deepEqual(files.filter((file) => file.startsWith('dist/')).sort(), ['dist/extension.js', 'dist/vega-lite.mjs', 'dist/vega.mjs', 'dist/webview-charts.js', 'dist/webview.js']);
+    // vsce stores LICENSE as LICENSE.txt.
+    for (const file of ['package.json', 'LICENSE.txt', 'readme.md', 'media/icon.png', 'media/fixture-lab.svg', 'docs/fixture.schema.json', 'syntaxes/fixture-injection.tmLanguage.json']) {
+      assert.ok(files.some((f) => f.toLowerCase() === file.toLowerCase()), `${file} is missing from the package`);
+    }
+    // Every grammar the symbol reader loads, and only those.
+    const grammars = files.filter((file) => file.startsWith('node_modules/@vscode/tree-sitter-wasm/wasm/')).map((file) => basename(file)).sort();
+    assert.deepEqual(grammars, [...new Set(Object.values(GRAMMAR_FILE))].sort());
+    const total = files.reduce((sum, file) => sum + statSync(join(installed(), file)).size, 0);
+    assert.ok(total < 25 * 1024 * 1024, `installed, it takes ${(total / 1024 / 1024).toFixed(1)} MB`);
+  });
+
+  it('the manifest carries what the Marketplace and Open VSX need: repository, license and LICENSE, a 128 px PNG icon, categories', () => {
+    const manifest = vscode.extensions.getExtension(EXTENSION)!.packageJSON as {
+      repository?: { url?: string }; license?: string; icon?: string; categories?: string[]; publisher?: string; displayName?: string; description?: string;
+    };
+    assert.match(manifest.repository?.url ?? '', /^https:\/\/github\.com\/[\w.-]+\/[\w.-]+\.git$/);
+    assert.equal(manifest.license, 'MIT');
+    assert.match(readFileSync(join(installed(), 'LICENSE.txt'), 'utf8'), /^MIT License/);
+    const icon = readFileSync(join(installed(), manifest.icon ?? 'no icon'));
+    assert.equal(icon.subarray(1, 4).toString('latin1'), 'PNG');
+    assert.deepEqual([icon.readUInt32BE(16), icon.readUInt32BE(20)], [128, 128]);
+    // VS Code's categories (the Marketplace refuses others).
+    const known = ['Programming Languages', 'Snippets', 'Linters', 'Themes', 'Debuggers', 'Formatters', 'Keymaps', 'SCM Providers', 'Other', 'Extension Packs',
+      'Language Packs', 'Data Science', 'Machine Learning', 'Visualization', 'Notebooks', 'Education', 'Testing', 'AI', 'Chat'];
+    assert.ok((manifest.categories ?? []).length > 0 && manifest.categories!.every((c) => known.includes(c)), JSON.stringify(manifest.categories));
+    assert.ok(manifest.publisher && manifest.displayName && manifest.description);
+  });
+
+  it("the README's links and images work from the package: each names a file or folder of the repository, a heading of its own, or a web page", () => {
+    const { repository } = vscode.extensions.getExtension(EXTENSION)!.packageJSON as { repository: { url: string } };
+    const repo = repository.url.replace(/\.git$/, '');
+    const readme = readFileSync(join(installed(), filesUnder(installed()).find((f) => f.toLowerCase() === 'readme.md')!), 'utf8');
+    const tracked = new Set(execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n'));
+    const headings = new Set([...readme.matchAll(/^#+\s+(.*)$/gm)].map(([, title]) => title.trim().toLowerCase().replace(/[^\w\s-]/g, '').replace(/\s/g, '-')));
+    const links = [...readme.matchAll(/(!?)\[[^\]]*\]\(([^)\s]+)\)/g)].map(([, image, href]) => ({ image: image === '!', href }));
+    assert.ok(links.length > 10, `only ${links.length} links found`);
+    const broken = links.filter(({ image, href }) => {
+      if (href.startsWith('#')) return !headings.has(href.slice(1));
+      const inRepo = href.match(new RegExp(`^${repo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(blob|raw)/HEAD/([^#]+)`));
+      if (inRepo) {
+        const path = decodeURI(inRepo[2]);
+        // A file, or a folder of them (GitHub shows a folder's blob/ address as its tree).
+        const there = tracked.has(path) || (!image && [...tracked].some((file) => file.startsWith(path.endsWith('/') ? path : `${path}/`)));
+        return !there || (image && (inRepo[1] !== 'raw' || !/\.(png|jpe?g|gif)$/i.test(path)));
+      }
+      return !/^https:\/\//.test(href) || image; // an image from elsewhere, or a relative link left for the package to break
+    });
+    assert.deepEqual(broken, []);
+    assert.ok(links.some(({ image }) => image), 'the README shows the panel');
+  });
+
+  it('the runtime it carries works from its own folder: each grammar parses, tiktoken counts, vega draws a chart', async () => {
+    const dir = installed();
+    const load = createRequire(join(dir, 'package.json'));
+    const TreeSitter = load('web-tree-sitter') as typeof import('web-tree-sitter');
+    await TreeSitter.Parser.init();
+    for (const grammar of new Set(Object.values(GRAMMAR_FILE))) {
+      const language = await TreeSitter.Language.load(join(dir, 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm', grammar));
+      const tree = new TreeSitter.Parser().setLanguage(language).parse('x')!;
+      assert.ok(tree.rootNode.type.length > 0, grammar);
+      tree.delete();
+    }
+    const tiktoken = load('tiktoken') as typeof import('tiktoken');
+    const encoder = tiktoken.get_encoding('cl100k_base');
+    assert.equal(encoder.encode('hello world').length, 2);
+    encoder.free();
+    const vl = (await import(pathToFileURL(join(dir, 'dist', 'vega-lite.mjs')).href)) as typeof import('vega-lite');
+    const vega = (await import(pathToFileURL(join(dir, 'dist', 'vega.mjs')).href)) as typeof import('vega');
+    const { spec } = vl.compile({ data: { values: [{ a: 'x', b: 1 }] }, mark: 'bar', encoding: { x: { field: 'a', type: 'nominal' }, y: { field: 'b', type: 'quantitative' } } });
+    const view = new vega.View(vega.parse(spec), { renderer: 'none' });
+    assert.match(await view.toSVG(), /^<svg /);
+    view.finalize();
   });
 });

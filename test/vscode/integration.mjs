@@ -5,16 +5,18 @@
 //   offline; with FIXTURE_LAB_VSCODE_PATH=<VS Code executable>, or FIXTURE_LAB_VSCODE_DOWNLOAD=1
 //   to let @vscode/test-electron download one: desktop VS Code.
 // - restricted: Restricted Mode, always in code-server (test-electron turns trust off): workspace
-//   trust on and the folder not trusted, Fixture Lab installed in the extensions folder (development
-//   mode is exempt from trust), a code-less runner extension in development mode so VS Code still
-//   awaits run(); only test/integration/restricted.test.ts runs (FIXTURE_LAB_TEST_PASS=restricted).
+//   trust on and the folder not trusted, Fixture Lab installed from its .vsix as a user installs it
+//   (`--install-extension`; development mode is exempt from trust), a code-less runner extension in
+//   development mode so VS Code still awaits run(); only test/integration/restricted.test.ts runs
+//   (FIXTURE_LAB_TEST_PASS=restricted).
 // Usage: node test/vscode/integration.mjs [workspace folder, default a temp copy of corpus/] [--pass=main|restricted]
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ARTIFACTS, installExtension, openWorkbench, screenshot, startServer, testRunnerExtension, writeUserSettings } from './server.mjs';
+import { ARTIFACTS, openWorkbench, screenshot, startServer, testRunnerExtension, writeUserSettings } from './server.mjs';
 import { ROOT, setup } from './setup.mjs';
+import { buildVsix } from './vsix.mjs';
 
 const TESTS_PATH = join(ROOT, 'out', 'test', 'integration', 'index.js');
 // The whole pass, not one test (each test has mocha's own timeout): the suite runs about 4
@@ -30,9 +32,6 @@ export const PASSES = {
   main: { label: 'integration', results: 'integration-results.json', screens: 'screens', noResults: 'integration-no-results', logs: 'integration-logs' },
   restricted: { label: 'restricted mode', results: 'restricted-results.json', screens: 'screens-restricted', noResults: 'restricted-no-results', logs: 'restricted-logs' },
 };
-
-/** What an installed Fixture Lab holds, as its .vsix would: manifest, bundles, icons, grammar, schema, runtime packages. */
-const INSTALLED_ENTRIES = ['package.json', 'README.md', 'LICENSE', 'dist', 'media', 'syntaxes', 'docs', 'node_modules'];
 
 /**
  * The demo corpus copied to a temp folder (its repository stays where it is built): the journeys
@@ -88,21 +87,29 @@ async function inCodeServer(folder, pass, resultsFile, restricted) {
   const shots = join(ARTIFACTS, pass.screens);
   rmSync(shots, { recursive: true, force: true });
   mkdirSync(shots, { recursive: true });
-  const server = await startServer({
-    folder,
-    trust: restricted,
-    env: (runDir) => ({
-      FIXTURE_LAB_TEST_RESULTS: resultsFile,
-      FIXTURE_LAB_SCREENSHOTS: shots,
-      ...(restricted ? { FIXTURE_LAB_TEST_PASS: 'restricted', FIXTURE_LAB_EXTENSIONS_DIR: join(runDir, 'exts') } : {}),
-    }),
-  });
+  // The .vsix is made beside the workspace copy, and goes with it.
+  const vsix = restricted ? await buildVsix(mkdtempSync(join(tmpdir(), 'fixture-lab-vsix-'))) : undefined;
+  let server;
+  try {
+    server = await startServer({
+      folder,
+      trust: restricted,
+      install: vsix ? [vsix] : [],
+      env: (runDir) => ({
+        FIXTURE_LAB_TEST_RESULTS: resultsFile,
+        FIXTURE_LAB_SCREENSHOTS: shots,
+        ...(restricted ? { FIXTURE_LAB_TEST_PASS: 'restricted', FIXTURE_LAB_EXTENSIONS_DIR: join(runDir, 'exts'), FIXTURE_LAB_VSIX: vsix } : {}),
+      }),
+    });
+  } catch (error) {
+    if (vsix) rmSync(resolve(vsix, '..'), { recursive: true, force: true });
+    throw error;
+  }
   let workbench;
   let watcher;
   try {
     let reportExit;
     const exited = new Promise((resolve) => (reportExit = resolve));
-    if (restricted) installExtension(server, ROOT, INSTALLED_ENTRIES);
     workbench = await openWorkbench(server, {
       extensionDevelopmentPath: restricted ? testRunnerExtension(server) : ROOT,
       extensionTestsPath: TESTS_PATH,
@@ -150,6 +157,7 @@ async function inCodeServer(folder, pass, resultsFile, restricted) {
     clearInterval(watcher);
     await workbench?.close();
     await server.stop();
+    if (vsix) rmSync(resolve(vsix, '..'), { recursive: true, force: true });
   }
 }
 

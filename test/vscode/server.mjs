@@ -1,8 +1,8 @@
 // Starts code-server (from setup.mjs's cache) with all of its state in a fresh run
 // directory, and opens its workbench in headless Debian chromium through Playwright.
 // Used by integration.mjs, start.mjs and UI journey tests.
-import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,10 +46,11 @@ export function writeUserSettings(userDataDir, { trust = false } = {}) {
  * Starts code-server on `folder`. Options: port (default: a free one), trust (default false:
  * `--disable-workspace-trust`; true: workspace trust on, the folder not trusted, Restricted Mode),
  * env (added to code-server's, which the extension host inherits; or a function of the run
- * directory returning it).
+ * directory returning it), install (.vsix files installed first, as a user installs them:
+ * `code-server --install-extension`, into the run's extensions folder).
  * Resolves to { url, port, runDir, env, stop() } once /healthz answers.
  */
-export async function startServer({ folder, port, trust = false, env: extraEnv = {} }) {
+export async function startServer({ folder, port, trust = false, env: extraEnv = {}, install = [] }) {
   port ??= await freePort();
   const runDir = mkdtempSync(join(tmpdir(), 'fixture-lab-vscode-'));
   for (const dir of ['ud', 'exts', 'xdg-config', 'xdg-data', 'xdg-cache', 'tmp', 'home']) mkdirSync(join(runDir, dir));
@@ -65,9 +66,17 @@ export async function startServer({ folder, port, trust = false, env: extraEnv =
     TMPDIR: join(runDir, 'tmp'),
     EXTENSIONS_GALLERY: '{}',
   };
+  const dirs = ['--user-data-dir', join(runDir, 'ud'), '--extensions-dir', join(runDir, 'exts')];
+  for (const vsix of install) {
+    const installed = spawnSync(process.execPath, [CODE_SERVER_ENTRY, ...dirs, '--install-extension', vsix], { env, encoding: 'utf8' });
+    if (installed.status !== 0 || !/successfully installed/i.test(installed.stdout)) {
+      rmSync(runDir, { recursive: true, force: true });
+      throw new Error(`code-server --install-extension ${vsix} failed (exit ${installed.status}):\n${`${installed.stdout}${installed.stderr}`.trim()}`);
+    }
+  }
   const args = [CODE_SERVER_ENTRY, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
     '--disable-telemetry', '--disable-update-check', ...(trust ? [] : ['--disable-workspace-trust']),
-    '--user-data-dir', join(runDir, 'ud'), '--extensions-dir', join(runDir, 'exts'), folder];
+    ...dirs, folder];
   const log = join(runDir, 'server.log');
   const out = openSync(log, 'a');
   // detached: its own process group, so stop() reaches the extension host and other children too.
@@ -111,19 +120,6 @@ function killGroup(pid, signal) {
   } catch (error) {
     if (error.code !== 'ESRCH') throw error;
   }
-}
-
-/**
- * Installs an unpacked extension into the server's --extensions-dir as `publisher.name-version`,
- * as VS Code unpacks a .vsix, each of `entries` (top-level files and folders of `source`) a
- * symlink. VS Code finds it when the workbench loads. Returns its folder.
- */
-export function installExtension(server, source, entries) {
-  const { publisher, name, version } = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8'));
-  const dir = join(server.runDir, 'exts', `${publisher}.${name}-${version}`);
-  mkdirSync(dir, { recursive: true });
-  for (const entry of entries) if (existsSync(join(source, entry))) symlinkSync(join(source, entry), join(dir, entry));
-  return dir;
 }
 
 /**

@@ -6,11 +6,11 @@ import { fixtureCharts } from '../../src/core/charts/fixtureCharts';
 import type { Fixture } from '../../src/core/fixtures/model';
 import { scoreResult, ScoredResult } from '../../src/core/harness/analysis';
 import type { RawResult, RunInfo } from '../../src/core/harness/results';
-import { corpusResults } from '../../src/core/panelView/corpus';
+import { corpusResults, scoreRun } from '../../src/core/panelView/corpus';
 import type { CorpusResults, FixtureHeader, FixtureResults, PanelResults, RunControls } from '../../src/core/panelView/model';
 import { fixtureResults } from '../../src/core/panelView/results';
 import { panelResults } from '../../src/core/panelView/returned';
-import type { RunFolder } from '../../src/core/panelView/runs';
+import { latestAnswers, readRun, type RunFolder } from '../../src/core/panelView/runs';
 import { metricValues } from '../../src/core/scoring/metrics';
 import { mulberry32, significanceMatrix } from '../../src/core/scoring/significance';
 import type { Corpus } from '../../src/core/corpus/load';
@@ -21,6 +21,7 @@ import { Repository } from '../../src/core/git/repository';
 import { Locator } from '../../src/core/symbols/locate';
 import { demoCorpus } from '../helpers/demoCorpus';
 import { finishReview, labelAs, startReview } from '../helpers/edits';
+import { honestRun } from '../helpers/honestSystems';
 
 const RUN = 'run-20261123-120000';
 const INFO: RunInfo = { corpus: 'corpus', started_at: '2026-11-23T12:00:00.000Z', match: 'bounded', budgets: [5000], ks: [5, 10, 20], seed: 20250101, systems: [], tasks: [], skipped_tasks: [] };
@@ -157,4 +158,27 @@ export async function demoGranularityResults(): Promise<PanelResults> {
   } finally {
     repo.close();
   }
+}
+
+/**
+ * The panel's payloads for a real run of test/helpers/honestSystems.ts (an empty answer with the
+ * system's warning, an unmapped one, one over budget), read from its run folder as the host reads
+ * one (readRun, latestAnswers, scoreRun) and made by the host's functions.
+ */
+export async function honestPayload(): Promise<{ header: FixtureHeader; controls: RunControls; results: PanelResults; corpus: CorpusResults }> {
+  const { corpus: dir, out } = await honestRun();
+  const corpus = await loadCorpus(dir, dir);
+  const f = corpus.fixtures.find((x) => x.read.fixture.id === 'bookshop-easy-01')!.read.fixture;
+  const run = await readRun(out, dir);
+  const systems = run.info.systems.map((s) => s.name);
+  const module = corpus.repos[0].module;
+  const answers = await latestAnswers([run], f.id!, systems);
+  const results = panelResults(fixtureResults(f, answers, { match: run.info.match, budget: run.info.budgets[0], run: run.name, systems, module }));
+  const big = bigFixture(1);
+  return {
+    header: { ...big.header, id: f.id!, task: f.task!, tags: [] },
+    controls: { ...big.controls, systems: systems.map((name) => ({ name, type: 'command', available: true })) },
+    results,
+    corpus: corpusResults(run, await scoreRun(run, corpus), [], corpus),
+  };
 }

@@ -10,7 +10,8 @@ import type { Browser } from 'playwright-core';
 import { nonce, panelCsp, panelHtml } from '../../src/extension/harness/html';
 import type { HostMessage } from '../../src/shared/protocol';
 import { returnedPage } from '../../src/core/panelView/returned';
-import { bigCorpus, bigFixture, contestedPayload, demoGranularityResults, longLists } from './generated';
+import { bigCorpus, bigFixture, contestedPayload, demoGranularityResults, honestPayload, longLists } from './generated';
+import { SILENT_WARNING } from '../helpers/honestSystems';
 import { FORM } from './hostSession';
 import { fmt } from '../../src/shared/figures';
 import { launchChromium, PanelPage, PanelServer, recording, ROOT, SentMessage, startPanelServer, ThemeName, THEMES } from './harness';
@@ -385,6 +386,39 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.equal((await row('corpus-table', 'loose'))[corpusHeads.indexOf('Judged@10') - 1], '0.100 under 0.9');
     assert.deepEqual(await texts('.corpus-pane .check.ties li'), c.results.checks!.ties);
     assert.equal(await p.page.locator('.corpus-pane table.sensitivity-table tbody tr').count(), 3);
+  });
+
+  it('says which systems returned nothing, unmapped names or more tokens than the budget, with the system\'s own warning, on the fixture and the corpus', async function () {
+    this.timeout(180_000);
+    // A real run (test/helpers/honestSystems.ts) read from its folder and made into payloads by the host's functions.
+    const c = await honestPayload();
+    const p = await open();
+    await p.send({ type: 'fixture', header: c.header, controls: c.controls }, { type: 'results', results: { ...c.results, charts: [] } });
+    assert.equal(await text('.results-pane .check.health .check-lead'), 'System health: these scores are not all retrieval.');
+    assert.deepEqual(await texts('.results-pane .check.health li'), [
+      'silent returned no symbols on 1 of 1 answer: its scores are zeros of a degraded system, not a measure of its retrieval. It warned: '
+        + `"${SILENT_WARNING}"`,
+      'unmapped returned only names that do not exist at the revision on 1 of 1 answer: its scores are zeros of a parse that maps nothing '
+        + '(check `parse`), not a measure of its retrieval.',
+      'verbose went over its token budget on 1 of 1 answer (up to 3,048 tokens at a budget of 2,000): it has no budget control, and is not '
+        + 'credited with the budget.',
+    ]);
+    const heads = await texts('table.results-table thead th');
+    const cell = async (system: string, column: string) => (await row('results-table', system))[heads.indexOf(column) - 1];
+    assert.equal(await cell('verbose', 'Tokens'), '3,048 over budget');
+    assert.doesNotMatch(await cell('silent', 'Tokens'), /over budget/, 'within its budget: no flag');
+    assert.equal(await cell('silent', 'Status'), `okdegraded: no symbols returned` + `it warned: ${SILENT_WARNING}`);
+    assert.equal(await cell('unmapped', 'Status'), 'okunmapped output: no returned name exists at the revision');
+    assert.equal(await p.page.locator('table.results-table .over-budget').count(), 1);
+    await p.page.screenshot({ path: join(SCREENS, 'panel-system-health.png'), fullPage: true });
+
+    // The corpus view: the same lines over both tasks.
+    await p.send({ type: 'corpus', corpus: { ...c.corpus, charts: [] } });
+    await tab('corpus');
+    const corpusLines = await texts('.corpus-pane .check.health li');
+    assert.equal(corpusLines.length, 3, corpusLines.join('\n'));
+    assert.match(corpusLines[0], /^silent returned no symbols on 2 of 2 answers: its scores are zeros of a degraded system/);
+    assert.match(corpusLines[2], /^verbose went over its token budget on 2 of 2 answers \(up to 3,048 tokens at a budget of 2,000\)/);
   });
 
   it('says nothing is contested when the raters agreed, and shows no checks for results without them', async () => {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import {
-  CONFIDENCES, displayPath, FixtureLabError, includedByARater, isJudged, loadFixtureFile, normalizeSymbol, readFixture, RESOLUTIONS, settleDispute,
+  CONFIDENCES, displayPath, FixtureLabError, includedByARater, isJudged, loadFixtureFile, normalizeSymbol, readFixture, readRulings, readUtf8File,
+  RESOLUTIONS, settleDispute, settleRulings,
 } from '../../core';
 import { CliIO, moduleFor, oneOf, parse, required, UsageError } from '../args';
 import { editFixture } from './edits';
@@ -10,6 +11,7 @@ export const SETTLE_OPTIONS = {
   confidence: { type: 'string' },
   rationale: { type: 'string' },
   unjudged: { type: 'boolean' },
+  from: { type: 'string' },
 } as const;
 
 export type SettleValues = ReturnType<typeof parse<typeof SETTLE_OPTIONS>>['values'];
@@ -27,6 +29,7 @@ export async function dispute(args: string[], io: CliIO): Promise<number> {
  * [--unjudged]`: record the ruling; ground_truth follows it (core/labeling/protocol.ts).
  */
 export async function settle(values: SettleValues, positionals: string[], io: CliIO): Promise<number> {
+  if (values.from !== undefined) return settleFrom(values, positionals, io);
   const [fixtureArg, symbolArg, ...extra] = positionals;
   if (extra.length > 0) throw new UsageError(`unexpected \`${extra[0]}\` (quote a rationale that has spaces)`);
   const path = resolve(io.cwd, required(fixtureArg, 'FIXTURE'));
@@ -61,4 +64,39 @@ export async function settle(values: SettleValues, positionals: string[], io: Cl
   const truth = readFixture(after, shown).fixture.ground_truth.length;
   io.stdout.write(`${shown}: dispute ${symbol} ${resolution}${values.unjudged ? ' (unjudged)' : ''}; ground_truth: ${truth} symbol${truth === 1 ? '' : 's'}\n`);
   return 0;
+}
+
+/**
+ * `FIXTURE --from FILE`: every ruling of a YAML or CSV file (core/labeling/bulkRulings.ts) in one
+ * locked edit, each with the checks of one ruling; a bad row refuses the whole file.
+ */
+async function settleFrom(values: SettleValues, positionals: string[], io: CliIO): Promise<number> {
+  const [fixtureArg, ...extra] = positionals;
+  if (extra.length > 0) throw new UsageError(`unexpected \`${extra[0]}\`: with --from, the rulings come from the file`);
+  const flag = (['resolution', 'confidence', 'rationale', 'unjudged'] as const).find((k) => values[k] !== undefined);
+  if (flag) throw new UsageError(`--${flag} goes with one SYMBOL; with --from each row says it`);
+  const path = resolve(io.cwd, required(fixtureArg, 'FIXTURE'));
+  const file = resolve(io.cwd, values.from!);
+  const shownFile = displayPath(file, io.cwd);
+  const rows = readRulings(await readUtf8File(file, 'rulings file', shownFile), shownFile, 'none');
+  const { read } = await loadFixtureFile(path, undefined, io.cwd);
+  const shown = displayPath(path, io.cwd);
+  if (!read.parsed) throw new FixtureLabError(read.problems[0]?.message ?? 'does not read as a fixture', shown);
+  const module = await moduleFor(path, read.fixture.repo);
+  let after = '';
+  await editFixture(path, io, (text) => {
+    const settled = settleRulings(text, rows, { module });
+    if (settled.ok) after = settled.text;
+    return settled;
+  });
+  const counts = tally(rows);
+  const truth = readFixture(after, shown).fixture.ground_truth.length;
+  io.stdout.write(`${shown}: ${counts} from ${shownFile}; ground_truth: ${truth} symbol${truth === 1 ? '' : 's'}\n`);
+  return 0;
+}
+
+/** `3 rulings (2 included, 1 excluded)`. */
+export function tally(rows: readonly { resolution: string }[]): string {
+  const included = rows.filter((r) => r.resolution === 'included').length;
+  return `${rows.length} ruling${rows.length === 1 ? '' : 's'} (${included} included, ${rows.length - included} excluded)`;
 }

@@ -1,17 +1,20 @@
 import { relative } from 'node:path';
-import { EFFECT_SIZES, executeRun, fmt, MATCH_RULES, MatchRule, parseShard, prepareRun, RunEvent, RunStore, summarize } from '../../core';
+import { EFFECT_SIZES, executeRun, fmt, healthWarnings, MATCH_RULES, MatchRule, parseShard, prepareRun, RunEvent, RunStore, summarize,
+  systemHealth } from '../../core';
 import { CliIO, corpusDir, oneOf, parse, UsageError } from '../args';
 import { onStopSignal, signalExitCode } from '../signals';
 
 /**
  * `run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match RULE]
- * [--effect-size d_z|d_av] [--out DIR] [--skip-invalid] [--keep-failures] [--scale-lines N] [--shard I/N]`:
+ * [--effect-size d_z|d_av] [--out DIR] [--skip-invalid] [--keep-failures] [--keep-checkouts] [--scale-lines N] [--shard I/N]`:
  * validates the corpus (errors stop it
  * unless --skip-invalid), runs the systems on the labeled tasks with a progress bar and an ETA
  * on a terminal, and prints the summary table. Budgets default to 5000 (primary), 2000, 10000.
  * Ctrl-C (SIGINT, and SIGTERM or SIGHUP alike) kills the systems' process trees and keeps what
  * finished; running again with the same --out resumes, answering failed tasks again unless
  * --keep-failures. --shard I/N answers only shard I's (system, task) pairs (docs/scaling.md).
+ * Each system indexes and answers in a checkout of its own, made for this run and removed after
+ * it unless --keep-checkouts.
  */
 export async function run(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
@@ -21,9 +24,11 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     match: { type: 'string' },
     'effect-size': { type: 'string' },
     out: { type: 'string' },
+    rescore: { type: 'boolean' },
     seed: { type: 'string' },
     'skip-invalid': { type: 'boolean' },
     'keep-failures': { type: 'boolean' },
+    'keep-checkouts': { type: 'boolean' },
     'scale-lines': { type: 'string' },
     shard: { type: 'string' },
   });
@@ -62,8 +67,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       seed,
       skipInvalid: values['skip-invalid'],
       keepFailures: values['keep-failures'],
+      keepCheckouts: values['keep-checkouts'],
       scaleFailureLines: scaleLines,
       ...(shard ? { shard } : {}),
+      ...(values.rescore ? { rescore: true } : {}),
     };
     const store = new RunStore();
     store.subscribe((e) => progress.update(e));
@@ -83,6 +90,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       io.stdout.write(`${g.system.padEnd(width)}  ${String(g.n).padStart(3)}  ${means.join(' ')}\n`);
     }
     for (const s of result.info.skipped_tasks) io.stderr.write(`fixture-lab: skipped ${s.task}: ${s.reason}\n`);
+    // Answers that are not all retrieval (empty, unmapped, warned about, over budget) are said here, not only in FINDINGS.md.
+    for (const line of healthWarnings(systemHealth(store.scored().map((s) => s.raw)))) io.stderr.write(`fixture-lab: warning: ${line}\n`);
     const where = relative(io.cwd, result.dir) || '.';
     const cancelled = result.status === 'cancelled';
     io.stdout.write(cancelled ? `stopped; what finished is in ${where} (run again with --out ${where} to resume)\n` : `results: ${where}\n`);

@@ -79,6 +79,11 @@ export function validateFixture(f: FixtureFile, repos: Map<string, RepoEntry>, r
   if (fixture.agreement != null && (fixture.agreement < -1 || fixture.agreement > 1)) {
     add('agreement', 'error', 'agreement-range', `agreement ${fixture.agreement} is outside [-1, 1]: Cohen's kappa lies between -1 and 1`);
   }
+  const leaks = taskLeaks(fixture.task ?? '', fixture.ground_truth.map((l) => l.symbol), options);
+  if (leaks.length > 0) {
+    add('task', 'warning', 'task-leak', `the task names its ground truth (${leaks.map((l) => `\`${l}\``).join(', ')}): a grep of the task finds `
+      + `${leaks.length === 1 ? 'it' : 'them'} for free; write the task as its issue states it, naming no symbol of the solution`);
+  }
   if (fixture.ground_truth.length > GROUND_TRUTH_CAP) {
     add('ground_truth', 'warning', 'over-cap',
       `${fixture.ground_truth.length} ground-truth symbols: the protocol caps a task at ${GROUND_TRUTH_CAP} (keep the most important)`);
@@ -99,10 +104,13 @@ export function validateFixture(f: FixtureFile, repos: Map<string, RepoEntry>, r
   fixture.disputes.forEach((d, i) => {
     const judged = isJudged(fixture, d.symbol, options);
     if (!judged) {
-      add(`disputes/${i}`, 'warning', 'dispute-unjudged', d.unjudged
-        ? `dispute about \`${d.symbol}\`, which no rater judged: the adjudicator added it (unjudged: true)`
-        : `dispute about \`${d.symbol}\`, which no rater judged (in no list and not in candidates): fix the name, or mark an addition by the `
-          + `adjudicator \`unjudged: true\``);
+      // A ruling marked unjudged is the adjudicator's own addition (a judged pool): a note, not something to fix.
+      if (d.unjudged) {
+        add(`disputes/${i}`, 'note', 'unjudged-ruling', `ruling on \`${d.symbol}\`, which no rater judged: the adjudicator judged it (unjudged: true)`);
+      } else {
+        add(`disputes/${i}`, 'warning', 'dispute-unjudged', `dispute about \`${d.symbol}\`, which no rater judged (in no list and not in candidates): fix `
+          + 'the name, or mark an addition by the adjudicator `unjudged: true`');
+      }
     } else if (d.unjudged) {
       add(`disputes/${i}/unjudged`, 'warning', 'dispute-judged',
         `dispute about \`${d.symbol}\` says \`unjudged: true\`, but the symbol is in candidates or a rater's list`);
@@ -159,4 +167,28 @@ function groundTruthProblems(f: FixtureFile, options: NormalizeOptions): Problem
 function at(f: FixtureFile, path: string, severity: Severity, code: ProblemCode, message: string): Problem {
   const offset = f.read.offsets.get(path) ?? 0;
   return { file: f.file, ...f.read.position(offset), severity, code, message };
+}
+
+/**
+ * The ground-truth symbols a task's text names: the whole name, or its last segment as a word
+ * (case-insensitive; `_` counts as a word character, so `should_ignore_error` is one word).
+ */
+export function taskLeaks(task: string, symbols: readonly string[], options: NormalizeOptions = {}): string[] {
+  const text = task.toLowerCase();
+  const named = (word: string) => {
+    const w = word.toLowerCase();
+    if (!w) return false;
+    for (let at = text.indexOf(w); at >= 0; at = text.indexOf(w, at + 1)) {
+      const before = text[at - 1] ?? ' ';
+      const after = text[at + w.length] ?? ' ';
+      if (!/[\p{L}\p{N}_]/u.test(before) && !/[\p{L}\p{N}_]/u.test(after)) return true;
+    }
+    return false;
+  };
+  const found = new Map<string, string>();
+  for (const symbol of symbols) {
+    const last = symbol.split(/[./:#]+/).filter(Boolean).at(-1) ?? symbol;
+    if (text.includes(symbol.toLowerCase()) || named(last)) found.set(symbolKey(symbol, options), symbol);
+  }
+  return [...found.values()];
 }

@@ -24,6 +24,7 @@ import { disputeSensitivity } from './sensitivity';
 import { granularityCsv, granularityJson, granularityPerTaskCsv, runGranularities } from './granularities';
 import { CutTie, judgedAtK, tieAcrossCut } from './pooling';
 import { applyTriage, readTriage } from './triage';
+import { overBudget, systemHealth } from './answerHealth';
 
 export { scoreResult, type ScoredResult };
 
@@ -125,6 +126,7 @@ export async function analyzeRun(
     sweep: inputs.sweep && inputs.sweep.length > 1 ? budgetRecall(inputs.sweep, fixtures, info, inputs.modules) : undefined,
     timing: timeToContext(scored),
     failedAnswers: scored.filter((s) => s.raw.status !== 'ok').length,
+    health: systemHealth(raws),
     sensitivity,
     judged: {
       k: MISS_CUTOFF,
@@ -156,14 +158,19 @@ function budgetRecall(sweep: NonNullable<AnalysisInputs['sweep']>, fixtures: Map
   'modules']): BudgetRecall[] {
   return [...sweep].sort((a, b) => a.budget - b.budget).map(({ budget, raw }) => {
     const bySystem = new Map<string, number[]>();
+    const consumed = new Map<string, { most: number; over: number; n: number }>();
     for (const r of raw) {
+      if (r.status === 'ok') {
+        const c = consumed.get(r.system) ?? { most: 0, over: 0, n: 0 };
+        consumed.set(r.system, { most: Math.max(c.most, r.tokens), over: c.over + (overBudget(r) ? 1 : 0), n: c.n + 1 });
+      }
       const fixture = fixtures.get(r.task);
       if (!fixture) continue;
       const recall = scoreResult(r, fixture, info, modules.get(r.task)).score.recall[10];
       if (recall === null || recall === undefined) continue;
       bySystem.set(r.system, [...(bySystem.get(r.system) ?? []), recall]);
     }
-    return { budget, recall: new Map([...bySystem].map(([system, xs]) => [system, { mean: mean(xs), sd: standardDeviation(xs), n: xs.length }])) };
+    return { budget, recall: new Map([...bySystem].map(([system, xs]) => [system, { mean: mean(xs), sd: standardDeviation(xs), n: xs.length }])), consumed };
   });
 }
 

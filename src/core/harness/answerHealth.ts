@@ -1,7 +1,11 @@
 // Is an answer what it seems? A system that exits 0 can still have answered nothing: names that
 // do not exist at the revision (its output was not mapped to Fixture Lab's names), a warning of
 // its own that it is degraded, or a crash whose cause is buried under a runtime's trailer. One
-// place tells these, for `systems check`, the run's raw answers, FINDINGS.md and the panel.
+// place tells these, for `systems check`, the run's raw answers, FINDINGS.md and the panel. The run
+// records them in each ok answer (run.ts: over_budget, warning, names_checked/names_resolved,
+// health); FINDINGS.md's System health table, the failure analysis and the panel read them here.
+import { fmt } from '../../shared/figures';
+import type { RawResult } from '../scoring/answers';
 import { symbolKey } from '../symbols/normalize';
 import type { SymbolResolver } from '../symbols/resolve';
 
@@ -118,4 +122,131 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** The system's warnings with one answer, as one line (systemWarnings), or undefined when it gave none. */
+export function warningOf(output: string, stderr?: string, until?: string): string | undefined {
+  const said = systemWarnings(output, stderr, until);
+  if (said.length === 0) return undefined;
+  const line = said.join('; ');
+  return line.length > WARNING_CHARS ? `${line.slice(0, WARNING_CHARS - 1)}…` : line;
+}
+
+/** A warning is kept to one line of this many characters. */
+const WARNING_CHARS = 300;
+
+/** An answer's tokens passed its budget (a system without a budget control, or one that ignores it). */
+export function overBudget(raw: Pick<RawResult, 'status' | 'tokens' | 'budget'>): boolean {
+  return raw.status === 'ok' && raw.tokens > raw.budget;
+}
+
+/**
+ * The fields the run records in an ok answer: `over_budget` always; `warning` when the system
+ * warned; `names_checked`/`names_resolved` when its names could be checked; `health` when the
+ * answer is empty or none of its names exists at the revision.
+ */
+export function healthFields(raw: RawResult, names?: NamesAtRevision, until?: string): Partial<RawResult> {
+  if (raw.status !== 'ok') return {};
+  const warning = warningOf(raw.output, raw.stderr, until);
+  const health = raw.symbols.length === 0 ? 'empty' : names && names.returned > 0 && names.exist === 0 ? 'unmapped' : undefined;
+  return {
+    over_budget: overBudget(raw),
+    ...(warning ? { warning } : {}),
+    ...(names ? { names_checked: names.returned, names_resolved: names.exist } : {}),
+    ...(health ? { health } : {}),
+  };
+}
+
+/** An answer's health as recorded, or as far as it can be told from an answer recorded before these fields. */
+export function answerHealth(raw: RawResult): { empty: boolean; unmapped: boolean; warning?: string; overBudget: boolean } {
+  const ok = raw.status === 'ok';
+  const warning = ok ? raw.warning ?? warningOf(raw.output, raw.stderr) : undefined;
+  return {
+    empty: ok && raw.symbols.length === 0,
+    unmapped: ok && raw.symbols.length > 0
+      && (raw.health === 'unmapped' || (raw.names_checked !== undefined && raw.names_checked > 0 && raw.names_resolved === 0)),
+    ...(warning ? { warning } : {}),
+    overBudget: raw.over_budget ?? overBudget(raw),
+  };
+}
+
+/** One system's health over a run's answers (its ok ones: a failure is a failure, counted in Table 1's note). */
+export interface SystemHealth {
+  system: string;
+  /** Answers that came back (status ok). */
+  answers: number;
+  empty: number;
+  unmapped: number;
+  /** Distinct names checked against the revision, and those that exist there; 0 checked when none could be. */
+  checked: number;
+  resolved: number;
+  overBudget: number;
+  /** The most tokens one answer took over its budget, with that budget. */
+  worst?: { tokens: number; budget: number };
+  warned: number;
+  /** The first warning it gave, as it said it. */
+  warning?: string;
+}
+
+export function systemHealth(raws: readonly RawResult[]): SystemHealth[] {
+  const systems = [...new Set(raws.map((r) => r.system))].sort();
+  return systems.map((system) => {
+    const h: SystemHealth = { system, answers: 0, empty: 0, unmapped: 0, checked: 0, resolved: 0, overBudget: 0, warned: 0 };
+    for (const raw of raws) {
+      if (raw.system !== system || raw.status !== 'ok') continue;
+      const a = answerHealth(raw);
+      h.answers++;
+      if (a.empty) h.empty++;
+      if (a.unmapped) h.unmapped++;
+      h.checked += raw.names_checked ?? 0;
+      h.resolved += raw.names_resolved ?? 0;
+      if (a.overBudget) {
+        h.overBudget++;
+        if (!h.worst || raw.tokens - raw.budget > h.worst.tokens - h.worst.budget) h.worst = { tokens: raw.tokens, budget: raw.budget };
+      }
+      if (a.warning) {
+        h.warned++;
+        h.warning ??= a.warning;
+      }
+    }
+    return h;
+  });
+}
+
+/** Names resolved as a percentage, `n/a` when none were checked. */
+export function resolvedShare(h: Pick<SystemHealth, 'checked' | 'resolved'>): string {
+  return h.checked === 0 ? 'n/a' : `${fmt((100 * h.resolved) / h.checked, 1)}%`;
+}
+
+/** A system whose answers are mostly empty or unmapped: its zeros say nothing about retrieval. */
+export function mostlyNothing(h: SystemHealth): boolean {
+  return h.answers > 0 && (h.empty + h.unmapped) * 2 > h.answers;
+}
+
+/**
+ * The sentences FINDINGS.md and the panel warn with, one per system that needs one: nothing on
+ * most tasks (with its warning), any answer unmapped, empty or warned about, answers over budget.
+ * Plain text: the caller escapes it for where it is shown.
+ */
+export function healthWarnings(rows: readonly SystemHealth[]): string[] {
+  const out: string[] = [];
+  for (const h of rows) {
+    const said = h.warning ? ` It warned: "${h.warning}"` : '';
+    const of = (n: number) => `${n} of ${h.answers} answer${h.answers === 1 ? '' : 's'}`;
+    if (mostlyNothing(h)) {
+      const what = [h.empty ? `no symbols on ${of(h.empty)}` : '',
+        h.unmapped ? `only names that do not exist at the revision on ${of(h.unmapped)}` : ''].filter(Boolean).join(' and ');
+      const cause = h.unmapped > h.empty ? 'parse that maps nothing (check `parse`)' : 'degraded system';
+      out.push(`${h.system} returned ${what}: its scores are zeros of a ${cause}, `
+        + `not a measure of its retrieval.${said}`);
+    } else {
+      const parts = [h.empty ? `no symbols on ${of(h.empty)}` : '', h.unmapped ? `only unresolved names on ${of(h.unmapped)}` : '',
+        h.warned ? `a warning on ${of(h.warned)}` : ''].filter(Boolean);
+      if (parts.length > 0) out.push(`${h.system} gave ${parts.join(', ')}.${said}`);
+    }
+    if (h.overBudget > 0 && h.worst) out.push(`${h.system} went over its token budget on ${of(h.overBudget)} `
+      + `(up to ${h.worst.tokens.toLocaleString('en-US')} tokens at a budget of ${h.worst.budget.toLocaleString('en-US')}): `
+      + 'it has no budget control, and is not credited with the budget.');
+  }
+  return out;
 }

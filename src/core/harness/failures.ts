@@ -1,7 +1,10 @@
 // Failure analysis (docs/scoring.md#a-run-on-disk): for every ground-truth symbol a system did not return in its top K,
-// a suggested category with the evidence that suggests it. A person's choice (the triage file
+// a suggested category with the evidence that suggests it. An answer with no symbols, or none of
+// whose names exists at the revision, or that the system warned about, is never *unexplained*:
+// its misses are *system degraded* or *unmapped output* (answerHealth.ts). A person's choice (the triage file
 // the panel writes) overrides the suggestion; the fixtures are never touched.
 import type { MatchResult } from '../scoring/match';
+import { answerHealth } from './answerHealth';
 import { foldPlural, identifierWords, wordsOf } from '../symbols/words';
 import type { RawResult } from './results';
 import { FAILURE_CATEGORIES, type FailureCategory } from '../../shared/vocabulary';
@@ -66,6 +69,8 @@ export function nameWords(symbol: string): string[] {
 export function missesOf(c: MissContext): Miss[] {
   const out: Miss[] = [];
   const taskWords = wordsOf(c.task);
+  const health = answerHealth(c.raw);
+  const said = health.warning ? `; it warned: ${health.warning}` : '';
   c.match.truth.forEach((entry, i) => {
     const rank = c.match.creditedAt[i];
     if (rank !== null && rank <= c.cutoff) return;
@@ -78,6 +83,16 @@ export function missesOf(c: MissContext): Miss[] {
     }
     if (rank !== null) {
       out.push(miss('noise overwhelm', `found at rank ${rank}, below K=${c.cutoff}`));
+      return;
+    }
+    // An answer that says nothing about retrieval (answerHealth.ts): its misses are the system's state or an unmapped output.
+    if (health.empty) {
+      out.push(miss('system degraded', `the system returned no symbols for this task${said}`));
+      return;
+    }
+    if (health.unmapped) {
+      out.push(miss('unmapped output', `none of the ${c.raw.names_checked} names the system returned exists at ${c.raw.rev.slice(0, 7)}: `
+        + `its output is not mapped to the code's names (check \`parse\`)${said}`));
       return;
     }
     const language = c.symbolLanguage?.(entry.symbol);
@@ -96,6 +111,11 @@ export function missesOf(c: MissContext): Miss[] {
       out.push(miss('depth miss',
         `shares "${shared.join('", "')}" with the task but is ${hops === undefined ? 'more than 2 hops (or unreachable)' : `${hops} hops`} `
           + 'from every keyword hit'));
+      return;
+    }
+    if (health.warning) {
+      out.push(miss('system degraded',
+        `shares vocabulary with the task and is ${hops} hop${hops === 1 ? '' : 's'} from a keyword hit; the system warned${said}`));
       return;
     }
     out.push(miss('unexplained', `shares vocabulary with the task and is ${hops} hop${hops === 1 ? '' : 's'} from a keyword hit, yet was not returned`));

@@ -16,6 +16,7 @@ import { INVALID_REASON, RunInfo } from './results';
 import { Sensitivity, sensitivityMarkdown } from './sensitivity';
 import { CutTie, JudgedAt, judgedMarkdown, tiesMarkdown } from './pooling';
 import type { RunGranularities } from './granularities';
+import { healthWarnings, resolvedShare, SystemHealth } from './answerHealth';
 
 /** Table 1's columns (docs/scoring.md#findingsmd), as metric names of metricValues. */
 export const TABLE1 = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'token_efficiency'] as const;
@@ -41,6 +42,18 @@ export interface BudgetRecall {
   budget: number;
   /** Per system, the mean and SD of R@10 over its tasks at this budget. */
   recall: Map<string, { mean: number | null; sd: number | null; n: number }>;
+  /** Per system, the most tokens one of its answers at this budget took, and how many answers went over the budget. */
+  consumed?: Map<string, { most: number; over: number; n: number }>;
+}
+
+/**
+ * The budget Table 4 credits a system with at one budget of the sweep: the budget itself when every
+ * answer kept to it, else the most tokens one answer took (the budget a system without a budget
+ * control actually needed, docs/methodology.md#token-budgets).
+ */
+export function creditedBudget(b: BudgetRecall, system: string): { tokens: number; over: boolean } {
+  const c = b.consumed?.get(system);
+  return c && c.over > 0 ? { tokens: Math.max(b.budget, c.most), over: true } : { tokens: b.budget, over: false };
 }
 
 export interface FindingsInput {
@@ -55,6 +68,8 @@ export interface FindingsInput {
   timing: TimeToContext[];
   /** The answers that reached the tables: failed ones score as empty lists. */
   failedAnswers: number;
+  /** Each system's answers at the primary budget: empty, unmapped, over budget, warned about (answerHealth.ts). */
+  health?: SystemHealth[];
   /** The headline metrics as settled, with every contested item included and excluded (sensitivity.ts). */
   sensitivity?: Sensitivity;
   /** Judged@K per system (pooling.ts), K the failure analysis's cut, and the answers whose scores tie across it. */
@@ -121,6 +136,7 @@ export function findingsMarkdown(f: FindingsInput): string {
     `|---|---|${TABLE1.map(() => '---').join('|')}|`,
     ...summaries.overall.map((g) => `| ${reportText(g.system)} | ${g.n} | ${TABLE1.map((c) => meanSd(g, c)).join(' | ')} |`),
     '',
+    ...(f.health ? [...healthMarkdown(f.health, info.budgets[0]), ''] : []),
     `## Table 2: per tier, P@10 / R@10 (${rule})`,
     '',
   ];
@@ -150,12 +166,26 @@ export function findingsMarkdown(f: FindingsInput): string {
     out.push(`The least token budget at which a system's mean R@10 reaches ${TABLE4_RECALL} (docs/methodology.md#headline-comparisons-and-table-4); `
       + 'lower is better. R@10 at each budget:', '');
     out.push(`| System | ${f.sweep.map((b) => `R@10 at ${b.budget}`).join(' | ')} | Least budget |`, `|---|${f.sweep.map(() => '---').join('|')}|---|`);
+    const marked: string[] = [];
     for (const s of systems) {
       const at = f.sweep.map((b) => b.recall.get(s));
-      const reached = f.sweep.find((b) => (b.recall.get(s)?.mean ?? 0) >= TABLE4_RECALL);
-      const shown = at.map((r) => (r?.mean === null || r?.mean === undefined ? 'n/a' : r.sd === null ? fmt(r.mean) : `${fmt(r.mean)} ± ${fmt(r.sd)}`));
-      out.push(`| ${reportText(s)} | ${shown.join(' | ')} | ${reached ? reached.budget : `not reached (tried ${budgets.join(', ')})`} |`);
+      // A budget an answer exceeded is credited as the tokens taken (creditedBudget): the least is over what was consumed.
+      const reached = f.sweep.filter((b) => (b.recall.get(s)?.mean ?? 0) >= TABLE4_RECALL).map((b) => ({ b, credit: creditedBudget(b, s) }))
+        .sort((x, y) => x.credit.tokens - y.credit.tokens || x.b.budget - y.b.budget)[0];
+      const shown = at.map((r, i) => {
+        const cell = r?.mean === null || r?.mean === undefined ? 'n/a' : r.sd === null ? fmt(r.mean) : `${fmt(r.mean)} ± ${fmt(r.sd)}`;
+        const c = f.sweep![i].consumed?.get(s);
+        return c && c.over > 0 ? `${cell} (over: ${c.over}/${c.n}, up to ${c.most})` : cell;
+      });
+      const over = f.sweep.some((b) => (b.consumed?.get(s)?.over ?? 0) > 0);
+      if (over) marked.push(s);
+      const least = reached ? (reached.credit.over ? `${reached.credit.tokens} consumed (budget ${reached.b.budget} exceeded)` : `${reached.b.budget}`)
+        : `not reached (tried ${budgets.join(', ')})`;
+      out.push(`| ${reportText(s)}${over ? ' †' : ''} | ${shown.join(' | ')} | ${least} |`);
     }
+    if (marked.length > 0) out.push('', `† Over budget: ${marked.map((s) => reportText(s)).join(', ')} returned more tokens than the budget asked for (over: `
+      + 'answers over the budget / answers, and the most tokens one took). Table 4 never credits a budget an answer exceeded: it gives the tokens '
+      + 'actually consumed, the most one answer took at that budget (docs/methodology.md#token-budgets).');
   }
 
   if (f.granularities) out.push('', ...granularityMarkdown(f.granularities, rule));
@@ -216,6 +246,24 @@ export function findingsMarkdown(f: FindingsInput): string {
   return out.join('\n');
 }
 
+/** The System health section: what each system's answers say about it, with a warning for each system that needs one. */
+export function healthMarkdown(rows: readonly SystemHealth[], budget: number): string[] {
+  const out = ['## System health', '',
+    `Each system's answers at the primary budget (${budget} tokens) as it gave them: answers with no symbols, the share of its distinct names `
+      + 'that exist at the task\'s revision (as `fixture-lab validate` resolves a fixture\'s names), answers over the token budget, and answers '
+      + 'it gave a warning with (a `warning` field of its JSON output, or a warning line or warn-level log line on its stderr). A zero from an '
+      + 'empty or unmapped answer measures the system\'s state or its output\'s mapping, not its retrieval.', '',
+    '| System | Answers | Empty | Names resolved | Over budget | Warnings |', '|---|---|---|---|---|---|'];
+  for (const h of rows) {
+    const warned = h.warned === 0 ? '0' : `${h.warned}: ${reportCode(h.warning ?? '', { cell: true })}`;
+    const resolved = `${resolvedShare(h)}${h.checked ? ` (${h.resolved}/${h.checked})` : ''}`;
+    out.push(`| ${reportText(h.system)} | ${h.answers} | ${h.empty} | ${resolved} | ${h.overBudget} | ${warned} |`);
+  }
+  const warnings = healthWarnings(rows);
+  if (warnings.length > 0) out.push('', ...warnings.map((w) => `**Warning:** ${reportText(w)}`));
+  return out;
+}
+
 /** The Granularities section: one table, a row per system, granularity and averaging. */
 export function granularityMarkdown(g: RunGranularities, rule: string): string[] {
   const k = g.k;
@@ -271,6 +319,15 @@ export function departures(f: FindingsInput): string[] {
     `Significance is tested over the ${overall.n} tasks every system answered, not all ${info.tasks.length}.`);
   lines.push('Each system indexes once per repository revision, not once per task (docs/methodology.md#time-to-context), and its own caches are '
     + 'not cleared between tasks.');
+  lines.push('Isolated: each system indexes and answers in a checkout of its own, a git worktree made fresh for this run under the corpus\'s '
+    + '`.repos/.checkouts/` and removed after it (unless `--keep-checkouts`), so no system finds another\'s index or an earlier run\'s, and '
+    + 'making the checkout is not in its index time. Not isolated: what a system keeps outside its checkout (the home folder, a global registry '
+    + 'or cache of its own), the git object store the worktrees share with the repository, and the machine\'s file system cache; the '
+    + 'systems run one after another, never at once.');
+  const over = (f.health ?? []).filter((h) => h.overBudget > 0);
+  if (over.length > 0) lines.push(`${over.map((h) => reportText(h.system)).join(', ')} answered over the token budget (no budget control): measured on `
+    + 'the whole output at the same K, token efficiency over the tokens consumed, and Table 4 credits the tokens consumed, not the budget '
+    + '(docs/methodology.md#token-budgets).');
   lines.push('Index and cold-query times are measured once, not three times (docs/methodology.md#time-to-context); the warm time is the median '
     + 'of three queries.');
   lines.push('The machine (8+ cores, 32 GB: docs/methodology.md#time-to-context) is not checked and the file system cache is not warmed before timing.');

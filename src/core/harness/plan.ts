@@ -41,10 +41,17 @@ export interface RunSelection {
   skipInvalid?: boolean;
   /** A resume keeps failed and timed-out answers instead of answering them again. */
   keepFailures?: boolean;
+  /** Each system's checkouts stay on disk after the run (under the corpus's .repos/.checkouts/), instead of being removed. */
+  keepCheckouts?: boolean;
   /** Lines over which a repository's timeouts are scale failures (default 1,000,000). */
   scaleFailureLines?: number;
   /** Answer only this shard's (system, task) pairs (docs/scaling.md). */
   shard?: Shard;
+  /**
+   * Answer nothing: score a run folder's recorded answers again against the fixtures as they are
+   * now (after judging its pool), keeping the run's own times; nothing needs to be installed.
+   */
+  rescore?: boolean;
 }
 
 /** Where a run reads and writes. */
@@ -96,6 +103,9 @@ export interface RunPlan {
   effectSize: EffectSize;
   scaleFailureLines: number;
   keepFailures: boolean;
+  /** Score the folder's answers again; run nothing (RunSelection.rescore). */
+  rescore: boolean;
+  keepCheckouts: boolean;
   /** The shard this folder answers; absent: every pair. A resume keeps the folder's own. */
   shard?: Shard;
   /** Valid fixtures the selection names: what this run answers, with every chosen system. */
@@ -145,7 +155,10 @@ export function planRun(inputs: RunInputs, selection: RunSelection = {}): RunPla
   const match = selection.match ?? previous?.match ?? DEFAULT_MATCH_RULE;
   const chosen = selection.systems?.length ? configured.filter((s) => selection.systems!.includes(s.name)) : configured;
   const shard = selection.shard ?? previous?.shard;
-  const tasks = planTasks(corpus, selection.tasks ? globToRegExp(selection.tasks) : undefined, previous);
+  const planned = planTasks(corpus, selection.tasks ? globToRegExp(selection.tasks) : undefined, previous);
+  // A re-score answers nothing and scores only the run's own tasks, whatever the corpus gained since.
+  const rescore = selection.rescore === true && previous !== undefined;
+  const tasks = rescore ? { ...planned, toRun: [], scored: planned.scored.filter((t) => previous.tasks.includes(t.id)) } : planned;
   const plan: RunPlan = {
     corpusDir,
     cwd,
@@ -161,11 +174,13 @@ export function planRun(inputs: RunInputs, selection: RunSelection = {}): RunPla
     effectSize: selection.effectSize ?? previous?.effect_size ?? DEFAULT_EFFECT_SIZE,
     scaleFailureLines: selection.scaleFailureLines ?? previous?.scale_failure_lines ?? DEFAULT_SCALE_FAILURE_LINES,
     keepFailures: selection.keepFailures ?? false,
+    rescore,
+    keepCheckouts: selection.keepCheckouts ?? false,
     ...(shard ? { shard } : {}),
     toRun: tasks.toRun,
     scored: tasks.scored,
     skipped: tasks.skipped,
-    missing: [...new Set(chosen.flatMap((s) => inputs.needs.get(s.name) ?? []))],
+    missing: rescore ? [] : [...new Set(chosen.flatMap((s) => inputs.needs.get(s.name) ?? []))],
   };
   const refusal = refusalOf(plan, inputs, selection, tasks);
   return refusal ? { ...plan, refusal } : plan;
@@ -175,6 +190,10 @@ export function planRun(inputs: RunInputs, selection: RunSelection = {}): RunPla
 function refusalOf(plan: RunPlan, inputs: RunInputs, selection: RunSelection, tasks: TaskPlan): FixtureLabError | undefined {
   const { cwd, dir, previous, configured, corpusDir, corpus } = inputs;
   const { corpusShown, match, budgets } = plan;
+  if (selection.rescore && !previous) {
+    return new FixtureLabError('is no run folder (no run.json): --rescore scores a run\'s recorded answers again; give the run with --out RUN_DIR',
+      relative(cwd, dir));
+  }
   if (previous && (previous.match !== match || previous.budgets[0] !== budgets[0])) {
     return new FixtureLabError(
       `was run with --match ${previous.match} and budget ${previous.budgets[0]}: resume it with the same, or choose a new --out`, relative(cwd, dir));

@@ -137,11 +137,18 @@ export function judgedMarkdown(rows: readonly JudgedAt[], k: number): string[] {
   out.push(`| System | Tasks | Judged@${k} | Unjudged symbols |`, '|---|---|---|---|');
   for (const r of rows) out.push(`| ${reportText(r.system)} | ${r.n} | ${fmt(r.judged)} | ${r.unjudged} |`);
   const low = rows.filter((r) => r.judged !== null && r.judged < JUDGED_TARGET);
+  // A system with no symbols in any top K has nothing judged or unjudged: not measured, never "at least".
+  const none = rows.filter((r) => r.judged === null);
   out.push('');
-  if (low.length === 0) out.push(`Every system's Judged@${k} is at least ${JUDGED_TARGET}.`);
-  else {
+  if (low.length === 0 && none.length === 0) out.push(`Every system's Judged@${k} is at least ${JUDGED_TARGET}.`);
+  if (low.length > 0) {
     const named = low.map((r) => `${reportText(r.system)} (${fmt(r.judged)})`).join(', ');
     out.push(`**Warning:** Judged@${k} under ${JUDGED_TARGET} for ${named}: pool and judge before comparing these systems.`);
+  }
+  if (none.length > 0) {
+    const named = none.map((r) => reportText(r.system)).join(', ');
+    out.push(`${low.length > 0 ? '\n' : ''}**Warning:** Judged@${k} is not measured for ${named}: no answer had a symbol to judge (see System health), `
+      + 'so these scores are not evidence about retrieval.');
   }
   return out;
 }

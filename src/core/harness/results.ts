@@ -27,6 +27,8 @@ export interface RunInfo {
   corpus_commit?: string;
   started_at: string;
   finished_at?: string;
+  /** When `run --rescore` last scored the recorded answers again (the answers' times stay started_at..finished_at). */
+  rescored_at?: string;
   match: MatchRule;
   /** The Cohen's d the significance rule compares with 0.3; d_z when absent. */
   effect_size?: EffectSize;
@@ -208,6 +210,11 @@ const RAW_SHAPE: Shape = {
   timings: [fits({ index_ms: optional(NUMBER), cold_ms: optional(NUMBER), warm_ms: optional(NUMBERS), warm_median_ms: optional(NUMBER) }),
     'a mapping of times in ms'],
   stderr: optional(STRING),
+  over_budget: optional([(v) => typeof v === 'boolean', 'true or false']),
+  warning: optional(STRING),
+  names_checked: optional(NUMBER),
+  names_resolved: optional(NUMBER),
+  health: optional(oneOf(['empty', 'unmapped'])),
   source: oneOf(['run', 'replay']),
   finished_at: STRING,
 };
@@ -218,6 +225,7 @@ const RUN_SHAPE: Shape = {
   corpus_commit: optional(STRING),
   started_at: STRING,
   finished_at: optional(STRING),
+  rescored_at: optional(STRING),
   match: oneOf(MATCH_RULES),
   budgets: [(v) => listOf(isNumber)(v) && (v as number[]).length > 0, 'a list of token budgets'],
   ks: NUMBERS,

@@ -4,11 +4,12 @@
 // on that task and the run goes on. executeRun tells what happens as typed events, one per step;
 // a RunStore (runStore.ts) folds them into the run's state. Fixtures are never written.
 import { execFileSync } from 'node:child_process';
-import { existsSync, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Repository } from '../git/repository';
-import { repositoryPath } from '../corpus/repos';
+import { RepoEntry, repositoryPath } from '../corpus/repos';
+import { RepoSymbols } from '../corpus/resolveSymbols';
 import { median } from '../numbers';
 import { FixtureLabError } from '../problems';
 import { countTokens } from '../scoring/tokens';
@@ -19,6 +20,7 @@ import { McpAdapter } from './adapters/mcp';
 import { ReplayAdapter } from './adapters/replay';
 import { checkAnswer, RepoContext, Retriever, SystemFailure } from './adapters/types';
 import { analyzeRun, scoreResult, ScoredResult } from './analysis';
+import { healthFields, namesAtRevision } from './answerHealth';
 import type { Miss } from './failures';
 import { PlannedTask, planRun, RunPlace, RunPlan, readRunInputs, RunSelection } from './plan';
 import { RawResult, rawDir, readAnswer, readRawDir, RunInfo, writeJson, writeRaw } from './results';
@@ -171,6 +173,7 @@ async function* carryOut(
     skipped_tasks: plan.skipped.map(({ task, reason }) => ({ task, reason })),
     scale_failure_lines: plan.scaleFailureLines,
     ...(plan.shard ? { shard: plan.shard } : {}),
+    ...(plan.rescore && previous?.finished_at ? { finished_at: previous.finished_at } : {}),
   };
   await writeJson(join(dir, 'run.json'), info);
 
@@ -201,57 +204,71 @@ async function* carryOut(
   let done = answered.size;
   yield { kind: 'started', dir, run: basename(dir), info, systems: systems.map((s) => s.name), total, done, perSystem, doneBy: { ...doneBy } };
 
-  const worktrees = new Worktrees(corpusDir);
+  const checkouts = new Checkouts(checkoutsDir(corpusDir), basename(dir), plan.keepCheckouts);
+  const names = new Map<string, RepoSymbols>();
   const fixtures = new Map(plan.scored.map((t) => [t.id, t.fixture]));
   const modules = new Map(plan.scored.map((t) => [t.id, t.repo.module]));
-  for (const spec of systems) {
-    const retriever = retrieverFor(spec, corpusDir);
-    try {
-      const groups = groupBy(ownTasks.get(spec.name)!, (t) => `${t.repo.name}@${revs.get(`${t.repo.name}@${t.rev}`)}`);
-      for (const tasks of groups.values()) {
-        const todo = budgets.flatMap((b) => tasks.filter((t) => !answered.has(key(b, spec.name, t.id))).map((t) => ({ t, b })));
-        if (todo.length === 0) continue;
-        if (signal?.aborted) break;
-        const entry = tasks[0].repo;
-        const repo = repos.get(entry.name)!;
-        const rev = revs.get(`${entry.name}@${tasks[0].rev}`)!;
-        const ctx: RepoContext = {
-          name: entry.name, repo, rev, module: entry.module, languages: entry.language, checkout: () => worktrees.at(repo, entry.name, rev) };
-        let indexMs: number | undefined;
-        let indexError: SystemFailure | undefined;
-        const started = performance.now();
-        try {
-          await retriever.prepare(ctx, signal);
-          indexMs = performance.now() - started;
-        } catch (e) {
-          indexError = asFailure(e);
-        }
-        yield {
-          kind: 'index', system: spec.name, repo: entry.name, rev,
-          ...(indexMs !== undefined ? { ms: indexMs } : {}), ...(indexError ? { error: indexError.message } : {}),
-        };
-        for (const { t, b } of todo) {
+  try {
+    for (const spec of systems) {
+      const retriever = retrieverFor(spec, corpusDir);
+      try {
+        const groups = groupBy(ownTasks.get(spec.name)!, (t) => `${t.repo.name}@${revs.get(`${t.repo.name}@${t.rev}`)}`);
+        for (const tasks of groups.values()) {
+          const todo = budgets.flatMap((b) => tasks.filter((t) => !answered.has(key(b, spec.name, t.id))).map((t) => ({ t, b })));
+          if (todo.length === 0) continue;
           if (signal?.aborted) break;
-          const raw = indexError
-            ? failed(spec, t, rev, b, indexError, 'index')
-            : await queryTask(retriever, spec, ctx, t, b, indexMs, signal);
-          if (raw.status === 'cancelled') break; // nothing is recorded for a cancelled task: a resume runs it
-          await writeRaw(rawDir(dir, b, budgets[0]), raw, dir);
-          done++;
-          doneBy[spec.name]++;
-          const scored = b === budgets[0] ? scoreResult(raw, fixtures.get(t.id)!, info, modules.get(t.id)) : undefined;
-          yield { kind: 'answer', raw, ...(scored ? { scored } : {}), done, total, systemDone: doneBy[spec.name], perSystem };
+          const entry = tasks[0].repo;
+          const repo = repos.get(entry.name)!;
+          const rev = revs.get(`${entry.name}@${tasks[0].rev}`)!;
+          const ctx: RepoContext = {
+            name: entry.name, repo, rev, module: entry.module, languages: entry.language, checkout: () => checkouts.at(repo, spec.name, entry.name, rev) };
+          let indexMs: number | undefined;
+          let indexError: SystemFailure | undefined;
+          try {
+            // The checkout is made before the clock starts: making it is not the system's index time.
+            if (spec.type === 'command' || spec.type === 'mcp') await ctx.checkout();
+            const started = performance.now();
+            await retriever.prepare(ctx, signal);
+            indexMs = performance.now() - started;
+          } catch (e) {
+            indexError = asFailure(e);
+          }
+          yield {
+            kind: 'index', system: spec.name, repo: entry.name, rev,
+            ...(indexMs !== undefined ? { ms: indexMs } : {}), ...(indexError ? { error: indexError.message } : {}),
+          };
+          for (const { t, b } of todo) {
+            if (signal?.aborted) break;
+            const answer = indexError
+              ? failed(spec, t, rev, b, indexError, 'index')
+              : await queryTask(retriever, spec, ctx, t, b, indexMs, signal);
+            if (answer.status === 'cancelled') break; // nothing is recorded for a cancelled task: a resume runs it
+            const raw = await withHealth(answer, spec, names, entry, corpusDir, repo);
+            await writeRaw(rawDir(dir, b, budgets[0]), raw, dir);
+            done++;
+            doneBy[spec.name]++;
+            const scored = b === budgets[0] ? scoreResult(raw, fixtures.get(t.id)!, info, modules.get(t.id)) : undefined;
+            yield { kind: 'answer', raw, ...(scored ? { scored } : {}), done, total, systemDone: doneBy[spec.name], perSystem };
+          }
         }
+        const version = await retriever.version?.().catch(() => undefined);
+        if (version) info.systems.find((s) => s.name === spec.name)!.version ??= version;
+      } finally {
+        await retriever.close?.();
+        await checkouts.release(spec.name);
       }
-      const version = await retriever.version?.().catch(() => undefined);
-      if (version) info.systems.find((s) => s.name === spec.name)!.version ??= version;
-    } finally {
-      await retriever.close?.();
+      if (signal?.aborted) break;
     }
-    if (signal?.aborted) break;
+  } finally {
+    await checkouts.release();
+    for (const r of names.values()) await r.close().catch(() => undefined);
   }
   const cancelled = signal?.aborted ?? false;
-  if (!cancelled) info.finished_at = new Date().toISOString();
+  // A re-score keeps the run's own times: when it answered and when it finished; it adds when it was scored again.
+  if (plan.rescore && previous?.finished_at) {
+    info.finished_at = previous.finished_at;
+    info.rescored_at = new Date().toISOString();
+  } else if (!cancelled) info.finished_at = new Date().toISOString();
   await writeJson(join(dir, 'run.json'), info);
   // Every system and task of the folder is analyzed, not only what this resume ran.
   const { scored, misses } = await analyzeRunFolder(dir, info, plan, repos, warn);
@@ -329,6 +346,23 @@ async function queryTask(retriever: Retriever, spec: SystemSpec, ctx: RepoContex
   }
 }
 
+/**
+ * The answer with what it says about the system (answerHealth.ts): over budget, the system's own
+ * warning, and how many of its names exist at the revision, resolved as `validate` resolves a
+ * fixture's names (through the corpus's symbol cache). A revision that cannot be read leaves the
+ * names unchecked, never the answer unrecorded.
+ */
+async function withHealth(raw: RawResult, spec: SystemSpec, names: Map<string, RepoSymbols>, entry: RepoEntry, corpusDir: string,
+  repo: Repository): Promise<RawResult> {
+  if (raw.status !== 'ok') return raw;
+  let resolver = names.get(entry.name);
+  if (!resolver) names.set(entry.name, (resolver = new RepoSymbols(entry, corpusDir, {}, () => Promise.resolve(repo))));
+  const checked = await namesAtRevision(resolver.resolver, raw.rev, raw.symbols, entry.module).catch(() => undefined);
+  // The output is read up to the parser's `until` (a trailer after a tool's JSON), when it has one.
+  const until = 'parse' in spec ? (spec.parse as { until?: unknown }).until : undefined;
+  return { ...raw, ...healthFields(raw, checked, typeof until === 'string' ? until : undefined) };
+}
+
 function base(spec: SystemSpec, t: PlannedTask, rev: string, budget: number) {
   return { system: spec.name, task: t.id, repo: t.repo.name, ...(t.fixture.difficulty ? { tier: t.fixture.difficulty } : {}), rev, budget,
     finished_at: new Date().toISOString() };
@@ -367,26 +401,61 @@ export function retrieverFor(spec: SystemSpec, corpusDir: string): Retriever {
   }
 }
 
-/** Working trees at a revision for systems that read files: the checkout itself when it is there. */
-class Worktrees {
-  private readonly made = new Map<string, Promise<string>>();
-  constructor(private readonly corpusDir: string) {}
+/**
+ * A checkout of its own for each system at each repository revision, made fresh for this run: a
+ * system that indexes into its checkout (`.codegraph/`, `.gitnexus/`) never finds another
+ * system's index, nor one of an earlier run, and its index time is its own. They live in a folder
+ * made for the run under the corpus's `.repos/.checkouts/`, as git worktrees (a system may run git
+ * in them), and go when the system is done unless the run keeps them (`--keep-checkouts`).
+ */
+export class Checkouts {
+  private root?: Promise<string>;
+  private readonly made = new Map<string, { system: string; repo: Repository; dir: Promise<string> }>();
 
-  at(repo: Repository, name: string, rev: string): Promise<string> {
-    let path = this.made.get(rev);
-    if (!path) {
-      path = (async () => {
-        const head = (await repo.git.raw(['rev-parse', 'HEAD']).catch(() => '')).trim();
-        const clean = (await repo.git.raw(['status', '--porcelain']).catch(() => 'dirty')).trim() === '';
-        if (head === rev && clean) return repo.root;
-        const dir = join(this.corpusDir, '.repos', '.worktrees', `${name}@${rev.slice(0, 12)}`);
-        if (!existsSync(dir)) await repo.git.raw(['worktree', 'add', '--detach', dir, rev]);
-        return dir;
+  constructor(private readonly base: string, private readonly run: string, private readonly keep: boolean) {}
+
+  at(repo: Repository, system: string, name: string, rev: string): Promise<string> {
+    const key = JSON.stringify([system, name, rev]);
+    let found = this.made.get(key);
+    if (!found) {
+      const dir = (async () => {
+        this.root ??= fs.mkdir(this.base, { recursive: true }).then(() => fs.mkdtemp(join(this.base, `${this.run}-`)));
+        const path = join(await this.root, system, `${name}@${rev.slice(0, 12)}`);
+        await fs.mkdir(join(await this.root, system), { recursive: true });
+        await repo.git.raw(['worktree', 'add', '--detach', path, rev]);
+        return path;
       })();
-      this.made.set(rev, path);
+      found = { system, repo, dir };
+      this.made.set(key, found);
     }
-    return path;
+    return found.dir;
   }
+
+  /** Removes `system`'s checkouts (all of them without a system), unless they are kept; the run's folder once it is empty. */
+  async release(system?: string): Promise<void> {
+    if (this.keep) return;
+    for (const [key, made] of [...this.made]) {
+      if (system !== undefined && made.system !== system) continue;
+      const { repo, dir } = made;
+      this.made.delete(key);
+      const path = await dir.catch(() => undefined);
+      if (!path) continue;
+      // --force: the system's index is untracked by design. What git leaves, the file system takes.
+      await repo.git.raw(['worktree', 'remove', '--force', path]).catch(() => undefined);
+      await fs.rm(path, { recursive: true, force: true });
+      await repo.git.raw(['worktree', 'prune']).catch(() => undefined);
+    }
+    const root = await this.root?.catch(() => undefined);
+    if (root && this.made.size === 0) {
+      await fs.rm(root, { recursive: true, force: true });
+      this.root = undefined;
+    }
+  }
+}
+
+/** Where a corpus's runs make their checkouts. */
+export function checkoutsDir(corpusDir: string): string {
+  return join(corpusDir, '.repos', '.checkouts');
 }
 
 function corpusCommit(dir: string): { corpus_commit?: string } {

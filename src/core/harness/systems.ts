@@ -55,7 +55,7 @@ export interface CommandSystem extends Common {
 
 export interface McpSystem extends Common {
   type: 'mcp';
-  /** Run once per revision before the server starts: an MCP server that reads an index made by its tool. */
+  /** Run once per repository revision in the checkout before the server starts (a server that needs an index made by its CLI). */
   index?: string[];
   /** The server's argv, started over stdio. */
   server: string[];

@@ -20,6 +20,8 @@ export interface NewFixture {
   source?: FixtureSource;
   sourceRef?: string;
   tags?: string[];
+  /** The change's title, kept in a comment above a stub task (it may name the solution, so it is never the task). */
+  title?: string;
 }
 
 /** `Add bulk discount!` -> `add-bulk-discount`, at most six words. */
@@ -51,5 +53,9 @@ export function newFixtureText(id: string, f: NewFixture): string {
     ...(f.tags?.length ? { tags: f.tags } : {}),
   };
   // Strings double-quoted, as the corpus writes them, so a SHA of digits stays a string.
-  return stringify(doc, { defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN', lineWidth: 0 });
+  const text = stringify(doc, { defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN', lineWidth: 0 });
+  if (!f.title) return text;
+  // One comment line, whatever the title holds (line breaks and control characters become spaces).
+  const title = f.title.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim();
+  return text.replace(/^task: /m, `# The change's title, which may name the symbols that solve it: ${title}\ntask: `);
 }

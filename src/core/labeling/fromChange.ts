@@ -14,7 +14,7 @@ import { FixtureSource, newFixtureText, nextFixture } from './create';
 export type Tier = (typeof TIERS)[number];
 
 /** What a fixture made without a task says, so validate passes and the labeler sees what to write. */
-export const TASK_STUB = 'TODO: the task as its issue states it';
+export const TASK_STUB = 'TODO: the task as its issue states it, naming no symbol of the change';
 
 export type ChangeSpec = { base: string; head: string } | { pr: number };
 
@@ -56,14 +56,18 @@ export async function fixtureFromChange(o: FromChange): Promise<{ path: string; 
   const tier = o.tier ?? 'medium';
   if (!(TIERS as readonly string[]).includes(tier)) throw new FixtureLabError(`tier \`${tier}\` must be ${TIERS.join(', ')}`);
   const change = await resolveChange(o.repo, o.change);
-  const task = o.task?.trim() || change.title || TASK_STUB;
+  // A change's title often names the symbols that solve it (``deprecate `should_ignore_error` ``):
+  // as the task it would hand every system its ground truth. The stub asks for the issue's words;
+  // the title stays beside it in a comment, and names the file.
+  const task = o.task?.trim() || TASK_STUB;
   const found = await candidatesOf(o.repo, change.base, change.head, o.candidates);
-  const next = nextFixture(join(o.corpusDir, 'tasks'), o.repoName, tier, task === TASK_STUB ? `change ${change.head.slice(0, 7)}` : task);
+  const next = nextFixture(join(o.corpusDir, 'tasks'), o.repoName, tier, task === TASK_STUB ? change.title || `change ${change.head.slice(0, 7)}` : task);
   const id = o.id ?? next.id;
   const path = o.out ? (isAbsolute(o.out) ? o.out : resolve(o.cwd ?? process.cwd(), o.out)) : next.path;
   const github = o.repoUrl && /^https:\/\/github\.com\/[\w.-]+\/[\w.-]+?(\.git)?\/?$/.test(o.repoUrl) ? o.repoUrl.replace(/(\.git)?\/?$/, '') : undefined;
   const text = newFixtureText(id, {
     repo: o.repoName, tier, task, base: change.base, head: change.head, candidates: found.symbols,
+    ...(task === TASK_STUB && change.title ? { title: change.title } : {}),
     ...(o.labeler ? { labeler: o.labeler } : {}),
     ...(o.source ? { source: o.source } : {}),
     ...(o.sourceRef ? { sourceRef: o.sourceRef } : change.pr !== undefined && github ? { sourceRef: `${github}/pull/${change.pr}` } : {}),

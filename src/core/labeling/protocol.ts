@@ -7,7 +7,7 @@
 // written, ground_truth derived, disputes settle the rest). Who may label is state.ts's
 // clickTarget; what ground_truth becomes is groundTruth.ts.
 import { Agreement, agreementOf, sidedWith } from '../agreement/raters';
-import { addDispute, addLabel, formatNumber, freezeLabels, removeLabel, setField } from '../fixtures/edit';
+import { addDispute, addLabel, formatNumber, freezeLabels, removeField, removeLabel, setField } from '../fixtures/edit';
 import { derivedGroundTruth, isDerived, writeGroundTruth } from './groundTruth';
 import { Confidence, Dispute, effectiveConfidence, Fixture, Label } from '../fixtures/model';
 import { readFixture } from '../fixtures/read';
@@ -31,7 +31,13 @@ export function unlabelAs(text: string, rater: string | undefined, symbol: strin
   if (!f.ok) return f;
   const target = clickTarget(f.fixture, rater);
   if ('refused' in target) return refused(target.code, target.refused);
-  return removeLabel(text, symbol, target);
+  const removed = removeLabel(text, symbol, target);
+  // The labeler is whoever labeled first: with their last label gone before any review, nobody has
+  // labeled yet, so `labeler:` goes too and the next rater to label becomes the labeler.
+  if (!removed.ok || target.rater || reviewStarted(f.fixture)) return removed;
+  const after = readBack(removed.text);
+  const untouched = after.ground_truth.length === 0 && Object.keys(after.labels).length === 0 && after.disputes.length === 0;
+  return untouched && after.labeler ? removeField(removed.text, 'labeler') : removed;
 }
 
 /** Start the blind review: `verifier` named, the labeler's draft frozen, an empty list for the verifier. */

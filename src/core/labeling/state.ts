@@ -84,7 +84,14 @@ export function clickTarget(f: Fixture, rater: string | undefined): { rater?: st
     return {};
   }
   if (!reviewStarted(f) && !f.verifier) {
-    return refusal('wrong-rater', `${rater} is not the labeler of this fixture (${f.labeler}); a second rater labels it blind as its verifier: ${start}`);
+    // What to do depends on whether the recorded labeler labeled anything: say the step that fits.
+    const n = f.ground_truth.length;
+    if (n === 0) {
+      return refusal('wrong-rater', `${rater} is not the labeler of this fixture: it records \`labeler: ${f.labeler}\` but no label; delete that `
+        + `line to label it as ${rater}, or label as ${f.labeler}`);
+    }
+    return refusal('wrong-rater', `${rater} is not the labeler of this fixture (${f.labeler}, ${n} label${n === 1 ? '' : 's'}): to check them blind, `
+      + `${start}; if ${f.labeler} was recorded by mistake, remove their labels as ${f.labeler} (the last one clears \`labeler:\`)`);
   }
   return refusal('wrong-rater', `${rater} is neither this fixture's labeler (${f.labeler}) nor its verifier (${f.verifier ?? 'none yet'})`);
 }

@@ -1,7 +1,8 @@
 // What the panel says beside the scores so nobody reads more into them than they hold
 // (docs/agreement.md): each system's Judged@K, warned under 0.9; each headline metric's range over
 // the contested labels (as settled, every contested item included, every one excluded) and every
-// ranking of two systems that flips inside it; and the answers whose scores tie across the cut.
+// ranking of two systems that flips inside it; the answers whose scores tie across the cut; and
+// the systems whose answers are empty, unmapped, warned about or over budget (answerHealth.ts).
 // The same core functions as FINDINGS.md, over the answers the panel shows, as plain text lines.
 import type { Fixture } from '../fixtures/model';
 import { fmt } from '../../shared/figures';
@@ -10,6 +11,7 @@ import type { MatchRule } from '../scoring/match';
 import type { RawResult } from '../scoring/answers';
 import { CutTie, JudgedAt, judgedAtK, tieAcrossCut, tieText } from '../harness/pooling';
 import { disputeSensitivity, flipText, HEADLINE_METRICS } from '../harness/sensitivity';
+import { healthWarnings, systemHealth } from '../harness/answerHealth';
 
 export interface Checked {
   checks: ScoreChecks;
@@ -48,6 +50,7 @@ export function scoreChecks(raws: readonly RawResult[], fixtures: ReadonlyMap<st
         flips: sensitivity.flips.map((f) => flipText(sensitivity, f)),
       },
       ties: ties.map(tieText),
+      health: healthWarnings(systemHealth(answered)),
     },
   };
 }

@@ -11,6 +11,7 @@ import type { ChartView, FixtureResults, GranularityCells, MatrixCell, ReturnedL
 import { TABLE_METRICS } from './model';
 import type { Answer } from './runs';
 import { scoreChecks } from './checks';
+import { answerHealth } from '../harness/answerHealth';
 
 export interface ResultsOptions {
   match: MatchRule;
@@ -54,6 +55,7 @@ export function fixtureResults(fixture: Fixture, answers: ReadonlyMap<string, An
         ...(t.warm_median_ms !== undefined ? { warm_ms: t.warm_median_ms } : {}) },
       source: { kind: answer.run.name === o.run && answer.raw.source === 'run' ? 'run' : 'recorded', run: answer.run.name, budget: answer.raw.budget },
       judged: judged.get(system)?.judged ?? null,
+      ...rowHealth(s.raw),
       ...(o.locate ? { granularities: granularityCells(s, o.locate, o.module) } : {}),
     };
   });
@@ -84,6 +86,13 @@ export function fixtureResults(fixture: Fixture, answers: ReadonlyMap<string, An
   return { fixture: fixture.id ?? '', ...(o.run ? { run: o.run } : {}), match: o.match, budget: o.budget,
     ...(rows.some((r) => r.granularities) ? { granularityK: GRANULARITY_K } : {}), rows, matrix, lists,
     charts: o.charts?.([...scored.values()]) ?? [], ...(shown.length > 0 ? { checks } : {}) };
+}
+
+/** What the answer says about its system, for the row (answerHealth.ts): only what is so. */
+function rowHealth(raw: ScoredResult['raw']): Pick<SystemRow, 'overBudget' | 'health' | 'warning'> {
+  const a = answerHealth(raw);
+  return { ...(a.overBudget ? { overBudget: true } : {}), ...(a.empty ? { health: 'empty' as const } : a.unmapped ? { health: 'unmapped' as const } : {}),
+    ...(a.warning ? { warning: a.warning } : {}) };
 }
 
 /** A scored answer's values at each granularity, as the table shows them. */

@@ -32,6 +32,15 @@ export interface RawResult {
   reported_tokens?: number;
   timings: { index_ms?: number; cold_ms?: number; warm_ms?: number[]; warm_median_ms?: number };
   stderr?: string;
+  /** Its tokens passed `budget` (recorded on every ok answer; harness/answerHealth.ts): the system did not keep to the budget. */
+  over_budget?: boolean;
+  /** The system's own warning: a `warning` field of its JSON output, or a stderr line reporting a problem. */
+  warning?: string;
+  /** Distinct names of `symbols` checked against the code at `rev` (validate's resolution), and those that exist there. */
+  names_checked?: number;
+  names_resolved?: number;
+  /** An ok answer that says nothing about retrieval: no symbols, or none of its names exists at `rev`. */
+  health?: 'empty' | 'unmapped';
   /** Where the answer came from: this run, or a recording replayed. */
   source: 'run' | 'replay';
   finished_at: string;

@@ -9,8 +9,9 @@ export function problemsToDiagnostics(problems: Problem[], base: string): Map<st
   for (const p of problems) {
     const file = isAbsolute(p.file) ? p.file : resolve(base, p.file);
     const position = new vscode.Position(p.line - 1, p.col - 1);
-    const d = new vscode.Diagnostic(new vscode.Range(position, position), p.message,
-      p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
+    const severity = p.severity === 'error' ? vscode.DiagnosticSeverity.Error
+      : p.severity === 'note' ? vscode.DiagnosticSeverity.Information : vscode.DiagnosticSeverity.Warning;
+    const d = new vscode.Diagnostic(new vscode.Range(position, position), p.message, severity);
     d.source = 'fixture-lab';
     d.code = p.code;
     byFile.set(file, [...(byFile.get(file) ?? []), d]);

@@ -1,18 +1,22 @@
 // A system queried as a Model Context Protocol server over stdio (docs/scoring.md#systems-corpussystemsyaml), with the official
 // TypeScript SDK: the server starts once per repository revision (its argv may name
 // {repo_path}), each task is one tool call with the configured arguments, and the text content
-// of the result is parsed like a command's output. The server runs as a reaped process tree
+// of the result is parsed like a command's output. An `index` argv, when given, runs before the
+// server starts, in the same checkout (a server that reads an index made by its own CLI). The server runs as a reaped process tree
 // (mcpTransport.ts): closing it, or a tool call timing out, ends it and everything it started.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { expandPlaceholders, expandValue, McpSystem } from '../systems';
 import { parseOutput } from '../output';
-import { runPhase } from './command';
 import { capText } from '../process';
+import { CommandAdapter } from './command';
 import { QueryInput, QueryOutput, RepoContext, Retriever, SystemFailure } from './types';
 
 export class McpAdapter implements Retriever {
   private client?: Client;
   private stderr = '';
+  /** What the server said while starting, and since the last answer: an answer's stderr is these two, not the server's whole log. */
+  private startStderr = '';
+  private callStderr = '';
   private serverVersion?: string;
   /** Aborts the tool call in flight when the server's answer passes the size limit. */
   private overflowed?: () => void;
@@ -24,15 +28,9 @@ export class McpAdapter implements Retriever {
   async prepare(ctx: RepoContext, signal?: AbortSignal): Promise<void> {
     await this.close();
     this.restart = false;
-    // A server that reads its tool's index (gitnexus mcp) has no index step of its own.
-    if (this.spec.index) await runPhase(this.spec, this.spec.index, ctx, { taskId: '', task: '', budget: 0 }, signal, 'index');
-    await this.start(ctx, signal);
-  }
-
-  /** Starts the server (again, after a timeout stopped it: the index stays). */
-  private async start(ctx: RepoContext, signal?: AbortSignal): Promise<void> {
-    await this.close();
-    this.restart = false;
+    this.callStderr = '';
+    // The index step, when there is one, runs as a command's does, in the same checkout, before the server starts.
+    if (this.spec.index) await new CommandAdapter({ ...this.spec, type: 'command', index: this.spec.index, query: this.spec.index }).prepare(ctx, signal);
     const path = await ctx.checkout();
     const values = this.values(ctx, path, { taskId: '', task: '', budget: 0 });
     const [command, ...args] = expandPlaceholders(this.spec.server, values);
@@ -52,6 +50,7 @@ export class McpAdapter implements Retriever {
       maxMessageBytes: 2 * this.spec.maxOutputBytes + 1024 * 1024,
       onStderr: (chunk) => {
         this.stderr = (this.stderr + chunk.toString('utf8')).slice(-64 * 1024);
+        this.callStderr = (this.callStderr + chunk.toString('utf8')).slice(-64 * 1024);
       },
       onOverflow: () => this.overflowed?.(),
     });
@@ -63,6 +62,8 @@ export class McpAdapter implements Retriever {
       throw new SystemFailure(`MCP server \`${command}\` did not start: ${(e as Error).message}`, signal?.aborted ? 'cancelled' : 'failed', this.stderr);
     }
     this.client = client;
+    this.startStderr = this.callStderr;
+    this.callStderr = '';
     this.serverVersion = client.getServerVersion()?.version;
     // A misnamed tool fails every task the same way: say so once, with the tools there are.
     const tools = await client.listTools(undefined, { timeout: this.timeoutMs(), signal }).then((r) => r.tools.map((t) => t.name), () => undefined);
@@ -74,7 +75,7 @@ export class McpAdapter implements Retriever {
   }
 
   async query(ctx: RepoContext, input: QueryInput, signal?: AbortSignal): Promise<QueryOutput> {
-    if (!this.client && this.restart) await this.start(ctx, signal);
+    if (!this.client && this.restart) await this.prepare(ctx, signal);
     if (!this.client) throw new SystemFailure('the MCP server is not running (its start failed)');
     const path = await ctx.checkout();
     const args = expandValue(this.spec.arguments, this.values(ctx, path, input)) as Record<string, unknown>;
@@ -109,8 +110,10 @@ export class McpAdapter implements Retriever {
     const full = content.filter(isText).map((c) => c.text).join('\n');
     if (result.isError) throw new SystemFailure(`tool \`${this.spec.tool}\` reported an error: ${full.slice(0, 300)}`, 'failed', this.stderr);
     const { text, truncated } = capText(full, this.spec.maxOutputBytes);
+    const stderr = (this.startStderr + this.callStderr).slice(-64 * 1024);
+    this.callStderr = '';
     try {
-      return { text, ...parseOutput(text, this.spec.parse), stderr: this.stderr, ...(truncated ? { truncated: true } : {}) };
+      return { text, ...parseOutput(text, this.spec.parse), stderr, ...(truncated ? { truncated: true } : {}) };
     } catch (e) {
       const cut = truncated ? ` (the output was cut at ${this.spec.maxOutputBytes} bytes: raise max_output_mb)` : '';
       throw new SystemFailure(`tool output: ${(e as Error).message}${cut}`, 'failed', this.stderr);
