@@ -71,7 +71,7 @@ describe('the documented real systems', function () {
     const corpus = demoCorpus('systems:\n  - name: tool\n    type: command\n    indx: [tool, index]\n    query: [tool, "{task}"]\n    parse: {format: lines}\n');
     const validated = await run(corpus, 'validate', '--no-resolve');
     assert.equal(validated.code, 1);
-    assert.equal(validated.stdout.trim(), 'systems.yaml:4:5: error: systems[0] (tool): unknown key `indx` for a command system (did you mean `index`?); '
+    assert.equal(validated.stdout.split('\n').filter((l) => l.includes(': error: ')).join('\n'), 'systems.yaml:4:5: error: systems[0] (tool): unknown key `indx` for a command system (did you mean `index`?); '
       + 'the keys are name, type, languages, timeout_minutes, max_output_mb, version, index, query, cwd, env, parse');
     const ran = await run(corpus, 'run', '--out', 'out');
     assert.equal(ran.code, 1);
