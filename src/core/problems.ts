@@ -23,6 +23,7 @@ export const PROBLEM_CODES = [
   'draft-aside', 'empty-ground-truth', 'dispute-confidence', 'ground-truth-derivation', 'unresolved-symbol', 'repo-unavailable',
   // Refused edits
   'wrong-shape', 'not-in-list', 'no-rater', 'wrong-rater', 'no-labeler', 'review-state', 'no-labels', 'ruling', 'breaks-yaml',
+  'relocate-diff',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

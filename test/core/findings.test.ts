@@ -203,7 +203,8 @@ describe('FINDINGS.md per the seed', function () {
       }
     }
     assert.ok(pooled > 0, 'the demo systems return symbols nobody judged');
-    assert.equal(Number(/^(\d+) symbols? to judge/m.exec(wrote.stdout.split('\n').at(-2)!)![1]), pooled);
+    assert.equal(Number(/^(\d+) symbols? to judge over/m.exec(wrote.stdout)![1]), pooled);
+    assert.match(wrote.stdout, /\njudge them: fixture-lab pool \S+ --judge RULINGS\.csv \(task,symbol,resolution,confidence,rationale\)\n$/);
     // The corpus still validates (pooled is a known field), and pooling again adds nothing twice.
     assert.equal((await run(corpus, 'validate', '--no-resolve')).code, 0);
     await run(corpus, 'pool', out, '--write');

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import {
-  bootstrapMeanCI, cohensDAv, cohensDPaired, comparePaired, DEFAULT_SEED, doubledRanks, EXACT_MAX_N, mulberry32, pairOf, significanceMatrix, wilcoxon,
+  bootstrapMeanCI, cohensDAv, cohensDPaired, comparePaired, DEFAULT_SEED, doubledRanks, EXACT_MAX_N, mulberry32, pairOf, significanceMatrix, smallestReachableP,
+  wilcoxon,
 } from '../../src/core/scoring/significance';
 import { erfc, normalSf } from '../../src/core/scoring/normal';
 
@@ -251,5 +252,19 @@ describe("significance: Cohen's d, bootstrap, matrix", () => {
     assert.equal(ba.wilcoxon.p, ab.wilcoxon.p);
     assert.equal(pairOf(m, 's1', 'nope'), null);
     assert.throws(() => significanceMatrix({ a: [1, 2], b: [1] }), /same tasks/);
+  });
+});
+
+describe('the smallest reachable p', () => {
+  it('is the exact test\'s p when every difference has one sign, for any n tasks; under 0.05 only from 6 tasks on', () => {
+    for (let n = 1; n <= 12; n++) {
+      // Differences of one sign, distinct or tied: none can give a smaller p.
+      for (const diffs of [Array.from({ length: n }, (_, i) => i + 1), Array.from({ length: n }, () => 0.5)]) {
+        assert.equal(wilcoxon(diffs).p, smallestReachableP(n), `n = ${n}`);
+        assert.equal(wilcoxon(diffs.map((d, i) => (i === 0 ? -d : d))).p >= smallestReachableP(n), true);
+      }
+      assert.equal(smallestReachableP(n) < 0.05, n >= 6, `n = ${n}`);
+    }
+    assert.equal(smallestReachableP(3), 0.25);
   });
 });

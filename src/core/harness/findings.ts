@@ -8,8 +8,8 @@
 import { TIERS } from '../fixtures/model';
 import { fmt } from '../../shared/figures';
 import type { GroupSummary, Summaries } from '../scoring/metrics';
-import { ALPHA, BOOTSTRAP_RESAMPLES, DEFAULT_EFFECT_SIZE, EffectSize, EXACT_MAX_N, MIN_EFFECT, PairComparison,
-  SignificanceMatrix } from '../scoring/significance';
+import { ALPHA, BOOTSTRAP_RESAMPLES, DEFAULT_EFFECT_SIZE, EffectSize, EXACT_MAX_N, FEWEST_TESTABLE_TASKS, MIN_EFFECT, PairComparison,
+  SignificanceMatrix, smallestReachableP } from '../scoring/significance';
 import { reportCode, reportText } from '../untrusted/reportMarkdown';
 import { Miss, topModes } from './failures';
 import { INVALID_REASON, RunInfo } from './results';
@@ -207,6 +207,8 @@ export function findingsMarkdown(f: FindingsInput): string {
   const metrics = Object.keys(f.significance);
   if ((f.significance[metrics[0]]?.pairs.length ?? 0) === 0) out.push('', 'One system only: nothing to compare.');
   else {
+    const tasks = f.significance[metrics[0]].pairs[0].n;
+    if (smallestReachableP(tasks) >= ALPHA) out.push('', untestable(tasks));
     for (const metric of metrics) {
       out.push('', `### ${metric}`, '', '| Systems | Tasks | n | Mean difference | 95% CI | p | d_z | d_av | Verdict |',
         '|---|---|---|---|---|---|---|---|---|');
@@ -283,8 +285,16 @@ export function granularityMarkdown(g: RunGranularities, rule: string): string[]
   return out;
 }
 
+/** Said where too few tasks leave every difference short of ALPHA, so no one reads "not significant" as "alike". */
+function untestable(tasks: number): string {
+  return `**Too few tasks to test**: with ${tasks} task${tasks === 1 ? '' : 's'} no pair can reach p < ${ALPHA}; the smallest p the test can give `
+    + `is ${fmt(smallestReachableP(tasks))} (every task's difference of one sign). "Not significant" below says the tasks are too few to tell, `
+    + `not that the systems are alike: it takes at least ${FEWEST_TESTABLE_TASKS} tasks.`;
+}
+
 function pairRow(p: PairComparison, scope: string): string {
-  const verdict = p.significant ? `**significant**: ${reportText(p.better ?? '')} is better` : 'not significant';
+  const verdict = p.significant ? `**significant**: ${reportText(p.better ?? '')} is better`
+    : smallestReachableP(p.n) >= ALPHA ? `not significant (too few tasks: p ≥ ${fmt(smallestReachableP(p.n))} at best)` : 'not significant';
   const ci = p.ci ? `[${fmt(p.ci[0])}, ${fmt(p.ci[1])}]` : 'n/a';
   const cells = [
     `${reportText(p.a)} vs ${reportText(p.b)}`, reportText(scope), p.n, fmt(p.meanDiff), ci, `${fmt(p.wilcoxon.p)} (${p.wilcoxon.method})`,

@@ -35,7 +35,10 @@ export interface RunInfo {
   budgets: number[];
   ks: number[];
   seed: number;
-  systems: { name: string; type: string; version?: string }[];
+  /** Each system as it ran: its version (systems.yaml's `version:`, or what its `version:` argv printed) and its argv, programs resolved. */
+  systems: { name: string; type: string; version?: string; argv?: { index?: string[]; query?: string[]; server?: string[] } }[];
+  /** The Fixture Lab that ran it. */
+  fixture_lab_version?: string;
   tasks: string[];
   /** Fixtures left out, and why (no ground truth yet, errors left out with --skip-invalid). */
   skipped_tasks: { task: string; reason: string }[];
@@ -230,7 +233,10 @@ const RUN_SHAPE: Shape = {
   budgets: [(v) => listOf(isNumber)(v) && (v as number[]).length > 0, 'a list of token budgets'],
   ks: NUMBERS,
   seed: NUMBER,
-  systems: [listOf(fits({ name: STRING, type: STRING, version: optional(STRING) })), 'a list of {name, type}'],
+  systems: [listOf(fits({ name: STRING, type: STRING, version: optional(STRING),
+    argv: optional([fits({ index: optional(NAMES), query: optional(NAMES), server: optional(NAMES) }), 'the argv of each phase']) })),
+  'a list of {name, type}'],
+  fixture_lab_version: optional(STRING),
   tasks: NAMES,
   skipped_tasks: [listOf(fits({ task: STRING, reason: STRING })), 'a list of {task, reason}'],
   scale_failure_lines: optional(NUMBER),

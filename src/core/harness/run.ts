@@ -8,7 +8,8 @@ import { promises as fs } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Repository } from '../git/repository';
-import { RepoEntry, repositoryPath } from '../corpus/repos';
+import { RepoEntry, repositoryPath, unsafeRepoName } from '../corpus/repos';
+import { isSafePathComponent } from '../io/pathComponent';
 import { RepoSymbols } from '../corpus/resolveSymbols';
 import { median } from '../numbers';
 import { FixtureLabError } from '../problems';
@@ -25,7 +26,8 @@ import type { Miss } from './failures';
 import { PlannedTask, planRun, RunPlace, RunPlan, readRunInputs, RunSelection } from './plan';
 import { RawResult, rawDir, readAnswer, readRawDir, RunInfo, writeJson, writeRaw } from './results';
 import { inShard } from './shard';
-import type { SystemSpec } from './systems';
+import { systemArgv, systemVersion, type SystemSpec } from './systems';
+import { FIXTURE_LAB_VERSION } from '../version';
 
 export const WARM_QUERIES = 3;
 
@@ -154,10 +156,18 @@ async function* carryOut(
 
   await makeRunFolder(dir, relative(cwd, dir) || '.');
   // run.json describes every system and task of the folder, whatever subset this resume runs.
-  const described = (s: SystemSpec) => ({ name: s.name, type: s.type, ...(s.version ? { version: s.version } : {}) });
+  // Each system as it runs: its version (a `version:` argv is run once, here) and its argv, programs resolved.
+  const versions = new Map<string, string | undefined>();
+  if (!plan.rescore) for (const s of systems) versions.set(s.name, await systemVersion(s, corpusDir));
+  const described = (s: SystemSpec) => {
+    const version = versions.get(s.name);
+    const argv = systemArgv(s);
+    return { name: s.name, type: s.type, ...(version ? { version } : {}), ...(argv ? { argv } : {}) };
+  };
   const info: RunInfo = {
     corpus: plan.corpusShown,
     corpus_path: corpusDir,
+    fixture_lab_version: FIXTURE_LAB_VERSION,
     ...corpusCommit(corpusDir),
     started_at: previous?.started_at ?? new Date().toISOString(),
     match: plan.match,
@@ -165,7 +175,8 @@ async function* carryOut(
     budgets: [budgets[0], ...new Set([...budgets.slice(1), ...(previous?.budgets.slice(1) ?? [])].filter((b) => b !== budgets[0]))],
     ks: plan.ks,
     seed: plan.seed,
-    systems: [
+    // A re-score runs nothing: the systems stay as they ran.
+    systems: plan.rescore && previous ? previous.systems : [
       ...(previous?.systems ?? []).map((old) => { const s = systems.find((x) => x.name === old.name); return s ? { ...old, ...described(s) } : old; }),
       ...systems.filter((s) => !previous?.systems.some((old) => old.name === s.name)).map(described),
     ],
@@ -420,6 +431,8 @@ export class Checkouts {
     if (!found) {
       const dir = (async () => {
         this.root ??= fs.mkdir(this.base, { recursive: true }).then(() => fs.mkdtemp(join(this.base, `${this.run}-`)));
+        // Checkouts are made under <corpus>/.repos/ only, whatever a name holds (repos.yaml refuses unsafe ones first).
+        if (!isSafePathComponent(name)) throw new FixtureLabError(unsafeRepoName(name));
         const path = join(await this.root, system, `${name}@${rev.slice(0, 12)}`);
         await fs.mkdir(join(await this.root, system), { recursive: true });
         await repo.git.raw(['worktree', 'add', '--detach', path, rev]);

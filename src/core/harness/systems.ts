@@ -6,7 +6,7 @@
 import { accessSync, constants, existsSync, promises as fs, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, relative, resolve } from 'node:path';
 import { ProblemError } from '../problems';
-import { DEFAULT_MAX_OUTPUT_BYTES } from './process';
+import { DEFAULT_MAX_OUTPUT_BYTES, runProcess } from './process';
 import { readSystemsFile } from './systemsYaml';
 
 /**
@@ -41,7 +41,10 @@ interface Common {
   timeoutMinutes: number;
   /** stdout kept per answer (`max_output_mb`); the rest is dropped and the answer marked truncated. */
   maxOutputBytes: number;
+  /** `version:` as written: the system's version, recorded in run.json. */
   version?: string;
+  /** `version:` as an argv list: run once per run, its first output line is the version. */
+  versionArgv?: string[];
 }
 
 export interface CommandSystem extends Common {
@@ -117,6 +120,7 @@ export function resolvePrograms(spec: SystemSpec, dir: string): SystemSpec {
   const pathVar = ('env' in spec ? spec.env?.PATH : undefined) ?? process.env.PATH ?? '';
   const program = (argv: string[]) => [resolveProgram(argv[0], dir, pathVar), ...argv.slice(1).map((a) => resolveArgument(a, dir))];
   const cwd = (c: string | undefined) => (c === undefined ? {} : { cwd: c.startsWith('{') || isAbsolute(c) ? c : resolve(dir, c) });
+  if (spec.versionArgv) spec = { ...spec, versionArgv: program(spec.versionArgv) };
   switch (spec.type) {
     case 'command':
       return { ...spec, query: program(spec.query), ...(spec.index ? { index: program(spec.index) } : {}), ...cwd(spec.cwd) };
@@ -202,4 +206,25 @@ export function systemNeeds(spec: SystemSpec, corpusDir: string): string[] {
 export function findExecutable(name: string, corpusDir = process.cwd()): boolean {
   if (name.includes('{')) return true; // a placeholder path is known only per task
   return isExecutableFile(resolveProgram(name, corpusDir));
+}
+
+/** The argv each phase of a system runs, its programs resolved (placeholders stay): what run.json records. */
+export function systemArgv(spec: SystemSpec): { index?: string[]; query?: string[]; server?: string[] } | undefined {
+  switch (spec.type) {
+    case 'command':
+      return { ...(spec.index ? { index: spec.index } : {}), query: spec.query };
+    case 'mcp':
+      return { ...(spec.index ? { index: spec.index } : {}), server: spec.server };
+    default:
+      return undefined;
+  }
+}
+
+/** A system's version: `version:` as written, else the first line its `version:` argv prints (run once, 30 s at most), else undefined. */
+export async function systemVersion(spec: SystemSpec, cwd: string): Promise<string | undefined> {
+  if (spec.version !== undefined) return spec.version;
+  if (!spec.versionArgv) return undefined;
+  const r = await runProcess(spec.versionArgv, { cwd, timeoutMs: 30_000, maxOutputBytes: 64 * 1024 });
+  if (r.spawnError || r.code !== 0) return undefined;
+  return `${r.stdout}\n${r.stderr}`.split('\n').map((l) => l.trim()).find(Boolean);
 }

@@ -15,7 +15,7 @@ import { checkAnswer, QueryOutput, RepoContext, SystemFailure } from './adapters
 import { namesAtRevision, stderrCause, systemWarnings } from './answerHealth';
 import { PlannedTask, planRun, readRunInputs } from './plan';
 import { retrieverFor } from './run';
-import type { SystemSpec } from './systems';
+import { systemArgv, SystemSpec } from './systems';
 
 export interface SystemsCheckOptions {
   corpusDir: string;
@@ -104,7 +104,7 @@ function pickTask(tasks: PlannedTask[], id: string | undefined, corpusShown: str
 async function checkOne(spec: SystemSpec, corpusDir: string, needs: string[], task: PlannedTask, repo: Repository, rev: string, budget: number,
   symbols: RepoSymbols, signal?: AbortSignal): Promise<SystemCheckResult> {
   const result: SystemCheckResult = {
-    system: spec.name, type: spec.type, argv: argvOf(spec), returned: 0, exist: null, missing: [], tokens: 0, budget, warnings: [], verdict: 'ok', fix: '',
+    system: spec.name, type: spec.type, argv: { ...systemArgv(spec), ...(spec.type === 'mcp' ? { tool: spec.tool } : {}) }, returned: 0, exist: null, missing: [], tokens: 0, budget, warnings: [], verdict: 'ok', fix: '',
   };
   if (needs.length > 0) {
     return { ...result, verdict: 'missing', fix: `${needs[0].replace(/^system [^:]+: /, '')}: install it, or fix the program in systems.yaml` };
@@ -197,17 +197,6 @@ async function finish(result: SystemCheckResult, spec: SystemSpec, stderr: strin
 
 function verdict(result: SystemCheckResult, v: CheckVerdict, fix: string): SystemCheckResult {
   return { ...result, verdict: v, fix };
-}
-
-function argvOf(spec: SystemSpec): SystemCheckResult['argv'] {
-  switch (spec.type) {
-    case 'command':
-      return { ...(spec.index ? { index: spec.index } : {}), query: spec.query };
-    case 'mcp':
-      return { ...(spec.index ? { index: spec.index } : {}), server: spec.server, tool: spec.tool };
-    default:
-      return {};
-  }
 }
 
 function asFailure(e: unknown): SystemFailure {

@@ -120,12 +120,17 @@ function readSystem(raw: unknown, fail: Fail, unknown: Unknown): SystemSpec {
   if (typeof maxMb !== 'number' || !(maxMb > 0) || maxMb > 4096) fail(['max_output_mb'],
     '`max_output_mb` must be a positive number of megabytes (default 16, at most 4096)');
   const common = { name, timeoutMinutes: timeout, maxOutputBytes: Math.max(1, Math.round((maxMb) * 2 ** 20)) } as {
-    name: string; timeoutMinutes: number; maxOutputBytes: number; languages?: string[]; version?: string };
+    name: string; timeoutMinutes: number; maxOutputBytes: number; languages?: string[]; version?: string; versionArgv?: string[] };
   if (s.languages !== undefined) common.languages = stringList(s.languages, 'languages', fail);
   const version = s.version;
-  // A scalar as written; a mapping or list (not a version) as JSON rather than [object Object].
-  const scalar = typeof version === 'string' || typeof version === 'number' || typeof version === 'boolean' || version === null;
-  if (version !== undefined) common.version = scalar ? String(version) : JSON.stringify(version);
+  // A scalar as written; a list is the argv that prints it (`[codegraph, --version]`), run once per run.
+  if (Array.isArray(version)) {
+    common.versionArgv = stringList(version, 'version', fail);
+    if (common.versionArgv.length === 0) fail(['version'], '`version` as a list is the command that prints the version: name its program');
+  } else if (typeof version === 'string' || typeof version === 'number' || typeof version === 'boolean') common.version = String(version);
+  else if (version !== undefined && version !== null) {
+    fail(['version'], '`version` must be the version (`1.6.1`) or the command that prints it (`[codegraph, --version]`)');
+  }
   const optionalText = (key: string) => {
     if (s[key] !== undefined && typeof s[key] !== 'string') fail([key], `\`${key}\` must be text`);
     return typeof s[key] === 'string' ? { [key]: s[key] } : {};

@@ -86,6 +86,18 @@ export function wilcoxon(x: readonly number[], y?: readonly number[]): WilcoxonR
 }
 
 /**
+ * The smallest p the exact two-sided test can give over n paired tasks: every difference non-zero
+ * and of one sign, 2 / 2^n. Under ALPHA only from 6 tasks on: with fewer, no pair can be significant
+ * whatever the systems do, and "not significant" says nothing about them.
+ */
+export function smallestReachableP(n: number): number {
+  return n <= 0 ? 1 : Math.min(1, 2 ** (1 - n));
+}
+
+/** The fewest paired tasks at which some pair can reach p < ALPHA. */
+export const FEWEST_TESTABLE_TASKS = 6;
+
+/**
  * Twice the average ranks of values (1-based, ties sharing the mean of their positions), which
  * are whole numbers, and the sizes of the groups of tied values.
  */

@@ -1,6 +1,6 @@
 // Where a name points in the code, as the granularity metrics count it (docs/scoring.md#granularities):
 // a definition (its file and the lines it owns) or a file. A definition owns the lines of its
-// range that no definition nested in it holds (a class owns its header and fields, each method
+// range that no definition nested in it holds (a class owns its header, each method and field
 // its own lines), so every line of a file belongs to at most one symbol: naming a class is no
 // way to collect the lines of its methods, as naming a file is no way to collect its symbols.
 // Line sets are sorted, disjoint, inclusive 1-based ranges; the operations are ContextBench's
