@@ -104,7 +104,8 @@ function pickTask(tasks: PlannedTask[], id: string | undefined, corpusShown: str
 async function checkOne(spec: SystemSpec, corpusDir: string, needs: string[], task: PlannedTask, repo: Repository, rev: string, budget: number,
   symbols: RepoSymbols, signal?: AbortSignal): Promise<SystemCheckResult> {
   const result: SystemCheckResult = {
-    system: spec.name, type: spec.type, argv: { ...systemArgv(spec), ...(spec.type === 'mcp' ? { tool: spec.tool } : {}) }, returned: 0, exist: null, missing: [], tokens: 0, budget, warnings: [], verdict: 'ok', fix: '',
+    system: spec.name, type: spec.type, argv: { ...systemArgv(spec), ...(spec.type === 'mcp' ? { tool: spec.tool } : {}) },
+    returned: 0, exist: null, missing: [], tokens: 0, budget, warnings: [], verdict: 'ok', fix: '',
   };
   if (needs.length > 0) {
     return { ...result, verdict: 'missing', fix: `${needs[0].replace(/^system [^:]+: /, '')}: install it, or fix the program in systems.yaml` };
