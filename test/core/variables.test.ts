@@ -2,8 +2,9 @@
 // TypeScript class fields and Go struct fields are definitions a change can touch by themselves,
 // on small real git histories shaped like the flask, ky and cobra changes the issue measured.
 import * as assert from 'node:assert/strict';
-import { candidatesOf, changedSymbols, Repository } from '../../src/core';
+import { candidatesOf, changedSymbols, checkCorpusSymbols, loadCorpus, Repository } from '../../src/core';
 import { TestRepo } from '../helpers/gitRepo';
+import { tempDir } from '../helpers/tempDir';
 
 const VIEWS = `class View:
     methods = None
@@ -194,5 +195,21 @@ describe('variables are symbols: TypeScript class fields and Go struct fields', 
     } finally {
       r.close();
     }
+  });
+});
+
+describe('variables are symbols: validate resolves them', () => {
+  it('a module variable, a signal and a class attribute resolve; a misspelt attribute is offered the real one', async () => {
+    const repo = new TestRepo();
+    const head = repo.commit('base', { 'src/flask/views.py': VIEWS, 'src/flask/globals.py': GLOBALS, 'src/flask/signals.py': SIGNALS });
+    const names = ['src/flask/globals.session', 'src/flask/signals.request_tearing_down', 'src/flask/views.View.provide_automatic_options', 'src/flask/views.View.provide_automatic_option'];
+    const dir = tempDir({
+      'repos.yaml': `repos:\n  - name: flask\n    url: https://github.com/pallets/flask\n    commit: "${head}"\n    language: python\n    path: ${JSON.stringify(repo.dir)}\n`,
+      'tasks/flask/easy/01-a.yaml': `id: "flask-easy-01"\nrepo: flask\ncommit: "${head}"\ntask: "t"\nground_truth:\n${names.map((n) => `  - {symbol: "${n}", confidence: HIGH, reason: r}`).join('\n')}\n`,
+    });
+    const check = await checkCorpusSymbols(await loadCorpus(dir, dir));
+    assert.deepEqual(check.ground_truth, { resolved: 3, total: 4, rate: 3 / 4 });
+    assert.deepEqual(check.problems.map((p) => p.message), [
+      `\`src/flask/views.View.provide_automatic_option\` is not defined at commit ${head.slice(0, 7)}: did you mean \`src/flask/views.View.provide_automatic_options\`?`]);
   });
 });

@@ -17,6 +17,7 @@ import { isTestPath } from '../symbols/testPaths';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { Binding, fileImported, importBindings, importedModules } from './imports';
 import { classBases, declaredType, receiverOf } from './receivers';
+import { listAt } from '../lists';
 
 export type Relation = 'callee' | 'type' | 'caller' | 'data';
 
@@ -467,7 +468,7 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
     if (s.change === 'added') continue;
     const name = shortName(s.symbol);
     if (IMPLICIT_CALLS.test(name)) continue;
-    targets.set(name, [...(targets.get(name) ?? []), s]);
+    listAt(targets, name).push(s);
   }
   // A changed constructor is called by instantiating its class (`Foo(...)`, `new Foo(...)`) and by a subclass's `super()`.
   const constructors = new Map<string, { cls: string; via: ChangedSymbol }[]>();

@@ -27,7 +27,7 @@ export const NO_GROUND_TRUTH = 'no ground truth yet';
 
 /** What to run, as a person chose it (the CLI's flags, the panel's form). */
 export interface RunSelection {
-  /** Names from systems.yaml; all when absent. */
+  /** Names from systems.yaml; all when absent (an empty list is refused: it names none). */
   systems?: string[];
   /** A glob over task ids and fixture paths (`*` and `?`). */
   tasks?: string;
@@ -159,7 +159,7 @@ export function planRun(inputs: RunInputs, selection: RunSelection = {}): RunPla
   // An existing run is resumed with its own settings unless told otherwise.
   const budgets = selection.budgets?.length ? selection.budgets : previous ? previous.budgets : [...DEFAULT_BUDGETS];
   const match = selection.match ?? previous?.match ?? DEFAULT_MATCH_RULE;
-  const chosen = selection.systems?.length ? configured.filter((s) => selection.systems!.includes(s.name)) : configured;
+  const chosen = selection.systems ? configured.filter((s) => selection.systems!.includes(s.name)) : configured;
   const shard = selection.shard ?? previous?.shard;
   const planned = planTasks(corpus, selection.tasks ? globToRegExp(selection.tasks) : undefined, previous, inputs.groundTruthErrors);
   // A re-score answers nothing and scores only the run's own tasks, whatever the corpus gained since.
@@ -208,6 +208,9 @@ function refusalOf(plan: RunPlan, inputs: RunInputs, selection: RunSelection, ta
     const was = previous.shard ? shardName(previous.shard) : undefined;
     return new FixtureLabError(
       `was run ${was ? `as shard ${was}` : 'unsharded'}: resume it with ${was ? `--shard ${was}` : 'no --shard'}, or choose a new --out`, relative(cwd, dir));
+  }
+  if (selection.systems?.length === 0) {
+    return new FixtureLabError('no system chosen: name one or more of its systems, or none to run all', relative(cwd, join(corpusDir, 'systems.yaml')));
   }
   const unknown = (selection.systems ?? []).filter((n) => !configured.some((s) => s.name === n));
   if (unknown.length) {

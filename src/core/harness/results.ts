@@ -14,6 +14,7 @@ import type { RawResult } from '../scoring/answers';
 import type { EffectSize } from '../scoring/significance';
 import { parseShard, type Shard } from './shard';
 import { RUN_STATUSES, type RunStatus } from '../../shared/vocabulary';
+import { fmt, jsonFigure } from '../../shared/figures';
 
 export { RUN_STATUSES, type RunStatus };
 // A system's answer as the run records it: its type sits with its scoring, below the charts.
@@ -259,14 +260,16 @@ function shapeProblem(value: unknown, shape: Shape): string | undefined {
 }
 
 export async function writeJson(path: string, value: unknown): Promise<void> {
-  await writeTextAtomic(path, JSON.stringify(value, null, 2) + '\n');
+  // JSON has no Infinity (JSON.stringify writes null, which reads as "no value"): an unbounded
+  // figure, an effect size over a zero spread, is written in words as every table prints it.
+  await writeTextAtomic(path, JSON.stringify(value, (_key, v: unknown) => (typeof v === 'number' ? jsonFigure(v) : v), 2) + '\n');
 }
 
 /** RFC 4180 CSV: fields with a comma, quote or newline are quoted. */
 export function toCsv(header: string[], rows: (string | number | null | undefined)[][]): string {
   const cell = (v: string | number | null | undefined) => {
     if (v === null || v === undefined) return '';
-    const s = typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(4)) : v;
+    const s = typeof v === 'number' ? (Number.isInteger(v) ? String(v) : fmt(v, 4)) : v;
     return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   return [header, ...rows].map((r) => r.map(cell).join(',')).join('\n') + '\n';

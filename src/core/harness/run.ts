@@ -11,6 +11,7 @@ import { Repository } from '../git/repository';
 import { RepoEntry, repositoryPath, unsafeRepoName } from '../corpus/repos';
 import { isSafePathComponent } from '../io/pathComponent';
 import { RepoSymbols } from '../corpus/resolveSymbols';
+import { groupBy } from '../lists';
 import { median } from '../numbers';
 import { FixtureLabError } from '../problems';
 import { countTokens } from '../scoring/tokens';
@@ -274,15 +275,27 @@ async function* carryOut(
     await checkouts.release();
     for (const r of names.values()) await r.close().catch(() => undefined);
   }
-  const cancelled = signal?.aborted ?? false;
   // A re-score keeps the run's own times: when it answered and when it finished; it adds when it was scored again.
   if (plan.rescore && previous?.finished_at) {
     info.finished_at = previous.finished_at;
     info.rescored_at = new Date().toISOString();
-  } else if (!cancelled) info.finished_at = new Date().toISOString();
+  } else if (!signal?.aborted) info.finished_at = new Date().toISOString();
   await writeJson(join(dir, 'run.json'), info);
-  // Every system and task of the folder is analyzed, not only what this resume ran.
-  const { scored, misses } = await analyzeRunFolder(dir, info, plan, repos, warn);
+  // Every system and task of the folder is analyzed, not only what this resume ran. A signal
+  // stops the analysis too: the answers are on disk, the run is not finished, and no FINDINGS.md
+  // claims to sum it up until a resume analyzes it again.
+  let analyzed: { scored: ScoredResult[]; misses: Miss[] } = { scored: [], misses: [] };
+  try {
+    analyzed = await analyzeRunFolder(dir, info, plan, repos, warn, signal);
+  } catch (e) {
+    if (!signal?.aborted) throw e;
+    if (info.rescored_at) delete info.rescored_at;
+    else delete info.finished_at;
+    await writeJson(join(dir, 'run.json'), info);
+    await fs.rm(join(dir, 'FINDINGS.md'), { force: true });
+  }
+  const cancelled = signal?.aborted ?? false;
+  const { scored, misses } = analyzed;
   for (const message of warnings.splice(0)) yield { kind: 'warning', message };
   const summary: RunSummary = { dir, info, cancelled, scored, misses };
   yield cancelled ? { kind: 'cancelled', summary } : { kind: 'finished', summary };
@@ -293,7 +306,7 @@ async function* carryOut(
  * FINDINGS.md) from `plan`'s fixtures: every system and task of `info`, whoever answered them.
  */
 export async function analyzeRunFolder(dir: string, info: RunInfo, plan: Pick<RunPlan, 'scored' | 'configured' | 'cwd'>,
-  repos: Map<string, Repository>, warn: (message: string) => void): Promise<{ scored: ScoredResult[]; misses: Miss[] }> {
+  repos: Map<string, Repository>, warn: (message: string) => void, signal?: AbortSignal): Promise<{ scored: ScoredResult[]; misses: Miss[] }> {
   const fixtures = new Map(plan.scored.map((t) => [t.id, t.fixture]));
   const modules = new Map(plan.scored.map((t) => [t.id, t.repo.module]));
   const ofRun = (r: RawResult) => fixtures.has(r.task) && info.systems.some((s) => s.name === r.system);
@@ -307,6 +320,7 @@ export async function analyzeRunFolder(dir: string, info: RunInfo, plan: Pick<Ru
     systemLanguages: new Map(plan.configured.filter((s) => s.languages).map((s) => [s.name, s.languages!])),
     sweep,
     repos,
+    ...(signal ? { signal } : {}),
   });
 }
 
@@ -491,11 +505,5 @@ async function makeRunFolder(dir: string, shown: string): Promise<void> {
     const why = code === 'ENOTDIR' || code === 'EEXIST' ? 'a file is in the way' : code ?? String(e);
     throw new FixtureLabError(`cannot make the run folder (${why}): give --out a folder that can be made`, shown);
   }
-}
-
-function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) out.set(key(item), [...(out.get(key(item)) ?? []), item]);
-  return out;
 }
 
