@@ -4,9 +4,10 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs, ParseArgsConfig } from 'node:util';
 import { yamlFilesUnder } from '../core/corpus/load';
-import { readRepos, RepoEntry } from '../core/corpus/repos';
+import { readRepos, RepoEntry, unsafeRepoName } from '../core/corpus/repos';
 import { readText } from '../core/io/files';
-import { displayPath } from '../core/problems';
+import { isSafePathComponent } from '../core/io/pathComponent';
+import { displayPath, FixtureLabError } from '../core/problems';
 
 export interface CliIO {
   stdout: CliOutput;
@@ -87,6 +88,8 @@ export async function repoEntryFor(fixturePath: string, repo: string | undefined
     if (!existsSync(file)) continue;
     const { repos } = readRepos((await readText(file)).text, displayPath(file));
     const entry = repos.find((r) => r.name === repo);
+    // A name that is not one path component is refused by every command, as validate refuses it.
+    if (entry && !isSafePathComponent(entry.name)) throw new FixtureLabError(unsafeRepoName(entry.name), displayPath(file));
     return entry && { corpusDir: dir, entry };
   }
   return undefined;

@@ -33,7 +33,7 @@ export { terminalText } from './untrusted/terminalText';
 // Fixtures: the model, reading, text edits
 export { addCandidate, addDispute, addLabel, formatNumber, freezeLabels, removeLabel, setField } from './fixtures/edit';
 export { type Dispute, effectiveConfidence, type Fixture, type Resolution, RESOLUTIONS, TIERS } from './fixtures/model';
-export { FIXTURE_MAX_BYTES, oversizedFixture, readFixture, type ReadFixture } from './fixtures/read';
+export { FIXTURE_MAX_BYTES, oversizedFixture, readFixture, type ReadFixture, UNREADABLE_FIXTURE } from './fixtures/read';
 
 // The labeling workflow: states, raters, the protocol's steps and their preconditions, blind drafts, new fixtures
 export {
@@ -45,7 +45,7 @@ export { importSweBench, parseSweBenchJsonl, type SweBenchOutcome } from './labe
 export { derivedGroundTruth, groundTruthMismatches } from './labeling/groundTruth';
 export { guardrailsFor, isTestSymbol } from './labeling/guardrails';
 export {
-  applyRelocation, relocationLines, relocationReport, type RelocationReport, relocationTotals, type SkippedMove,
+  applyRelocation, relocateFixture, relocationLines, relocationRefusal, relocationReport, type RelocationReport, relocationTotals, type SkippedMove,
 } from './labeling/relocate';
 export { finishReview, labelAs, reviewWarnings, settleDispute, startReview, unlabelAs } from './labeling/protocol';
 export { isShortReason, reasonChoices, reasonKey, reasonsUsed } from './labeling/reasons';
@@ -72,7 +72,7 @@ export { readRulings, type RulingRow, settleRulings } from './labeling/bulkRulin
 export { addRepo, readReposFile } from './corpus/repoAdd';
 export { readRepos, type RepoEntry, repositoryPath } from './corpus/repos';
 export {
-  checkCorpusSymbols, formatMatchRate, judgeSymbols, RepoSymbols, revisionOf, type SymbolCheck, symbolWarning,
+  canonicalName, checkCorpusSymbols, formatMatchRate, judgeSymbols, RepoSymbols, revisionOf, type SymbolCheck, symbolWarning,
 } from './corpus/resolveSymbols';
 export { validateCorpus } from './corpus/validate';
 export { exportCodegrapher } from './codegrapher/exportJsonl';
@@ -97,7 +97,7 @@ export { hashedDefinitionsOf } from './symbols/bodyHash';
 export { BodyIndex, type Provenance, provenanceOf } from './symbols/bodyIndex';
 export { importAt, importedDefinitions, importsOf } from './symbols/imports';
 export { editDistance, nearestKey, suggestionBound } from './symbols/nearest';
-export { normalizeSymbol, symbolKey, symbolSegments } from './symbols/normalize';
+export { CANONICAL, normalizeSymbol, symbolKey, symbolSegments } from './symbols/normalize';
 export { ReferenceGraph } from './symbols/referenceGraph';
 export { referenceAt, referencesOf } from './symbols/references';
 export { corpusCacheDir } from './symbols/resolveCache';
@@ -128,7 +128,7 @@ export { checkAnswer } from './harness/adapters/types';
 export { analyzeRun, failureReport } from './harness/analysis';
 export { healthWarnings, namesAtRevision, type NamesAtRevision, stderrCause, systemHealth, systemWarnings } from './harness/answerHealth';
 export { type Miss } from './harness/failures';
-export { parseOutput } from './harness/output';
+export { beforeTrailer, joinSymbol, parseOutput } from './harness/output';
 export { capText, DEFAULT_MAX_OUTPUT_BYTES, DRAIN_MS, runProcess } from './harness/process';
 export { liveTrees, markedProcesses, reapAll } from './harness/processTree';
 export {
@@ -139,7 +139,9 @@ export { executeRun, prepareRun, runBenchmark, type RunEvent } from './harness/r
 export { mergeRuns } from './harness/merge';
 export { RunStore } from './harness/runStore';
 export { inShard, parseShard, shardOf, TIMING_FIELDS, timingFieldText, withoutTiming } from './harness/shard';
-export { readSystems, resolvePrograms } from './harness/systems';
+export { readSystems, resolveArgument, resolvePrograms } from './harness/systems';
+export { checkLines, type CheckVerdict, checkSystems, type SystemCheckResult, type SystemsCheck, type SystemsCheckOptions } from './harness/systemsCheck';
+export { didYouMean, readSystemsFile } from './harness/systemsYaml';
 export { exportTrec } from './harness/trecExport';
 export { importTrecRun } from './harness/trecImport';
 export { readMisses, readTriage, setTriage, type TriageChoice, triageKey } from './harness/triage';
@@ -172,7 +174,7 @@ export {
   figuresOf, gwetAC1, isKappaParadox, labeledOnlyFigures, pabak, paradoxNote, type RatingTable, tableOf, weightedKappa,
 } from './agreement/figures';
 export { sidedWith } from './agreement/raters';
-export { type FixtureSummary } from './labeling/state';
+export { agreementWriteRefusal, type FixtureSummary, measuredAgreement, REVIEW_IN_PROGRESS } from './labeling/state';
 export { addPooled } from './fixtures/edit';
 export { DEFAULT_POOL_DEPTH, judgedAtK, judgedKeys, mergePooled, poolOf, poolRun, tieAcrossCut } from './harness/pooling';
 export { contestedTruths, disputeSensitivity, HEADLINE_METRICS, SCENARIOS, sensitivityMarkdown } from './harness/sensitivity';

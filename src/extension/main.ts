@@ -44,7 +44,7 @@ export function activate(context: vscode.ExtensionContext): Services {
   ctx.push(s.unsaved.onDidChange(() => (fixtures.badge = unsavedBadge(s.unsaved.total))));
   ctx.push(vscode.window.createTreeView('fixtureLab.candidates', { treeDataProvider: s.candidatesTree }));
   s.settleTree.attach(ctx.push(vscode.window.createTreeView('fixtureLab.settle', { treeDataProvider: s.settleTree, showCollapseAll: true })));
-  s.toJudgeTree.attach(ctx.push(vscode.window.createTreeView('fixtureLab.toJudge', { treeDataProvider: s.toJudgeTree })));
+  s.toJudgeTree.attach(ctx.push(vscode.window.createTreeView('fixtureLab.toJudge', { treeDataProvider: s.toJudgeTree, canSelectMany: true })));
   const lens = ctx.push(new DefinitionLens(s.symbols, s.session, s.corpus));
   const fixtureYaml: vscode.DocumentFilter = { scheme: 'file', language: 'yaml', pattern: '**/tasks/*/*/*.yaml' };
   ctx.push(vscode.languages.registerCodeLensProvider([...CODE as vscode.DocumentFilter[], fixtureYaml], lens));

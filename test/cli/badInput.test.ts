@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { cli } from '../../src/cli/cli';
-import { checkAnswer, filesMentioning, listChanges, mulberry32, parseOutput, quotedPath, RawResult, Repository } from '../../src/core';
+import { checkAnswer, filesMentioning, listChanges, mulberry32, parseOutput, prepareRun, quotedPath, RawResult, Repository } from '../../src/core';
 import { GrepBaseline } from '../../src/core/harness/adapters/grep';
 import { grepHits } from '../helpers/gitGrep';
 import { demoCorpus } from '../helpers/demoCorpus';
@@ -50,10 +50,10 @@ describe('bad input: YAML', function () {
     const started = performance.now();
     const r = await run(corpus, 'run', '--out', 'out');
     assert.ok(performance.now() - started < 5000, 'refused without expanding the aliases');
-    oneLineError(r, 1, 'systems.yaml: YAML aliases expand too far', 'run');
+    oneLineError(r, 1, 'systems.yaml:1:1: error: YAML aliases expand too far', 'run');
     assert.match(r.stderr, /write the values out/);
     assert.equal(existsSync(join(corpus, 'out')), false, 'nothing was run');
-    oneLineError(runBin(corpus, 'run'), 1, 'systems.yaml: YAML aliases expand too far', 'the executable');
+    oneLineError(runBin(corpus, 'run'), 1, 'systems.yaml:1:1: error: YAML aliases expand too far', 'the executable');
   });
 
   it('aliases in a fixture and in repos.yaml are reported at their place, never expanded', async () => {
@@ -113,6 +113,22 @@ describe('bad input: command lines', function () {
     const unlabeled = await run(corpus, 'run', '--tasks', 'bookshop-easy-03', '--out', 'out');
     oneLineError(unlabeled, 1, '--tasks `bookshop-easy-03` matches no task that can run: bookshop-easy-03 (no ground truth yet)', 'only unlabeled');
     assert.equal(existsSync(join(corpus, 'out')), false, 'no run folder');
+  });
+
+  it('an empty --systems list (`--systems ,`) is a usage error, never every system; core refuses an empty list too', async () => {
+    const corpus = demoCorpus();
+    for (const list of [',', '', ' , ']) {
+      const r = await run(corpus, 'run', '--systems', list, '--out', 'out');
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(r.stderr, /^fixture-lab run: --systems names no system: give names from systems\.yaml[^\n]*\nusage: fixture-lab run /);
+    }
+    const bin = runBin(corpus, 'run', '--systems', ',', '--out', 'out');
+    assert.equal(bin.code, 2, bin.stderr);
+    assert.match(bin.stderr, /--systems names no system/);
+    assert.equal(existsSync(join(corpus, 'out')), false, 'no run folder');
+    const plan = await prepareRun({ corpusDir: corpus, cwd: corpus, systems: [], outDir: 'out' });
+    assert.match(plan.refusal?.message ?? '', /no system chosen/);
+    assert.deepEqual(plan.systems, []);
   });
 
   it('run --out naming a file, or a path through a file, is one line naming it; the file is untouched', async () => {

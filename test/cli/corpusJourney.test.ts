@@ -76,9 +76,24 @@ describe('a corpus from an empty folder to a judged, re-scored run (CLI)', funct
     const settled = readFixture(readFileSync(file, 'utf8'), F).fixture;
     assert.deepEqual(settled.disputes.map((d) => [d.symbol, d.resolution]), [['app/errors.handle', 'included'], ['app/report.report', 'excluded']]);
 
-    // A run, its pool, and the pool judged in bulk.
-    await ok(run(dir, 'run', 'corpus', '--systems', 'grep,bm25', '--budget', '2000', '--out', 'results/r1'));
+    // A run, its pool, and the pool judged in bulk. A command system beside the baselines: run.json
+    // records each system's argv (programs resolved) and version (as written, or printed by its argv).
+    const systems = readFileSync(join(dir, 'corpus/systems.yaml'), 'utf8');
+    writeFileSync(join(dir, 'corpus/systems.yaml'), systems.replace('    type: grep ', '    version: "builtin 1"\n    type: grep ')
+      + '  - name: echoer\n    type: command\n    query: [sh, -c, "printf \'app/util.count_errors\\\\n\'", "{task}"]\n    parse: {format: lines}\n'
+      + '    version: [sh, -c, "echo echoer 1.2.3"]\n');
+    await ok(run(dir, 'run', 'corpus', '--systems', 'grep,bm25,echoer', '--budget', '2000', '--out', 'results/r1'));
     const info = JSON.parse(readFileSync(join(dir, 'results/r1/run.json'), 'utf8'));
+    assert.equal(info.fixture_lab_version, JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')).version);
+    const byName = Object.fromEntries(info.systems.map((s: { name: string }) => [s.name, s]));
+    assert.deepEqual(byName.grep, { name: 'grep', type: 'grep', version: 'builtin 1' });
+    assert.deepEqual(byName.bm25, { name: 'bm25', type: 'bm25' });
+    assert.equal(byName.echoer.version, 'echoer 1.2.3');
+    assert.match(byName.echoer.argv.query[0], /^\/.*\/sh$/, 'the program resolved on PATH');
+    assert.deepEqual(byName.echoer.argv.query.slice(1), ['-c', "printf 'app/util.count_errors\\n'", '{task}']);
+    // One task: no pair can be significant, and FINDINGS.md says so rather than a bare "not significant".
+    assert.match(readFileSync(join(dir, 'results/r1/FINDINGS.md'), 'utf8'),
+      /\*\*Too few tasks to test\*\*: with 1 task no pair can reach p < 0\.05; the smallest p the test can give is 1\.000 /);
     assert.match(await ok(run(dir, 'pool', 'results/r1', '--write')), /judge them: fixture-lab pool results\/r1 --judge RULINGS\.csv/);
     const pooled = readFixture(readFileSync(file, 'utf8'), F).fixture.pooled ?? [];
     assert.ok(pooled.length >= 2, `the baselines return unjudged symbols: ${JSON.stringify(pooled)}`);
@@ -114,6 +129,7 @@ describe('a corpus from an empty folder to a judged, re-scored run (CLI)', funct
     assert.equal(rescored.started_at, info.started_at);
     assert.equal(rescored.finished_at, info.finished_at);
     assert.ok(rescored.rescored_at >= info.finished_at);
+    assert.deepEqual(rescored.systems, info.systems, 'a re-score runs nothing: the systems as they ran');
     const noRun = await run(dir, 'run', 'corpus', '--out', 'results/none', '--rescore');
     assert.equal(noRun.code, 1);
     assert.match(noRun.stderr, /results\/none: is no run folder \(no run\.json\): --rescore/);

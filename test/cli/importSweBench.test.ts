@@ -3,11 +3,12 @@
 // instance whose patch does not apply refused and listed; the user's checkout left alone; the
 // same SHAs on every run whatever git's environment says; bad input refused whole.
 import * as assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { readFixture } from '../../src/core';
 import { run } from '../helpers/cli';
-import { TestRepo } from '../helpers/gitRepo';
+import { GIT_ENV, TestRepo } from '../helpers/gitRepo';
 import { tempDir } from '../helpers/tempDir';
 
 const PRICING = 'DISCOUNT_CAP = 50\n\n\ndef apply_discount(total, percent):\n    return total * (100 - min(percent, DISCOUNT_CAP)) / 100\n';
@@ -139,6 +140,33 @@ describe('fixture-lab import-swe-bench', () => {
     const replaced = await run(corpus, 'import-swe-bench', 'swe-bench.jsonl', '--repo', 'shop', '--force');
     assert.deepEqual(heads(replaced.stdout), heads(first.stdout));
     assert.equal(readFileSync(path, 'utf8'), text);
+  });
+
+  it('keeps the problem statement byte for byte and the base\'s date with its time zone on the head commit', async () => {
+    const repo = new TestRepo();
+    // A base committed in India (+05:30): its head commit is dated at the same instant and in the same zone.
+    const c0 = (() => {
+      for (const [path, text] of Object.entries({ 'shop/pricing.py': PRICING, 'shop/cart.py': CART })) {
+        mkdirSync(dirname(join(repo.dir, path)), { recursive: true });
+        writeFileSync(join(repo.dir, path), text);
+      }
+      repo.git('add', '-A');
+      execFileSync('git', ['commit', '-q', '-m', 'base'], { cwd: repo.dir, env: { ...GIT_ENV, GIT_COMMITTER_DATE: '2024-03-05T09:10:11+05:30' } });
+      return repo.git('rev-parse', 'HEAD');
+    })();
+    const c1 = repo.commit('bulk discount', { 'shop/pricing.py': BULK });
+    repo.git('checkout', '-q', c0);
+    // Leading spaces, a tab, a CRLF and the trailing newline most real statements end in.
+    const statement = '  Orders of ten books get 10% off.\t\r\n\nSee #7.\n\n';
+    const corpus = tempDir({ 'repos.yaml': `repos:\n  - name: shop\n    commit: "${c0}"\n    language: python\n    path: ${repo.dir}\n` });
+    writeFileSync(join(corpus, 'swe-bench.jsonl'), `${JSON.stringify(instance('example__shop-1', c0, `${repo.git('diff', c0, c1)}\n`, '', statement))}\n`);
+    const r = await run(corpus, 'import-swe-bench', 'swe-bench.jsonl', '--repo', 'shop');
+    assert.equal(r.code, 0, r.stderr);
+    const fixture = fixtureAt(join(corpus, 'tasks/shop/medium/example__shop-1.yaml'));
+    assert.deepEqual(fixture.problems, []);
+    assert.equal(fixture.fixture.task, statement);
+    const head = fixture.fixture.diff?.head ?? '';
+    assert.equal(repo.git('show', '-s', '--format=%cI %aI', head), '2024-03-05T09:10:11+05:30 2024-03-05T09:10:11+05:30');
   });
 
   it('refuses an instance of another repository than --repo\'s url, and one whose base_commit the clone lacks', async () => {

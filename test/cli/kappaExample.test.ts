@@ -17,7 +17,9 @@ function fixture(withCandidates: boolean): string {
   const labels = (names: string[], high: number) => names.map((s, i) => `    - symbol: "${s}"\n      confidence: ${i < high ? 'HIGH' : 'MEDIUM'}\n      reason: "r"\n`).join('');
   return `id: "demo-medium-01"\nrepo: demo\ntask: "t"\ndiff:\n  base: "0123456"\n  head: "0123457"\n`
     + (withCandidates ? `candidates:\n${candidates.map((c) => `  - "${c}"\n`).join('')}` : '')
-    + `ground_truth: []\nlabeler: "dana"\nverifier: "lee"\nlabels:\n  dana:\n${labels(dana, 10)}  lee:\n${labels(lee, 8)}`;
+    + `ground_truth: []\nlabeler: "dana"\nverifier: "lee"\nlabels:\n  dana:\n${labels(dana, 10)}  lee:\n${labels(lee, 8)}`
+    // Its review finished: agreement exists only then.
+    + `agreement: ${withCandidates ? 0.773 : -0.164}\n`;
 }
 
 async function kappaOf(withCandidates: boolean): Promise<string> {

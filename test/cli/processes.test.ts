@@ -71,6 +71,50 @@ ${mcpSystem('mcphang', { CHILDREN_FILE: join(dir, 'children'), HANG_TOOL: '1', P
   }
 });
 
+describe('cli: signals stop the scoring too', function () {
+  this.timeout(300_000);
+
+  it('SIGTERM, SIGINT and SIGHUP during the analysis of an answer of a million names exit 143, 130 and 129 at once; '
+    + 'the run is left unfinished, with no FINDINGS.md, and a resume analyzes it', async () => {
+    const corpus = demoCorpus(`systems:\n  - {name: many, type: command, query: [/bin/echo, shop/cart.Cart.total], parse: {format: lines}}\n`);
+    const out = join(tempDir(), 'run');
+    const argv = [BIN, 'run', corpus, '--tasks', 'bookshop-easy-01', '--budget', '5000', '--out', out];
+    execFileSync(process.execPath, argv, { stdio: 'pipe' });
+    // The recorded answer becomes a million names in one file (three of them real, the rest repeats and names of nothing).
+    const answer = join(out, 'raw/many/bookshop-easy-01.json');
+    const raw = JSON.parse(readFileSync(answer, 'utf8')) as { symbols: string[] };
+    raw.symbols = Array.from({ length: 1_000_000 }, (_, i) => (
+      i % 1000 === 0 ? `shop/cart.Cart.m${i}` : ['shop/cart.Cart', 'shop/cart.Cart.total', 'shop/cart.Cart.subtotal'][i % 3]));
+    writeFileSync(answer, JSON.stringify(raw));
+    for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130], ['SIGHUP', 129]] as const) {
+      const cli = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      cli.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      cli.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const done = exited(cli);
+      try {
+        // Nothing is left to answer: what follows this line is the analysis.
+        await until(() => /running many: 1 answers, 1 already done\n/.test(stderr));
+        await new Promise((r) => setTimeout(r, 300));
+        const sent = Date.now();
+        cli.kill(signal);
+        const result = await done;
+        assert.deepEqual(result, { code, signal: null }, `${signal}: ${stderr}`);
+        assert.ok(Date.now() - sent < 15_000, `${signal}: exited ${Date.now() - sent} ms after the signal`);
+        assert.match(stdout, /stopped; what finished is in .* \(run again with --out .* to resume\)/);
+        assert.equal((JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as { finished_at?: string }).finished_at, undefined, 'not finished');
+        assert.equal(existsSync(join(out, 'FINDINGS.md')), false, 'no FINDINGS.md sums up an analysis that did not end');
+      } finally {
+        cli.kill('SIGKILL');
+      }
+    }
+    execFileSync(process.execPath, argv, { stdio: 'pipe' });
+    assert.ok(existsSync(join(out, 'FINDINGS.md')));
+    assert.ok((JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as { finished_at?: string }).finished_at);
+  });
+});
+
 describe('cli: symbols leaves nothing behind', function () {
   this.timeout(60_000);
 

@@ -3,7 +3,7 @@
 // only by whitespace and comments, one untouched) and `fixture-lab relocate` classifying each,
 // writing only the moves, and doing nothing more the second time.
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BodyIndex, readFixture, Repository } from '../../src/core';
 import { run } from '../helpers/cli';
@@ -116,8 +116,31 @@ describe('fixture-lab relocate: labels that follow the code', function () {
     assert.equal(readFileSync(join(corpus, F), 'utf8'), fixtureText(base), 'without --write the file is untouched');
   });
 
-  it('--write applies only the moves, everywhere the fixture names them; the fixture validates; a second run changes nothing', async () => {
+  it('--write is refused on a change, and at a revision other than the pinned one: the labels and the fixture\'s revision move together', async () => {
     const before = readFileSync(join(corpus, F), 'utf8');
+    const unpinned = await run(corpus, 'relocate', F, '--to', next, '--write');
+    assert.deepEqual([unpinned.code, unpinned.stderr], [1, `fixture-lab: ${F}: ${next} is not repos.yaml's pinned commit for \`shop\` (${base}), where `
+      + 'the fixture runs: pin it there first, then relocate; nothing was written\n']);
+    const change = 'tasks/shop/easy/03-change.yaml';
+    const diffText = before.replace(`commit: "${base}"\n`, `diff:\n  base: "${base}"\n  head: "${next}"\n`).replace('shop-easy-01', 'shop-easy-03');
+    writeFiles(corpus, { [change]: diffText });
+    for (const to of [next, base]) {
+      const refused = await run(corpus, 'relocate', change, '--to', to, '--write');
+      assert.deepEqual([refused.code, refused.stderr], [1, `fixture-lab: ${change}: shop-easy-03 is a change (diff): it is labeled and run at diff.base, `
+        + 'which its change fixes, so its labels stay there; nothing was written. For the change at another revision, make a new fixture '
+        + '(`fixture-lab new`)\n']);
+    }
+    // The report alone is still given.
+    assert.equal((await run(corpus, 'relocate', change, '--to', next)).code, 0);
+    assert.equal(readFileSync(join(corpus, change), 'utf8'), diffText);
+    rmSync(join(corpus, change));
+    assert.equal(readFileSync(join(corpus, F), 'utf8'), before);
+  });
+
+  it('--write applies only the moves, everywhere the fixture names them, with the fixture\'s commit; it validates; a second run changes nothing', async () => {
+    const before = readFileSync(join(corpus, F), 'utf8');
+    // The repository is pinned at the next commit: the fixture follows it there.
+    writeFiles(corpus, { 'repos.yaml': readFileSync(join(corpus, 'repos.yaml'), 'utf8').replace(base, next) });
     const r = await run(corpus, 'relocate', F, '--to', next, '--write');
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, new RegExp(`: 2 unchanged, 3 moved, 1 changed, 1 gone; 3 moved in ${F.replace(/\./g, '\\.')}\n$`));
@@ -125,6 +148,7 @@ describe('fixture-lab relocate: labels that follow the code', function () {
     const f = readFixture(after, F);
     assert.deepEqual(f.problems.filter((p) => p.severity === 'error'), []);
     const fx = f.fixture;
+    assert.equal(fx.commit, next, 'the commit moves with the labels');
     const names = (l: { symbol: string }[]) => l.map((x) => x.symbol);
     const moved = ['shop/pricing.apply_discount', 'shop/pricing.price_with_tax', 'shop/format.fmt', 'shop/util.new_name', 'shop/billing_receipt.receipt', 'shop/util.spaced'];
     assert.deepEqual(names(fx.ground_truth), moved);
@@ -154,7 +178,8 @@ describe('fixture-lab relocate: labels that follow the code', function () {
     const again = await run(corpus, 'relocate', F, '--to', next, '--write', '--json');
     assert.equal(again.code, 0, again.stderr);
     const report = JSON.parse(again.stdout) as { totals: object; written: { applied: number } };
-    assert.deepEqual(report.totals, { unchanged: 5, moved: 0, changed: 1, gone: 1 });
+    // Compared from the fixture's new commit now: the moved labels and the rest are where it runs.
+    assert.deepEqual(report.totals, { unchanged: 6, moved: 0, changed: 0, gone: 1 });
     assert.equal(report.written.applied, 0);
     assert.equal(readFileSync(join(corpus, F), 'utf8'), after, 'a second run writes nothing');
   });

@@ -170,6 +170,47 @@ describe('edits on disk', () => {
     assert.deepEqual(hidden(join(dir, 'tasks/demo/easy')), []);
   });
 
+  it('a lock is never left empty: a writer that cannot write its lock removes it; an empty or unreadable one a few seconds old is stale', async () => {
+    const dir = corpus();
+    const file = join(dir, PATH);
+    const lock = lockPathOf(file);
+    // A full disk, as a file-size limit of 0 gives it: the lock is made, its one write fails.
+    const full = spawnSync('bash', ['-c', `ulimit -f 0; exec "${process.execPath}" "${BIN}" ${ADD.map((a) => `'${a}'`).join(' ')}`], { cwd: dir, encoding: 'utf8' });
+    assert.equal(full.status, 1, full.stderr);
+    assert.match(full.stderr, /^fixture-lab: tasks\/demo\/easy\/01-a\.yaml: cannot (lock for writing|write)/);
+    assert.deepEqual(hidden(join(dir, 'tasks/demo/easy')), [], 'no empty lock left behind');
+    assert.equal(readFileSync(file, 'utf8'), FIXTURE);
+
+    // A writer killed between making its lock and writing it: the lock is empty. Ten seconds on, it is stale.
+    writeFileSync(lock, '');
+    const tenSecondsAgo = new Date(Date.now() - 10_000);
+    utimesSync(lock, tenSecondsAgo, tenSecondsAgo);
+    const started = Date.now();
+    const r = await run(dir, ...ADD);
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(Date.now() - started < 5000, 'not the minute a live holder gets');
+    assert.deepEqual(hidden(join(dir, 'tasks/demo/easy')), []);
+
+    // A fresh empty lock is one being made: waited for, and the message names no made-up holder.
+    writeFileSync(lock, '');
+    await assert.rejects(editFile(file, (t) => addLabel(t, { symbol: 'a/b.E', confidence: 'HIGH', reason: 'r' }), 'fixture', PATH, { waitMs: 300 }),
+      (e: Error) => {
+        assert.equal(e.message, `${PATH}: locked by another writer for over 0 s; nothing was changed: try again, or delete .01-a.yaml.lock beside it if `
+          + 'no fixture-lab is running');
+        return true;
+      });
+    // Stale but impossible to remove (a folder in its place): said to be stale, never "pid 0 on ".
+    rmSync(lock);
+    mkdirSync(lock);
+    utimesSync(lock, tenSecondsAgo, tenSecondsAgo);
+    await assert.rejects(editFile(file, (t) => addLabel(t, { symbol: 'a/b.F', confidence: 'HIGH', reason: 'r' }), 'fixture', PATH, { waitMs: 300 }),
+      (e: Error) => {
+        assert.equal(e.message, `${PATH}: locked by a stale lock (empty or unreadable) that could not be removed; nothing was changed: `
+          + 'delete .01-a.yaml.lock beside it');
+        return true;
+      });
+  });
+
   it('many waiters on a dead writer\'s lock: it is broken safely, and every waiter\'s edit lands (seeded rounds)', async () => {
     const next = mulberry32(5);
     for (let round = 0; round < 10; round++) {

@@ -22,6 +22,7 @@ labels:
     - {symbol: a.B, confidence: MEDIUM, reason: r}
     - {symbol: a.C, confidence: HIGH, reason: r}
     - {symbol: a/c.G, confidence: MEDIUM, reason: r}
+agreement: 0.72
 `;
 
 describe('agreement of one fixture', () => {
@@ -84,7 +85,7 @@ describe('labeling report: agreement beyond one kappa', () => {
   function reviewed(id: string, tags: string[], candidates: string[], mine: Record<string, string>, theirs: Record<string, string>): string {
     const list = (labels: Record<string, string>) => Object.entries(labels).map(([s, c]) => `    - {symbol: ${s}, confidence: ${c}, reason: r}`).join('\n');
     return `id: ${id}\nrepo: demo\ntask: "x"\ntags: [${tags.join(', ')}]\ncandidates: [${candidates.join(', ')}]\nground_truth: []\nlabeler: dana\nverifier: lee\n`
-      + `labels:\n  dana:\n${list(mine)}\n  lee:\n${list(theirs)}\n`;
+      + `labels:\n  dana:\n${list(mine)}\n  lee:\n${list(theirs)}\nagreement: 0\n`;
   }
   const sixty = Array.from({ length: 60 }, (_, i) => `a.S${i}`);
   // p: 60 candidates, each rater includes 3 the other does not: 54 both left out (the paradox).

@@ -1,7 +1,8 @@
 // Definitions checked against each language's own parser, on small real-looking code committed
 // as test data (test/data/definitions/): Python's `ast` (run by python3), the TypeScript compiler
 // API. Go's own parser is not on this machine, so the Go list is derived by hand from the Go
-// spec (TopLevelDecl: ConstDecl, VarDecl, TypeDecl, FunctionDecl, MethodDecl; `_` binds nothing).
+// spec (TopLevelDecl: ConstDecl, VarDecl, TypeDecl, FunctionDecl, MethodDecl; `_` binds nothing), with
+// each struct type's named fields (FieldDecl's IdentifierList; an embedded field names none).
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -17,8 +18,10 @@ async function ours(file: string): Promise<Row[]> {
   return defs.map((d) => `${d.symbol} ${d.kind} ${d.nameLine}`);
 }
 
-// Python: every def and class, named by the defs and classes around it; UPPER_CASE assignments
-// outside functions. `if`, `try`, `with` and `for` blocks do not scope names (the language's rule).
+// Python: every def and class, named by the defs and classes around it; every name assigned
+// outside functions (UPPER_CASE a constant, a class's other names fields, a module's variables),
+// annotated or not, each name of `a, b = ...` and `a = b = ...`. `if`, `try`, `with` and `for`
+// blocks do not scope names (the language's rule).
 const PYTHON_AST = `
 import ast, json, re, sys
 rows = []
@@ -31,8 +34,10 @@ def walk(body, owner, owner_kind):
             walk(node.body, name, kind)
         elif isinstance(node, (ast.Assign, ast.AnnAssign)) and owner_kind != "function" and owner_kind != "method":
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if len(targets) == 1 and isinstance(targets[0], ast.Name) and re.match(r"^[A-Z][A-Z0-9_]*$", targets[0].id) and node.value is not None:
-                rows.append(f"{owner}.{targets[0].id} constant {node.lineno}")
+            names = [n for t in targets for n in ([t] if isinstance(t, ast.Name) else getattr(t, "elts", [])) if isinstance(n, ast.Name)]
+            for n in names:
+                kind = "constant" if re.match(r"^[A-Z][A-Z0-9_]*$", n.id) else ("field" if owner_kind == "class" else "variable")
+                rows.append(f"{owner}.{n.id} {kind} {n.lineno}")
         else:
             for field in ("body", "orelse", "finalbody", "handlers"):
                 walk(getattr(node, field, []) or [], owner, owner_kind)
@@ -46,9 +51,11 @@ function pythonAst(file: string): Row[] {
   return JSON.parse(r.stdout) as Row[];
 }
 
-// TypeScript: module-level declarations, class and interface members, and the named functions
-// and classes declared inside a named function, named under it. An anonymous function or class
-// (a callback) declares nothing the module or its enclosing definition has.
+// TypeScript: module-level declarations (`const` a constant, `let` and `var` variables, those in a
+// block scoped to it), class and interface members (a class's properties fields, but `#private` and
+// computed names), and the named functions and classes declared inside a named function, named
+// under it. An anonymous function or class (a callback) declares nothing the module or its
+// enclosing definition has.
 function typescriptApi(file: string): Row[] {
   const text = readFileSync(join(DATA, file), 'utf8');
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
@@ -59,7 +66,7 @@ function typescriptApi(file: string): Row[] {
     rows.push(`${owner}.${name.getText(source)} ${kind} ${line(name)}`);
     return `${owner}.${name.getText(source)}`;
   };
-  const visit = (node: ts.Node, owner: string, ownerKind: string): void => {
+  const visit = (node: ts.Node, owner: string, ownerKind: string, inBlock = false): void => {
     const callable = ownerKind === 'class' || ownerKind === 'interface' ? 'method' : 'function';
     if (ts.isFunctionDeclaration(node)) {
       if (!node.name) return; // `export default function () {}`: anonymous
@@ -73,7 +80,10 @@ function typescriptApi(file: string): Row[] {
       const me = add(owner, node.name, 'method');
       node.body?.statements.forEach((s) => visit(s, me, 'method'));
     } else if (ts.isPropertyDeclaration(node)) {
-      if (!isFunctionValue(node.initializer)) return;
+      if (!isFunctionValue(node.initializer)) {
+        if (ts.isIdentifier(node.name)) add(owner, node.name, 'field');
+        return;
+      }
       const me = add(owner, node.name, 'method');
       visitFunctionBody(node.initializer, me);
     } else if (ts.isInterfaceDeclaration(node)) {
@@ -86,10 +96,10 @@ function typescriptApi(file: string): Row[] {
       for (const d of node.declarationList.declarations) {
         if (!ts.isIdentifier(d.name)) continue;
         if (isFunctionValue(d.initializer)) visitFunctionBody(d.initializer, add(owner, d.name, callable));
-        else if (isConst && ownerKind === 'module') add(owner, d.name, 'constant');
+        else if (ownerKind === 'module' && !inBlock) add(owner, d.name, isConst ? 'constant' : 'variable');
       }
     } else if (ts.isBlock(node) || ts.isIfStatement(node) || ts.isTryStatement(node)) {
-      ts.forEachChild(node, (c) => visit(c, owner, ownerKind));
+      ts.forEachChild(node, (c) => visit(c, owner, ownerKind, true));
     }
     // Expression statements (calls with callbacks) and the rest declare nothing of their own.
   };
@@ -124,7 +134,7 @@ describe('definitions match each language\'s own parser', () => {
     assert.deepEqual([...new Set(repeated)], ['pkg/fetchTimeout.customFetch', 'pkg/fetchTimeout.Clock.now']);
   });
 
-  it('Go: package-level var and const, in blocks and alone, as the Go spec declares them (no Go toolchain here: listed by hand)', async () => {
+  it('Go: package-level var and const, in blocks and alone, and struct fields, as the Go spec declares them (no Go toolchain here: listed by hand)', async () => {
     const got = (await ours('command.go')).map((r) => r.split(' ').slice(0, 2).join(' '));
     assert.deepEqual(got, [
       'pkg/command.FlagSetByCobraAnnotation constant',
@@ -138,6 +148,9 @@ describe('definitions match each language\'s own parser', () => {
       'pkg/command.initializers variable',
       'pkg/command.templateFuncs variable',
       'pkg/command.Command struct',
+      'pkg/command.Command.Use field',
+      'pkg/command.Command.Short field',
+      'pkg/command.Command.run field',
       'pkg/command.PositionalArgs type',
       'pkg/command.Command.Execute method',
       // A closure bound to a name is named under its function, as in every language here.

@@ -3,6 +3,7 @@
 // the code writes (messages, FINDINGS.md, comments) names a heading of that page, as GitHub links it.
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { ROOT } from '../helpers/demoCorpus';
 import { tsFiles } from '../helpers/importGraph';
@@ -65,5 +66,17 @@ describe('references to the methodology', () => {
     assert.ok(major, engines);
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     assert.match(readme, new RegExp(`\\*\\*Node\\.\\*\\* Everything here runs on Node ${major} \\(\`engines\\.node\` is \`>=${major}\``));
+  });
+
+  it('README names, with its version, every package npm install warns about on this Node (EBADENGINE) (issue 28)', () => {
+    // npm warns where a locked package's engines.node does not admit the running Node; semver is npm's own rule (and eslint's dependency).
+    const require = createRequire(join(ROOT, 'package.json'));
+    const semver = require('semver') as { satisfies(version: string, range: string): boolean };
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; engines?: { node?: string } }> };
+    const warned = Object.entries(lock.packages)
+      .filter(([path, p]) => path !== '' && p.engines?.node && !semver.satisfies(process.versions.node, p.engines.node))
+      .map(([path, p]) => `\`${path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)}\` ${p.version}`);
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    assert.deepEqual(warned.filter((w) => !readme.includes(w)), [], 'each named in README\'s Node paragraph, as `name` version');
   });
 });

@@ -17,7 +17,7 @@ const HEADINGS = [
   '# Findings',
   '## Table 1: overall',
   '## System health',
-  '## Table 2: per tier, P@10 / R@10',
+  '## Table 2: per tier, P@10 / R@10 / NDCG@10 binary and graded',
   '## Table 3: per repo',
   '## Table 4: token efficiency at fixed recall',
   '## Granularities',
@@ -101,7 +101,7 @@ describe('FINDINGS.md per the seed', function () {
 
   it('Tables 1-3 give mean ± SD, as the aggregated CSV computes them', () => {
     const [header, ...rows] = readFileSync(join(out, 'aggregated/overall.csv'), 'utf8').trim().split('\n').map((l) => l.split(','));
-    const table1 = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR'];
+    const table1 = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'NDCG@10_graded', 'MRR'];
     for (const row of rows) {
       const line = findings.split('\n').find((l) => l.startsWith(`| ${row[0]} | 8 | `));
       assert.ok(line, `${row[0]}: Table 1`);
@@ -114,8 +114,14 @@ describe('FINDINGS.md per the seed', function () {
       });
     }
     assert.ok(findings.includes('\nTasks per tier: easy 2, medium 4, hard 2.\n'));
-    assert.ok(findings.includes('| System | easy P@10 | easy R@10 | medium P@10 | medium R@10 | hard P@10 | hard R@10 |'));
-    assert.match(findings, /\n\| bm25 \| bookshop \| 8 \| [\d.]+ ± [\d.]+ \| [\d.]+ ± [\d.]+ \| [\d.]+ ± [\d.]+ \| [\d.]+ ± [\d.]+ \|\n/);
+    // NDCG@10 in two kinds, each named, and the graded one said to be trec_eval's ndcg_cut.10.
+    assert.ok(findings.includes('| System | n | P@5 | P@10 | P@20 | R@10 | NDCG@10 (binary) | NDCG@10 (graded) | MRR | TokenEff |'));
+    const tier = (t: string) => ['P@10', 'R@10', 'NDCG@10 (binary)', 'NDCG@10 (graded)'].map((m) => `${t} ${m}`).join(' | ');
+    assert.ok(findings.includes(`| System | ${tier('easy')} | ${tier('medium')} | ${tier('hard')} |`));
+    assert.match(findings, /\n\| System \| Repo \| n \| P@10 \| R@10 \| NDCG@10 \(binary\) \| NDCG@10 \(graded\) \| MRR \|\n/);
+    assert.equal(findings.split('\n').filter((l) => l.startsWith('NDCG@10 (binary): every credited item gains 1; NDCG@10 (graded): HIGH gains 2, '
+      + 'MEDIUM 1, and equals trec_eval\'s `ndcg_cut.10`')).length, 2, 'under Table 1 and Table 2');
+    assert.match(findings, /\n\| bm25 \| bookshop \| 8 \| [\d.]+ ± [\d.]+ \| [\d.]+ ± [\d.]+ \| [\d.]+ ± [\d.]+ \| [\d.]+ ± [\d.]+ \| [\d.]+ ± [\d.]+ \|\n/);
   });
 
   it('gives time to context per system: the median index, cold and warm times', () => {
@@ -203,7 +209,8 @@ describe('FINDINGS.md per the seed', function () {
       }
     }
     assert.ok(pooled > 0, 'the demo systems return symbols nobody judged');
-    assert.equal(Number(/^(\d+) symbols? to judge/m.exec(wrote.stdout.split('\n').at(-2)!)![1]), pooled);
+    assert.equal(Number(/^(\d+) symbols? to judge over/m.exec(wrote.stdout)![1]), pooled);
+    assert.match(wrote.stdout, /\njudge them: fixture-lab pool \S+ --judge RULINGS\.csv \(task,symbol,resolution,confidence,rationale\)\n$/);
     // The corpus still validates (pooled is a known field), and pooling again adds nothing twice.
     assert.equal((await run(corpus, 'validate', '--no-resolve')).code, 0);
     await run(corpus, 'pool', out, '--write');

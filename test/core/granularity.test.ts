@@ -177,27 +177,27 @@ describe('granularities', function () {
     });
 
     it('macro and micro averages differ over bookshop-easy-02 and bookshop-easy-01', async () => {
-      // bookshop-easy-01 at diff.base 76fa6ca. Ground truth (5 symbols, 3 files, 13 lines):
+      // bookshop-easy-01 at diff.base 76fa6ca. Ground truth (5 symbols, 3 files, 11 lines):
       //   shop/pricing.py apply_discount 13-15, DISCOUNT_CAP_PERCENT 5; shop/cart.py Cart.total 26-28, Cart.subtotal 23-24;
-      //   shop/models.py LineItem 13-16 (with its decorator): 3 + 1 + 3 + 2 + 4 = 13 lines.
+      //   shop/models.py LineItem 13-14 (with its decorator; its fields 15-16 are symbols of their own): 3 + 1 + 3 + 2 + 2 = 11 lines.
       // The answer: apply_discount (gold, 13-15) and line_total (8-10, not gold).
-      //   symbol: overlap 1, retrieved 2, gold 5. file: overlap 1, retrieved 1, gold 3. span: overlap 3, retrieved 6, gold 13.
+      //   symbol: overlap 1, retrieved 2, gold 5. file: overlap 1, retrieved 1, gold 3. span: overlap 3, retrieved 6, gold 11.
       const easy01 = await counts('bookshop-easy-01', ['shop/pricing.apply_discount', 'shop/pricing.line_total']);
       assert.deepEqual(easy01.all, {
-        symbol: { gold: 5, retrieved: 2, overlap: 1 }, file: { gold: 3, retrieved: 1, overlap: 1 }, span: { gold: 13, retrieved: 6, overlap: 3 } });
+        symbol: { gold: 5, retrieved: 2, overlap: 1 }, file: { gold: 3, retrieved: 1, overlap: 1 }, span: { gold: 11, retrieved: 6, overlap: 3 } });
       const easy02 = await counts('bookshop-easy-02', EASY_02);
       const rows = [{ system: 's', counts: easy02 }, { system: 's', counts: easy01 }];
       const summary = summarizeGranularities(rows);
       const at = (granularity: string, averaging: string) => summary.find((s) => s.granularity === granularity && s.averaging === averaging)!.all;
-      // span, macro: coverage (6/10 + 3/13) / 2 = 54/130; precision (6/20 + 3/6) / 2 = 2/5; F1 (2/5 + F1(1/2, 3/13)) / 2,
-      //   F1(1/2, 3/13) = 2(1/2)(3/13) / (1/2 + 3/13) = (3/13) / (19/26) = 6/19.
-      // span, micro: coverage (6 + 3) / (10 + 13) = 9/23; precision (6 + 3) / (20 + 6) = 9/26; F1 = 2(9/23)(9/26) / (9/23 + 9/26) = 18/49.
-      close(at('span', 'macro').coverage, 54 / 130, 'span macro coverage');
+      // span, macro: coverage (6/10 + 3/11) / 2 = 24/55; precision (6/20 + 3/6) / 2 = 2/5; F1 (2/5 + F1(1/2, 3/11)) / 2,
+      //   F1(1/2, 3/11) = 2(1/2)(3/11) / (1/2 + 3/11) = (3/11) / (17/22) = 6/17.
+      // span, micro: coverage (6 + 3) / (10 + 11) = 3/7; precision (6 + 3) / (20 + 6) = 9/26; F1 = 2(3/7)(9/26) / (3/7 + 9/26) = 18/47.
+      close(at('span', 'macro').coverage, 24 / 55, 'span macro coverage');
       close(at('span', 'macro').precision, 2 / 5, 'span macro precision');
-      close(at('span', 'macro').f1, (2 / 5 + 6 / 19) / 2, 'span macro F1');
-      close(at('span', 'micro').coverage, 9 / 23, 'span micro coverage');
+      close(at('span', 'macro').f1, (2 / 5 + 6 / 17) / 2, 'span macro F1');
+      close(at('span', 'micro').coverage, 3 / 7, 'span micro coverage');
       close(at('span', 'micro').precision, 9 / 26, 'span micro precision');
-      close(at('span', 'micro').f1, 18 / 49, 'span micro F1');
+      close(at('span', 'micro').f1, 18 / 47, 'span micro F1');
       // file, macro: coverage (1 + 1/3) / 2 = 2/3; micro: (2 + 1) / (2 + 3) = 3/5. Precision macro (2/3 + 1) / 2 = 5/6; micro 3/4.
       close(at('file', 'macro').coverage, 2 / 3, 'file macro coverage');
       close(at('file', 'micro').coverage, 3 / 5, 'file micro coverage');
@@ -230,8 +230,8 @@ describe('granularities', function () {
       const locate = await new Locator(repo, f.diff!.base).lookup([...f.ground_truth.map((g) => g.symbol), ...symbols], { module: MODULE });
       const placed = fixtureResults(f, answers, { match: 'symbol', budget: 5000, module: MODULE, systems: ['s'], locate });
       assert.equal(placed.granularityK, 10);
-      // As in the macro/micro test: span overlap 3 of 13 gold lines, 3 of 6 returned; file 1 of 3, 1 of 1; symbol 1 of 5, 1 of 2.
-      assert.deepEqual(placed.rows[0].granularities?.span, { coverageAtK: 3 / 13, precisionAtK: 0.5, f1AtK: 6 / 19, coverage: 3 / 13, precision: 0.5, f1: 6 / 19 });
+      // As in the macro/micro test: span overlap 3 of 11 gold lines, 3 of 6 returned (F1 6/17, as the scorer rounds it); file 1 of 3, 1 of 1; symbol 1 of 5, 1 of 2.
+      assert.deepEqual(placed.rows[0].granularities?.span, { coverageAtK: 3 / 11, precisionAtK: 0.5, f1AtK: 2 * (3 / 11) * 0.5 / (3 / 11 + 0.5), coverage: 3 / 11, precision: 0.5, f1: 2 * (3 / 11) * 0.5 / (3 / 11 + 0.5) });
       assert.equal(placed.rows[0].granularities?.file.coverage, 1 / 3);
       assert.equal(placed.rows[0].granularities?.symbol.precision, 1 / 2);
       const unplaced = fixtureResults(f, answers, { match: 'symbol', budget: 5000, module: MODULE, systems: ['s'] });

@@ -39,14 +39,18 @@ describe('harness: keywords and output parsing', () => {
   it('reads systems.yaml and refuses mistakes with one line naming the system and the fix', () => {
     const ok = readSystems('systems:\n  - {name: g, type: grep}\n  - name: tool\n    type: command\n    query: [tool, "{task}"]\n    parse: {format: lines}\n    timeout_minutes: 5\n', 'systems.yaml');
     assert.deepEqual(ok.map((s) => [s.name, s.type, s.timeoutMinutes]), [['g', 'grep', 30], ['tool', 'command', 5]]);
-    assert.throws(() => readSystems('systems:\n  - {name: t, type: command, query: "tool {task}", parse: {format: lines}}\n', 'systems.yaml'), /systems\.yaml: systems\[0\] \(t\): `query` must be a list of arguments/);
+    assert.throws(() => readSystems('systems:\n  - {name: t, type: command, query: "tool {task}", parse: {format: lines}}\n', 'systems.yaml'), /systems\.yaml:\d+:\d+: error: systems\[0\] \(t\): `query` must be a list of arguments/);
     assert.throws(() => readSystems('systems:\n  - {name: t, type: command, query: [tool, "{repo}"], parse: {format: lines}}\n', 'systems.yaml'), /uses \{repo\}; the placeholders are \{task\}/);
     assert.throws(() => readSystems('systems:\n  - {name: t, type: magic}\n', 'systems.yaml'), /`type` must be command, mcp, grep, bm25 or replay/);
   });
 
-  it('keeps a system\'s version as written, and a mapping or list given as a version as JSON, never [object Object]', () => {
-    const versions = readSystems('systems:\n  - {name: a, type: grep, version: 1.2}\n  - {name: b, type: grep, version: "2024-06"}\n  - {name: c, type: grep, version: {major: 1}}\n  - {name: d, type: grep, version: [1, 2]}\n  - {name: e, type: grep}\n', 'systems.yaml');
-    assert.deepEqual(versions.map((s) => s.version), ['1.2', '2024-06', '{"major":1}', '[1,2]', undefined]);
+  it('keeps a system\'s version as written; a list is the argv that prints it; a mapping is refused, never [object Object]', () => {
+    const specs = readSystems('systems:\n  - {name: a, type: grep, version: 1.2}\n  - {name: b, type: grep, version: "2024-06"}\n'
+      + '  - {name: d, type: grep, version: [tool, --version]}\n  - {name: e, type: grep}\n', 'systems.yaml');
+    assert.deepEqual(specs.map((s) => [s.version, s.versionArgv]), [['1.2', undefined], ['2024-06', undefined], [undefined, ['tool', '--version']], [undefined, undefined]]);
+    assert.throws(() => readSystems('systems:\n  - {name: c, type: grep, version: {major: 1}}\n', 'systems.yaml'),
+      /systems\.yaml:\d+:\d+: error: systems\[0\] \(c\): `version` must be the version \(`1\.6\.1`\) or the command that prints it/);
+    assert.throws(() => readSystems('systems:\n  - {name: c, type: grep, version: [1, 2]}\n', 'systems.yaml'), /`version` must be a list of names/);
   });
 });
 

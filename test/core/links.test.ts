@@ -123,9 +123,10 @@ describe('links: what the code says before a name', () => {
     assert.equal(c.get('src/flask/app.Flask.do_teardown_request')?.kind, 'changed');
     // self.ensure_sync in Flask is App's (Flask extends App): resolved, not by name.
     assert.deepEqual(pick(c.get('src/flask/sansio/app.App.ensure_sync')), { kind: 'callee', byName: false, why: 'called by app.Flask.do_teardown_request (line 8)' });
-    // do_teardown_request runs teardown_request_funcs: what fills it is a neighbour; the constructor that creates it is not.
+    // do_teardown_request runs teardown_request_funcs: what fills it is a neighbour; the constructor that sets it up too, ranked below it.
     assert.deepEqual(pick(c.get('src/flask/sansio/scaffold.Scaffold.teardown_request')), { kind: 'data', byName: false, why: 'writes teardown_request_funcs (line 6)' });
-    assert.ok(!c.has('src/flask/sansio/scaffold.Scaffold.__init__'));
+    assert.deepEqual(pick(c.get('src/flask/sansio/scaffold.Scaffold.__init__')), { kind: 'data', byName: false, why: 'sets up teardown_request_funcs (line 3)' });
+    assert.ok(c.get('src/flask/sansio/scaffold.Scaffold.__init__')!.score < c.get('src/flask/sansio/scaffold.Scaffold.teardown_request')!.score);
   });
 
   it('a registration and a decorator link the registering method; an imported name is followed through the package that re-exports it', async () => {

@@ -90,7 +90,9 @@ describe('planRun: what a run will do, decided before anything runs', function (
       const id = ids[Math.floor(random() * ids.length)];
       const glob = random() < 0.3 ? '*' : random() < 0.5 ? id.replace(/\d$/, '?') : id;
       const plan = planRun(inputs, { systems, tasks: glob });
-      const chosen = systems.length ? systems : names;
+      // An empty list names no system: refused, never read as all of them.
+      if (systems.length === 0) assert.match(plan.refusal?.message ?? '', /^systems\.yaml: no system chosen/);
+      const chosen = systems;
       assert.deepEqual(plan.systems.map((s) => s.name), names.filter((n) => chosen.includes(n)), 'in systems.yaml\'s order');
       assert.deepEqual(plan.missing, [...new Set(chosen.flatMap((n) => inputs.needs.get(n) ?? []))]);
       const pattern = new RegExp(`^${glob.replace(/\*/g, '.*').replace(/\?/g, '.')}$`);

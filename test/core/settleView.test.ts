@@ -27,7 +27,7 @@ describe('the Settle view', () => {
       ['queue.Queue', 'dana MEDIUM │ lee out'],
       ['queue.Queue.Push', 'dana out │ lee MEDIUM'],
     ]);
-    assert.deepEqual([view.settleable, view.conflicts, view.settled, view.note], [true, 3, 0, undefined]);
+    assert.deepEqual([view.settleable, view.conflicts, view.settled, view.note, view.progress], [true, 3, 0, undefined, '3 of 3 conflicts open']);
     // Each row is one of the agreement's disagreements, and every disagreement has its row.
     assert.deepEqual(view.rows.map((r) => r.symbol), agreementOf(f).disagreements.map((d) => d.symbol));
     const push = view.rows[2];
@@ -50,7 +50,9 @@ describe('the Settle view', () => {
     // Included at HIGH: lee included it (MEDIUM), dana did not, so it sided with lee on inclusion.
     assert.equal(row.description, 'included HIGH · sided with lee');
     assert.equal(rowDetails(row, undefined).at(-1), 'ruling: included HIGH “Retry calls it” · sided with lee');
-    assert.deepEqual([view.conflicts, view.settled], [3, 1]);
+    assert.deepEqual([view.conflicts, view.settled, view.progress], [3, 1, '2 of 3 conflicts open']);
+    // Shown all items, it still counts the conflicts.
+    assert.equal(settleView(f, 'dana', true).progress, '2 of 3 conflicts open');
     assert.equal(rulingText({ resolution: 'excluded' }), 'excluded');
   });
 

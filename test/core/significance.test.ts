@@ -1,8 +1,17 @@
 import * as assert from 'node:assert/strict';
 import {
-  bootstrapMeanCI, cohensDAv, cohensDPaired, comparePaired, DEFAULT_SEED, doubledRanks, EXACT_MAX_N, mulberry32, pairOf, significanceMatrix, wilcoxon,
+  bootstrapMeanCI, cohensDAv, cohensDPaired, comparePaired, DEFAULT_SEED, doubledRanks, EXACT_MAX_N, mulberry32, pairOf, significanceMatrix, smallestReachableP,
+  wilcoxon,
 } from '../../src/core/scoring/significance';
 import { erfc, normalSf } from '../../src/core/scoring/normal';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { summarize } from '../../src/core';
+import { findingsMarkdown } from '../../src/core/harness/findings';
+import { RunInfo, toCsv, writeJson } from '../../src/core/harness/results';
+import { readSignificance } from '../../src/core/panelView/runs';
+import { fmt } from '../../src/shared/figures';
+import { tempDir } from '../helpers/tempDir';
 
 const close = (actual: number | null | undefined, expected: number, eps = 1e-9) => {
   assert.ok(typeof actual === 'number' && Math.abs(actual - expected) <= eps, `${actual} != ${expected}`);
@@ -251,5 +260,65 @@ describe("significance: Cohen's d, bootstrap, matrix", () => {
     assert.equal(ba.wilcoxon.p, ab.wilcoxon.p);
     assert.equal(pairOf(m, 's1', 'nope'), null);
     assert.throws(() => significanceMatrix({ a: [1, 2], b: [1] }), /same tasks/);
+  });
+});
+
+describe('significance: an effect over a zero spread', () => {
+  // Six tasks, each +0.1: the differences (and each system's values) are equal but for floating-point rounding.
+  const a = [0.7, 0.7, 0.7, 0.7, 0.7, 0.7];
+  const b = a.map((v) => v - 0.1);
+  const stepped = [0.6, 0.7, 0.8, 0.9, 1.0, 0.5];
+
+  it('is unbounded, in words, in every field: d_z and d_av, the JSON beside `significant`, FINDINGS.md and every table', async () => {
+    const p = comparePaired('a', a, 'b', b);
+    assert.equal(p.significant, true);
+    assert.equal(p.cohens_d_z, Infinity);
+    assert.equal(p.cohens_d_av, Infinity, 'not floating-point noise (it was 6577928282353815)');
+    assert.equal(pairOf({ systems: ['a', 'b'], pairs: [p] }, 'b', 'a')?.cohens_d_z, -Infinity);
+    // Differences that vary only in their last bits (0.7 - 0.6 is not 0.8 - 0.7) have no spread either.
+    assert.equal(cohensDPaired(stepped, stepped.map((v) => v - 0.1)), Infinity);
+    assert.equal(cohensDPaired([0.1, 0.1, 0.1], [0.1, 0.1, 0.1]), 0);
+    assert.equal(fmt(Infinity), 'unbounded');
+    assert.equal(fmt(-Infinity), '-unbounded');
+
+    const dir = tempDir({ 'analysis/.keep': '' });
+    const matrix = significanceMatrix({ a, b });
+    await writeJson(join(dir, 'analysis', 'significance-tests.json'), { metrics: { 'P@10': matrix } });
+    const text = readFileSync(join(dir, 'analysis', 'significance-tests.json'), 'utf8');
+    assert.match(text, /"cohens_d_z": "unbounded",\n\s*"cohens_d_av": "unbounded",/);
+    assert.match(text, /"cohensD": "unbounded",/);
+    assert.doesNotMatch(text, /null|e\+1\d/);
+    assert.equal((await readSignificance(dir))['P@10'].pairs[0].cohens_d_z, Infinity, 'read back as the unbounded number');
+
+    const findings = findingsMarkdown({
+      info: { corpus: 'c', budgets: [5000], match: 'symbol', seed: 1, systems: [], tasks: ['t'], skipped_tasks: [], started_at: '' } as unknown as RunInfo,
+      summaries: summarize([]), significance: { 'P@10': matrix }, significanceByTier: {}, misses: [], timing: [], failedAnswers: 0,
+    });
+    const row = findings.split('\n').find((l) => l.startsWith('| a vs b | all |'));
+    assert.ok(row, findings);
+    assert.match(row, /\| unbounded \| unbounded \| \*\*significant\*\*: a is better \|$/);
+    assert.match(findings, /`unbounded`: the per-task differences have no spread/);
+    assert.doesNotMatch(findings, /Infinity|\d{10,}/);
+  });
+
+  it('no figure prints a negative zero', () => {
+    for (const n of [-0, -0.0001, -0.0004999]) assert.equal(fmt(n), '0.000', String(n));
+    assert.equal(fmt(-0.00001, 4), '0.0000');
+    assert.equal(fmt(-0.0005), '-0.001');
+    assert.equal(toCsv(['x'], [[-0.00001]]), 'x\n0.0000\n');
+  });
+});
+
+describe('the smallest reachable p', () => {
+  it('is the exact test\'s p when every difference has one sign, for any n tasks; under 0.05 only from 6 tasks on', () => {
+    for (let n = 1; n <= 12; n++) {
+      // Differences of one sign, distinct or tied: none can give a smaller p.
+      for (const diffs of [Array.from({ length: n }, (_, i) => i + 1), Array.from({ length: n }, () => 0.5)]) {
+        assert.equal(wilcoxon(diffs).p, smallestReachableP(n), `n = ${n}`);
+        assert.equal(wilcoxon(diffs.map((d, i) => (i === 0 ? -d : d))).p >= smallestReachableP(n), true);
+      }
+      assert.equal(smallestReachableP(n) < 0.05, n >= 6, `n = ${n}`);
+    }
+    assert.equal(smallestReachableP(3), 0.25);
   });
 });

@@ -8,7 +8,7 @@ async function brief(path: string, text: string): Promise<string[]> {
 }
 
 const PYTHON = `MAX_ITEMS = 3
-name = "not a constant"
+name = "a variable"
 type Money = int
 
 
@@ -160,6 +160,7 @@ describe('definitions (tree-sitter)', () => {
   it('Python: classes, nested classes, methods with decorators, closures, constants and type aliases', async () => {
     assert.deepEqual(await brief('shop/cart.py', PYTHON), [
       'constant shop/cart.MAX_ITEMS 1-1',
+      'variable shop/cart.name 2-2',
       'type shop/cart.Money 3-3',
       'class shop/cart.Cart 6-15',
       'constant shop/cart.Cart.LIMIT 7-7',
@@ -178,6 +179,7 @@ describe('definitions (tree-sitter)', () => {
       'constant worker/queue/queue.B 7-7',
       'constant worker/queue/queue.C 7-7',
       'struct worker/queue/queue.Queue 10-10',
+      'field worker/queue/queue.Queue.items 10-10',
       'interface worker/queue/queue.Runner 12-14',
       'method worker/queue/queue.Runner.Run 13-13',
       'type worker/queue/queue.ID 16-16',
@@ -254,6 +256,7 @@ describe('definitions (tree-sitter)', () => {
     const expected = [
       'constant web/src/cart.MAX 1-1',
       'function web/src/cart.format 2-2',
+      'variable web/src/cart.counter 3-3',
       'interface web/src/cart.Store 4-4',
       'method web/src/cart.Store.get 4-4',
       'type web/src/cart.Id 5-5',
@@ -272,6 +275,106 @@ describe('definitions (tree-sitter)', () => {
     assert.deepEqual(await brief('web/src/CartView.tsx', tsx), ['function web/src/CartView.CartView 1-4', 'function web/src/CartView.CartView.onClick 2-2']);
     const js = `const API = '/api';\nclass Client {\n  fetch(path) { return get(API + path); }\n}\nmodule.exports = { Client };\n`;
     assert.deepEqual(await brief('web/client.js', js), ['constant web/client.API 1-1', 'class web/client.Client 2-4', 'method web/client.Client.fetch 3-3']);
+  });
+
+  it('variables are symbols: module-level variables and constants (any case), class attributes and fields; never locals; loops and blocks scope names in TypeScript, not in Python', async () => {
+    const py = [
+      'session: SessionMixin = LocalProxy(_cv_request, "session")',
+      'option = click.Option(["--app"], help="The app")',
+      'request_tearing_down = _signals.signal("request-tearing-down")',
+      'a, b = 1, 2',
+      'try:',
+      '    import json',
+      'except ImportError:',
+      '    json = None',
+      'for item in range(3):',
+      '    counted = item',
+      '',
+      'class View:',
+      '    provide_automatic_options: ClassVar[bool | None] = None',
+      '    methods = None',
+      '    DEFAULT = 1',
+      '    name: str',
+      '',
+      '    def run(self):',
+      '        local = 1',
+      '        self.attribute = local',
+      '',
+    ].join('\n');
+    assert.deepEqual(await brief('src/flask/globals.py', py), [
+      'variable src/flask/globals.session 1-1',
+      'variable src/flask/globals.option 2-2',
+      'variable src/flask/globals.request_tearing_down 3-3',
+      'variable src/flask/globals.a 4-4',
+      'variable src/flask/globals.b 4-4',
+      'variable src/flask/globals.json 8-8',
+      'variable src/flask/globals.counted 10-10',
+      'class src/flask/globals.View 12-20',
+      'field src/flask/globals.View.provide_automatic_options 13-13',
+      'field src/flask/globals.View.methods 14-14',
+      'constant src/flask/globals.View.DEFAULT 15-15',
+      'field src/flask/globals.View.name 16-16',
+      'method src/flask/globals.View.run 18-20',
+    ]);
+    const field = (await definitionsOf('src/flask/globals.py', py)).find((d) => d.name === 'provide_automatic_options')!;
+    assert.deepEqual([field.parent, field.nameLine, field.nameColumn], ['src/flask/globals.View', 13, 4]);
+
+    const ts = [
+      'export let retries = 2;',
+      'var legacy: number;',
+      'declare const injected: string;',
+      'const { picked } = source;',
+      'for (let i = 0; i < 2; i++) {}',
+      'if (ready) { const inBlock = 1; }',
+      'export class Ky {',
+      '  static defaults = { timeout: 10 };',
+      '  protected _options: Options;',
+      '  #secret = 1;',
+      '  [Symbol.iterator] = 2;',
+      '  retry = () => this.run();',
+      '  run() { const local = 1; return local; }',
+      '}',
+      'namespace NS { export const inside = 1; }',
+      'describe("x", () => { const fixture = 1; });',
+    ].join('\n');
+    assert.deepEqual(await brief('source/core/Ky.ts', ts), [
+      'variable source/core/Ky.retries 1-1',
+      'variable source/core/Ky.legacy 2-2',
+      'constant source/core/Ky.injected 3-3',
+      'class source/core/Ky.Ky 7-14',
+      'field source/core/Ky.Ky.defaults 8-8',
+      'field source/core/Ky.Ky._options 9-9',
+      'method source/core/Ky.Ky.retry 12-12',
+      'method source/core/Ky.Ky.run 13-13',
+      'module source/core/Ky.NS 15-15',
+      'constant source/core/Ky.NS.inside 15-15',
+    ]);
+    const js = 'let hits = 0;\nclass Client {\n  base = "/api";\n  static count;\n}\n';
+    assert.deepEqual(await brief('web/client.mjs', js), ['variable web/client.hits 1-1', 'class web/client.Client 2-5', 'field web/client.Client.base 3-3', 'field web/client.Client.count 4-4']);
+
+    const go = [
+      'package cobra',
+      'var EnablePrefixMatching = false',
+      'type Command struct {',
+      '\tUse, Short string',
+      '\tArgs PositionalArgs `json:"args"`',
+      '\tEmbedded',
+      '}',
+      'func run() {',
+      '\tvar local = 1',
+      '\ttype inner struct{ Z int }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(await brief('command.go', go), [
+      'variable command.EnablePrefixMatching 2-2',
+      'struct command.Command 3-7',
+      'field command.Command.Use 4-4',
+      'field command.Command.Short 4-4',
+      'field command.Command.Args 5-5',
+      'function command.run 8-11',
+      'struct command.run.inner 10-10',
+      'field command.run.inner.Z 10-10',
+    ]);
   });
 
   it('still reports what parses in a file with syntax errors', async () => {

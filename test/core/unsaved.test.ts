@@ -21,14 +21,16 @@ describe('unsaved labels (what the status bar and the Fixtures tree count)', () 
     assert.equal(unsavedLabels(fixtureOf(saved), fixtureOf(saved)), 0);
   });
 
-  it('a ruling counts once, and so does each ground-truth change it makes', () => {
+  it('a ruling counts once, though it writes the dispute and moves ground_truth; rulings on two symbols count two', () => {
     const saved = readFileSync(MEDIUM_01, 'utf8');
     const f = fixtureOf(saved);
-    const ruled = textOf(settleDispute(saved, { symbol: 'worker/queue/queue.Queue.Push', resolution: 'excluded', rationale: 'Not needed' }, {}));
-    const before = new Set(f.ground_truth.map((l) => JSON.stringify(l)));
-    const after = new Set(fixtureOf(ruled).ground_truth.map((l) => JSON.stringify(l)));
-    const changedInGroundTruth = [...after].filter((l) => !before.has(l)).length + [...before].filter((l) => !after.has(l)).length;
-    assert.equal(unsavedLabels(f, fixtureOf(ruled)), 1 + changedInGroundTruth);
+    const ruled = textOf(settleDispute(saved, { symbol: 'worker/queue/queue.Queue.Push', resolution: 'included', confidence: 'HIGH', rationale: 'Retry re-queues through Push' }, {}));
+    // The ruling did both: a dispute and a ground-truth entry.
+    assert.equal(fixtureOf(ruled).disputes.length, f.disputes.length + 1);
+    assert.ok(fixtureOf(ruled).ground_truth.some((l) => l.symbol === 'worker/queue/queue.Queue.Push'));
+    assert.equal(unsavedLabels(f, fixtureOf(ruled)), 1);
+    const twice = textOf(settleDispute(ruled, { symbol: 'worker/queue/queue.Queue', resolution: 'excluded', rationale: 'Only Retry changes' }, {}));
+    assert.equal(unsavedLabels(f, fixtureOf(twice)), 2);
     // Undone (the saved text again): nothing unsaved.
     assert.equal(unsavedLabels(f, fixtureOf(saved)), 0);
   });

@@ -303,6 +303,7 @@ describe('untrusted text: the Markdown reports', () => {
       'labels:',
       '  "dana|<b>": [{symbol: "a.A", confidence: HIGH, reason: r}, {symbol: "a.B|<img>", confidence: HIGH, reason: r}]',
       '  "lee\u202E": [{symbol: "a.A", confidence: HIGH, reason: r}, {symbol: "a.C", confidence: MEDIUM, reason: r}]',
+      'agreement: 0.25',
       'disputes:',
       '  - {symbol: "a.C`[y](https://evil.example)`", resolution: excluded, rationale: "see ![i](https://evil.example/i.png) <script>"}',
       '',

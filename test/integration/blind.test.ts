@@ -50,6 +50,21 @@ function at(document: vscode.TextDocument, needle: string, word = needle): { lin
 function textOf(v: string | boolean | vscode.TreeItemLabel | vscode.MarkdownString | undefined): string {
   return typeof v === 'string' ? v : typeof v === 'boolean' || v === undefined ? '' : 'label' in v ? v.label : v.value;
 }
+/** During a review: Show Agreement refuses, naming Finish Review, and the labeling report shows the review in progress, no kappa, no paradox. */
+async function inProgressEverywhere(uri: vscode.Uri, id: string): Promise<void> {
+  const showing = vscode.commands.executeCommand('fixtureLab.showAgreement', { uri });
+  if (canDriveUi()) {
+    await eventually(async () => assert.ok((await notifications()).some((n) => n.includes(`the review of ${id} is in progress: its agreement is measured `
+      + 'and written when it finishes ("Finish Review", or `fixture-lab review finish FIXTURE`)')), (await notifications()).join('\n')));
+  }
+  assert.equal(await showing, undefined);
+  const report = await vscode.commands.executeCommand<vscode.Uri>('fixtureLab.writeReport', { quiet: true });
+  const md = readFileSync(report.fsPath, 'utf8');
+  const row = md.split('\n').find((l) => l.startsWith(`| ${id} |`));
+  assert.equal(row, `| ${id} | dana | lee | review in progress |  |  |  |  |  |  |`);
+  assert.ok(!md.includes(`- ${id}: kappa paradox`) && !md.includes(`| ${id} | 1`), 'no figure of it anywhere');
+}
+
 describe('blind review and labels named at base, in the editor', function () {
   this.timeout(180_000);
   let s: Services;
@@ -214,6 +229,11 @@ describe('blind review and labels named at base, in the editor', function () {
     assert.match(md, new RegExp(`\\| ${id} \\| dana \\| lee \\| blind review \\|`));
     assert.ok(!md.includes(SECRET));
     assert.equal(await cmd('showAgreement', { uri }), undefined, 'refused while blind');
+    // The labeler, who may see everything: still no agreement before Finish Review measures it.
+    await setRater('dana');
+    assert.equal(await cmd('showAgreement', { uri }), undefined, 'no agreement during the review');
+    await inProgressEverywhere(uri, id);
+    await setRater('lee');
 
     // Finish: now everything is there.
     const agreement = await cmd<{ kappa: number | null }>('finishReview');
@@ -273,6 +293,11 @@ describe('blind review and labels named at base, in the editor', function () {
       assert.match(readFileSync(join(corpusDir, '.fixture-lab', 'blind', '.gitignore'), 'utf8'), /^\*$/m);
 
       assert.equal(await cmd('labelMedium', { symbol: 'web/src/cart.CartView.render', reason: LEE.render }), true);
+      assert.equal(await (await vscode.workspace.openTextDocument(uri)).save(), true);
+      // With the draft aside, the labeler asking for kappa gets "review in progress", never a kappa over an empty list.
+      await setRater('dana');
+      await inProgressEverywhere(uri, readFixture(original, uri.fsPath).fixture.id!);
+      await setRater('lee');
       assert.ok(await cmd('finishReview'));
       assert.ok(!existsSync(kept), 'the kept draft is gone once back in the file');
       // The same file a review without blind drafts leaves.

@@ -4,13 +4,11 @@
 // repository's object store (a temporary index; no branch, HEAD or working tree moves).
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { repositoryPath } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { copyFixture, eventually, journeySuite, setRater } from './helpers';
+import { commitObjects, copyFixture, eventually, journeySuite, setRater } from './helpers';
 
 const TESTS = `from shop.cart import Cart
 
@@ -24,19 +22,6 @@ def test_total(customer, book):
 def test_empty(customer):
     assert Cart(customer).total() == 0
 `;
-
-/** A commit on top of `parent` with `files` written (path -> text), made without touching refs or the working tree. */
-function commitObjects(repo: string, parent: string, files: Record<string, string>, message: string): string {
-  const env = { ...process.env, GIT_INDEX_FILE: join(tmpdir(), `fixture-lab-index-${process.pid}`), GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 'test@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 'test@example.com', GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z' };
-  const git = (args: string[], input?: string) => execFileSync('git', ['-C', repo, ...args], { env, encoding: 'utf8', input }).trim();
-  try {
-    git(['read-tree', parent]);
-    for (const [path, text] of Object.entries(files)) git(['update-index', '--add', '--cacheinfo', `100644,${git(['hash-object', '-w', '--stdin'], text)},${path}`]);
-    return git(['commit-tree', git(['write-tree']), '-p', parent, '-m', message]);
-  } finally {
-    rmSync(env.GIT_INDEX_FILE, { force: true });
-  }
-}
 
 describe('Candidates view', function () {
   this.timeout(120_000);

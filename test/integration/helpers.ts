@@ -4,7 +4,9 @@
 // FIXTURE_LAB_SCREENSHOTS folder, answered in NAME.ui.result.json, like ui.ts's screenshot and
 // webview requests. Code-server runs only: under @vscode/test-electron `ui()` throws.
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Services } from '../../src/extension/services';
@@ -48,8 +50,11 @@ export type UiStep =
   | { clickLinks: string; except?: string }
   /** Rests the mouse on the first visible element matching `hover` (holding `contains`): a tree row's tooltip shows. */
   | { hover: string; contains?: string }
-  /** Clicks the first visible element matching `click` (holding `contains`), `times` times `everyMs` apart (default once); when each click was made. */
-  | { click: string; contains?: string; times?: number; everyMs?: number }
+  /**
+   * Clicks the first visible element matching `click` (holding `contains`), `times` times `everyMs`
+   * apart (default once), holding `modifiers` (Control: add a tree row to the selection); when each click was made.
+   */
+  | { click: string; contains?: string; times?: number; everyMs?: number; modifiers?: ('Control' | 'Shift')[] }
   /** The attribute `attr` of every element matching `attrs`, shown or not. */
   | { attrs: string; attr: string }
   /** Each visible element matching `fits`: its text, a tab, and `whole` or `cut` (its text overflows its box). */
@@ -160,6 +165,19 @@ export function journeySuite(started: (s: Services) => void, cleanup?: () => Pro
 
 export async function setRater(name: string | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('fixtureLab').update('raterName', name, vscode.ConfigurationTarget.Global);
+}
+
+/** A commit on top of `parent` with `files` written (path -> text), made without touching refs or the working tree. */
+export function commitObjects(repo: string, parent: string, files: Record<string, string>, message: string): string {
+  const env = { ...process.env, GIT_INDEX_FILE: join(tmpdir(), `fixture-lab-index-${process.pid}`), GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 'test@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 'test@example.com', GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z' };
+  const git = (args: string[], input?: string) => execFileSync('git', ['-C', repo, ...args], { env, encoding: 'utf8', input }).trim();
+  try {
+    git(['read-tree', parent]);
+    for (const [path, text] of Object.entries(files)) git(['update-index', '--add', '--cacheinfo', `100644,${git(['hash-object', '-w', '--stdin'], text)},${path}`]);
+    return git(['commit-tree', git(['write-tree']), '-p', parent, '-m', message]);
+  } finally {
+    rmSync(env.GIT_INDEX_FILE, { force: true });
+  }
 }
 
 /** A copy of a demo fixture beside it, with its own id; the caller removes it. */

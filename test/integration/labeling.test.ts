@@ -86,7 +86,8 @@ describe('labeler and triager in the workbench', function () {
       const node = (await s.fixturesTree.getChildren(easy)).find((n) => s.fixturesTree.getTreeItem(n).resourceUri?.fsPath === uri.fsPath)!;
       return s.fixturesTree.getTreeItem(node);
     };
-    await eventually(async () => assert.equal((await row()).description, '0/15 · 2 unsaved'));
+    // The row counts the document as edited (2 in ground truth before any save), and says how many are unsaved.
+    await eventually(async () => assert.equal((await row()).description, '2/15 · 2 unsaved'));
     await eventually(async () => {
       const [bar] = await ui([{ texts: '.statusbar-item' }]);
       assert.ok(bar!.some((t) => t.includes('2 unsaved labels')), bar!.join(' | '));

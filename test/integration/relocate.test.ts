@@ -2,6 +2,7 @@
 // another commit shows the relocation report (the CLI's, from the revision the edit replaced),
 // and Apply Moves writes the moves into the document as one undoable edit.
 import * as assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
 import type { Services } from '../../src/extension/services';
@@ -16,10 +17,27 @@ describe('relocation: editing a fixture\'s revision', function () {
   let s: Services;
   const made = journeySuite((services) => (s = services));
 
-  it('shows where the labels went and applies the moves as one undoable edit', async () => {
-    const { uri, original } = copyFixture('bookshop/easy/02-price-currency.yaml', 'relocate');
+  it('a change\'s labels stay at its diff.base: Apply the Labels\' Moves is refused on it, the document untouched', async () => {
+    const { uri } = copyFixture('bookshop/easy/02-price-currency.yaml', 'relocate-diff');
     made.push(uri.fsPath);
-    assert.ok(original.includes(`base: "${BASE}"`));
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document);
+    await replaceFirst(document, BASE, HEAD);
+    await eventually(() => assert.ok(s.relocations.latest(uri), 'a report for the edited fixture'), 60_000);
+    const edited = document.getText();
+    await assert.rejects(Promise.resolve(s.relocations.apply(uri)), /bookshop-easy-02-relocate-diff is a change \(diff\): it is labeled and run at diff\.base/);
+    // Through the command, as the palette runs it: refused (the handler shows the error), nothing written.
+    assert.notEqual(await vscode.commands.executeCommand('fixtureLab.applyRelocation', { uri }), true);
+    assert.equal(document.getText(), edited);
+  });
+
+  it('shows where the labels went and applies the moves of a commit fixture as one undoable edit', async () => {
+    const { uri, original: diffText } = copyFixture('bookshop/easy/02-price-currency.yaml', 'relocate');
+    made.push(uri.fsPath);
+    // The same labels on a fixture of one commit (no change): its revision is `commit`.
+    const original = diffText.replace(`diff:\n  base: "${BASE}"\n  head: "${HEAD}"\n`, `commit: "${BASE}"\n`);
+    assert.ok(original.includes(`commit: "${BASE}"`));
+    writeFileSync(uri.fsPath, original);
     const document = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(document);
     await vscode.commands.executeCommand('notifications.clearAll');
@@ -63,6 +81,7 @@ describe('relocation: editing a fixture\'s revision', function () {
     // Apply Moves: only the move is written, in the fixture's document, not saved; undo takes it back.
     assert.equal(await vscode.commands.executeCommand('fixtureLab.applyRelocation', { uri }), true);
     const after = readFixture(document.getText(), uri.fsPath).fixture;
+    assert.equal(after.commit, HEAD, 'the labels and the commit move together');
     assert.deepEqual(after.ground_truth.map((l) => l.symbol),
       ['web/src/money.formatPrice', 'web/src/cart.CartView.totalLabel', 'web/src/cart.CartView.constructor', 'web/src/format/money.centsToUnits']);
     const moved = after.ground_truth[3];

@@ -206,6 +206,9 @@ describe('Settle and To Judge', function () {
         { expect: `${button}: ${symbol}`, input: rationale },
       ]);
     };
+    /** What the Settle view's title says beside its name. */
+    const progress = async () => (await ui([{ texts: '[id="workbench.view.extension.fixtureLab"] .pane-header[aria-label*="Settle"] .description' }]))[0]!.join('');
+    await eventually(async () => assert.equal(await progress(), '3 of 3 conflicts open'));
     const config = () => vscode.workspace.getConfiguration('fixtureLab');
     await config().update('saveAfterLabel', true, vscode.ConfigurationTarget.Global);
     try {
@@ -236,6 +239,28 @@ describe('Settle and To Judge', function () {
     await eventually(() => assert.deepEqual(disputes(document.getText()).at(-1), 'worker/queue/queue.Queue'));
     assert.equal(document.isDirty, true);
     assert.deepEqual(onDisk(), ['worker/queue/queue.Queue.Push', 'worker/queue/queue.Job', 'worker/queue/queue.Queue.Retry']);
+    // One ruling is one unsaved label, and the counts follow it before any save: the Settle view's
+    // title, and the Fixtures row (no conflict open: adjudicated, where the file still says 1 open).
+    await eventually(() => assert.equal(s.unsaved.of(uri.fsPath), 1));
+    await eventually(async () => assert.equal(await progress(), '0 of 3 conflicts open'));
+    const fixtureRow = async (): Promise<vscode.TreeItem> => {
+      const walk = async (node?: unknown): Promise<vscode.TreeItem | undefined> => {
+        for (const child of (await s.fixturesTree.getChildren(node as never)) ?? []) {
+          const item = s.fixturesTree.getTreeItem(child);
+          if (item.resourceUri?.fsPath === uri.fsPath) return item;
+          const found = item.collapsibleState ? await walk(child) : undefined;
+          if (found) return found;
+        }
+        return undefined;
+      };
+      return (await walk())!;
+    };
+    await eventually(async () => {
+      const item = await fixtureRow();
+      assert.equal(typeof item.tooltip, 'string');
+      assert.match(item.tooltip as string, /: adjudicated\n1 unsaved label:/);
+      assert.match(String(item.description), /· 1 unsaved$/);
+    });
     await screenshot('65-settle-unsaved');
     await vscode.window.showTextDocument(document);
     await vscode.commands.executeCommand('workbench.action.files.revert');

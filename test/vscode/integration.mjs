@@ -201,7 +201,7 @@ async function inWorkbench(page, steps, shots) {
           if (i > 0) await page.waitForTimeout(step.everyMs ?? 50);
           const shown = page.locator(`${step.click}:visible`);
           const target = (step.contains ? shown.filter({ hasText: step.contains }) : shown).first();
-          await target.click({ timeout: 10_000 });
+          await target.click({ timeout: 10_000, ...(step.modifiers ? { modifiers: step.modifiers } : {}) });
           clicked.push(String(Date.now()));
         }
         results.push(clicked);

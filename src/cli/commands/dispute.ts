@@ -4,7 +4,7 @@ import {
   RESOLUTIONS, settleDispute, settleRulings,
 } from '../../core';
 import { CliIO, moduleFor, oneOf, parse, required, UsageError } from '../args';
-import { editFixture } from './edits';
+import { editFixture, refuseUnreadable } from './edits';
 
 export const SETTLE_OPTIONS = {
   resolution: { type: 'string' },
@@ -39,6 +39,7 @@ export async function settle(values: SettleValues, positionals: string[], io: Cl
   if (resolution === 'excluded' && confidence) throw new UsageError('--confidence goes with --resolution included only');
   const rationale = required(values.rationale, '--rationale');
   const { read } = await loadFixtureFile(path, undefined, io.cwd);
+  refuseUnreadable(read);
   const shown = displayPath(path, io.cwd);
   // A fixture that does not read (too large, broken YAML) is refused before any judgement of its lists.
   if (!read.parsed) throw new FixtureLabError(read.problems[0]?.message ?? 'does not read as a fixture', shown);

@@ -1,20 +1,27 @@
 import {
-  agreementOf, Agreement, AgreementFigures, figureSummary, FixtureLabError, fmt, formatNumber, loadFixtureFile, paradoxNote, setField,
+  Agreement, AgreementFigures, agreementWriteRefusal, displayPath, figureSummary, FixtureLabError, fmt, formatNumber, loadFixtureFile, measuredAgreement,
+  paradoxNote, refused, REVIEW_IN_PROGRESS, setField,
 } from '../../core';
 import { CliIO, fixturePaths, moduleFor, parse, UsageError } from '../args';
-import { editFixture } from './edits';
+import { editFixture, refuseUnreadable } from './edits';
 
 export async function kappa(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, { json: { type: 'boolean' }, write: { type: 'boolean' } });
   if (positionals.length === 0) throw new UsageError('name at least one fixture (or a folder of fixtures)');
-  const results: Agreement[] = [];
+  const results: (Agreement & { finish?: string })[] = [];
   for (const path of await fixturePaths(positionals, io.cwd)) {
     const { read, file } = await loadFixtureFile(path, undefined, io.cwd);
+    if (values.write) refuseUnreadable(read);
     // Agreement over a file that is not a whole fixture (no id, no raters' lists) would be noise.
     const error = read.problems.find((p) => p.severity === 'error');
     if (error) throw new FixtureLabError(`${error.line}:${error.col}: ${error.message}; fix it first (\`fixture-lab validate\` lists every problem)`, file);
-    const agreement = agreementOf(read.fixture, { module: await moduleFor(path, read.fixture.repo) });
-    results.push(agreement);
+    // Agreement exists for a finished review only: `review finish` closes the lists and writes it.
+    const finish = `\`fixture-lab review finish ${displayPath(path, io.cwd)}\``;
+    const refusal = values.write ? agreementWriteRefusal(read.fixture, finish) : undefined;
+    // Through the edit's own reading, so a file it cannot edit says why first.
+    if (refusal) await editFixture(path, io, () => refused(refusal.code, refusal.refused));
+    const agreement = measuredAgreement(read.fixture, { module: await moduleFor(path, read.fixture.repo) });
+    results.push(agreement.reason === REVIEW_IN_PROGRESS ? { ...agreement, finish } : agreement);
     if (values.write && agreement.kappa !== null && read.fixture.agreement !== Number(formatNumber(agreement.kappa))) {
       await editFixture(path, io, (text) => setField(text, 'agreement', agreement.kappa));
     }
@@ -23,7 +30,7 @@ export async function kappa(args: string[], io: CliIO): Promise<number> {
     // The figures beside kappa are a contract: `percent` (= observed), `ac1`, `pabak`,
     // `specific_positive`, `specific_negative`, `kappa_weighted`, and under `labeled_only` the
     // same over the items some rater included (with its own `kappa` and `items`).
-    const out = results.map(({ table: _table, figures, labeled_only, ...a }) => ({
+    const out = results.map(({ table: _table, figures, labeled_only, finish: _finish, ...a }) => ({
       ...a,
       disagreements: a.disagreements.map((d) => ({ symbol: d.symbol, labeler: d.labeler, verifier: d.verifier })),
       ...added(figures),
@@ -33,6 +40,10 @@ export async function kappa(args: string[], io: CliIO): Promise<number> {
     return 0;
   }
   for (const a of results) {
+    if (a.finish) {
+      io.stdout.write(`${a.id}: ${REVIEW_IN_PROGRESS}: kappa is measured when it finishes (${a.finish})\n`);
+      continue;
+    }
     const head = a.kappa === null
       ? `kappa n/a (${a.reason})${a.observed === null ? '' : `, observed agreement ${fmt(a.observed)}`}`
       : `kappa ${fmt(a.kappa)} ${a.band}, kappa_confidence ${fmt(a.kappa_confidence)}, observed ${fmt(a.observed)}, expected ${fmt(a.expected)}`;

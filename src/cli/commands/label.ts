@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import {
-  AtBase, BodyIndex, changedSymbols, clickTarget, CONFIDENCES, displayPath, Fixture, FixtureLabError, judgeSymbols, type Provenance, labelAs,
-  loadFixtureFile, normalizeSymbol,
-  provenanceOf, Repository, repositoryPath, RepoSymbols, revisionOf, symbolKey, symbolWarning, unlabelAs,
+  AtBase, BodyIndex, CANONICAL, canonicalName, changedSymbols, clickTarget, CONFIDENCES, displayPath, Fixture, FixtureLabError, judgeSymbols,
+  type Provenance, labelAs, loadFixtureFile, normalizeSymbol, provenanceOf, Repository, repositoryPath, RepoSymbols, revisionOf, symbolKey,
+  symbolWarning, unlabelAs,
 } from '../../core';
 import { CliIO, moduleFor, oneOf, parse, repoEntryFor, required, UsageError } from '../args';
 import { raterFor } from '../rater';
-import { editFixture } from './edits';
+import { editFixture, refuseUnreadable } from './edits';
 
 /**
  * `label add|remove FIXTURE SYMBOL [--rater NAME]`: label as a rater. The labeler's labels are
@@ -29,14 +29,15 @@ export async function label(args: string[], io: CliIO): Promise<number> {
   const confidence = action === 'add' ? oneOf(values.confidence, CONFIDENCES, '--confidence') : undefined;
   const reason = action === 'add' ? required(values.reason, '--reason') : undefined;
   const { read } = await loadFixtureFile(path, undefined, io.cwd);
-  const given = normalizeSymbol(raw, { module: await moduleFor(path, read.fixture.repo) });
-  if (!given) throw new UsageError(`\`${raw}\` is not a symbol name`);
+  refuseUnreadable(read);
+  if (!normalizeSymbol(raw, { module: await moduleFor(path, read.fixture.repo) })) throw new UsageError(`\`${raw}\` is not a symbol name`);
   const rater = await raterFor(values.rater, path);
   const target = clickTarget(read.fixture, rater);
   const list = 'rater' in target && target.rater ? `labels.${target.rater}` : 'ground_truth';
   const shown = displayPath(path, io.cwd);
   const code = await codeOf(path, read.fixture);
   try {
+    const given = await nameOf(code, read.fixture, raw);
     const named = await nameAtBase(code, read.fixture, given);
     // A label on what the change adds is refused; one already written can still be removed.
     if ('refused' in named && action === 'add') throw new FixtureLabError(`${named.refused}; nothing was written`, shown);
@@ -89,9 +90,21 @@ async function provenance(code: Code | undefined, fixture: Fixture, symbol: stri
   const rev = code && revisionOf(fixture, code.symbols.entry)?.rev;
   if (!code || !rev) return {};
   try {
-    return await provenanceOf(new BodyIndex(await code.repository(), { module: code.symbols.entry.module }), rev, symbol);
+    return await provenanceOf(new BodyIndex(await code.repository(), { module: code.symbols.entry.module, ...CANONICAL }), rev, symbol);
   } catch {
     return {}; // no checkout: the label-time check says so
+  }
+}
+
+/** The typed name as the repository reads it at the fixture's revision (canonicalName); as the normaliser reads it without the code. */
+async function nameOf(code: Code | undefined, fixture: Fixture, raw: string): Promise<string> {
+  const rev = code && revisionOf(fixture, code.symbols.entry)?.rev;
+  const plain = normalizeSymbol(raw, { module: code?.symbols.entry.module });
+  if (!code || !rev) return plain;
+  try {
+    return await canonicalName(code.symbols, async () => (await code.repository()).listFiles(rev), rev, raw);
+  } catch {
+    return plain; // no checkout or no such revision: the label-time check says so
   }
 }
 

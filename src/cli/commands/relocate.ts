@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import {
-  applyRelocation, BodyIndex, displayPath, FixtureLabError, lineText, loadFixtureFile, readFixture, relocationLines, relocationReport, relocationTotals,
-  Repository, repositoryPath, revisionOf, type SkippedMove,
+  BodyIndex, displayPath, FixtureLabError, lineText, loadFixtureFile, readFixture, relocationLines, relocationReport, relocationTotals,
+  relocateFixture, relocationRefusal, Repository, repositoryPath, revisionOf, type SkippedMove,
 } from '../../core';
 import { CliIO, parse, repoEntryFor, required, UsageError } from '../args';
-import { editFixture } from './edits';
+import { editFixture, refuseUnreadable } from './edits';
 
 /**
  * `relocate FIXTURE --to REV [--write] [--json]`: each labeled symbol compared between the
@@ -18,8 +18,12 @@ export async function relocate(args: string[], io: CliIO): Promise<number> {
   const path = resolve(io.cwd, positionals[0]);
   const shown = displayPath(path, io.cwd);
   const { read } = await loadFixtureFile(path, undefined, io.cwd);
+  if (values.write) refuseUnreadable(read);
   const error = read.problems.find((p) => p.severity === 'error');
   if (error) throw new FixtureLabError(`has errors (${error.line}:${error.col}: ${error.message}); fix them first (fixture-lab validate)`, shown);
+  // A change is labeled and run at its diff.base: its labels are never written at another revision.
+  const refusal = values.write ? relocationRefusal(read.fixture) : undefined;
+  if (refusal) throw new FixtureLabError(refusal, shown);
   const found = await repoEntryFor(path, read.fixture.repo);
   if (!found) throw new FixtureLabError(`no repos.yaml above it names its repo \`${read.fixture.repo ?? ''}\`: add the repository there`, shown);
   const from = revisionOf(read.fixture, found.entry);
@@ -29,9 +33,16 @@ export async function relocate(args: string[], io: CliIO): Promise<number> {
     const options = { module: found.entry.module };
     const report = await relocationReport(new BodyIndex(repo, options), read.fixture, from.rev, to, options);
     let written: { applied: number; skipped: SkippedMove[] } | undefined;
-    if (values.write && report.totals.moved > 0) {
+    // The labels and the fixture's `commit` move together: a commit fixture runs at repos.yaml's pinned commit, so REV must be it.
+    const pinned = found.entry.commit;
+    if (values.write && pinned && (await repo.resolve(pinned).catch(() => pinned)) !== report.to) {
+      throw new FixtureLabError(`${to} is not repos.yaml's pinned commit for \`${found.entry.name}\` (${pinned}), where the fixture runs: pin it there `
+        + 'first, then relocate; nothing was written', shown);
+    }
+    const commit = pinned ?? report.to;
+    if (values.write && (report.totals.moved > 0 || read.fixture.commit !== commit)) {
       await editFixture(path, io, (text) => {
-        const result = applyRelocation(text, readFixture(text, shown).fixture, report, options);
+        const result = relocateFixture(text, readFixture(text, shown).fixture, report, commit, options);
         if (result.ok) written = { applied: new Set(result.applied.map((r) => r.symbol)).size, skipped: result.skipped };
         return result;
       });

@@ -5,7 +5,7 @@ import {
 } from '../../core';
 import { CliIO, moduleFor, parse, required, UsageError } from '../args';
 import { settle, SETTLE_OPTIONS } from './dispute';
-import { editFixture } from './edits';
+import { editFixture, refuseUnreadable } from './edits';
 
 /**
  * `review start FIXTURE --verifier NAME [--blind-drafts] | review finish FIXTURE | review settle FIXTURE SYMBOL ...`:
@@ -30,6 +30,7 @@ export async function review(args: string[], io: CliIO): Promise<number> {
   if (action === 'start') {
     const verifier = required(values.verifier?.trim(), '--verifier');
     const { read } = await loadFixtureFile(path, undefined, io.cwd);
+    refuseUnreadable(read);
     const labeler = read.fixture.labeler;
     if (values['blind-drafts']) {
       // Read strictly: a file that is not UTF-8 is refused before its draft is kept anywhere.
@@ -59,6 +60,7 @@ export async function review(args: string[], io: CliIO): Promise<number> {
   }
   if (values.verifier !== undefined) throw new UsageError('`review finish` takes no --verifier');
   const { read } = await loadFixtureFile(path, undefined, io.cwd);
+  refuseUnreadable(read);
   const module = await moduleFor(path, read.fixture.repo);
   let result: { text: string; agreement: Agreement } | undefined;
   // A draft kept aside at the start (--blind-drafts) comes back first: kappa needs the labeler's list.

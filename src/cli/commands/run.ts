@@ -47,6 +47,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
   if (values.shard !== undefined && !shard) throw new UsageError(
     `--shard must be I/N with I from 1 to N, e.g. --shard 2/3 (not ${values.shard})`);
+  const systems = values.systems?.split(',').map((s) => s.trim()).filter(Boolean);
+  // `--systems ,` (or a variable that came out empty) names no system: never read as "all of them".
+  if (systems?.length === 0) throw new UsageError(
+    '--systems names no system: give names from systems.yaml, e.g. --systems grep,bm25, or leave it out to run all');
   const controller = new AbortController();
   let stoppedBy: NodeJS.Signals = 'SIGINT';
   const removeStop = onStopSignal((signal) => {
@@ -58,7 +62,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     const options = {
       corpusDir: corpusDir(positionals[0], io.cwd),
       cwd: io.cwd,
-      systems: values.systems?.split(',').map((s) => s.trim()).filter(Boolean),
+      systems,
       tasks: values.tasks,
       budgets,
       match,

@@ -5,7 +5,7 @@
 // refused. The CodeLens, hovers, decorations, the Candidates view and every label action ask here.
 import type { FileChange } from '../git/diff';
 import { Definition, modulePath } from '../symbols/definitions';
-import { symbolKey } from '../symbols/normalize';
+import { CANONICAL, symbolKey } from '../symbols/normalize';
 
 /** The side of a change a name was read on; undefined when unknown (a typed name, a working-tree file). */
 export type Side = 'base' | 'head';
@@ -26,15 +26,15 @@ export class BaseNames {
 
   /** One file of the change, given its definitions on both sides (as changedSymbols reads them). */
   addFile(f: FileChange, before: Definition[], after: Definition[]): void {
-    for (const d of before) this.atBase.add(symbolKey(d.symbol));
+    for (const d of before) this.atBase.add(symbolKey(d.symbol, CANONICAL));
     if (!f.newPath) return;
     const baseIds = new Map<string, string>();
     if (f.oldPath && f.status !== 'copied') identities(before, f.oldPath).forEach((id, i) => baseIds.set(id, before[i].symbol));
     identities(after, f.newPath).forEach((id, i) => {
       const head = after[i].symbol;
       const base = baseIds.get(id);
-      if (base === undefined) this.atHead.set(symbolKey(head), null);
-      else if (symbolKey(base) !== symbolKey(head)) this.atHead.set(symbolKey(head), base);
+      if (base === undefined) this.atHead.set(symbolKey(head, CANONICAL), null);
+      else if (symbolKey(base, CANONICAL) !== symbolKey(head, CANONICAL)) this.atHead.set(symbolKey(head, CANONICAL), base);
     });
   }
 
@@ -44,7 +44,7 @@ export class BaseNames {
    */
   nameAtBase(symbol: string, side?: Side): AtBase {
     if (side === 'base') return { symbol };
-    const key = symbolKey(symbol);
+    const key = symbolKey(symbol, CANONICAL);
     if (side === undefined && this.atBase.has(key)) return { symbol };
     const base = this.atHead.get(key);
     if (base === null) return { refused: onlyAtHead(symbol) };

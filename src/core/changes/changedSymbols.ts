@@ -3,7 +3,8 @@
 import { MAX_FILE_BYTES } from '../git/blobs';
 import { FileChange, Hunk, listChanges } from '../git/diff';
 import type { FileText, Repository } from '../git/repository';
-import { Definition, definitionsOf, SymbolKind } from '../symbols/definitions';
+import { Definition, definitionsOf } from '../symbols/definitions';
+import { DATA_KINDS, SymbolKind } from '../symbols/kinds';
 import { languageOf } from '../symbols/languages';
 import { BaseNames, identities } from './baseNames';
 
@@ -100,12 +101,24 @@ export function symbolsOfFile(f: FileChange, before: Definition[], after: Defini
     if (afterSet.has(beforeKeys[i])) modified.add(beforeKeys[i]);
     else push(d, f.oldPath!, 'deleted');
   });
+  // A field added or deleted changes its class's shape (the class is the one to label); a field
+  // edited in place changes that field alone, so the class and every instantiation stay out.
+  const parentKey = (d: Definition, defs: Definition[], keys: string[]) => keys[defs.findIndex((p) => p.symbol === d.parent)];
+  for (const c of out) {
+    if (!DATA_KINDS.has(c.kind) || (c.change !== 'added' && c.change !== 'deleted')) continue;
+    const [defs, keys] = c.change === 'added' ? [after, afterKeys] : [before, beforeKeys];
+    const d = defs.find((x) => x.symbol === c.symbol && x.startLine === c.startLine);
+    const key = d?.parent !== undefined ? parentKey(d, defs, keys) : undefined;
+    if (key !== undefined && beforeSet.has(key) && afterSet.has(key)) modified.add(key);
+  }
   const beforeByKey = new Map(before.map((d, i) => [beforeKeys[i], d]));
   after.forEach((d, i) => {
     if (!modified.has(afterKeys[i])) return;
+    const old = beforeByKey.get(afterKeys[i])!;
+    // gofmt realigning a struct's fields (or a formatter a variable's) changes no data.
+    if (DATA_KINDS.has(d.kind) && sameTokens(texts.before, old, texts.after, d)) return;
     push(d, f.newPath!, 'modified');
-    const old = beforeByKey.get(afterKeys[i])!.symbol;
-    if (old !== d.symbol) out[out.length - 1].baseSymbol = old;
+    if (old.symbol !== d.symbol) out[out.length - 1].baseSymbol = old.symbol;
   });
   return out;
 }
@@ -126,6 +139,13 @@ function touches(d: Definition, defs: Definition[], start: number, lines: number
     if (line >= d.startLine && line <= d.endLine && !blank.has(line) && !members.some((m) => m.startLine <= line && line <= m.endLine)) return true;
   }
   return false;
+}
+
+/** Do two definitions' lines read the same but for whitespace? (Unknown texts: no.) */
+function sameTokens(before: string | undefined, a: Definition, after: string | undefined, b: Definition): boolean {
+  if (before === undefined || after === undefined) return false;
+  const tokens = (text: string, d: Definition) => text.split('\n').slice(d.startLine - 1, d.endLine).join(' ').trim().split(/\s+/).join(' ');
+  return tokens(before, a) === tokens(after, b);
 }
 
 /** The 1-based numbers of the lines holding only whitespace. */

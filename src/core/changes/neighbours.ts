@@ -6,8 +6,10 @@
 // constructed type in the same function, a name imported by name, the same file, an imported
 // file; else by the name alone, and a name with more than AMBIGUOUS_LIMIT definitions that
 // nothing picks is not linked but counted.
+import { posix } from 'node:path';
 import type { Repository } from '../git/repository';
 import { Definition, definitionAt, definitionsOf, enclosingDefinitions } from '../symbols/definitions';
+import { DATA_KINDS } from '../symbols/kinds';
 import { LanguageId, languageOf } from '../symbols/languages';
 import { filesMentioning, textAt } from '../symbols/lookup';
 import { Reference, referencesOf } from '../symbols/references';
@@ -15,6 +17,7 @@ import { isTestPath } from '../symbols/testPaths';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { Binding, fileImported, importBindings, importedModules } from './imports';
 import { classBases, declaredType, receiverOf } from './receivers';
+import { listAt } from '../lists';
 
 export type Relation = 'callee' | 'type' | 'caller' | 'data';
 
@@ -63,13 +66,46 @@ const WEIGHT = { callee: 1, type: 1, caller: 1, data: 0.5 } as const;
 const DECORATOR_WEIGHT = 0.5;
 /** What the change's tests use says little about the change: their links weigh a quarter. */
 const TEST_OWNER_WEIGHT = 0.25;
-/** After `.attr`: an assignment, an augmented one, an item assignment, or a call that fills a collection. */
-const WRITES = /^\s*(?::[^=\n]+=(?!=)|=(?!=)|[-+*/|&]=|\[[^\]\n]*\]\s*=(?!=)|\.(?:append|extend|insert|add|update|setdefault|appendleft|push|set|put)\()/;
+/** Constructors link below every other link: they call, and set up, everything. */
+const CONSTRUCTOR_WEIGHT = 0.2;
+/**
+ * After `.attr`: an assignment (annotated too, over several lines: `self.funcs: dict[⏎...`), an
+ * augmented one, an update (`this._n++`), an item assignment, or a call that fills a collection.
+ */
+const WRITES = /^\s*(?:=(?!=)|[-+*/|&%^]=|<<=|>>=|\+\+|--|\[[^\]\n]*\]\s*=(?!=)|\.(?:append|extend|insert|add|update|setdefault|appendleft|push|set|put)\()/;
+/** Before `x.attr`: a prefix update (`++this._n`). */
+const PREFIX_UPDATE = /(?:\+\+|--)\s*[\w$.]*\.\s*$/;
 
+/** Does `before` + name + `after` (one line) write the attribute? An annotated target (`self.funcs: dict[`) starts its statement. */
+function isWrite(before: string, after: string): boolean {
+  if (WRITES.test(after) || PREFIX_UPDATE.test(before)) return true;
+  return /^\s*[\w$.]*\.\s*$/.test(before) && /^\s*:(?!=)\s*\S/.test(after);
+}
+
+const dirname = (path: string) => posix.dirname(path);
 const short = (symbol: string) => symbol.slice(symbol.lastIndexOf('/') + 1);
 const shortName = (symbol: string) => symbol.slice(symbol.lastIndexOf('.') + 1);
 
-interface Located { path: string; def: Definition }
+interface Located {
+  path: string;
+  def: Definition;
+  /** Defined inside a function (a class a test builds, a helper closure): no other function's code can name it. */
+  local?: boolean;
+}
+
+/**
+ * Method names the languages' own types define (dict, list, str; Array, Map, Promise): on a
+ * receiver nothing types, `bp_options.copy()` is a dict's copy, not the one class in the
+ * repository that happens to define `copy`.
+ */
+const LIBRARY_METHODS: Partial<Record<string, Set<string>>> = {
+  python: new Set(['copy', 'get', 'pop', 'items', 'keys', 'values', 'update', 'append', 'extend', 'insert', 'remove', 'clear', 'setdefault', 'add',
+    'discard', 'index', 'count', 'sort', 'reverse', 'split', 'join', 'strip', 'lstrip', 'rstrip', 'replace', 'format', 'startswith', 'endswith',
+    'lower', 'upper', 'encode', 'decode', 'read', 'write', 'close', 'popitem', 'union', 'intersection', 'difference']),
+  typescript: new Set(['push', 'pop', 'shift', 'unshift', 'slice', 'splice', 'map', 'filter', 'reduce', 'forEach', 'find', 'findIndex', 'some', 'every',
+    'includes', 'indexOf', 'join', 'concat', 'keys', 'values', 'entries', 'get', 'set', 'has', 'delete', 'clear', 'add', 'then', 'catch', 'finally',
+    'toString', 'trim', 'split', 'replace', 'startsWith', 'endsWith', 'test', 'exec', 'match', 'sort', 'reverse', 'flat', 'flatMap', 'clone', 'text', 'json']),
+};
 
 interface FileInfo {
   path: string;
@@ -96,7 +132,7 @@ class Index {
   private readonly types = new Map<string, Promise<string | undefined>>();
   private paths?: Promise<string[]>;
 
-  constructor(private readonly repo: Repository, private readonly base: string, private readonly limit: number) {}
+  constructor(private readonly repo: Repository, readonly base: string, private readonly limit: number) {}
 
   file(rev: string, path: string): Promise<FileInfo | undefined> {
     const key = `${rev}:${path}`;
@@ -123,7 +159,14 @@ class Index {
     const set = new Set(wanted);
     for (const path of await filesMentioning(this.repo, this.base, wanted)) {
       const info = await this.file(this.base, path);
-      for (const def of info?.defs ?? []) if (set.has(def.name)) this.byName.get(def.name)!.push({ path, def });
+      const bySymbol = new Map((info?.defs ?? []).map((d) => [d.symbol, d]));
+      const local = (d: Definition) => {
+        for (let p = d.parent && bySymbol.get(d.parent); p; p = p.parent ? bySymbol.get(p.parent) : undefined) {
+          if (p.kind === 'function' || p.kind === 'method') return true;
+        }
+        return false;
+      };
+      for (const def of info?.defs ?? []) if (set.has(def.name)) this.byName.get(def.name)!.push({ path, def, local: local(def) });
     }
   }
 
@@ -163,6 +206,8 @@ class Index {
 
   /** Of same-named definitions, those the file picks: its own, then those it imports, else all. */
   pick(all: Located[], info: FileInfo): Located[] {
+    // A Go name without a package qualifier is its own package's: a same-named type elsewhere is another.
+    if (info.language === 'go') all = all.filter((c) => dirname(c.path) === dirname(info.path) || fileImported(c.path, info.imports));
     const same = all.filter((c) => c.path === info.path);
     if (same.length > 0) return same;
     const imported = all.filter((c) => fileImported(c.path, info.imports));
@@ -194,7 +239,10 @@ class Index {
     // A bare name is a local, a module-level definition or a closure: never a member of some class.
     const around = new Set(enclosingDefinitions(info.defs, line).map((d) => d.symbol));
     const closure = (c: Located) => c.def.kind === 'function' && c.path === info.path && around.has(c.def.parent!);
-    const all = this.called(name).filter((c) => member || !BARE_NAMES.has(info.language) || c.def.parent === undefined || closure(c));
+    const all = this.called(name)
+      .filter((c) => member || !BARE_NAMES.has(info.language) || c.def.parent === undefined || closure(c))
+      .filter((c) => !c.local || c.path === info.path)
+      .filter((c) => member || info.language !== 'go' || dirname(c.path) === dirname(info.path));
     const receiver = member ? receiverOf(before) : undefined;
     if (receiver !== undefined && SELF.has(receiver)) {
       const cls = enclosingDefinitions(info.defs, line).filter((d) => CLASS_LIKE.has(d.kind)).pop();
@@ -231,6 +279,10 @@ class Index {
     // By name alone: `x.pop()` on a receiver nothing tells the type of is most often a library
     // type's method (dict, list), so a member links only to a unique name; a bare name to a few.
     if (member && all.length > 1 && all.length <= this.limit) return { picked: [], resolved: false };
+    // A field is named on countless receivers (`x.name`, `c.Use`): by its name alone it is no link.
+    if (member && all.every((c) => DATA_KINDS.has(c.def.kind) && c.def.parent !== undefined)) return { picked: [], resolved: false };
+    // The one definition of a name the language's own types define is no evidence (`bp_options.copy()`).
+    if (member && all.length === 1 && LIBRARY_METHODS[family(info.language)]?.has(name)) return { picked: [], resolved: true };
     return { picked: all, resolved: all.length === 1 };
   }
 
@@ -301,7 +353,7 @@ class Index {
 
 /** The type a module-level variable is declared or constructed with: the lines outside every definition (`app = Flask(__name__)`). */
 function moduleLevelType(info: FileInfo, variable: string): string | undefined {
-  const outside = info.lines.map((l, i) => (info.defs.some((d) => d.startLine <= i + 1 && i + 1 <= d.endLine) ? '' : l));
+  const outside = info.lines.map((l, i) => (info.defs.some((d) => !DATA_KINDS.has(d.kind) && d.startLine <= i + 1 && i + 1 <= d.endLine) ? '' : l));
   return declaredType(info.language, outside, 1, outside.length, variable);
 }
 
@@ -354,33 +406,43 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
   const uses: Use[] = [];
   const reads = new Map<string, Access>();
   const writes = new Map<string, Access>();
-  for (const [file, symbols] of groupByFile(changed)) {
-    const info = await index.file(symbols[0].change === 'deleted' ? report.base : report.head, file);
-    if (!info) continue;
+  const seenUses = new Set<string>();
+  for (const side of await sidesOf(index, report)) {
+    const { info, symbols } = side;
+    const file = info.path;
     // A use belongs to the innermost definition around it, and counts only when that one changed:
     // a class that changed in one method does not make every name in its other methods a neighbour.
-    const changedHere = new Map(symbols.map((s) => [`${s.symbol}\0${s.startLine}`, s]));
+    const changedHere = new Map(symbols.map((s) => [`${s.symbol}\0${s.startLine}`, s.owner]));
     for (const ref of info.refs) {
       const inner = definitionAt(info.defs, ref.line);
       const owner = inner && changedHere.get(`${inner.symbol}\0${inner.startLine}`);
       if (!inner || !owner) continue;
       const decorator = ref.line < inner.nameLine;
-      const after = (info.lines[ref.line - 1] ?? '').slice(ref.column + ref.name.length);
+      const text = info.lines[ref.line - 1] ?? '';
+      const before = text.slice(0, ref.column);
+      const after = text.slice(ref.column + ref.name.length);
       // `@app.teardown_request`: the decorator is `teardown_request`; `app` is only its receiver.
       if (decorator && /^\s*\./.test(after)) continue;
       if (ref.kind === 'identifier' && !decorator && !DATA_NAME.test(ref.name)) continue;
+      // A modified symbol is read at both sides: a line the change left alone is one use.
+      const key = `${owner.symbol}\0${ref.kind}\0${ref.name}\0${ref.column}\0${decorator}\0${text.trim()}`;
+      if (seenUses.has(key)) continue;
+      seenUses.add(key);
       uses.push({ ref, owner, info, decorator });
       // Attributes the changed code reads or writes: where the same data is written or read is a neighbour.
-      const attribute = /\.\s*$/.test((info.lines[ref.line - 1] ?? '').slice(0, ref.column));
+      const attribute = /\.\s*$/.test(before) && !moduleMember(info, before);
       if (ref.kind === 'identifier' && !decorator && owner.change !== 'added' && !isTestPath(file) && attribute) {
-        (WRITES.test(after) ? writes : reads).set(ref.name, { owner, line: ref.line, family: family(info.language) });
+        const write = isWrite(before, after);
+        // What a changed constructor sets up is everything its class holds: its readers are not the change's.
+        if (write && IMPLICIT_CALLS.test(shortName(owner.symbol))) continue;
+        (write ? writes : reads).set(ref.name, { owner, line: ref.line, family: family(info.language) });
       }
     }
     for (const s of symbols) {
-      if (isTestPath(file) || s.change === 'added') continue;
+      if (isTestPath(file) || s.owner.change === 'added') continue;
       for (let line = s.startLine; line <= s.endLine; line++) {
         for (const m of (info.lines[line - 1] ?? '').matchAll(/\b(get|set)attr\(\s*[^,()]+,\s*["'](\w{4,})["']/g)) {
-          (m[1] === 'get' ? reads : writes).set(m[2], { owner: s, line, family: family(info.language) });
+          (m[1] === 'get' ? reads : writes).set(m[2], { owner: s.owner, line, family: family(info.language) });
         }
       }
     }
@@ -394,7 +456,9 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
       continue;
     }
     const relation: Relation = u.ref.kind === 'type' ? 'type' : u.ref.kind === 'call' ? 'callee' : 'data';
-    const verb = relation === 'type' ? 'used as a type by' : relation === 'data' ? 'read by' : 'called by';
+    // `order.total_cents = ...` writes the field it names.
+    const written = relation === 'data' && WRITES.test((u.info.lines[u.ref.line - 1] ?? '').slice(u.ref.column + u.ref.name.length));
+    const verb = relation === 'type' ? 'used as a type by' : written ? 'written by' : relation === 'data' ? 'read by' : 'called by';
     linkPicked(r, u.ref.name, relation, u.owner, 1, `${verb} ${short(u.owner.symbol)} (line ${u.ref.line})`);
   }
 
@@ -404,19 +468,38 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
     if (s.change === 'added') continue;
     const name = shortName(s.symbol);
     if (IMPLICIT_CALLS.test(name)) continue;
-    targets.set(name, [...(targets.get(name) ?? []), s]);
+    listAt(targets, name).push(s);
   }
-  await index.definitions(targets.keys());
+  // A changed constructor is called by instantiating its class (`Foo(...)`, `new Foo(...)`) and by a subclass's `super()`.
+  const constructors = new Map<string, { cls: string; via: ChangedSymbol }[]>();
+  for (const s of changed) {
+    if (s.change === 'added' || s.kind !== 'method' || !/^(__init__|constructor)$/.test(shortName(s.symbol))) continue;
+    const cls = (s.baseSymbol ?? s.symbol).slice(0, (s.baseSymbol ?? s.symbol).lastIndexOf('.'));
+    const name = shortName(cls);
+    constructors.set(name, [...(constructors.get(name) ?? []), { cls, via: s }]);
+  }
+  await index.definitions([...targets.keys(), ...constructors.keys()]);
   const registrations: { info: FileInfo; ref: Reference; via: ChangedSymbol[]; call: string; column: number }[] = [];
-  for (const path of await filesMentioning(repo, report.base, [...targets.keys()])) {
+  for (const path of await filesMentioning(repo, report.base, [...targets.keys(), ...constructors.keys()])) {
     const info = await index.file(report.base, path);
     if (!info) continue;
+    await constructorCalls(index, info, constructors, link);
     for (const ref of info.refs) {
       const vias = targets.get(ref.name);
       if (!vias) continue;
       const caller = definitionAt(info.defs, ref.line);
       const decorates = caller !== undefined && ref.line < caller.nameLine;
       const line = info.lines[ref.line - 1] ?? '';
+      if (caller && CLASS_LIKE.has(caller.kind) && ref.kind === 'type' && ref.line >= caller.nameLine && ref.line <= caller.nameLine + 3) {
+        // `class Flask(App):` / `class B extends A`: a subclass of the changed class, not something that registers it.
+        const r = await index.resolve(info, ref.line, ref.column, ref.name);
+        for (const p of r.picked.filter((x) => vias.some((v) => v.symbol === x.def.symbol))) {
+          const via = vias.find((v) => v.symbol === p.def.symbol)!;
+          const byName = !r.resolved && r.picked.length > 1;
+          link({ path, def: caller }, 'type', via, r.resolved ? 1 : 1 / r.picked.length, `extends ${ref.name} (line ${ref.line})`, byName);
+        }
+        continue;
+      }
       if (ref.kind !== 'call' && !decorates) {
         // `app.teardown_appcontext(close_db)`: the registering method is linked to what it registers.
         const call = /([\w$]+)\s*\(\s*(?:[^()]*,\s*)?$/.exec(line.slice(0, ref.column));
@@ -449,12 +532,74 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
     for (const p of registered) linkPicked(r, g.call, 'caller', g.via.find((v) => v.symbol === p.def.symbol)!, 1, why);
   }
 
+  await overrides(index, changed, link);
+
   // Data: where what the change reads is written, and where what it writes is read (and what that reader then calls).
   await dataFlow(repo, report, index, reads, writes, link, ambiguousLimit);
 
   const neighbours = [...found.values()]
     .sort((a, b) => b.score - a.score || a.hops - b.hops || a.symbol.localeCompare(b.symbol) || a.relation.localeCompare(b.relation));
   return { neighbours, ambiguous: ambiguous.size };
+}
+
+/**
+ * Calls of changed constructors in one file: `Foo(...)` / `new Foo(...)` resolved to the class,
+ * and `super().__init__(...)` / `super(...)` in a constructor of a class that extends it. Each
+ * weighs CONSTRUCTOR_WEIGHT: a class is built in many places, few of which the change is about.
+ */
+async function constructorCalls(index: Index, info: FileInfo, constructors: Map<string, { cls: string; via: ChangedSymbol }[]>, link: LinkFn): Promise<void> {
+  if (constructors.size === 0) return;
+  for (const ref of info.refs) {
+    const wanted = constructors.get(ref.name);
+    if (!wanted || ref.kind !== 'call') continue;
+    const caller = definitionAt(info.defs, ref.line);
+    if (!caller) continue;
+    const r = await index.resolve(info, ref.line, ref.column, ref.name);
+    if (!r.resolved) continue;
+    for (const w of wanted) {
+      if (caller.symbol === w.via.symbol || !r.picked.some((p) => p.def.symbol === w.cls)) continue;
+      link({ path: info.path, def: caller }, 'caller', w.via, CONSTRUCTOR_WEIGHT, `constructs ${ref.name} (line ${ref.line})`, false);
+    }
+  }
+  const superCall = info.language === 'python' ? /\bsuper\s*\([^)]*\)\s*\.\s*__init__\s*\(/ : /\bsuper\s*\(/;
+  for (let i = 0; i < info.lines.length; i++) {
+    if (!superCall.test(info.lines[i])) continue;
+    const caller = definitionAt(info.defs, i + 1);
+    const cls = enclosingDefinitions(info.defs, i + 1).filter((d) => CLASS_LIKE.has(d.kind)).pop();
+    if (!caller || !cls) continue;
+    const bases = new Set(classBases(info.language, info.lines, cls));
+    for (const [name, wanted] of constructors) {
+      if (!bases.has(name)) continue;
+      const picked = await index.classesNamed(name, info);
+      for (const w of wanted) {
+        if (!picked.some((p) => p.def.symbol === w.cls)) continue;
+        link({ path: info.path, def: caller }, 'caller', w.via, CONSTRUCTOR_WEIGHT, `calls ${name}'s constructor through super() (line ${i + 1})`, false);
+      }
+    }
+  }
+}
+
+/**
+ * Methods of subclasses, at any depth, that override a changed method: what runs instead of it on
+ * their instances. Constructors and other implicit names are left out (every class has one).
+ */
+async function overrides(index: Index, changed: ChangedSymbol[], link: LinkFn): Promise<void> {
+  const methods = changed.filter((s) => s.change !== 'added' && s.kind === 'method' && !IMPLICIT_CALLS.test(shortName(s.symbol)));
+  await index.definitions(methods.map((s) => shortName(s.symbol)));
+  for (const s of methods) {
+    const own = s.baseSymbol ?? s.symbol;
+    const cls = own.slice(0, own.lastIndexOf('.'));
+    for (const candidate of index.called(shortName(own))) {
+      const parent = candidate.def.parent;
+      if (!parent || parent === cls || candidate.def.kind !== 'method') continue;
+      const info = await index.file(index.base, candidate.path);
+      const sub = info?.defs.find((d) => d.symbol === parent && CLASS_LIKE.has(d.kind));
+      if (!sub) continue;
+      const lineage = await index.lineage({ path: candidate.path, def: sub });
+      if (!lineage.has(shortName(cls)) || sub.name === shortName(cls)) continue;
+      link(candidate, 'type', s, 1, `overrides ${short(own)} in subclass ${sub.name} (line ${candidate.def.nameLine})`, false);
+    }
+  }
 }
 
 /** An attribute the changed code reads or writes: where, and in which language family (data flows within one). */
@@ -477,7 +622,8 @@ async function dataFlow(
 ): Promise<void> {
   const names = [...new Set([...reads.keys(), ...writes.keys()])];
   await index.definitions(names);
-  const attributes = names.filter((n) => index.called(n).length === 0 && !IMPLICIT_CALLS.test(n));
+  // A class attribute or field is data too: `rule.provide_automatic_options` flows whether or not a class declares it.
+  const attributes = names.filter((n) => index.called(n).every((d) => DATA_KINDS.has(d.def.kind) && d.def.parent !== undefined) && !IMPLICIT_CALLS.test(n));
   if (attributes.length === 0) return;
   const changedNames = new Set(report.symbols.map((s) => s.symbol));
   interface Site { info: FileInfo; def: Definition; line: number; column: number }
@@ -488,17 +634,23 @@ async function dataFlow(
     if (isTestPath(path)) continue;
     const info = await index.file(report.base, path);
     if (!info) continue;
+    // Only what the parser calls an identifier: never a comment, a docstring, a JSDoc example or a string.
+    const code = new Set(info.refs.filter((r) => r.kind === 'identifier').map((r) => `${r.line}:${r.column}`));
     info.lines.forEach((text, i) => {
       const accesses = [
-        ...[...text.matchAll(/\.\s*(\w+)\b/g)].map((m) => ({
-          name: m[1], column: m.index + m[0].indexOf(m[1]), write: WRITES.test(text.slice(m.index + m[0].length)) })),
+        ...[...text.matchAll(/\.\s*(\w+)\b/g)].map((m) => {
+          const column = m.index + m[0].indexOf(m[1]);
+          const before = text.slice(0, column);
+          const write = isWrite(before, text.slice(m.index + m[0].length));
+          return { name: m[1], column, code: code.has(`${i + 1}:${column}`) && !moduleMember(info, before), write };
+        }),
         ...[...text.matchAll(/\b(get|set)attr\(\s*[^,()]+,\s*["'](\w+)["']/g)].map((m) => ({
-          name: m[2], column: m.index + m[0].indexOf(m[2]), write: m[1] === 'set' })),
+          name: m[2], column: m.index + m[0].indexOf(m[2]), code: true, write: m[1] === 'set' })),
       ];
       for (const a of accesses) {
-        if (!wanted.has(a.name)) continue;
+        if (!wanted.has(a.name) || !a.code) continue;
         const def = definitionAt(info.defs, i + 1);
-        if (!def || changedNames.has(def.symbol) || (a.write && IMPLICIT_CALLS.test(def.name))) continue;
+        if (!def || changedNames.has(def.symbol)) continue;
         const into = a.write ? writers : readers;
         const list = into.get(a.name) ?? [];
         if (!list.some((x) => x.def.symbol === def.symbol)) list.push({ info, def, line: i + 1, column: a.column });
@@ -509,8 +661,13 @@ async function dataFlow(
   for (const [attribute, read] of reads) {
     if (!wanted.has(attribute)) continue;
     const found = (writers.get(attribute) ?? []).filter((w) => family(w.info.language) === read.family);
-    if (found.length > limit) continue;
-    for (const w of found) link({ path: w.info.path, def: w.def }, 'data', read.owner, 1, `writes ${attribute} (line ${w.line})`, false);
+    if (found.filter((w) => !IMPLICIT_CALLS.test(w.def.name)).length > limit) continue;
+    // A constructor that sets the attribute up is a writer too, ranked below the methods that change it.
+    for (const w of found) {
+      const constructor = IMPLICIT_CALLS.test(w.def.name);
+      const why = `${constructor ? 'sets up' : 'writes'} ${attribute} (line ${w.line})`;
+      link({ path: w.info.path, def: w.def }, 'data', read.owner, constructor ? CONSTRUCTOR_WEIGHT : 1, why, false);
+    }
   }
   for (const [attribute, write] of writes) {
     if (!wanted.has(attribute)) continue;
@@ -555,8 +712,49 @@ function guardedCalls(info: FileInfo, line: number): Reference[] {
   return info.refs.filter((r) => r.kind === 'call' && r.line >= body && r.line < end);
 }
 
-function groupByFile(symbols: ChangedSymbol[]): Map<string, ChangedSymbol[]> {
-  const out = new Map<string, ChangedSymbol[]>();
-  for (const s of symbols) out.set(s.file, [...(out.get(s.file) ?? []), s]);
+/** A changed symbol as one side of its file holds it: its qualified name and lines there. */
+interface SideSymbol { owner: ChangedSymbol; symbol: string; startLine: number; endLine: number }
+
+/**
+ * Each changed file at the sides its symbols live on: a deleted symbol at base, an added one at
+ * head, a modified one at both (its base lines found by its base name), each with that side's lines.
+ */
+async function sidesOf(index: Index, report: ChangeReport): Promise<{ info: FileInfo; symbols: SideSymbol[] }[]> {
+  const oldPath = new Map(report.files.filter((f) => f.newPath && f.oldPath).map((f) => [f.newPath!, f.oldPath!]));
+  const sides = new Map<string, { rev: string; path: string; symbols: SideSymbol[] }>();
+  const add = (rev: string, path: string, s: SideSymbol) => {
+    const key = `${rev}:${path}`;
+    const side = sides.get(key) ?? { rev, path, symbols: [] };
+    side.symbols.push(s);
+    sides.set(key, side);
+  };
+  for (const s of report.symbols) {
+    if (s.change === 'deleted') {
+      add(report.base, s.file, { owner: s, symbol: s.symbol, startLine: s.startLine, endLine: s.endLine });
+      continue;
+    }
+    add(report.head, s.file, { owner: s, symbol: s.symbol, startLine: s.startLine, endLine: s.endLine });
+    if (s.change !== 'modified') continue;
+    const path = oldPath.get(s.file) ?? s.file;
+    const name = s.baseSymbol ?? s.symbol;
+    const at = (await index.file(report.base, path))?.defs.filter((d) => d.symbol === name) ?? [];
+    // Same-named definitions (an overload, a redefinition): the one nearest the head's lines.
+    const d = at.sort((a, b) => Math.abs(a.startLine - s.startLine) - Math.abs(b.startLine - s.startLine))[0];
+    if (d) add(report.base, path, { owner: s, symbol: d.symbol, startLine: d.startLine, endLine: d.endLine });
+  }
+  const out: { info: FileInfo; symbols: SideSymbol[] }[] = [];
+  for (const side of sides.values()) {
+    const info = await index.file(side.rev, side.path);
+    if (info) out.push({ info, symbols: side.symbols });
+  }
   return out;
+}
+
+/** Is `before` a module's name and a dot (`os.` in `os.path.join`, `t.` in `t.Iterable`)? What follows is a module's member, not data. */
+function moduleMember(info: FileInfo, before: string): boolean {
+  const receiver = receiverOf(before);
+  if (receiver === undefined) return false;
+  const root = receiver.split('.')[0];
+  const binding = info.bindings.get(root);
+  return binding !== undefined && !binding.name;
 }

@@ -11,6 +11,7 @@ import { mean, median } from '../numbers';
 import type { ChartView } from '../../shared/panelView';
 import { metricValues } from '../scoring/metrics';
 import { bySystem } from './encodings';
+import { fmt } from '../../shared/figures';
 
 export const RADAR_AXES = ['P@10', 'R@10', 'NDCG@10', 'TokenEff', 'TTC', 'MRR'] as const;
 export type RadarAxis = (typeof RADAR_AXES)[number];
@@ -39,17 +40,17 @@ export function radarValues(scored: readonly ScoredResult[], systems: readonly s
     switch (axis) {
       case 'TokenEff': {
         const e = efficiency.get(system)!;
-        return { system, axis, value: bestEfficiency > 0 ? e / bestEfficiency : 0, measured: `${e.toFixed(5)} relevant per token` };
+        return { system, axis, value: bestEfficiency > 0 ? e / bestEfficiency : 0, measured: `${fmt(e, 5)} relevant per token` };
       }
       case 'TTC': {
         const ms = cold.get(system) ?? null;
         // A zero median (a replayed recording) is as fast as can be.
         const value = ms === null || fastest === null ? 0 : ms <= 0 ? 1 : Math.min(1, fastest / ms);
-        return { system, axis, value, measured: ms === null ? 'no timed answer' : `${(ms / 1000).toFixed(3)} s cold query (median)` };
+        return { system, axis, value, measured: ms === null ? 'no timed answer' : `${fmt(ms / 1000)} s cold query (median)` };
       }
       default: {
         const m = meanOf(system, axis);
-        return { system, axis, value: Math.max(0, Math.min(1, m)), measured: `${m.toFixed(3)} (mean)` };
+        return { system, axis, value: Math.max(0, Math.min(1, m)), measured: `${fmt(m)} (mean)` };
       }
     }
   }));

@@ -5,7 +5,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { fmt } from '../../shared/figures';
 import type { ChartView } from '../../shared/panelView';
-import { ALPHA, MIN_EFFECT, pairOf, SignificanceMatrix } from '../scoring/significance';
+import { ALPHA, MIN_EFFECT, pairOf, SignificanceMatrix, smallestReachableP } from '../scoring/significance';
 import { unitRamp } from './encodings';
 
 export interface SignificanceCell {
@@ -47,7 +47,9 @@ export function significanceChart(id: string, metric: string, matrix: Significan
     id,
     title,
     spec: {
-      title: { text: title, subtitle: `paired Wilcoxon p over ${n} tasks; * significant: p < ${ALPHA} and |d| > ${MIN_EFFECT}` },
+      title: { text: title, subtitle: smallestReachableP(n) >= ALPHA
+        ? `paired Wilcoxon p over ${n} tasks: too few for any p < ${ALPHA} (smallest reachable ${fmt(smallestReachableP(n))})`
+        : `paired Wilcoxon p over ${n} tasks; * significant: p < ${ALPHA} and |d| > ${MIN_EFFECT}` },
       description: `${title}: for each pair of systems, the p-value of the paired Wilcoxon signed-rank test on ${metric}; starred cells are `
         + `significant (p < ${ALPHA} and |Cohen's d| > ${MIN_EFFECT}).`,
       width: { step: 64 },

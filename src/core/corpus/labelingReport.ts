@@ -14,8 +14,8 @@ import {
   RatingTable,
 } from '../agreement/figures';
 import { DEFAULT_SEED, BOOTSTRAP_RESAMPLES } from '../scoring/significance';
-import { fixtureView, isJudged } from '../labeling/state';
-import { agreementOf, openDisagreements, ratedItems, Rating, sidedWith, SIDES, verifierList } from '../agreement/raters';
+import { fixtureView, isJudged, measuredAgreement, REVIEW_IN_PROGRESS, reviewInProgress } from '../labeling/state';
+import { openDisagreements, ratedItems, Rating, sidedWith, SIDES, verifierList } from '../agreement/raters';
 
 /**
  * `rater`: who the report is for (the editor's Write Labeling Report): a review they verify blind
@@ -47,9 +47,10 @@ export function labelingReport(corpus: Corpus, { rater }: { rater?: string } = {
   out.push('| Task | Labeler | Verifier | Items | Observed | Kappa | Kappa (confidence) | Band | Disagreements | Open |');
   out.push('|---|---|---|---|---|---|---|---|---|---|');
   for (const { fixture, agreement, open, blind, hasReview: reviewedHere } of rows) {
-    if (blind) {
-      out.push(`| ${reportText(fixture.id ?? '')} | ${reportText(fixture.labeler ?? '')} | ${reportText(fixture.verifier ?? '')} | blind `
-        + `review |  |  |  |  |  |  |`);
+    // A review under way has no agreement yet: its lists are open (and for its verifier, blind).
+    if (blind || reviewInProgress(fixture)) {
+      out.push(`| ${reportText(fixture.id ?? '')} | ${reportText(fixture.labeler ?? '')} | ${reportText(fixture.verifier ?? '')} | `
+        + `${blind ? 'blind review' : REVIEW_IN_PROGRESS} |  |  |  |  |  |  |`);
       continue;
     }
     const kappa = agreement.kappa === null ? `n/a${agreement.reason ? ` (${reportText(agreement.reason)})` : ''}` : fmt(agreement.kappa);
@@ -118,8 +119,8 @@ function reviews(corpus: Corpus, rater: string | undefined) {
     .map((f) => {
       const options = { module: f.read.fixture.repo ? modules.get(f.read.fixture.repo) : undefined };
       const { blind, fixture } = rater === undefined ? { blind: false, fixture: f.read.fixture } : fixtureView(f.read.fixture, rater, options);
-      const agreement = agreementOf(fixture, options);
-      return { f, fixture, options, blind, agreement, hasReview: !blind && verifierList(fixture) !== undefined };
+      const agreement = measuredAgreement(fixture, options);
+      return { f, fixture, options, blind, agreement, hasReview: !blind && !reviewInProgress(fixture) && verifierList(fixture) !== undefined };
     });
 }
 

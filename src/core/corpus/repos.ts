@@ -4,6 +4,7 @@ import { join, relative, resolve } from 'node:path';
 import { yamlFlow } from '../jsonText';
 import { FixtureLabError, Problem, ProblemCode } from '../problems';
 import { contentEnd, firstAlias, isEmptyValue, isMap, isSeq, lineEnd, lineStart, pairOf, parseYaml, stringValue } from '../yamlText';
+import { isSafePathComponent, safeNameLike, SAFE_NAME_RULE } from '../io/pathComponent';
 
 export interface RepoEntry {
   name: string;
@@ -44,6 +45,8 @@ export function readRepos(text: string, file: string): { repos: RepoEntry[]; pro
       report(at, 'error', 'missing-field', 'a repo needs `name:`');
       continue;
     }
+    // A repository's name names its folders (tasks/<repo>/, .repos/.worktrees/<repo>@REV): one path component, as a fixture id is.
+    if (!isSafePathComponent(name)) report(at, 'error', 'bad-repo', unsafeRepoName(name));
     if (seen.has(name)) report(at, 'error', 'duplicate-repo', `repo \`${name}\` is named twice`);
     seen.add(name);
     const langNode = pairOf(node, 'language')?.value;
@@ -68,6 +71,7 @@ export function readRepos(text: string, file: string): { repos: RepoEntry[]; pro
  * the corpus folder. Without either, one line says what to set.
  */
 export function repositoryPath(corpusDir: string, repo: RepoEntry, override?: string): string {
+  if (!isSafePathComponent(repo.name)) throw new FixtureLabError(unsafeRepoName(repo.name), join(corpusDir, 'repos.yaml'));
   const chosen = override || repo.path;
   if (!chosen) {
     throw new FixtureLabError(
@@ -75,6 +79,11 @@ export function repositoryPath(corpusDir: string, repo: RepoEntry, override?: st
         + `fixtureLab.repositoryPaths setting)`, join(corpusDir, 'repos.yaml'));
   }
   return resolve(corpusDir, chosen);
+}
+
+/** Why a repository name is refused, with a name that would do. */
+export function unsafeRepoName(name: string): string {
+  return `repo name \`${name}\` must be one path component (${SAFE_NAME_RULE}; no \`/\`, no \`..\`), e.g. \`${safeNameLike(name)}\`: fix repos.yaml`;
 }
 
 /** One repos.yaml entry as text, in the order docs/fixture-format.md shows the fields. */

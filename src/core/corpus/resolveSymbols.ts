@@ -9,7 +9,7 @@ import { symbolLists } from '../fixtures/duplicates';
 import type { Fixture } from '../fixtures/model';
 import { Repository } from '../git/repository';
 import { FixtureLabError, Problem } from '../problems';
-import { symbolKey } from '../symbols/normalize';
+import { CANONICAL, normalizeSymbol, symbolKey } from '../symbols/normalize';
 import { SymbolAnswer, SymbolResolver } from '../symbols/resolve';
 import { corpusCacheDir, SymbolStore } from '../symbols/resolveCache';
 import type { Corpus, FixtureFile } from './load';
@@ -39,6 +39,8 @@ export interface ResolveOptions {
   repositoryPaths?: Record<string, string>;
   /** The cache folder; false keeps nothing on disk. Default: the corpus's `.fixture-lab/cache/`. */
   cacheDir?: string | false;
+  /** Check the ground truth only (what a run scores), not every list. */
+  groundTruthOnly?: boolean;
 }
 
 /** One repository's resolver, opening the repository only when the cache cannot answer. */
@@ -144,7 +146,7 @@ export async function checkCorpusSymbols(corpus: Corpus, options: ResolveOptions
       if (!f.read.parsed || !entry) continue; // a fixture that does not parse or names no known repo is an error already
       const normalize = { module: entry.module };
       // An empty name is an error of its own (read.ts), not a symbol to look for.
-      const entries = symbolEntries(f).filter((e) => symbolKey(e.symbol, normalize) !== '');
+      const entries = symbolEntries(f).filter((e) => symbolKey(e.symbol, normalize) !== '' && (e.groundTruth || !options.groundTruthOnly));
       if (entries.length === 0) continue;
       const distinct = new Set(entries.map((e) => symbolKey(e.symbol, normalize)));
       let repo = repos.get(entry.name);
@@ -237,4 +239,34 @@ function rate({ resolved, total }: { resolved: number; total: number }): MatchRa
 /** `ground truth resolved: 412/420, 98.1%`, the seed's match rate. */
 export function formatMatchRate(label: string, r: MatchRate): string {
   return `${label} resolved: ${r.resolved}/${r.total}${r.rate === null ? '' : `, ${(r.rate * 100).toFixed(1)}%`}`;
+}
+
+/**
+ * A run's check (`run`, the panel's Run): every ground-truth symbol looked up at the revision the
+ * fixture runs at, as validate looks it up; one that is not there is an error of its fixture, since
+ * no system running there could return it. A repository that cannot be opened adds nothing here:
+ * the run says so when it opens it.
+ */
+export async function groundTruthErrors(corpus: Corpus, options: ResolveOptions = {}): Promise<Problem[]> {
+  const { problems } = await checkCorpusSymbols(corpus, { ...options, groundTruthOnly: true });
+  return problems.filter((p) => p.code === 'unresolved-symbol' && !p.message.startsWith('symbols not checked'))
+    .map((p) => ({ ...p, severity: 'error', message: `${p.message}; no system running there could return it, so the fixture is not scored` }));
+}
+
+/**
+ * A typed name in its canonical spelling at `rev` (docs/fixture-format.md#symbol-names): its last
+ * segment is read as a file extension only when the name so read is a file of the repository there
+ * and the whole dotted name is no definition. In a repository whose a.py defines `h` and `ts`,
+ * `a.h` and `a.ts` are those functions, never the file `a`; `shop/pricing.py` is the file.
+ */
+export async function canonicalName(repo: RepoSymbols, files: () => Promise<string[]>, rev: string, raw: string): Promise<string> {
+  const module = repo.entry.module;
+  const whole = normalizeSymbol(raw, { module, ...CANONICAL });
+  const stripped = normalizeSymbol(raw, { module });
+  if (whole === stripped || !whole.startsWith(stripped)) return stripped;
+  const extension = whole.slice(stripped.length);
+  const listed = new Set(await files());
+  if (!listed.has(whole) && !listed.has(`${stripped.replace(/\./g, '/')}${extension}`)) return whole;
+  const key = symbolKey(whole, { module, ...CANONICAL });
+  return (await repo.resolver.resolve(rev, [key])).get(key)?.found ? whole : stripped;
 }

@@ -78,7 +78,9 @@ export async function commitPatch(root: string, o: PatchCommit): Promise<PatchCo
   const scratch = await fs.mkdtemp(join(tmpdir(), 'fixture-lab-patch-'));
   try {
     const probe = isolatedGitEnv('1970-01-01T00:00:00Z');
-    const dated = await git(root, ['show', '-s', '--format=%ct %cz', o.base], probe);
+    // The base's date as git stores it, seconds and time zone (`1577853000 +0530`): git has no
+    // `%cz`, and a bare `%ct` would date the commit in UTC.
+    const dated = await git(root, ['show', '-s', '--date=raw', '--format=%cd', o.base], probe);
     if (dated.code !== 0) return { ok: false, reason: `base ${o.base}: ${complaint(dated.stderr)}` };
     const env = isolatedGitEnv(`@${dated.stdout.trim()}`, { GIT_INDEX_FILE: join(scratch, 'index') });
     const steps: [string[], string | undefined, string][] = [

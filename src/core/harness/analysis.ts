@@ -24,6 +24,8 @@ import { disputeSensitivity } from './sensitivity';
 import { granularityCsv, granularityJson, granularityPerTaskCsv, runGranularities } from './granularities';
 import { CutTie, judgedAtK, tieAcrossCut } from './pooling';
 import { applyTriage, readTriage } from './triage';
+import { listAt } from '../lists';
+import { mapPausing, pause } from './pause';
 import { overBudget, systemHealth } from './answerHealth';
 
 export { scoreResult, type ScoredResult };
@@ -37,6 +39,8 @@ export interface AnalysisInputs {
   sweep?: { budget: number; raw: RawResult[] }[];
   /** Open repositories by name, for the hop evidence of depth misses. */
   repos: Map<string, Repository>;
+  /** Stops the analysis at its next pause (pause.ts): it throws the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** A ground-truth symbol not in a system's top 10 is a miss (the K of failure analysis, docs/scoring.md#a-run-on-disk). */
@@ -50,7 +54,8 @@ export interface RunAnalysis {
 
 export async function analyzeRun(
   dir: string, info: RunInfo, raws: RawResult[], fixtures: Map<string, Fixture>, inputs: AnalysisInputs): Promise<RunAnalysis> {
-  const scored = raws.map((r) => scoreResult(r, fixtures.get(r.task)!, info, inputs.modules.get(r.task)));
+  const { signal } = inputs;
+  const scored = await mapPausing(raws, (r) => scoreResult(r, fixtures.get(r.task)!, info, inputs.modules.get(r.task)), signal);
   const rows: ScoredTask[] = scored.map((s) => ({ system: s.raw.system, task: s.raw.task, tier: s.raw.tier, repo: s.raw.repo, score: s.score }));
   const summaries = summarize(rows);
   const columns = Object.keys(metricValues(scored[0]?.score ?? scoreMatch(matchRanking([], []), { ks: info.ks })));
@@ -78,12 +83,13 @@ export async function analyzeRun(
   );
 
   // The granularities: every answer placed in the code at its revision (needs the repositories).
-  const granularities = await runGranularities(scored, fixtures, inputs.repos, inputs.modules);
+  const granularities = await runGranularities(scored, fixtures, inputs.repos, inputs.modules, signal);
   await writeTextAtomic(join(dir, 'aggregated', 'granularity.csv'), granularityCsv(granularities, info.match));
   await writeTextAtomic(join(dir, 'aggregated', 'granularity-per-task.csv'), granularityPerTaskCsv(granularities, info.match));
   await writeJson(join(dir, 'analysis', 'granularity.json'), granularityJson(granularities, info.match));
 
   // Significance: every pair of systems, over the tasks every system was scored on; overall, then per tier.
+  await pause(signal);
   const effectSize = info.effect_size ?? DEFAULT_EFFECT_SIZE;
   const significance = significanceOf(scored, info.seed, effectSize);
   const tiers = [...new Set(scored.map((x) => x.raw.tier).filter((t): t is string => t !== undefined))].sort();
@@ -105,6 +111,7 @@ export async function analyzeRun(
   await writeJson(join(dir, 'analysis', 'misses.json'), misses);
 
   // Dispute sensitivity: the same answers against the ground truth with every contested item in, then out.
+  await pause(signal);
   const sensitivity = disputeSensitivity(raws, fixtures, info, inputs.modules);
   await writeJson(join(dir, 'analysis', 'dispute-sensitivity.json'), {
     scenarios: ['settled', 'included', 'excluded'],
@@ -115,6 +122,8 @@ export async function analyzeRun(
     tasks: sensitivity.tasks,
   });
 
+  const sweep = inputs.sweep && inputs.sweep.length > 1 ? await budgetRecall(inputs.sweep, fixtures, info, inputs.modules, signal) : undefined;
+  await pause(signal);
   // The charts are drawn from the scores alone; one that fails to draw costs the run only its charts.
   const charts = await writeRunCharts(dir, scored, significance).catch((e: Error) => e);
   const findings = findingsMarkdown({
@@ -123,7 +132,7 @@ export async function analyzeRun(
     significance,
     significanceByTier,
     misses,
-    sweep: inputs.sweep && inputs.sweep.length > 1 ? budgetRecall(inputs.sweep, fixtures, info, inputs.modules) : undefined,
+    sweep,
     timing: timeToContext(scored),
     failedAnswers: scored.filter((s) => s.raw.status !== 'ok').length,
     health: systemHealth(raws),
@@ -154,12 +163,14 @@ function significanceOf(scored: readonly ScoredResult[], seed: number, effectSiz
 }
 
 /** Table 4's figures: each budget's R@10 per system, budgets ascending. */
-function budgetRecall(sweep: NonNullable<AnalysisInputs['sweep']>, fixtures: Map<string, Fixture>, info: RunInfo, modules: AnalysisInputs[
-  'modules']): BudgetRecall[] {
-  return [...sweep].sort((a, b) => a.budget - b.budget).map(({ budget, raw }) => {
+async function budgetRecall(sweep: NonNullable<AnalysisInputs['sweep']>, fixtures: Map<string, Fixture>, info: RunInfo,
+  modules: AnalysisInputs['modules'], signal?: AbortSignal): Promise<BudgetRecall[]> {
+  const out: BudgetRecall[] = [];
+  for (const { budget, raw } of [...sweep].sort((a, b) => a.budget - b.budget)) {
     const bySystem = new Map<string, number[]>();
     const consumed = new Map<string, { most: number; over: number; n: number }>();
     for (const r of raw) {
+      await pause(signal);
       if (r.status === 'ok') {
         const c = consumed.get(r.system) ?? { most: 0, over: 0, n: 0 };
         consumed.set(r.system, { most: Math.max(c.most, r.tokens), over: c.over + (overBudget(r) ? 1 : 0), n: c.n + 1 });
@@ -168,10 +179,11 @@ function budgetRecall(sweep: NonNullable<AnalysisInputs['sweep']>, fixtures: Map
       if (!fixture) continue;
       const recall = scoreResult(r, fixture, info, modules.get(r.task)).score.recall[10];
       if (recall === null || recall === undefined) continue;
-      bySystem.set(r.system, [...(bySystem.get(r.system) ?? []), recall]);
+      listAt(bySystem, r.system).push(recall);
     }
-    return { budget, recall: new Map([...bySystem].map(([system, xs]) => [system, { mean: mean(xs), sd: standardDeviation(xs), n: xs.length }])), consumed };
-  });
+    out.push({ budget, recall: new Map([...bySystem].map(([system, xs]) => [system, { mean: mean(xs), sd: standardDeviation(xs), n: xs.length }])), consumed });
+  }
+  return out;
 }
 
 /** Time to context per system (docs/scoring.md#metrics): medians over the answers that carry timings. */
@@ -238,6 +250,7 @@ async function failureAnalysis(
   };
   const out: Miss[] = [];
   for (const s of scored) {
+    await pause(inputs.signal);
     const graph = await graphFor(s.raw);
     const fixture = fixtures.get(s.raw.task)!;
     for (const m of missesOf({

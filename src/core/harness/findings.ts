@@ -8,8 +8,8 @@
 import { TIERS } from '../fixtures/model';
 import { fmt } from '../../shared/figures';
 import type { GroupSummary, Summaries } from '../scoring/metrics';
-import { ALPHA, BOOTSTRAP_RESAMPLES, DEFAULT_EFFECT_SIZE, EffectSize, EXACT_MAX_N, MIN_EFFECT, PairComparison,
-  SignificanceMatrix } from '../scoring/significance';
+import { ALPHA, BOOTSTRAP_RESAMPLES, DEFAULT_EFFECT_SIZE, EffectSize, EXACT_MAX_N, FEWEST_TESTABLE_TASKS, MIN_EFFECT, PairComparison,
+  SignificanceMatrix, smallestReachableP } from '../scoring/significance';
 import { reportCode, reportText } from '../untrusted/reportMarkdown';
 import { Miss, topModes } from './failures';
 import { INVALID_REASON, RunInfo } from './results';
@@ -19,7 +19,10 @@ import type { RunGranularities } from './granularities';
 import { healthWarnings, resolvedShare, SystemHealth } from './answerHealth';
 
 /** Table 1's columns (docs/scoring.md#findingsmd), as metric names of metricValues. */
-export const TABLE1 = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'MRR', 'token_efficiency'] as const;
+export const TABLE1 = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'NDCG@10_graded', 'MRR', 'token_efficiency'] as const;
+/** What the tables say under the NDCG columns: which is which, and which one trec_eval reproduces. */
+export const NDCG_NOTE = 'NDCG@10 (binary): every credited item gains 1; NDCG@10 (graded): HIGH gains 2, MEDIUM 1, and equals trec_eval\'s '
+  + '`ndcg_cut.10` on `fixture-lab export-trec`\'s files (docs/scoring.md#metrics).';
 /** The seed's budgets (docs/scoring.md#scoring): Table 4 is measured at these unless a run says otherwise. */
 export const SEED_BUDGETS: readonly number[] = [2000, 5000, 10000];
 /** A scale failure's "large repos (>1M LOC)" (docs/scoring.md#a-run-on-disk). */
@@ -107,8 +110,9 @@ function meanSd(g: Pick<GroupSummary, 'mean' | 'sd'> | undefined, metric: string
   return m === null || m === undefined ? 'n/a' : sd === null || sd === undefined ? fmt(m, digits) : `${fmt(m, digits)} ± ${fmt(sd, digits)}`;
 }
 
-const heading = (metric: string) => (metric === 'token_efficiency' ? 'TokenEff' : metric);
-const seconds = (ms: number | null) => (ms === null ? 'n/a' : `${(ms / 1000).toFixed(3)} s`);
+const HEADINGS: Record<string, string> = { token_efficiency: 'TokenEff', 'NDCG@10': 'NDCG@10 (binary)', 'NDCG@10_graded': 'NDCG@10 (graded)' };
+const heading = (metric: string) => HEADINGS[metric] ?? metric;
+const seconds = (ms: number | null) => (ms === null ? fmt(ms) : `${fmt(ms / 1000)} s`);
 const tierOrder = (a: string, b: string) => rank(a) - rank(b) || a.localeCompare(b);
 const rank = (tier: string) => ((TIERS as readonly string[]).includes(tier) ? (TIERS as readonly string[]).indexOf(tier) : TIERS.length);
 
@@ -136,8 +140,10 @@ export function findingsMarkdown(f: FindingsInput): string {
     `|---|---|${TABLE1.map(() => '---').join('|')}|`,
     ...summaries.overall.map((g) => `| ${reportText(g.system)} | ${g.n} | ${TABLE1.map((c) => meanSd(g, c)).join(' | ')} |`),
     '',
+    NDCG_NOTE,
+    '',
     ...(f.health ? [...healthMarkdown(f.health, info.budgets[0]), ''] : []),
-    `## Table 2: per tier, P@10 / R@10 (${rule})`,
+    `## Table 2: per tier, P@10 / R@10 / NDCG@10 binary and graded (${rule})`,
     '',
   ];
   const tiers = [...new Set(summaries.perTier.map((g) => g.group))].sort(tierOrder);
@@ -145,17 +151,22 @@ export function findingsMarkdown(f: FindingsInput): string {
   else {
     const counts = tiers.map((t) => `${reportText(t)} ${Math.max(0, ...summaries.perTier.filter((g) => g.group === t).map((g) => g.n))}`);
     out.push(`Tasks per tier: ${counts.join(', ')}.`, '');
-    out.push(`| System | ${tiers.map((t) => `${reportText(t)} P@10 | ${reportText(t)} R@10`).join(' | ')} |`, `|---|${tiers.map(() => '---|---').join('|')}|`);
+    const perTier = ['P@10', 'R@10', 'NDCG@10', 'NDCG@10_graded'];
+    out.push(`| System | ${tiers.map((t) => perTier.map((m) => `${reportText(t)} ${heading(m)}`).join(' | ')).join(' | ')} |`,
+      `|---|${tiers.map(() => perTier.map(() => '---').join('|')).join('|')}|`);
     for (const s of systems) {
       out.push(`| ${reportText(s)} | ${tiers.map((t) => {
         const g = summaries.perTier.find((x) => x.system === s && x.group === t);
-        return `${meanSd(g, 'P@10')} | ${meanSd(g, 'R@10')}`;
+        return perTier.map((m) => meanSd(g, m)).join(' | ');
       }).join(' | ')} |`);
     }
+    out.push('', NDCG_NOTE);
   }
-  out.push('', `## Table 3: per repo (${rule})`, '', '| System | Repo | n | P@10 | R@10 | NDCG@10 | MRR |', '|---|---|---|---|---|---|---|');
+  out.push('', `## Table 3: per repo (${rule})`, '', '| System | Repo | n | P@10 | R@10 | NDCG@10 (binary) | NDCG@10 (graded) | MRR |',
+    '|---|---|---|---|---|---|---|---|');
   for (const g of summaries.perRepo) out.push(
     `| ${reportText(g.system)} | ${reportText(g.group)} | ${g.n} | ${meanSd(g, 'P@10')} | ${meanSd(g, 'R@10')} | ${meanSd(g, 'NDCG@10')} | `
+      + `${meanSd(g, 'NDCG@10_graded')} | `
       + `${meanSd(g, 'MRR')} |`);
 
   out.push('', `## Table 4: token efficiency at fixed recall (${rule})`, '');
@@ -207,6 +218,8 @@ export function findingsMarkdown(f: FindingsInput): string {
   const metrics = Object.keys(f.significance);
   if ((f.significance[metrics[0]]?.pairs.length ?? 0) === 0) out.push('', 'One system only: nothing to compare.');
   else {
+    const tasks = f.significance[metrics[0]].pairs[0].n;
+    if (smallestReachableP(tasks) >= ALPHA) out.push('', untestable(tasks));
     for (const metric of metrics) {
       out.push('', `### ${metric}`, '', '| Systems | Tasks | n | Mean difference | 95% CI | p | d_z | d_av | Verdict |',
         '|---|---|---|---|---|---|---|---|---|');
@@ -223,6 +236,11 @@ export function findingsMarkdown(f: FindingsInput): string {
     }
   }
 
+  const allPairs = [...Object.values(f.significance), ...Object.values(f.significanceByTier).flatMap((m) => Object.values(m))].flatMap((m) => m.pairs);
+  if (allPairs.some((p) => [p.cohens_d_z, p.cohens_d_av].some((d) => d !== null && !Number.isFinite(d)))) {
+    out.push('', '`unbounded`: the per-task differences have no spread (every task differs by the same amount, up to rounding), so d, the '
+      + 'mean difference over that spread, has no finite value; its sign is the difference\'s.');
+  }
   if (f.sensitivity) out.push('', ...sensitivityMarkdown(f.sensitivity));
   if (f.judged) out.push('', ...judgedMarkdown(f.judged.rows, f.judged.k));
   if (f.judged?.ties) out.push('', ...tiesMarkdown(f.judged.ties, f.judged.k));
@@ -283,8 +301,16 @@ export function granularityMarkdown(g: RunGranularities, rule: string): string[]
   return out;
 }
 
+/** Said where too few tasks leave every difference short of ALPHA, so no one reads "not significant" as "alike". */
+function untestable(tasks: number): string {
+  return `**Too few tasks to test**: with ${tasks} task${tasks === 1 ? '' : 's'} no pair can reach p < ${ALPHA}; the smallest p the test can give `
+    + `is ${fmt(smallestReachableP(tasks))} (every task's difference of one sign). "Not significant" below says the tasks are too few to tell, `
+    + `not that the systems are alike: it takes at least ${FEWEST_TESTABLE_TASKS} tasks.`;
+}
+
 function pairRow(p: PairComparison, scope: string): string {
-  const verdict = p.significant ? `**significant**: ${reportText(p.better ?? '')} is better` : 'not significant';
+  const verdict = p.significant ? `**significant**: ${reportText(p.better ?? '')} is better`
+    : smallestReachableP(p.n) >= ALPHA ? `not significant (too few tasks: p ≥ ${fmt(smallestReachableP(p.n))} at best)` : 'not significant';
   const ci = p.ci ? `[${fmt(p.ci[0])}, ${fmt(p.ci[1])}]` : 'n/a';
   const cells = [
     `${reportText(p.a)} vs ${reportText(p.b)}`, reportText(scope), p.n, fmt(p.meanDiff), ci, `${fmt(p.wilcoxon.p)} (${p.wilcoxon.method})`,

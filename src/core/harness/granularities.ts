@@ -14,6 +14,7 @@ import {
 } from '../scoring/granularity';
 import { Locator } from '../symbols/locate';
 import { toCsv } from './results';
+import { pause } from './pause';
 
 export interface TaskGranularity {
   system: string;
@@ -32,11 +33,12 @@ export interface RunGranularities {
 /** Every answer of `scored` counted at every granularity, with the means; `repos` by name. */
 export async function runGranularities(
   scored: readonly ScoredResult[], fixtures: ReadonlyMap<string, Fixture>, repos: ReadonlyMap<string, Repository>,
-  modules: ReadonlyMap<string, string | undefined>): Promise<RunGranularities> {
+  modules: ReadonlyMap<string, string | undefined>, signal?: AbortSignal): Promise<RunGranularities> {
   const locators = new Map<string, Locator>();
   const unplaced = new Set<string>();
   const tasks: TaskGranularity[] = [];
   for (const s of scored) {
+    await pause(signal);
     const repo = repos.get(s.raw.repo);
     const fixture = fixtures.get(s.raw.task);
     if (!repo || !fixture) {

@@ -11,6 +11,7 @@ import { planRun, readRunInputs } from './plan';
 import { RawResult, rawDir, readRawDir, readRunInfo, RunInfo, writeJson, writeRaw } from './results';
 import { analyzeRunFolder, type RunSummary } from './run';
 import { Shard, shardName, shardOf } from './shard';
+import { listAt } from '../lists';
 
 export interface MergeOptions {
   cwd?: string;
@@ -78,7 +79,7 @@ export async function mergeRuns(outDir: string, runDirs: string[], options: Merg
   for (const budget of first.budgets) for (const s of first.systems) for (const task of first.tasks) {
     if (answers.has(JSON.stringify([budget, s.name, task]))) continue;
     const owner = shardOf(s.name, task, count);
-    missing.set(owner, [...(missing.get(owner) ?? []), `${s.name} on ${task}${budget === primary ? '' : ` at ${budget}`}`]);
+    listAt(missing, owner).push(`${s.name} on ${task}${budget === primary ? '' : ` at ${budget}`}`);
   }
   if (missing.size > 0) {
     const total = [...missing.values()].reduce((n, m) => n + m.length, 0);

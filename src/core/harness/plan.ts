@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { Corpus, fixtureIdOf, loadCorpus } from '../corpus/load';
 import { RepoEntry } from '../corpus/repos';
+import { groundTruthErrors } from '../corpus/resolveSymbols';
 import { validateCorpus } from '../corpus/validate';
 import type { Fixture } from '../fixtures/model';
 import { FixtureLabError, formatProblem, Problem } from '../problems';
@@ -26,7 +27,7 @@ export const NO_GROUND_TRUTH = 'no ground truth yet';
 
 /** What to run, as a person chose it (the CLI's flags, the panel's form). */
 export interface RunSelection {
-  /** Names from systems.yaml; all when absent. */
+  /** Names from systems.yaml; all when absent (an empty list is refused: it names none). */
   systems?: string[];
   /** A glob over task ids and fixture paths (`*` and `?`). */
   tasks?: string;
@@ -57,6 +58,8 @@ export interface RunSelection {
 /** Where a run reads and writes. */
 export interface RunPlace {
   corpusDir: string;
+  /** Checkout paths by repo name, overriding repos.yaml's `path:`. */
+  repositoryPaths?: Record<string, string>;
   /** The run folder; an existing one is resumed. Default: results/run-<timestamp> under `cwd`. */
   outDir?: string;
   cwd?: string;
@@ -74,6 +77,8 @@ export interface RunInputs {
   needs: ReadonlyMap<string, string[]>;
   /** The run folder's run.json when it is resumed. */
   previous?: RunInfo;
+  /** Ground-truth symbols not defined where their fixture runs (groundTruthErrors): errors of those fixtures. */
+  groundTruthErrors?: Problem[];
 }
 
 export interface PlannedTask {
@@ -143,7 +148,8 @@ export async function readRunInputs(place: RunPlace): Promise<RunInputs> {
   const previous = existsSync(join(dir, 'run.json')) ? await readRunInfo(dir, cwd) : undefined;
   const configured = await configuredSystems(corpusDir, cwd);
   const needs = new Map(configured.map((s) => [s.name, systemNeeds(s, corpusDir)]));
-  return { corpusDir, cwd, dir, corpus, configured, needs, ...(previous ? { previous } : {}) };
+  const unresolved = await groundTruthErrors(corpus, { repositoryPaths: place.repositoryPaths });
+  return { corpusDir, cwd, dir, corpus, configured, needs, ...(previous ? { previous } : {}), groundTruthErrors: unresolved };
 }
 
 /** The plan of a run: systems x fixtures, what is skipped and why, what is missing. Pure. */
@@ -153,9 +159,9 @@ export function planRun(inputs: RunInputs, selection: RunSelection = {}): RunPla
   // An existing run is resumed with its own settings unless told otherwise.
   const budgets = selection.budgets?.length ? selection.budgets : previous ? previous.budgets : [...DEFAULT_BUDGETS];
   const match = selection.match ?? previous?.match ?? DEFAULT_MATCH_RULE;
-  const chosen = selection.systems?.length ? configured.filter((s) => selection.systems!.includes(s.name)) : configured;
+  const chosen = selection.systems ? configured.filter((s) => selection.systems!.includes(s.name)) : configured;
   const shard = selection.shard ?? previous?.shard;
-  const planned = planTasks(corpus, selection.tasks ? globToRegExp(selection.tasks) : undefined, previous);
+  const planned = planTasks(corpus, selection.tasks ? globToRegExp(selection.tasks) : undefined, previous, inputs.groundTruthErrors);
   // A re-score answers nothing and scores only the run's own tasks, whatever the corpus gained since.
   const rescore = selection.rescore === true && previous !== undefined;
   const tasks = rescore ? { ...planned, toRun: [], scored: planned.scored.filter((t) => previous.tasks.includes(t.id)) } : planned;
@@ -203,6 +209,9 @@ function refusalOf(plan: RunPlan, inputs: RunInputs, selection: RunSelection, ta
     return new FixtureLabError(
       `was run ${was ? `as shard ${was}` : 'unsharded'}: resume it with ${was ? `--shard ${was}` : 'no --shard'}, or choose a new --out`, relative(cwd, dir));
   }
+  if (selection.systems?.length === 0) {
+    return new FixtureLabError('no system chosen: name one or more of its systems, or none to run all', relative(cwd, join(corpusDir, 'systems.yaml')));
+  }
   const unknown = (selection.systems ?? []).filter((n) => !configured.some((s) => s.name === n));
   if (unknown.length) {
     return new FixtureLabError(
@@ -239,8 +248,8 @@ interface TaskPlan {
 }
 
 /** Which fixtures run, which are scored, and why the others are not (`validate`'s errors first). */
-function planTasks(corpus: Corpus, pattern: RegExp | undefined, previous: RunInfo | undefined): TaskPlan {
-  const errors = validateCorpus(corpus).filter((p) => p.severity === 'error');
+function planTasks(corpus: Corpus, pattern: RegExp | undefined, previous: RunInfo | undefined, groundTruth: Problem[] = []): TaskPlan {
+  const errors = [...validateCorpus(corpus).filter((p) => p.severity === 'error'), ...groundTruth];
   const fixtureFiles = new Set(corpus.fixtures.map((f) => f.file));
   const plan: TaskPlan = { toRun: [], scored: [], skipped: [], invalid: [], corpusErrors: errors.filter((p) => !fixtureFiles.has(p.file)) };
   for (const f of corpus.fixtures) {

@@ -30,7 +30,11 @@ function topK(raw: RawResult, k: number, options: NormalizeOptions): { symbol: s
   const out: { symbol: string; key: string; rank: number }[] = [];
   const seen = new Set<string>();
   if (raw.status !== 'ok') return out;
+  // A spelling seen already is a repeat, read without normalizing it again (an answer may repeat one name a million times).
+  const spellings = new Set<string>();
   for (let rank = 0; rank < raw.symbols.length && out.length < k; rank++) {
+    if (spellings.has(raw.symbols[rank])) continue;
+    spellings.add(raw.symbols[rank]);
     const key = symbolKey(raw.symbols[rank], options);
     if (seen.has(key)) continue;
     seen.add(key);

@@ -14,6 +14,7 @@ import type { RawResult } from '../scoring/answers';
 import type { EffectSize } from '../scoring/significance';
 import { parseShard, type Shard } from './shard';
 import { RUN_STATUSES, type RunStatus } from '../../shared/vocabulary';
+import { fmt, jsonFigure } from '../../shared/figures';
 
 export { RUN_STATUSES, type RunStatus };
 // A system's answer as the run records it: its type sits with its scoring, below the charts.
@@ -35,7 +36,10 @@ export interface RunInfo {
   budgets: number[];
   ks: number[];
   seed: number;
-  systems: { name: string; type: string; version?: string }[];
+  /** Each system as it ran: its version (systems.yaml's `version:`, or what its `version:` argv printed) and its argv, programs resolved. */
+  systems: { name: string; type: string; version?: string; argv?: { index?: string[]; query?: string[]; server?: string[] } }[];
+  /** The Fixture Lab that ran it. */
+  fixture_lab_version?: string;
   tasks: string[];
   /** Fixtures left out, and why (no ground truth yet, errors left out with --skip-invalid). */
   skipped_tasks: { task: string; reason: string }[];
@@ -230,7 +234,10 @@ const RUN_SHAPE: Shape = {
   budgets: [(v) => listOf(isNumber)(v) && (v as number[]).length > 0, 'a list of token budgets'],
   ks: NUMBERS,
   seed: NUMBER,
-  systems: [listOf(fits({ name: STRING, type: STRING, version: optional(STRING) })), 'a list of {name, type}'],
+  systems: [listOf(fits({ name: STRING, type: STRING, version: optional(STRING),
+    argv: optional([fits({ index: optional(NAMES), query: optional(NAMES), server: optional(NAMES) }), 'the argv of each phase']) })),
+  'a list of {name, type}'],
+  fixture_lab_version: optional(STRING),
   tasks: NAMES,
   skipped_tasks: [listOf(fits({ task: STRING, reason: STRING })), 'a list of {task, reason}'],
   scale_failure_lines: optional(NUMBER),
@@ -253,14 +260,16 @@ function shapeProblem(value: unknown, shape: Shape): string | undefined {
 }
 
 export async function writeJson(path: string, value: unknown): Promise<void> {
-  await writeTextAtomic(path, JSON.stringify(value, null, 2) + '\n');
+  // JSON has no Infinity (JSON.stringify writes null, which reads as "no value"): an unbounded
+  // figure, an effect size over a zero spread, is written in words as every table prints it.
+  await writeTextAtomic(path, JSON.stringify(value, (_key, v: unknown) => (typeof v === 'number' ? jsonFigure(v) : v), 2) + '\n');
 }
 
 /** RFC 4180 CSV: fields with a comma, quote or newline are quoted. */
 export function toCsv(header: string[], rows: (string | number | null | undefined)[][]): string {
   const cell = (v: string | number | null | undefined) => {
     if (v === null || v === undefined) return '';
-    const s = typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(4)) : v;
+    const s = typeof v === 'number' ? (Number.isInteger(v) ? String(v) : fmt(v, 4)) : v;
     return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   return [header, ...rows].map((r) => r.map(cell).join(',')).join('\n') + '\n';

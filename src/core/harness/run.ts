@@ -8,8 +8,10 @@ import { promises as fs } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Repository } from '../git/repository';
-import { RepoEntry, repositoryPath } from '../corpus/repos';
+import { RepoEntry, repositoryPath, unsafeRepoName } from '../corpus/repos';
+import { isSafePathComponent } from '../io/pathComponent';
 import { RepoSymbols } from '../corpus/resolveSymbols';
+import { groupBy } from '../lists';
 import { median } from '../numbers';
 import { FixtureLabError } from '../problems';
 import { countTokens } from '../scoring/tokens';
@@ -25,7 +27,8 @@ import type { Miss } from './failures';
 import { PlannedTask, planRun, RunPlace, RunPlan, readRunInputs, RunSelection } from './plan';
 import { RawResult, rawDir, readAnswer, readRawDir, RunInfo, writeJson, writeRaw } from './results';
 import { inShard } from './shard';
-import type { SystemSpec } from './systems';
+import { systemArgv, systemVersion, type SystemSpec } from './systems';
+import { FIXTURE_LAB_VERSION } from '../version';
 
 export const WARM_QUERIES = 3;
 
@@ -154,10 +157,18 @@ async function* carryOut(
 
   await makeRunFolder(dir, relative(cwd, dir) || '.');
   // run.json describes every system and task of the folder, whatever subset this resume runs.
-  const described = (s: SystemSpec) => ({ name: s.name, type: s.type, ...(s.version ? { version: s.version } : {}) });
+  // Each system as it runs: its version (a `version:` argv is run once, here) and its argv, programs resolved.
+  const versions = new Map<string, string | undefined>();
+  if (!plan.rescore) for (const s of systems) versions.set(s.name, await systemVersion(s, corpusDir));
+  const described = (s: SystemSpec) => {
+    const version = versions.get(s.name);
+    const argv = systemArgv(s);
+    return { name: s.name, type: s.type, ...(version ? { version } : {}), ...(argv ? { argv } : {}) };
+  };
   const info: RunInfo = {
     corpus: plan.corpusShown,
     corpus_path: corpusDir,
+    fixture_lab_version: FIXTURE_LAB_VERSION,
     ...corpusCommit(corpusDir),
     started_at: previous?.started_at ?? new Date().toISOString(),
     match: plan.match,
@@ -165,7 +176,8 @@ async function* carryOut(
     budgets: [budgets[0], ...new Set([...budgets.slice(1), ...(previous?.budgets.slice(1) ?? [])].filter((b) => b !== budgets[0]))],
     ks: plan.ks,
     seed: plan.seed,
-    systems: [
+    // A re-score runs nothing: the systems stay as they ran.
+    systems: plan.rescore && previous ? previous.systems : [
       ...(previous?.systems ?? []).map((old) => { const s = systems.find((x) => x.name === old.name); return s ? { ...old, ...described(s) } : old; }),
       ...systems.filter((s) => !previous?.systems.some((old) => old.name === s.name)).map(described),
     ],
@@ -263,15 +275,27 @@ async function* carryOut(
     await checkouts.release();
     for (const r of names.values()) await r.close().catch(() => undefined);
   }
-  const cancelled = signal?.aborted ?? false;
   // A re-score keeps the run's own times: when it answered and when it finished; it adds when it was scored again.
   if (plan.rescore && previous?.finished_at) {
     info.finished_at = previous.finished_at;
     info.rescored_at = new Date().toISOString();
-  } else if (!cancelled) info.finished_at = new Date().toISOString();
+  } else if (!signal?.aborted) info.finished_at = new Date().toISOString();
   await writeJson(join(dir, 'run.json'), info);
-  // Every system and task of the folder is analyzed, not only what this resume ran.
-  const { scored, misses } = await analyzeRunFolder(dir, info, plan, repos, warn);
+  // Every system and task of the folder is analyzed, not only what this resume ran. A signal
+  // stops the analysis too: the answers are on disk, the run is not finished, and no FINDINGS.md
+  // claims to sum it up until a resume analyzes it again.
+  let analyzed: { scored: ScoredResult[]; misses: Miss[] } = { scored: [], misses: [] };
+  try {
+    analyzed = await analyzeRunFolder(dir, info, plan, repos, warn, signal);
+  } catch (e) {
+    if (!signal?.aborted) throw e;
+    if (info.rescored_at) delete info.rescored_at;
+    else delete info.finished_at;
+    await writeJson(join(dir, 'run.json'), info);
+    await fs.rm(join(dir, 'FINDINGS.md'), { force: true });
+  }
+  const cancelled = signal?.aborted ?? false;
+  const { scored, misses } = analyzed;
   for (const message of warnings.splice(0)) yield { kind: 'warning', message };
   const summary: RunSummary = { dir, info, cancelled, scored, misses };
   yield cancelled ? { kind: 'cancelled', summary } : { kind: 'finished', summary };
@@ -282,7 +306,7 @@ async function* carryOut(
  * FINDINGS.md) from `plan`'s fixtures: every system and task of `info`, whoever answered them.
  */
 export async function analyzeRunFolder(dir: string, info: RunInfo, plan: Pick<RunPlan, 'scored' | 'configured' | 'cwd'>,
-  repos: Map<string, Repository>, warn: (message: string) => void): Promise<{ scored: ScoredResult[]; misses: Miss[] }> {
+  repos: Map<string, Repository>, warn: (message: string) => void, signal?: AbortSignal): Promise<{ scored: ScoredResult[]; misses: Miss[] }> {
   const fixtures = new Map(plan.scored.map((t) => [t.id, t.fixture]));
   const modules = new Map(plan.scored.map((t) => [t.id, t.repo.module]));
   const ofRun = (r: RawResult) => fixtures.has(r.task) && info.systems.some((s) => s.name === r.system);
@@ -296,6 +320,7 @@ export async function analyzeRunFolder(dir: string, info: RunInfo, plan: Pick<Ru
     systemLanguages: new Map(plan.configured.filter((s) => s.languages).map((s) => [s.name, s.languages!])),
     sweep,
     repos,
+    ...(signal ? { signal } : {}),
   });
 }
 
@@ -420,6 +445,8 @@ export class Checkouts {
     if (!found) {
       const dir = (async () => {
         this.root ??= fs.mkdir(this.base, { recursive: true }).then(() => fs.mkdtemp(join(this.base, `${this.run}-`)));
+        // Checkouts are made under <corpus>/.repos/ only, whatever a name holds (repos.yaml refuses unsafe ones first).
+        if (!isSafePathComponent(name)) throw new FixtureLabError(unsafeRepoName(name));
         const path = join(await this.root, system, `${name}@${rev.slice(0, 12)}`);
         await fs.mkdir(join(await this.root, system), { recursive: true });
         await repo.git.raw(['worktree', 'add', '--detach', path, rev]);
@@ -478,11 +505,5 @@ async function makeRunFolder(dir: string, shown: string): Promise<void> {
     const why = code === 'ENOTDIR' || code === 'EEXIST' ? 'a file is in the way' : code ?? String(e);
     throw new FixtureLabError(`cannot make the run folder (${why}): give --out a folder that can be made`, shown);
   }
-}
-
-function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) out.set(key(item), [...(out.get(key(item)) ?? []), item]);
-  return out;
 }
 

@@ -13,6 +13,7 @@ import { MatchResult, truthEntries } from '../scoring/match';
 import { formatQrels, formatRun, Judgment } from '../scoring/trec';
 import { normalizeSymbol } from '../symbols/normalize';
 import { scoreResult } from './analysis';
+import { pause } from './pause';
 import { readRawDir, RunInfo } from './results';
 
 /** A raw file that does not read as an answer is left out and reported through `warn`. */
@@ -42,6 +43,7 @@ export async function exportTrec(runDir: string, info: RunInfo, cwd = process.cw
   for (const system of [...new Set(raws.map((r) => r.system))].sort()) {
     const rankings: [string, string[]][] = [];
     for (const raw of raws.filter((r) => r.system === system && r.status === 'ok').sort((a, b) => a.task.localeCompare(b.task))) {
+      await pause();
       const fixture = fixtures.get(raw.task)!;
       const module = modules.get(fixture.repo ?? '');
       const judged = new Set(judgments.filter((j) => j.qid === raw.task).map((j) => j.docno));
@@ -71,8 +73,15 @@ export function runHeader(info: Pick<RunInfo, 'match' | 'started_at'>): string[]
  */
 export function runDocnos(match: MatchResult, judged: ReadonlySet<string>, module?: string): string[] {
   const used = new Set<string>();
+  // Each spelling normalized once: an answer may repeat one name a million times.
+  const normalized = new Map<string, string>();
+  const docnoOf = (name: string) => {
+    let docno = normalized.get(name);
+    if (docno === undefined) normalized.set(name, (docno = normalizeSymbol(name, { module }).replace(/\s+/g, '_')));
+    return docno;
+  };
   return match.ranks.map((r) => {
-    let docno = normalizeSymbol(r.relevant && r.groundTruth ? r.groundTruth : r.returned, { module }).replace(/\s+/g, '_') || `empty#${r.rank}`;
+    let docno = docnoOf(r.relevant && r.groundTruth ? r.groundTruth : r.returned) || `empty#${r.rank}`;
     if (used.has(docno) || (!r.relevant && judged.has(docno))) docno = `${docno}#dup${r.rank}`;
     used.add(docno);
     return docno;

@@ -3,6 +3,8 @@
 // the other. A lock whose holder is dead (same host, pid gone) or that is older than any edit
 // takes is stale and is broken; breaking happens under a second O_EXCL file, and re-checks the
 // lock it meant to break, so two waiters never both break and one never removes a fresh lock.
+// A lock is never left empty by its maker (a failed write removes it); an empty or unreadable one
+// (a writer killed between creating and writing it) is stale after a few seconds, not a minute.
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
@@ -21,6 +23,8 @@ const WAIT_MS = 20_000;
 const STALE_MS = 60_000;
 /** Breaking takes a few ms: a break file older than this was left by a breaker that died. */
 const BREAK_STALE_MS = 5_000;
+/** Making a lock takes a few ms too: an empty or unreadable one older than this was left by a maker that died. */
+const EMPTY_STALE_MS = 5_000;
 
 export const lockPathOf = (path: string): string => join(dirname(path), `.${basename(path)}.lock`);
 
@@ -59,11 +63,14 @@ async function acquire(lock: string, shown: string, options: LockOptions): Promi
     // Broken: try again at once. Not broken (another waiter is breaking it): wait like the rest.
     if (holder && (await isStale(lock, holder, staleMs)) && (await breakLock(lock, holder))) continue;
     if (Date.now() >= deadline) {
-      const who = holder ? `pid ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`}` : 'another writer';
-      throw new FixtureLabError(
-        `locked by ${who} for over ${Math.round(waitMs / 1000)} s; nothing was changed: try again, or delete ${basename(lock)} beside it if `
+      const stale = holder !== undefined && (await isStale(lock, holder, staleMs));
+      const who = !holder || !known(holder) ? 'another writer' : `pid ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`}`;
+      throw new FixtureLabError(stale
+        ? `locked by a stale lock (${known(holder) ? `left by ${who}` : 'empty or unreadable'}) that could not be removed; nothing was changed: `
+          + `delete ${basename(lock)} beside it`
+        : `locked by ${who} for over ${Math.round(waitMs / 1000)} s; nothing was changed: try again, or delete ${basename(lock)} beside it if `
           + `no fixture-lab is running`,
-        shown,
+      shown,
       );
     }
     // Backoff with jitter, so waiters that woke together do not collide again.
@@ -72,32 +79,51 @@ async function acquire(lock: string, shown: string, options: LockOptions): Promi
   }
 }
 
-/** Make the lock (O_EXCL): false when another writer holds it. */
+/** Make the lock (O_EXCL): false when another writer holds it. A lock this writer made but could not write is removed. */
 async function create(lock: string, content: string, shown: string): Promise<boolean> {
+  let handle: fs.FileHandle;
   try {
-    await fs.writeFile(lock, content, { flag: 'wx' });
-    return true;
+    handle = await fs.open(lock, 'wx');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return false;
     throw new FixtureLabError(`cannot lock for writing (${code ?? String(e)}); nothing was changed`, shown);
   }
+  try {
+    await handle.writeFile(content);
+    await handle.close();
+    return true;
+  } catch (e) {
+    await handle.close().catch(() => undefined);
+    await fs.rm(lock, { force: true });
+    throw new FixtureLabError(`cannot lock for writing (${(e as NodeJS.ErrnoException).code ?? String(e)}); nothing was changed`, shown);
+  }
+}
+
+/** A holder this code wrote (pid, host, token), not an empty or foreign file. */
+function known(holder: Holder): boolean {
+  return holder.pid > 0 && holder.host !== '';
 }
 
 async function readHolder(lock: string): Promise<Holder | undefined> {
-  const text = await fs.readFile(lock, 'utf8').catch(() => undefined);
-  if (text === undefined) return undefined;
+  let text: string;
+  try {
+    text = await fs.readFile(lock, 'utf8');
+  } catch (e) {
+    // Gone: nobody holds it. There but unreadable: a holder nobody can name, stale once old.
+    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : { pid: 0, host: '', token: `unreadable (${(e as NodeJS.ErrnoException).code})` };
+  }
   const [pid, host, token] = text.trim().split(' ');
   // Not a lock this code wrote, or one read between its creation and its one write (empty): only
   // its age can make it stale, so a lock being made is never broken as a dead writer's.
-  if (!token) return { pid: 0, host: '', token: text };
+  if (!token || !(Number(pid) > 0)) return { pid: 0, host: '', token: text };
   return { pid: Number(pid), host, token };
 }
 
 async function isStale(lock: string, holder: Holder, staleMs: number): Promise<boolean> {
   if (holder.pid > 0 && holder.host === hostname() && !processAlive(holder.pid)) return true;
   const stat = await fs.stat(lock).catch(() => undefined);
-  return stat !== undefined && Date.now() - stat.mtimeMs > staleMs;
+  return stat !== undefined && Date.now() - stat.mtimeMs > (known(holder) ? staleMs : Math.min(staleMs, EMPTY_STALE_MS));
 }
 
 /** Remove `lock` if it still is the one `seen` described; one breaker at a time. True when it is gone. */
@@ -112,8 +138,8 @@ async function breakLock(lock: string, seen: Holder): Promise<boolean> {
   }
   try {
     if ((await readHolder(lock))?.token !== seen.token) return false;
-    await fs.rm(lock, { force: true });
-    return true;
+    // One that cannot be removed (a folder in its place) stays: the waiter says it is stale.
+    return await fs.rm(lock, { force: true }).then(() => true, () => false);
   } finally {
     await fs.rm(breaker, { force: true });
   }

@@ -58,8 +58,9 @@ export async function fixtureFromChange(o: FromChange): Promise<{ path: string; 
   const change = await resolveChange(o.repo, o.change);
   // A change's title often names the symbols that solve it (``deprecate `should_ignore_error` ``):
   // as the task it would hand every system its ground truth. The stub asks for the issue's words;
-  // the title stays beside it in a comment, and names the file.
-  const task = o.task?.trim() || TASK_STUB;
+  // the title stays beside it in a comment, and names the file. A given task is kept byte for byte
+  // (an issue's text ends in a newline; docs/imports.md says verbatim); a blank one is no task.
+  const task = o.task !== undefined && o.task.trim() !== '' ? o.task : TASK_STUB;
   const found = await candidatesOf(o.repo, change.base, change.head, o.candidates);
   const next = nextFixture(join(o.corpusDir, 'tasks'), o.repoName, tier, task === TASK_STUB ? change.title || `change ${change.head.slice(0, 7)}` : task);
   const id = o.id ?? next.id;

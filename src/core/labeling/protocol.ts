@@ -134,5 +134,8 @@ function fixtureOf(text: string): { ok: true; fixture: Fixture } | Refused {
     if (p.code === 'fixture-too-large') return refused(p.code, p.message);
     return refused('yaml-syntax', `${p.line}:${p.col}: YAML syntax error (${p.message.replace(/^YAML syntax: /, '')}); fix it before editing`);
   }
+  // An alias validate refuses to read is refused here too: an edit would build on a fixture nothing else reads.
+  const alias = read.problems.find((p) => p.code === 'yaml-alias');
+  if (alias) return refused('yaml-alias', `${alias.line}:${alias.col}: error: ${alias.message}`);
   return { ok: true, fixture: read.fixture };
 }

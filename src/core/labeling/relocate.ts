@@ -5,9 +5,9 @@
 // `moved`: the name is gone but its body is at one other name (a renamed file, a function moved
 // to another file, a renamed function), which `applyRelocation` writes. `gone`: neither.
 // The CLI's `relocate` and the editor's report on a revision edit are these two functions.
-import { renameSymbol } from '../fixtures/edit';
+import { renameSymbol, setField } from '../fixtures/edit';
 import type { Fixture, Label } from '../fixtures/model';
-import { edited, Edited, then } from '../problems';
+import { edited, Edited, refused, then } from '../problems';
 import { BodyIndex, HashedSymbol } from '../symbols/bodyIndex';
 import { lastSegment } from '../symbols/nearest';
 import { lineText } from '../untrusted/lineText';
@@ -155,6 +155,32 @@ export function applyRelocation(
     done.add(key(r.symbol));
   }
   return out.ok ? { ...out, applied, skipped } : out;
+}
+
+/**
+ * Why the labels of `fixture` may not be written at another revision, or undefined. A change's
+ * labels are made and run at diff.base, which the change fixes: moved to another revision they
+ * would name symbols the fixture never runs at.
+ */
+export function relocationRefusal(fixture: Fixture): string | undefined {
+  if (!fixture.diff) return undefined;
+  return `${fixture.id ?? 'this fixture'} is a change (diff): it is labeled and run at diff.base, which its change fixes, so its labels stay there; `
+    + 'nothing was written. For the change at another revision, make a new fixture (`fixture-lab new`)';
+}
+
+/**
+ * A commit fixture's moves written with its revision (`commit: REV`), in one edit: labels that
+ * name symbols at REV and a fixture that runs at REV, never one without the other.
+ */
+export function relocateFixture(
+  text: string, fixture: Fixture, report: RelocationReport, commit: string, options: NormalizeOptions = {},
+): Edited<{ applied: Relocation[]; skipped: SkippedMove[] }> {
+  const refusal = relocationRefusal(fixture);
+  if (refusal) return refused('relocate-diff', refusal);
+  const moved = applyRelocation(text, fixture, report, options);
+  if (!moved.ok) return moved;
+  const written = fixture.commit === commit ? edited(moved.text) : setField(moved.text, 'commit', commit);
+  return written.ok ? { ...written, applied: moved.applied, skipped: moved.skipped } : written;
 }
 
 /** One line per relocation, as the CLI prints and the editor's report shows (plain text). */

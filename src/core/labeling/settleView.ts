@@ -42,6 +42,8 @@ export interface SettleView {
   conflicts: number;
   /** Conflicts a ruling settles. */
   settled: number;
+  /** What the view's title says beside its name once a review has conflicts: `2 of 3 conflicts open`. */
+  progress?: string;
 }
 
 /** What a rater gave an item, short enough for a row: the confidence, or `out`. */
@@ -88,7 +90,8 @@ export function settleView(f: Fixture, rater: string | undefined, all: boolean, 
   const rows = all ? every : conflicts;
   const note = !finished ? 'The review is under way: finish it ("Finish Review") to settle these.'
     : rows.length === 0 ? `No conflicts: ${f.labeler} and ${f.verifier} rated all ${every.length} items alike.` : undefined;
-  return { rows, ...(note ? { note } : {}), settleable: finished, conflicts: conflicts.length, settled };
+  const progress = conflicts.length > 0 ? `${conflicts.length - settled} of ${conflicts.length} conflict${conflicts.length === 1 ? '' : 's'} open` : undefined;
+  return { rows, ...(note ? { note } : {}), settleable: finished, conflicts: conflicts.length, settled, ...(progress ? { progress } : {}) };
 }
 
 function side(rater: string, rating: Rating, label: Label | undefined): RaterSide {

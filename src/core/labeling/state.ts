@@ -3,7 +3,7 @@
 // starts; starting it freezes a copy in `labels[labeler]`; the verifier labels blind into
 // `labels[verifier]`; finishing it writes `agreement`; settling records disputes.
 import { type AgreementFigures, labelSummary, paradoxNote } from '../agreement/figures';
-import { agreementOf, labelerList, openDisagreements, verifierList, type Disagreement } from '../agreement/raters';
+import { type Agreement, agreementOf, labelerList, openDisagreements, verifierList, type Disagreement } from '../agreement/raters';
 import { GROUND_TRUTH_CAP, type Dispute, type Fixture, type Label } from '../fixtures/model';
 import type { ProblemCode } from '../problems';
 import { symbolKey, type NormalizeOptions } from '../symbols/normalize';
@@ -24,6 +24,31 @@ export interface FixtureSummary {
 
 export function reviewStarted(f: Fixture): boolean {
   return f.verifier !== undefined && f.labels[f.verifier] !== undefined;
+}
+
+/** A review started and not finished: its lists are still open, so no agreement is measured yet. */
+export function reviewInProgress(f: Fixture): boolean {
+  return reviewStarted(f) && f.agreement === undefined;
+}
+
+/** Said wherever a fixture's agreement is asked for during its review (kappa, the labeling report, Show Agreement). */
+export const REVIEW_IN_PROGRESS = 'review in progress';
+
+/**
+ * The fixture's agreement as the protocol measures it: over a finished review's closed lists (or
+ * the seed's forms with no review); during a review none, with `review in progress` as the
+ * reason: kappa over a half-labeled verifier's list (or a draft kept aside) would be a made-up number.
+ */
+export function measuredAgreement(f: Fixture, options: NormalizeOptions = {}): Agreement {
+  if (!reviewInProgress(f)) return agreementOf(f, options);
+  return { ...agreementOf({ ...f, verifier: undefined }, options), labeler: f.labeler ?? null, verifier: f.verifier ?? null, reason: REVIEW_IN_PROGRESS };
+}
+
+/** Why agreement cannot be written now, as one line naming the command that writes it, or undefined. */
+export function agreementWriteRefusal(f: Fixture, finish: string): Refusal | undefined {
+  if (!reviewInProgress(f)) return undefined;
+  return refusal('review-state', `the review of ${f.id ?? 'this fixture'} is in progress: its agreement is measured and written when it finishes (${finish}); `
+    + 'nothing was written');
 }
 
 export function summarizeFixture(f: Fixture, options: NormalizeOptions = {}): FixtureSummary {
@@ -151,6 +176,10 @@ export function settleRefusal(f: Fixture, dispute: Dispute, options: NormalizeOp
   if (reviewStarted(f) && f.agreement === undefined) {
     return refusal('review-state',
       'the review is under way: finish it first ("Finish Review", or `fixture-lab review finish FIXTURE`); disagreements are settled after kappa is measured');
+  }
+  // A ruling on a fixture nobody labeled would start its ground truth with no labeler to review it.
+  if (!f.labeler && f.ground_truth.length === 0 && Object.keys(f.labels).length === 0) {
+    return refusal('no-labels', `${f.id ?? 'this fixture'} has no labels to rule on yet: its labeler labels it first (\`fixture-lab label add\`)`);
   }
   const judged = isJudged(f, symbol, options);
   if (!judged && !dispute.unjudged) {

@@ -1,6 +1,7 @@
 // How many labels an unsaved fixture document holds that its file does not: what the status bar
-// and the Fixtures tree count as "N unsaved labels". A label added, removed or changed (confidence
-// or reason) in any list counts once; so does a ruling (a dispute).
+// and the Fixtures tree count as "N unsaved labels". Counted per symbol: a label added, removed or
+// changed (confidence or reason) counts once, and so does a ruling, though it writes the dispute
+// and moves ground_truth too (one ruling read as "2 unsaved labels").
 import type { Fixture } from '../fixtures/model';
 import { symbolKey } from '../symbols/normalize';
 
@@ -16,8 +17,9 @@ export function unsavedLabels(saved: Fixture, edited: Fixture): number {
   };
   const before = entries(saved);
   const after = entries(edited);
-  let n = 0;
-  for (const [key, value] of after) if (before.get(key) !== value) n++;
-  for (const key of before.keys()) if (!after.has(key)) n++;
-  return n;
+  const symbolOf = (key: string) => key.slice(key.indexOf('\0') + 1);
+  const changed = new Set<string>();
+  for (const [key, value] of after) if (before.get(key) !== value) changed.add(symbolOf(key));
+  for (const key of before.keys()) if (!after.has(key)) changed.add(symbolOf(key));
+  return changed.size;
 }

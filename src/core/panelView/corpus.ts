@@ -4,6 +4,7 @@ import { Corpus, fixtureIdOf } from '../corpus/load';
 import type { Fixture } from '../fixtures/model';
 import { ScoredResult, scoreResult } from '../harness/analysis';
 import { RAW, readRawDir } from '../harness/results';
+import { mapPausing } from '../harness/pause';
 import { summarize } from '../scoring/metrics';
 import type { ChartView, CorpusResults, TableMetric } from './model';
 import { TABLE_METRICS } from './model';
@@ -21,7 +22,7 @@ export async function scoreRun(run: RunFolder, corpus: Corpus, warn?: (message: 
   const systems = new Set(run.info.systems.map((s) => s.name));
   const raws = (await readRawDir(join(run.dir, RAW), warn, cwd)).filter(
     (r) => systems.has(r.system) && fixtures.has(r.task) && fixtures.get(r.task)!.fixture.ground_truth.length > 0);
-  return raws.map((raw) => {
+  return mapPausing(raws, (raw) => {
     const { fixture, module } = fixtures.get(raw.task)!;
     return scoreResult(raw, fixture, run.info, module);
   });

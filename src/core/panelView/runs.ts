@@ -8,6 +8,7 @@ import { RAW, RawResult, readAnswer, readRunInfo, RunInfo } from '../harness/res
 import { configuredSystems, systemNeeds } from '../harness/systems';
 import type { SignificanceMatrix } from '../scoring/significance';
 import type { SystemChoice } from './model';
+import { figureFromJson } from '../../shared/figures';
 
 export interface RunFolder {
   dir: string;
@@ -84,7 +85,10 @@ export async function readSignificance(runDir: string, warn?: (message: string) 
   const path = join(runDir, 'analysis', 'significance-tests.json');
   if (!existsSync(path)) return {};
   try {
-    const metrics = (JSON.parse(await fs.readFile(path, 'utf8')) as { metrics?: unknown } | null)?.metrics;
+    // Effect sizes over a zero spread are written in words (writeJson): read back as the unbounded numbers they are.
+    const effect = new Set(['cohens_d_z', 'cohens_d_av', 'cohensD']);
+    const metrics = (JSON.parse(await fs.readFile(path, 'utf8'), (key, v: unknown) => (effect.has(key) ? figureFromJson(v) : v)) as
+      { metrics?: unknown } | null)?.metrics;
     if (metrics && typeof metrics === 'object' && !Array.isArray(metrics)) return metrics as Record<string, SignificanceMatrix>;
     warn?.(`${displayPath(path, cwd)}: has no \`metrics\` mapping; skipped (resuming the run with \`fixture-lab run --out\` writes it again)`);
   } catch (e) {

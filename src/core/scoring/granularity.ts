@@ -22,6 +22,7 @@ import { GRANULARITIES, type Granularity } from '../../shared/vocabulary';
 import type { NormalizeOptions } from '../symbols/normalize';
 import { entriesMatching, itemKey, matchName, type MatchResult } from './match';
 import { f1 } from './metrics';
+import { listAt } from '../lists';
 
 export { GRANULARITIES, type Granularity, type Locate };
 
@@ -62,7 +63,11 @@ export function granularityCounts(match: MatchResult, locate: Locate, k = GRANUL
   const truthNames = match.truth.map((t) => matchName(t.symbol, options));
   // Each item by its name alone, never by which entry the matching handed it (that depends on
   // the other items; the metrics at K must not depend on the order inside the top K).
+  // A repeated name is placed once (an answer may name one symbol a million times).
+  const placed = new Map<string, { at: Location | null; symbol: string | undefined }>();
   const items = match.ranks.map((r) => {
+    const known = placed.get(r.returned);
+    if (known) return known;
     const name = matchName(r.returned, options);
     const own = locate(r.returned) ?? null;
     const entries = name.segments.length > 0 ? entriesMatching(name, truthNames, match.truth, match.rule) : [];
@@ -70,7 +75,9 @@ export function granularityCounts(match: MatchResult, locate: Locate, k = GRANUL
     const at = own ?? (entries.length > 0 ? truth[entries[0]] : null);
     // A symbol retrieved: a definition, or a name the matching rule takes for a ground-truth entry.
     const symbol = own?.kind === 'symbol' || entries.length > 0 ? itemKey(name, match.rule) : undefined;
-    return { at, symbol };
+    const item = { at, symbol };
+    placed.set(r.returned, item);
+    return item;
   });
   const goldFiles = new Set(truth.flatMap((t) => (t ? [t.file] : [])));
   const goldLines = linesByFile(truth);
@@ -99,7 +106,13 @@ export function granularityCounts(match: MatchResult, locate: Locate, k = GRANUL
 
 function linesByFile(locations: readonly (Location | null)[]): Map<string, LineRange[]> {
   const ranges = new Map<string, LineRange[]>();
-  for (const l of locations) if (l?.kind === 'symbol') ranges.set(l.file, [...(ranges.get(l.file) ?? []), ...l.lines]);
+  // A place met again adds no line (a repeated name is the same Location object).
+  const seen = new Set<Location>();
+  for (const l of locations) {
+    if (l?.kind !== 'symbol' || seen.has(l)) continue;
+    seen.add(l);
+    for (const line of l.lines) listAt(ranges, l.file).push(line);
+  }
   return new Map([...ranges].map(([file, r]) => [file, unionLines(r)]));
 }
 

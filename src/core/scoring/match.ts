@@ -86,6 +86,19 @@ export function matchName(raw: string, options: NormalizeOptions = {}): MatchNam
   return { key: segments.join('.'), segments, path: slash >= 0 && normalized.indexOf('.', slash) < 0 };
 }
 
+/**
+ * Each name as matchName reads it, a repeated name read once: an answer may name one symbol a
+ * million times, and reading each copy again is most of scoring it.
+ */
+export function matchNames(raw: readonly string[], options: NormalizeOptions = {}): MatchName[] {
+  const read = new Map<string, MatchName>();
+  return raw.map((r) => {
+    let name = read.get(r);
+    if (name === undefined) read.set(r, (name = matchName(r, options)));
+    return name;
+  });
+}
+
 /** Whether `needle` occurs in `hay` as a contiguous run. */
 function isContiguousRun(needle: readonly string[], hay: readonly string[]): boolean {
   if (needle.length === 0 || needle.length > hay.length) return false;
@@ -186,15 +199,19 @@ export function matchRanking(
   const via = new Int32Array(truth.length);
   const queue = new Int32Array(truth.length);
   const seen = new Set<string>();
+  const names = matchNames(returned, options);
+  // The same name matches the same entries: each distinct name is compared with the truth once.
+  const matches = new Map<MatchName, number[]>();
 
   for (let i = 0; i < n; i++) {
     candidates[i] = [];
-    const name = matchName(returned[i], options);
+    const name = names[i];
     if (name.segments.length === 0) continue;
     const key = itemKey(name, rule);
     const duplicate = seen.has(key);
     seen.add(key);
-    const matched = entriesMatching(name, truthNames, truth, rule);
+    let matched = matches.get(name);
+    if (matched === undefined) matches.set(name, (matched = entriesMatching(name, truthNames, truth, rule)));
     if (matched.length === 0) continue;
     if (duplicate) {
       notes[i] = 'duplicate';
@@ -243,8 +260,9 @@ export function matchRanking(
   const ranks: RankMatch[] = returned.map((name, i) => {
     const t = partner[i];
     if (t >= 0) return { rank: i + 1, returned: name, relevant: true, entry: t, groundTruth: truth[t].symbol, gain: truth[t].gain };
-    const none: RankMatch = { rank: i + 1, returned: name, relevant: false, entry: null, groundTruth: null, gain: 0 };
-    return notes[i] ? { ...none, note: notes[i] } : none;
+    const note = notes[i];
+    return note ? { rank: i + 1, returned: name, relevant: false, entry: null, groundTruth: null, gain: 0, note }
+      : { rank: i + 1, returned: name, relevant: false, entry: null, groundTruth: null, gain: 0 };
   });
   const creditedAt = Array.from(owner, (item) => (item >= 0 ? item + 1 : null));
   return { rule, ranks, truth, creditedAt };

@@ -86,6 +86,18 @@ export function wilcoxon(x: readonly number[], y?: readonly number[]): WilcoxonR
 }
 
 /**
+ * The smallest p the exact two-sided test can give over n paired tasks: every difference non-zero
+ * and of one sign, 2 / 2^n. Under ALPHA only from 6 tasks on: with fewer, no pair can be significant
+ * whatever the systems do, and "not significant" says nothing about them.
+ */
+export function smallestReachableP(n: number): number {
+  return n <= 0 ? 1 : Math.min(1, 2 ** (1 - n));
+}
+
+/** The fewest paired tasks at which some pair can reach p < ALPHA. */
+export const FEWEST_TESTABLE_TASKS = 6;
+
+/**
  * Twice the average ranks of values (1-based, ties sharing the mean of their positions), which
  * are whole numbers, and the sizes of the groups of tied values.
  */
@@ -135,21 +147,39 @@ function differences(x: readonly number[], y?: readonly number[]): number[] {
   return x.map((v, i) => v - y[i]);
 }
 
-/** m / sd, with sd 0 read as: no effect when m is 0 too, an unbounded one otherwise. */
-function standardized(m: number, sd: number | null): number | null {
+/**
+ * A spread below this share of the values' size is rounding, not spread: six tasks each +0.1
+ * (0.6 - 0.5, 0.7 - 0.6, ...) differ in their last bits, and over that noise a mean difference
+ * of 0.1 would read as an effect of 10^15.
+ */
+export const SPREAD_RESOLUTION = 1e-9;
+
+/** The sample standard deviation of `xs`, 0 when it is zero up to rounding at the size `scale`; null below two values. */
+export function spreadOf(xs: readonly number[], scale = Math.max(0, ...xs.map(Math.abs))): number | null {
+  const sd = standardDeviation(xs);
   if (sd === null) return null;
-  if (sd === 0) return m === 0 ? 0 : m > 0 ? Infinity : -Infinity;
+  return sd <= SPREAD_RESOLUTION * Math.max(scale, Number.MIN_VALUE) ? 0 : sd;
+}
+
+/** m / sd, with sd 0 read as: no effect when m is 0 too (up to the same rounding), an unbounded one otherwise. */
+function standardized(m: number, sd: number | null, scale: number): number | null {
+  if (sd === null) return null;
+  if (sd === 0) return Math.abs(m) <= SPREAD_RESOLUTION * scale ? 0 : m > 0 ? Infinity : -Infinity;
   return m / sd;
 }
 
+const sizeOf = (...samples: (readonly number[] | undefined)[]) => Math.max(0, ...samples.flatMap((xs) => (xs ?? []).map(Math.abs)));
+
 /**
  * Cohen's d_z for paired samples: the mean difference over the sample standard deviation of the
- * differences. null below two pairs; 0 when every difference is 0; +-Infinity when the
- * differences are all equal and not 0.
+ * differences. null below two pairs; 0 when every difference is 0; +-Infinity (written
+ * `unbounded`) when the differences are all equal, up to rounding, and not 0.
  */
 export function cohensDPaired(x: readonly number[], y?: readonly number[]): number | null {
   const d = differences(x, y);
-  return standardized(mean(d), standardDeviation(d));
+  // Rounding is measured against the values subtracted, not the differences: 0.7 - 0.6 carries 0.7's error.
+  const scale = sizeOf(x, y);
+  return standardized(mean(d), spreadOf(d, scale), scale);
 }
 
 /**
@@ -159,9 +189,10 @@ export function cohensDPaired(x: readonly number[], y?: readonly number[]): numb
  */
 export function cohensDAv(x: readonly number[], y: readonly number[]): number | null {
   const d = differences(x, y);
-  const sx = standardDeviation(x);
-  const sy = standardDeviation(y);
-  return standardized(mean(d), sx === null || sy === null ? null : (sx + sy) / 2);
+  const scale = sizeOf(x, y);
+  const sx = spreadOf(x, scale);
+  const sy = spreadOf(y, scale);
+  return standardized(mean(d), sx === null || sy === null ? null : (sx + sy) / 2, scale);
 }
 
 export interface BootstrapOptions {

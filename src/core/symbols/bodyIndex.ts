@@ -7,6 +7,7 @@ import { fileHash, hashedDefinitionsOf } from './bodyHash';
 import { modulePath } from './definitions';
 import { languageOf } from './languages';
 import { NormalizeOptions, symbolKey } from './normalize';
+import { listAt } from '../lists';
 
 /** What a label records of the code it was made on (fixtures/model.ts's Label fields of the same names). */
 export interface Provenance {
@@ -61,7 +62,7 @@ export class BodyIndex {
     return once(this.hashes, commit, async () => {
       const out = new Map<string, HashedSymbol[]>();
       for (const file of await this.tree(commit)) {
-        for (const s of await this.symbolsOf(file)) out.set(s.bodyHash, [...(out.get(s.bodyHash) ?? []), s]);
+        for (const s of await this.symbolsOf(file)) listAt(out, s.bodyHash).push(s);
       }
       return out;
     });

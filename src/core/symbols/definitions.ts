@@ -2,10 +2,11 @@
 // One tree-sitter query per file (`descendantsOfType`) finds every candidate node; nesting comes
 // from their ranges, so no JavaScript walks the whole tree (see test/bench/symbols.bench.mjs).
 import type { Node } from 'web-tree-sitter';
+import type { SymbolKind } from './kinds';
 import { LanguageId, languageOf } from './languages';
 import { withTree } from './parser';
 
-export type SymbolKind = 'class' | 'struct' | 'interface' | 'trait' | 'enum' | 'type' | 'function' | 'method' | 'constant' | 'variable' | 'module';
+export type { SymbolKind } from './kinds';
 
 export interface Definition {
   /** The qualified name, e.g. `src/flask/app.Flask.make_response`. */
@@ -106,15 +107,24 @@ const ecmaRules: Record<string, Rule> = {
     const range = single ? (declaration.parent?.type === 'export_statement' ? declaration.parent : declaration) : node;
     const value = node.childForFieldName('value');
     if (value && FUNCTION_VALUES.has(value.type)) return [{ name: nameNode.text, kind: callable(scope), nameNode, range }];
+    // Data is a definition where it is declared for the module (or a namespace): not in a block, a loop head or a function.
+    if ((scope && scope.kind !== 'module') || !ECMA_DECLARATION_LEVEL.has(declaration.parent?.type ?? '')) return [];
+    if (declaration.parent?.type === 'statement_block' && !ECMA_NAMESPACES.has(declaration.parent.parent?.type ?? '')) return [];
     const isConst = declaration.firstChild?.text === 'const';
-    return isConst && !scope ? [{ name: nameNode.text, kind: 'constant', nameNode, range }] : [];
+    return [{ name: nameNode.text, kind: isConst ? 'constant' : 'variable', nameNode, range }];
   },
 };
 
+/** Where a `const`, `let` or `var` declares module (or namespace) data: the program, an export, `declare`, a namespace's body. */
+const ECMA_DECLARATION_LEVEL = new Set(['program', 'export_statement', 'ambient_declaration', 'statement_block']);
+const ECMA_NAMESPACES = new Set(['internal_module', 'module']);
+
+/** A class field: a method when its value is a function, else data. `#private` and computed names are no names a label can write. */
 function fieldWithFunction(field: string): Rule {
   return (node) => {
     const value = node.childForFieldName('value');
-    return value && FUNCTION_VALUES.has(value.type) ? named(node, 'method', field) : [];
+    if (value && FUNCTION_VALUES.has(value.type)) return named(node, 'method', field);
+    return node.childForFieldName(field)?.type === 'property_identifier' ? named(node, 'field', field) : [];
   };
 }
 
@@ -127,12 +137,7 @@ const RULES: Record<LanguageId, Record<string, Rule>> = {
       const nameNode = left?.type === 'type' ? left.firstNamedChild : left;
       return nameNode ? [{ name: nameNode.text, kind: 'type', nameNode }] : [];
     },
-    assignment: (node, scope) => {
-      const left = node.childForFieldName('left');
-      if (!left || left.type !== 'identifier' || !UPPER_CASE.test(left.text)) return [];
-      if (node.parent?.type !== 'expression_statement' || !atDeclarationLevel(scope)) return [];
-      return [{ name: left.text, kind: 'constant', nameNode: left, range: node.parent }];
-    },
+    assignment: pythonAssignment,
   },
   typescript: ecmaRules,
   tsx: ecmaRules,
@@ -149,6 +154,11 @@ const RULES: Record<LanguageId, Record<string, Rule>> = {
       return named(node, type === 'struct_type' ? 'struct' : type === 'interface_type' ? 'interface' : 'type');
     },
     type_alias: simple('type'),
+    field_declaration: (node, scope) => {
+      if (!scope || !CLASS_LIKE.has(scope.kind)) return [];
+      const names = node.childrenForFieldName('name').filter((n): n is Node => n !== null && n.isNamed && n.text !== '_');
+      return names.map((nameNode) => ({ name: nameNode.text, kind: 'field', nameNode }));
+    },
     method_elem: (node) => named(node, 'method'),
     const_spec: goPackageLevel('constant'),
     var_spec: goPackageLevel('variable'),
@@ -227,6 +237,31 @@ const RULES: Record<LanguageId, Record<string, Rule>> = {
     },
   },
 };
+
+/**
+ * Python's module-level variables and constants and class attributes, any case, as the language
+ * binds them (`if`, `try`, `with` and loops do not scope a name): `session = LocalProxy(...)`,
+ * `name: str`, `a, b = 1, 2` and `a = b = 1` (each name). UPPER_CASE names are constants; other
+ * class-level names fields.
+ */
+function pythonAssignment(node: Node, scope: Scope | undefined): Found[] {
+  if (node.parent?.type !== 'expression_statement' || !atDeclarationLevel(scope)) return [];
+  const names: Node[] = [];
+  for (let a: Node | null = node; a?.type === 'assignment'; a = a.childForFieldName('right')) {
+    const left = a.childForFieldName('left');
+    if (left?.type === 'identifier') names.push(left);
+    else if (left?.type === 'pattern_list' || left?.type === 'tuple_pattern') {
+      names.push(...left.namedChildren.filter((c): c is Node => c?.type === 'identifier'));
+    }
+  }
+  const inClass = scope !== undefined && CLASS_LIKE.has(scope.kind);
+  return names.map((nameNode) => ({
+    name: nameNode.text,
+    kind: UPPER_CASE.test(nameNode.text) ? 'constant' : inClass ? 'field' : 'variable',
+    nameNode,
+    range: node.parent!,
+  }));
+}
 
 /**
  * Go's package-level `const` and `var`, alone or in a block (`var ( a = 1; b, c int )`): each name

@@ -10,6 +10,7 @@ import { languageOf } from './languages';
 import { textAt } from './lookup';
 import { NormalizeOptions, symbolKey } from './normalize';
 import { type Locate, type Location, ownedLines } from './spans';
+import { listAt } from '../lists';
 
 export class Locator {
   private tree?: Promise<Map<string, string[]>>;
@@ -22,7 +23,8 @@ export class Locator {
   /** Each name's Location (null: it points nowhere real), by its comparison key (normalize.ts's symbolKey under `options`). */
   async locate(names: Iterable<string>, options: NormalizeOptions = {}): Promise<Map<string, Location | null>> {
     const out = new Map<string, Location | null>();
-    for (const name of names) {
+    // Each spelling once: an answer may repeat one name a million times.
+    for (const name of new Set(names)) {
       const key = symbolKey(name, options);
       if (out.has(key)) continue;
       let found = this.keys.get(key);
@@ -60,7 +62,7 @@ export class Locator {
       for (const path of paths) {
         if (!languageOf(path)) continue;
         const key = symbolKey(modulePath(path));
-        byModule.set(key, [...(byModule.get(key) ?? []), path]);
+        listAt(byModule, key).push(path);
       }
       return byModule;
     });

@@ -13,7 +13,17 @@ const EXTENSION = new RegExp(`\\.(?:${SOURCE_EXTENSIONS.join('|')})(?=$|[.:#]|::
 export interface NormalizeOptions {
   /** The repository's module path (repos.yaml `module`), stripped when a name starts with it. */
   module?: string;
+  /**
+   * Keep a last segment that looks like an extension (`a.h`, `a.ts`): a name already canonical
+   * (a label as stored, a definition's own name) has no extension, so its last segment is a
+   * member (`def h` in a.py is `a.h`). Whether a typed name's last segment is an extension is
+   * for the repository to say (canonicalName in corpus/resolveSymbols.ts).
+   */
+  keepLastSegment?: boolean;
 }
+
+/** The options that compare canonical names as they are written (no last segment read as an extension). */
+export const CANONICAL: NormalizeOptions = { keepLastSegment: true };
 
 /** The canonical display form: path segments joined by `/`, members by `.`. */
 export function normalizeSymbol(raw: string, options: NormalizeOptions = {}): string {
@@ -27,7 +37,11 @@ export function normalizeSymbol(raw: string, options: NormalizeOptions = {}): st
   name = name.replace(/^\.?\/+/, '');
   // The file extension goes before member separators are rewritten, so `app.py:Flask`
   // and `app.py::Flask` both lose `.py`.
-  name = name.replace(EXTENSION, '');
+  const extension = EXTENSION.exec(name);
+  // A last segment that may be an extension or a member (`a.h`) is kept when asked; one before a member separator (`a.py::h`) never is.
+  if (extension && !(options.keepLastSegment && extension.index + extension[0].length === name.length)) {
+    name = name.slice(0, extension.index) + name.slice(extension.index + extension[0].length);
+  }
   name = name.replace(/::|#|:/g, '.');
   return name.replace(/\.{2,}/g, '.').replace(/^\.|\.$/g, '');
 }

@@ -7,6 +7,7 @@ import { extractKeywords, identifierWords } from './words';
 import { Definition, definitionsOf } from './definitions';
 import { languageOf } from './languages';
 import { referencesOf } from './references';
+import { listAt } from '../lists';
 
 /**
  * A name-based reference graph of one revision: definitions are nodes, a call or type use inside
@@ -34,7 +35,7 @@ export class ReferenceGraph {
       const fileDefs = await definitionsOf(files[i], t.text);
       for (const d of fileDefs) {
         defs.push(d);
-        byName.set(d.name, [...(byName.get(d.name) ?? []), d.symbol]);
+        listAt(byName, d.name).push(d.symbol);
         languages.set(d.symbol, languageOf(files[i])!);
       }
       for (const ref of await referencesOf(files[i], t.text)) {

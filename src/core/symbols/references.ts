@@ -73,9 +73,25 @@ function kindOf(node: Node): ReferenceKind | undefined {
     if (grand && callee(grand)?.equals(parent)) return 'call';
   }
   if (node.type === 'type_identifier' || node.type === 'constant') return 'type';
-  if (TYPE_CONTEXTS.has(parent.type) || parent.parent?.type === 'type_annotation') return 'type';
+  if (TYPE_CONTEXTS.has(parent.type) || parent.parent?.type === 'type_annotation' || inAnnotation(parent)) return 'type';
   if (parent.type === 'argument_list' && parent.parent?.type === 'class_definition') return 'type'; // Python bases
   return 'identifier';
+}
+
+/** Nodes a type annotation is built of: `t.Iterable[str]`, `dict[str, t.Any]`, `Array<Foo.Bar>`. */
+const TYPE_PARTS = new Set([
+  'attribute', 'subscript', 'generic_type', 'type_arguments', 'type_parameter', 'member_expression', 'nested_type_identifier', 'qualified_type',
+  'union_type', 'binary_operator', 'tuple', 'list', 'slice', 'expression_list']);
+
+/** Is `node` part of a type annotation (`names: t.Iterable[str] = ...`): types, never data. */
+function inAnnotation(node: Node): boolean {
+  let at: Node | null = node;
+  for (let depth = 0; at && depth < 8; depth++) {
+    if (TYPE_CONTEXTS.has(at.type) || at.type === 'type_annotation') return true;
+    if (!TYPE_PARTS.has(at.type)) return false;
+    at = at.parent;
+  }
+  return false;
 }
 
 function callee(node: Node): Node | null | undefined {

@@ -11,6 +11,7 @@ import { filesMentioning } from './lookup';
 import { lastSegment, nearestKey } from './nearest';
 import { symbolKey } from './normalize';
 import { StoredAnswer, SymbolStore } from './resolveCache';
+import { listAt } from '../lists';
 
 export type SymbolAnswer = { found: true } | { found: false; suggestion?: string };
 
@@ -149,7 +150,7 @@ export class SymbolResolver {
           if (type !== 'blob' || !languageOf(path)) continue;
           const file = { path, blob, module: symbolKey(modulePath(path)) };
           files.push(file);
-          byModule.set(file.module, [...(byModule.get(file.module) ?? []), file]);
+          listAt(byModule, file.module).push(file);
         }
         return { files, byModule };
       })();

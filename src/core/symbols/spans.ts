@@ -1,11 +1,12 @@
 // Where a name points in the code, as the granularity metrics count it (docs/scoring.md#granularities):
 // a definition (its file and the lines it owns) or a file. A definition owns the lines of its
-// range that no definition nested in it holds (a class owns its header and fields, each method
+// range that no definition nested in it holds (a class owns its header, each method and field
 // its own lines), so every line of a file belongs to at most one symbol: naming a class is no
 // way to collect the lines of its methods, as naming a file is no way to collect its symbols.
 // Line sets are sorted, disjoint, inclusive 1-based ranges; the operations are ContextBench's
 // union, intersection and measure, over lines instead of bytes.
 import type { Definition } from './definitions';
+import { listAt } from '../lists';
 
 /** Lines `start` to `end`, 1-based, inclusive. */
 export type LineRange = readonly [start: number, end: number];
@@ -73,8 +74,8 @@ export function ownedLines(defs: readonly Definition[]): Map<string, LineRange[]
   const ranges = new Map<string, LineRange[]>();
   const children = new Map<string, LineRange[]>();
   for (const d of defs) {
-    ranges.set(d.symbol, [...(ranges.get(d.symbol) ?? []), [d.startLine, d.endLine]]);
-    if (d.parent !== undefined && d.parent !== d.symbol) children.set(d.parent, [...(children.get(d.parent) ?? []), [d.startLine, d.endLine]]);
+    listAt(ranges, d.symbol).push([d.startLine, d.endLine]);
+    if (d.parent !== undefined && d.parent !== d.symbol) listAt(children, d.parent).push([d.startLine, d.endLine]);
   }
   return new Map([...ranges].map(([symbol, own]) => [symbol, subtractLines(unionLines(own), unionLines(children.get(symbol) ?? []))]));
 }

@@ -16,8 +16,14 @@ const symbolTarget = anyOf(isLinkRef, record({ symbol: optional(isString) }));
 const missRef = record({ system: isString, task: isString, symbol: isString });
 const missTarget = anyOf(isLinkRef, record({ miss: missRef }));
 
-/** A ruling from a Settle or To judge row. */
-const ruling = record({ symbol: isString, unjudged: optional(isBoolean), rationale: optional(isString) });
+/**
+ * A ruling from a Settle or To judge row. `selection`: the rows selected with it in To Judge (a view
+ * that selects many passes them beside the row clicked; register.ts adds them), all ruled at once.
+ */
+const ruling = record({
+  symbol: isString, unjudged: optional(isBoolean), rationale: optional(isString),
+  selection: optional(listOf(record({ symbol: isString, unjudged: optional(isBoolean) }))),
+});
 
 /** Each command's guard; undefined for a command that takes nothing (whatever a menu passes is ignored). */
 export const ARGUMENTS = {
@@ -58,6 +64,10 @@ export const ARGUMENTS = {
   'fixtureLab.settleShowConflicts': undefined,
   'fixtureLab.openSelectedSymbol': undefined,
   'fixtureLab.newFixture': undefined,
+  // The corpus is made where Fixture Lab looks for one (fixtureLab.corpusPath, else the first folder).
+  'fixtureLab.initCorpus': undefined,
+  // A test names the repository; else both are asked.
+  'fixtureLab.addRepository': record({ name: optional(isString), source: optional(isString) }),
   // From a lens on a fixture's YAML, `fixture` names that fixture, whichever is current. `column`:
   // the editor group it opens in (the panel's page opens symbols in a group beside the panel, never
   // over it); else the active group.

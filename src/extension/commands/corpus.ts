@@ -1,15 +1,75 @@
 // The corpus commands: open or make a fixture, filter the Fixtures view, reload, validate the
 // whole corpus into the Problems view, and write the labeling report.
 import * as vscode from 'vscode';
+import { basename } from 'node:path';
 import {
-  checkCorpusSymbols, FIXTURE_STATES, formatMatchRate, fixtureFromChange, labelingReport, loadCorpus, parseChangeSpec, plainText, resolveChange, TIERS,
+  addRepo, checkCorpusSymbols, FixtureLabError, initCorpus, FIXTURE_STATES, formatMatchRate, fixtureFromChange, labelingReport, loadCorpus,
+  parseChangeSpec, plainText, resolveChange, TIERS,
   validateCorpus, withheldText, writeTextAtomic,
 } from '../../core';
+import { newCorpusDir } from '../corpus/corpusLocation';
 import { problemsToDiagnostics } from '../diagnostics/problemDiagnostics';
 import { showChange, warnBlind } from '../review/blindReview';
 import type { SomeHandlers } from './handler';
 
 export const CORPUS_COMMANDS = {
+  // The walkthrough's first step on an empty folder, and the Fixtures view's welcome: the core's
+  // `fixture-lab init`, then `repo add`, each the CLI's own function.
+  'fixtureLab.initCorpus': async (s) => {
+    const dir = newCorpusDir(s.ctx);
+    if (!dir) throw new FixtureLabError('open a folder first: the corpus is made in it (or in fixtureLab.corpusPath under it)');
+    const { written } = await initCorpus(dir.fsPath, { cwd: dir.fsPath });
+    s.corpus.reload();
+    await vscode.window.showTextDocument(vscode.Uri.joinPath(dir, 'repos.yaml'), { preview: false });
+    const next = 'Add a Repository';
+    void vscode.window.showInformationMessage(
+      plainText(`Fixture Lab: a corpus in ${dir.fsPath} (${written.map((p) => basename(p)).join(', ')}). Next, add the repository its tasks come from.`), next,
+    ).then((choice) => choice === next && vscode.commands.executeCommand('fixtureLab.addRepository'));
+    return dir.fsPath;
+  },
+
+  'fixtureLab.addRepository': async (s, { name, source }) => {
+    // No corpus, or fixtureLab.corpusPath naming a folder that holds none yet: the same advice.
+    const corpus = await s.corpus.get().catch(() => undefined);
+    if (!corpus) throw new FixtureLabError('no corpus in this workspace yet: run Fixture Lab: Initialize a Corpus Here first (fixture-lab init)');
+    if (source === undefined) {
+      const kind = await vscode.window.showQuickPick(
+        [{ label: 'A local clone…', clone: true }, { label: 'A URL to clone…', clone: false }],
+        { title: 'Add a Repository', placeHolder: 'Where is the repository?' },
+      );
+      if (!kind) return undefined;
+      if (kind.clone) {
+        const picked = await vscode.window.showOpenDialog({
+          canSelectFolders: true, canSelectFiles: false, title: 'The repository\'s clone', openLabel: 'Add',
+        });
+        source = picked?.[0]?.fsPath;
+      } else {
+        source = await vscode.window.showInputBox({
+          title: 'Add a Repository', prompt: 'Its URL: cloned into .repos/NAME beside repos.yaml', placeHolder: 'https://github.com/pallets/flask',
+          ignoreFocusOut: true,
+        });
+      }
+      if (!source) return undefined;
+    }
+    if (name === undefined) {
+      name = await vscode.window.showInputBox({
+        title: 'Add a Repository', prompt: 'Its name in this corpus: the folder its tasks go in (tasks/NAME/) and a fixture\'s `repo:`',
+        value: basename(source.replace(/[/\\]+$/, '')).replace(/\.git$/, ''), ignoreFocusOut: true,
+      });
+      if (!name) return undefined;
+    }
+    const progress = { location: vscode.ProgressLocation.Notification, title: `Fixture Lab: adding ${plainText(name)}` };
+    const [repoName, repoSource] = [name, source];
+    const entry = await vscode.window.withProgress(progress, () => addRepo(corpus.dir, repoName, repoSource, { cwd: corpus.dir }));
+    s.corpus.reload();
+    const next = 'New Fixture from a Change';
+    void vscode.window.showInformationMessage(
+      plainText(`Fixture Lab: ${entry.name} added to repos.yaml, pinned at ${entry.commit?.slice(0, 12) ?? 'its HEAD'}. `
+        + 'Next, make a fixture from one of its changes.'), next,
+    ).then((choice) => choice === next && vscode.commands.executeCommand('fixtureLab.newFixture'));
+    return entry.name;
+  },
+
   'fixtureLab.openFixture': async (s, { uri }) => {
     if (!uri) {
       const corpus = await s.corpus.require();

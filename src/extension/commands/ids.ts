@@ -27,6 +27,8 @@ export const COMMAND_IDS = [
   'fixtureLab.settleShowConflicts',
   'fixtureLab.openSelectedSymbol',
   'fixtureLab.newFixture',
+  'fixtureLab.initCorpus',
+  'fixtureLab.addRepository',
   'fixtureLab.revealSymbol',
   'fixtureLab.filterFixtures',
   'fixtureLab.clearFilter',

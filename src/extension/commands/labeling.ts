@@ -27,7 +27,8 @@ export const LABELING_COMMANDS = {
     if (!confidence) return false;
     reason ??= await vscode.window.showInputBox({ prompt: plainText(`Why does the task need ${symbol}?`) });
     if (reason === undefined) return false;
-    const named = (await s.corpus.namesAtBase(readFixture(document.getText(), document.uri.fsPath).fixture))(normalizeSymbol(symbol, { module }));
+    const { fixture } = readFixture(document.getText(), document.uri.fsPath);
+    const named = (await s.corpus.namesAtBase(fixture))(await s.corpus.canonicalName(fixture, symbol, module));
     if ('refused' in named) throw new FixtureLabError(named.refused);
     const made = await s.corpus.provenance(readFixture(document.getText(), document.uri.fsPath).fixture, named.symbol);
     const label = { symbol: named.symbol, confidence, reason, ...made };

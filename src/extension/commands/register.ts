@@ -30,10 +30,12 @@ export function registerCommands(s: Services): void {
     // One id at a time: its guard has checked the argument its handler gets.
     const handler = HANDLERS[id] as Handler<CommandId>;
     const guard = ARGUMENTS[id] as ((value: unknown) => boolean) | undefined;
-    s.ctx.push(vscode.commands.registerCommand(id, async (arg?: unknown) => {
+    s.ctx.push(vscode.commands.registerCommand(id, async (arg?: unknown, selected?: unknown) => {
       try {
         // A menu, a key or the palette passes nothing: a command with options then takes none of them.
-        const args = guard ? arg ?? {} : undefined;
+        // A row's action in a view that selects many (To Judge) also gets the rows selected with it.
+        const many = Array.isArray(selected) && selected.length > 1 && typeof arg === 'object' && arg !== null;
+        const args = guard ? (many ? { ...arg, selection: selected } : arg ?? {}) : undefined;
         if (guard && !guard(args)) throw new FixtureLabError(REFUSED[id] ?? `${id} was given an argument it does not take`);
         return await handler(s, args);
       } catch (e) {

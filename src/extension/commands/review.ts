@@ -2,8 +2,8 @@
 // adjudicator's ruling, and show a fixture's agreement (never to its blind verifier).
 import * as vscode from 'vscode';
 import {
-  agreementOf, CONFIDENCES, Confidence, fixtureView, FixtureLabError, fmt, includedByARater, isJudged, normalizeSymbol, plainText, readFixture, RESOLUTIONS,
-  Resolution, settleDispute,
+  agreementWriteRefusal, CONFIDENCES, Confidence, fixtureView, FixtureLabError, fmt, includedByARater, isJudged, measuredAgreement, normalizeSymbol,
+  plainText, readFixture, RESOLUTIONS, Resolution, settleDispute,
 } from '../../core';
 import { applyLabelEdit } from '../labeling/unsaved';
 import { fixtureDocument, moduleOf } from './documents';
@@ -48,7 +48,10 @@ export const REVIEW_COMMANDS = {
     if (fixtureView(fixture, await s.session.rater()).blind) {
       throw new FixtureLabError(`you review ${fixture.id ?? 'this fixture'} blind: its agreement is measured when the review finishes`);
     }
-    const agreement = agreementOf(fixture, { module: await moduleOf(s, document) });
+    // During a review there is no agreement yet: Finish Review measures and writes it.
+    const inProgress = agreementWriteRefusal(fixture, '"Finish Review", or `fixture-lab review finish FIXTURE`');
+    if (inProgress) throw new FixtureLabError(inProgress.refused.replace(/; nothing was written$/, ''));
+    const agreement = measuredAgreement(fixture, { module: await moduleOf(s, document) });
     const summary = agreement.kappa === null
       ? `kappa n/a: ${agreement.reason}`
       : `kappa ${fmt(agreement.kappa)} (${agreement.band}), kappa with confidence ${fmt(agreement.kappa_confidence)}, `

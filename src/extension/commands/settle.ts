@@ -5,7 +5,7 @@
 // A pooled row rules as `unjudged`: the adjudicator judging what no rater did; candidates and the
 // raters' lists are untouched, so kappa never changes.
 import * as vscode from 'vscode';
-import { Confidence, plainText, Resolution, settleDispute } from '../../core';
+import { Confidence, plainText, Resolution, RulingRow, settleDispute, settleRulings } from '../../core';
 import { applyLabelEdit } from '../labeling/unsaved';
 import { openPickedSymbol } from '../views/settleTree';
 import type { Services } from '../services';
@@ -14,14 +14,28 @@ import type { SomeHandlers } from './handler';
 
 type Ruling = CommandArgs['fixtureLab.ruleHigh'];
 
-async function rule(s: Services, { symbol, unjudged, rationale }: Ruling, resolution: Resolution, confidence?: Confidence): Promise<boolean> {
+async function rule(s: Services, { symbol, unjudged, rationale, selection }: Ruling, resolution: Resolution, confidence?: Confidence): Promise<boolean> {
   const c = await s.labeler.requireCurrent();
+  // Several rows selected in To Judge: each is ruled the same way, with one rationale, in one edit
+  // (one undo), and none is ruled when any ruling is refused.
+  const rows = selection?.some((row) => row.symbol === symbol) ? selection : [{ symbol, unjudged }];
   const title = resolution === 'excluded' ? 'Exclude' : `Include ${confidence}`;
-  rationale ??= await vscode.window.showInputBox({ title: plainText(`${title}: ${symbol}`), prompt: 'Rationale for the ruling', ignoreFocusOut: true });
+  const what = rows.length === 1 ? symbol : `${rows.length} symbols`;
+  rationale ??= await vscode.window.showInputBox({
+    title: plainText(`${title}: ${what}`), ignoreFocusOut: true,
+    prompt: rows.length === 1 ? 'Rationale for the ruling' : `Rationale for the ${rows.length} rulings`,
+  });
   if (!rationale) return false;
-  const dispute = { symbol, resolution, rationale, ...(confidence ? { confidence } : {}), ...(unjudged ? { unjudged } : {}) };
   const document = (await s.session.document())!;
-  return applyLabelEdit(s.ctx, document, (text) => settleDispute(text, dispute, c));
+  if (rows.length === 1) {
+    const dispute = { symbol, resolution, rationale, ...(confidence ? { confidence } : {}), ...(unjudged ? { unjudged } : {}) };
+    return applyLabelEdit(s.ctx, document, (text) => settleDispute(text, dispute, c));
+  }
+  // The CLI's `review settle --from` path: each row settleDispute's checks, the whole edit or none.
+  const rulings: RulingRow[] = rows.map((row) => ({
+    where: row.symbol, symbol: row.symbol, resolution, rationale, ...(confidence ? { confidence } : {}), ...(row.unjudged ? { unjudged: true } : {}),
+  }));
+  return applyLabelEdit(s.ctx, document, (text) => settleRulings(text, rulings, c));
 }
 
 export const SETTLE_COMMANDS = {

@@ -2,9 +2,9 @@
 // tasks/**/*.yaml and repos.yaml reloads it, open documents are read from the editor (so unsaved
 // edits count), and repositories open on first use, once each.
 import * as vscode from 'vscode';
-import { AtBase, BaseNames, BodyIndex, Candidates, candidatesFrom, changedSymbols, ChangeReport, Corpus, Fixture, FixtureFile, FixtureLabError,
-  loadCorpus, type Provenance, provenanceOf, relocationReport, type RelocationReport, Repository, repositoryPath, RepoEntry, RepoSymbols, revisionOf,
-  symbolWarning } from '../../core';
+import { AtBase, BaseNames, BodyIndex, CANONICAL, canonicalName, Candidates, candidatesFrom, changedSymbols, ChangeReport, Corpus, Fixture,
+  FixtureFile, FixtureLabError, loadCorpus, normalizeSymbol, type Provenance, provenanceOf, relocationReport, type RelocationReport, Repository,
+  repositoryPath, RepoEntry, RepoSymbols, revisionOf, symbolWarning } from '../../core';
 import { findCorpusDir } from './corpusLocation';
 import { Ctx } from '../ctx';
 
@@ -38,7 +38,10 @@ export class WorkspaceCorpus implements vscode.Disposable {
 
   async require(): Promise<Corpus> {
     const corpus = await this.get();
-    if (!corpus) throw new FixtureLabError('no corpus in this workspace: open a folder holding repos.yaml and tasks/, or set fixtureLab.corpusPath');
+    if (!corpus) {
+      throw new FixtureLabError('no corpus in this workspace: open a folder holding repos.yaml and tasks/, set fixtureLab.corpusPath, '
+        + 'or start one with Fixture Lab: Initialize a Corpus Here');
+    }
     return corpus;
   }
 
@@ -114,11 +117,30 @@ export class WorkspaceCorpus implements vscode.Disposable {
     return symbolWarning(repo, fixture, symbol);
   }
 
+  /**
+   * A typed name as the repository reads it at the fixture's revision (the core's canonicalName, as
+   * `label add` reads it): `a.h` is the function h of a.py there, never the file a.
+   */
+  async canonicalName(fixture: Fixture, raw: string, module: string | undefined): Promise<string> {
+    const corpus = await this.get();
+    const entry = corpus?.repos.find((r) => r.name === fixture.repo);
+    const rev = entry && revisionOf(fixture, entry)?.rev;
+    if (!corpus || !entry || !rev) return normalizeSymbol(raw, { module });
+    const key = `${corpus.dir}\0${entry.name}`;
+    let repo = this.symbols.get(key);
+    if (!repo) this.symbols.set(key, (repo = new RepoSymbols(entry, corpus.dir, {}, () => this.repository(entry.name))));
+    try {
+      return await canonicalName(repo, async () => (await this.repository(entry.name)).listFiles(rev), rev, raw);
+    } catch {
+      return normalizeSymbol(raw, { module });
+    }
+  }
+
   /** A repository's definitions by body hash, kept for the window: a file's hashes are computed once per blob. */
   private bodyIndex(name: string): Promise<BodyIndex> {
     return once(this.bodies, name, async () => {
       const corpus = await this.require();
-      return new BodyIndex(await this.repository(name), { module: this.repoEntry(corpus, name).module });
+      return new BodyIndex(await this.repository(name), { module: this.repoEntry(corpus, name).module, ...CANONICAL });
     });
   }
 

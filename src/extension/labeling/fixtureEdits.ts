@@ -2,7 +2,9 @@
 // dirty, nothing is saved, and undo restores it byte for byte. The same rules as the CLI's edits:
 // a file that is not UTF-8 is refused, and the file keeps its line endings.
 import * as vscode from 'vscode';
-import { decodeUtf8, Edited, editKeepingLineEndings, FixtureLabError, oversizedFixture, readFixture, textDiff, textOf } from '../../core';
+import {
+  decodeUtf8, Edited, editKeepingLineEndings, FixtureLabError, oversizedFixture, ProblemError, readFixture, textDiff, textOf, UNREADABLE_FIXTURE,
+} from '../../core';
 
 /** A document too large to be a fixture is refused, naming it, before anything asks or parses. */
 export function refuseOversized(document: vscode.TextDocument, text = document.getText()): void {
@@ -10,9 +12,12 @@ export function refuseOversized(document: vscode.TextDocument, text = document.g
   if (oversize) throw new FixtureLabError(oversize, vscode.workspace.asRelativePath(document.uri));
 }
 
-/** Refuse a document no edit may touch (too large, or bytes on disk that are not UTF-8): before anything else happens. */
+/** Refuse a document no edit may touch (too large, YAML aliases, bytes on disk that are not UTF-8): before anything else happens. */
 export async function refuseUneditable(document: vscode.TextDocument, text = document.getText()): Promise<void> {
   refuseOversized(document, text);
+  // What validate refuses to read, with validate's own line.
+  const unreadable = readFixture(text, vscode.workspace.asRelativePath(document.uri, false)).problems.find((p) => UNREADABLE_FIXTURE.has(p.code));
+  if (unreadable) throw new ProblemError(unreadable);
   await refuseNotUtf8(document, text);
 }
 

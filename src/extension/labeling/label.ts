@@ -5,7 +5,7 @@
 // review), and the edit is one WorkspaceEdit on the fixture's document. Guardrails, and a symbol
 // the code at the fixture's revision does not define, are shown, not enforced.
 import * as vscode from 'vscode';
-import { clickTarget, Confidence, FixtureLabError, fixtureView, guardrailsFor, labelAs, normalizeSymbol, plainText, reasonChoices, reasonKey, ReferenceGraph,
+import { clickTarget, Confidence, FixtureLabError, fixtureView, guardrailsFor, labelAs, plainText, reasonChoices, reasonKey, ReferenceGraph,
   symbolKey, unlabelAs, visibleLabelOf } from '../../core';
 import { Ctx } from '../ctx';
 import { applyLabelEdit } from './unsaved';
@@ -33,7 +33,7 @@ export class Labeler {
   /** The name a label of `ref` takes: normalized and named at base; refused for a symbol the change adds. */
   async nameAtBase(current: Current, ref: SymbolRef | string): Promise<string> {
     const { symbol, rev } = typeof ref === 'string' ? { symbol: ref, rev: undefined } : ref;
-    const named = (await this.corpus.namesAtBase(current.fixture, rev))(normalizeSymbol(symbol, { module: current.module }));
+    const named = (await this.corpus.namesAtBase(current.fixture, rev))(await this.corpus.canonicalName(current.fixture, symbol, current.module));
     if ('refused' in named) throw new FixtureLabError(named.refused);
     return named.symbol;
   }

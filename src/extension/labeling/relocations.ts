@@ -6,7 +6,7 @@
 // shown only as plain text: no link, no markup.
 import * as vscode from 'vscode';
 import {
-  applyRelocation, FixtureLabError, lineText, plainText, readFixture, relocationLines, type RelocationReport, relocationTotals,
+  FixtureLabError, lineText, plainText, readFixture, relocateFixture, relocationLines, relocationRefusal, type RelocationReport, relocationTotals,
 } from '../../core';
 import { executeCommand } from '../commands/args';
 import { Ctx } from '../ctx';
@@ -55,10 +55,14 @@ export class Relocations implements vscode.Disposable {
     const document = await vscode.workspace.openTextDocument(uri);
     const corpus = await this.corpus.require();
     const fixture = readFixture(document.getText(), uri.fsPath).fixture;
+    // As the CLI's relocate --write: a change's labels stay at its diff.base; a commit fixture's move with its `commit`.
+    const refusal = relocationRefusal(fixture);
+    if (refusal) throw new FixtureLabError(refusal);
     const options = { module: this.corpus.repoEntry(corpus, fixture.repo).module };
     let skipped: string[] = [];
     const ok = await applyFixtureEdit(document, (text) => {
-      const result = applyRelocation(text, readFixture(text, uri.fsPath).fixture, report, options);
+      const now = readFixture(text, uri.fsPath).fixture;
+      const result = relocateFixture(text, now, report, now.commit ?? report.to, options);
       if (result.ok) skipped = result.skipped.map((s) => `${s.symbol} -> ${s.moved_to}: ${s.reason}`);
       return result;
     });
@@ -120,7 +124,7 @@ export class Relocations implements vscode.Disposable {
     this.revisions.set(key, rev);
     this.reports.set(key, report);
     this.reported.fire({ uri: document.uri, report });
-    const actions = ['Show Report', ...(report.totals.moved > 0 ? ['Apply Moves'] : [])];
+    const actions = ['Show Report', ...(report.totals.moved > 0 && !relocationRefusal(fixture) ? ['Apply Moves'] : [])];
     const message = plainText(`Fixture Lab: ${fixture.id ?? document.uri.fsPath}: the revision changed; ${relocationTotals(report)}`);
     void vscode.window.showInformationMessage(message, ...actions).then((picked) => {
       if (picked === 'Show Report') void executeCommand('fixtureLab.showRelocation', { uri: document.uri });

@@ -9,7 +9,7 @@
 // extension host per row). So a row's command carries no arguments: Open Fixture reads the
 // view's selection (selection.ts).
 import * as vscode from 'vscode';
-import { Corpus, FixtureFile, FixtureLabError, fixtureView, FixtureView, TIERS } from '../../core';
+import { Corpus, FixtureFile, FixtureLabError, fixtureView, FixtureView, readFixture, TIERS } from '../../core';
 import { commandOf, executeCommand } from '../commands/args';
 import type { Session } from '../labeling/session';
 import { drawnSelection } from './selection';
@@ -44,10 +44,8 @@ export class FixturesTree extends Owner implements vscode.TreeDataProvider<Node>
     // A new rater name reloads the corpus (any fixtureLab setting does), and so the rows.
     super();
     this._register(corpus.onDidChange(() => void this.update()));
-    this._register(unsaved.onDidChange((path) => {
-      const node = this.nodes.get(`fixture:${path}`);
-      if (node) this.refresh([node]);
-    }));
+    // Unsaved edits change what a row counts (n/15, the state, "(3 open)"), not only its "unsaved".
+    this._register(unsaved.onDidChange(() => void this.update()));
   }
 
   setFilter(filter: FixtureFilter): void {
@@ -144,11 +142,22 @@ export class FixturesTree extends Owner implements vscode.TreeDataProvider<Node>
     return known;
   }
 
+  /** The fixture as its document reads while it has unsaved labels (the corpus reads files on disk). */
+  private asEdited(file: FixtureFile): FixtureFile {
+    if (this.unsaved.of(file.path) === 0) return file;
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file.path && d.isDirty);
+    if (!document) return file;
+    const text = document.getText();
+    const read = readFixture(text, file.file);
+    return read.parsed ? { ...file, text, read } : file;
+  }
+
   /** The fixtures the filter lets through, each as the rater may see it (the filter looks at no more). */
   private async visible(corpus: Corpus): Promise<Shown[]> {
     const rater = await this.session.rater();
     const modules = new Map(corpus.repos.map((r) => [r.name, r.module]));
     return corpus.fixtures
+      .map((file) => this.asEdited(file))
       .map((file) => ({ file, view: fixtureView(file.read.fixture, rater, { module: modules.get(file.read.fixture.repo ?? '') }) }))
       .filter(({ view }) => matchesFilter(view, this.filter));
   }

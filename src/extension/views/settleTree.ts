@@ -82,9 +82,17 @@ abstract class FixtureTree<N> extends Owner implements vscode.TreeDataProvider<N
     return codeOf(this.corpus, c, symbol).catch(() => undefined);
   }
 
+  private view?: vscode.TreeView<N>;
+
   /** The view showing this tree: its selection is what a row's click opens. */
   attach(view: vscode.TreeView<N>): void {
+    this.view = view;
     this._register(view.onDidChangeSelection(() => this.picked.selected(view)));
+  }
+
+  /** Beside the view's name in its title (`2 of 3 conflicts open`); nothing when undefined. */
+  protected say(description: string | undefined): void {
+    if (this.view) this.view.description = description;
   }
 
   protected reveal(item: vscode.TreeItem): void {
@@ -112,8 +120,12 @@ export class SettleTree extends FixtureTree<SettleNode> {
       return rowDetails(node.row, c && (await this.why(c, node.symbol))).map((text) => ({ kind: 'detail', text, parent: node.symbol }));
     }
     if (node) return [];
-    if (!c) return [{ kind: 'note', text: 'Open a reviewed fixture to settle its conflicts.' }];
+    if (!c) {
+      this.say(undefined);
+      return [{ kind: 'note', text: 'Open a reviewed fixture to settle its conflicts.' }];
+    }
     const view = settleView(c.fixture, c.rater, this.all, c);
+    this.say(view.progress);
     const rows: SettleNode[] = view.rows.map((row) => ({ kind: 'row', symbol: row.symbol, row, settleable: view.settleable }));
     return view.note ? [...rows, { kind: 'note', text: view.note }] : rows;
   }

@@ -1,0 +1,125 @@
+// Issue 27's neighbour rules, each on a small real git history shaped like the code it was seen in:
+// the side each changed symbol is read at, constructors as callers and writers, overrides in
+// subclasses at any depth, update expressions as writes, annotations, docstrings, comments and
+// JSDoc never as data, module functions never as attributes, and the name-only links that leaked.
+import * as assert from 'node:assert/strict';
+import { candidatesOf, Candidates, RankedCandidate, Repository } from '../../src/core';
+import { TestRepo } from '../helpers/gitRepo';
+
+async function candidates(repo: TestRepo, base: string, head: string): Promise<Candidates> {
+  const r = await Repository.open(repo.dir);
+  try {
+    return await candidatesOf(r, base, head, { tests: 'mixed' });
+  } finally {
+    r.close();
+  }
+}
+
+const by = (c: Candidates) => new Map<string, RankedCandidate>(c.ranked.map((x) => [x.symbol, x]));
+const pick = (c: RankedCandidate | undefined) => c && { kind: c.kind, why: c.why };
+
+describe('neighbours: issue 27 rules', function () {
+  this.timeout(60_000);
+
+  it('a file mixing a deleted and a modified method is read at both sides, each with its own lines', async () => {
+    const repo = new TestRepo();
+    const store = (extra: string, load: string) => `class Store:\n${extra}    def load(self, key):\n${load}\n`;
+    const old = '    def reset(self):\n        self.generation = 0\n\n';
+    const base = repo.commit('base', {
+      'app/store.py': store(old, '        return key'),
+      'app/cache.py': 'def fetch(key):\n    return key\n',
+      'app/view.py': 'def show(store):\n    return store.generation\n',
+    });
+    const head = repo.commit('head', { 'app/store.py': store('', '        from .cache import fetch\n        return fetch(key)') });
+    const c = by(await candidates(repo, base, head));
+    assert.equal(c.get('app/store.Store.reset')?.kind, 'changed');
+    // The deleted reset wrote `generation` at base: its reader is a neighbour.
+    assert.deepEqual(pick(c.get('app/view.show')), { kind: 'data', why: 'reads generation (line 2)' });
+    // The modified load's call, on head's lines (2-4), links although reset sat above it at base.
+    assert.deepEqual(pick(c.get('app/cache.fetch')), { kind: 'callee', why: 'called by store.Store.load (line 4)' });
+  });
+
+  it('constructors: instantiation and super().__init__ call a changed __init__, ranked below other callers', async () => {
+    const repo = new TestRepo();
+    const base = repo.commit('base', {
+      'app/base.py': 'class Base:\n    def __init__(self, root):\n        self.root = root\n\n    def run(self):\n        return self.root\n',
+      'app/child.py': 'from .base import Base\n\n\nclass Child(Base):\n    def __init__(self):\n        super().__init__("/")\n\n\nclass Grandchild(Child):\n    def run(self):\n        return "grand"\n',
+      'app/make.py': 'from .base import Base\n\n\ndef make():\n    return Base("/srv")\n\n\ndef go(b):\n    b.run()\n',
+    });
+    const head = repo.commit('head', {
+      'app/base.py': 'class Base:\n    def __init__(self, root):\n        self.root = root or "/"\n\n    def run(self):\n        return self.root or None\n',
+    });
+    const c = await candidates(repo, base, head);
+    const m = by(c);
+    assert.deepEqual(pick(m.get('app/child.Child.__init__')), { kind: 'caller', why: "calls Base's constructor through super() (line 6)" });
+    assert.deepEqual(pick(m.get('app/make.make')), { kind: 'caller', why: 'constructs Base (line 5)' });
+    // Base.run changed: Grandchild (two levels down) overrides it.
+    assert.deepEqual(pick(m.get('app/child.Grandchild.run')), { kind: 'type', why: 'overrides base.Base.run in subclass Grandchild (line 10)' });
+    assert.ok(m.get('app/make.make')!.score < m.get('app/child.Grandchild.run')!.score, 'a constructor link ranks below an override');
+    // What the changed constructor assigns is not a reason to list every reader of it.
+    assert.ok(!m.has('app/base.Base.run') || m.get('app/base.Base.run')!.kind === 'changed');
+  });
+
+  it('TypeScript: `new` and `super()` call a changed constructor; `this._n++` writes', async () => {
+    const repo = new TestRepo();
+    const retry = (ctor: string) => `export class Retry {\n  _count = 0;\n  constructor(limit: number) {\n${ctor}\n  }\n\n  done(): boolean {\n    return this._count > 2;\n  }\n}\n`;
+    const base = repo.commit('base', {
+      'src/retry.ts': retry('    this.limit = limit;'),
+      'src/loop.ts': "import { Retry } from './retry';\n\nexport class Backoff extends Retry {\n  constructor() {\n    super(3);\n  }\n}\n\nexport function attempt(r: Retry): void {\n  r._count++;\n}\n\nexport function start(): Retry {\n  return new Retry(1);\n}\n",
+    });
+    const head = repo.commit('head', { 'src/retry.ts': retry('    this.limit = limit > 0 ? limit : 1;').replace('this._count > 2', 'this._count >= 2') });
+    const m = by(await candidates(repo, base, head));
+    assert.deepEqual(pick(m.get('src/loop.start')), { kind: 'caller', why: 'constructs Retry (line 14)' });
+    assert.deepEqual(pick(m.get('src/loop.Backoff.constructor')), { kind: 'caller', why: "calls Retry's constructor through super() (line 5)" });
+    // done() reads _count; attempt() updates it with ++.
+    assert.deepEqual(pick(m.get('src/loop.attempt')), { kind: 'data', why: 'writes _count (line 10)' });
+  });
+
+  it('a multi-line annotated assignment writes; docstrings, comments and JSDoc never read or write; os.path is a module', async () => {
+    const repo = new TestRepo();
+    const setup = (value: string) => `import os\n\n\nclass App:\n    def setup(self):\n        self.funcs: dict[\n            str, int\n        ] = ${value}\n        return os.path.join("a", "b")\n`;
+    const base = repo.commit('base', {
+      'app/app.py': setup('{}'),
+      'app/run.py': 'def run(app):\n    return app.funcs\n\n\ndef doc(app):\n    """Example: app.funcs = {} resets it."""\n    # app.path = "x"\n    return None\n\n\ndef where(cfg):\n    cfg.path = "/"\n',
+      'web/api.ts': '/**\n * Example:\n * ```\n * api.funcs = {};\n * ```\n */\nexport function api(): number {\n  return 1;\n}\n',
+    });
+    const head = repo.commit('head', { 'app/app.py': setup('{"a": 1}') });
+    const m = by(await candidates(repo, base, head));
+    assert.deepEqual(pick(m.get('app/run.run')), { kind: 'data', why: 'reads funcs (line 2)' });
+    assert.ok(!m.has('app/run.doc'), 'a docstring and a comment are not code');
+    assert.ok(!m.has('web/api.api'), 'a JSDoc example is not code');
+    assert.ok(!m.has('app/run.where'), '`os.path` is a module, not the attribute `path`');
+  });
+
+  it('name-only links that leaked: a dict method, a class in a test function, a same-named Go struct', async () => {
+    const repo = new TestRepo();
+    const reg = (extra: string) => `def register(options):\n    bp_options = options.copy()\n    bp_options.setdefault("x", 1)\n    return Helper()${extra}\n`;
+    const goMain = (body: string) => `package cmd\n\nfunc run() int {\n${body}\n}\n`;
+    const base = repo.commit('base', {
+      'src/ctx.py': 'class RequestContext:\n    def copy(self):\n        return self\n',
+      'src/reg.py': reg(''),
+      'tests/test_reg.py': 'def test_register():\n    class Helper:\n        pass\n\n    return Helper\n',
+      'cmd/flags.go': 'package cmd\n\ntype Flag struct{}\n',
+      'other/flags.go': 'package other\n\ntype Flag struct{}\n',
+      'cmd/run.go': goMain('\treturn 0'),
+    });
+    const head = repo.commit('head', { 'src/reg.py': reg(' or None'), 'cmd/run.go': goMain('\t_ = Flag{}\n\treturn 1') });
+    const m = by(await candidates(repo, base, head));
+    assert.ok(!m.has('src/ctx.RequestContext.copy'), "a dict's copy is not RequestContext.copy");
+    assert.ok(!m.has('tests/test_reg.test_register.Helper'), 'a class local to a test function is not what src calls');
+    assert.equal(m.get('cmd/flags.Flag')?.byName, false);
+    assert.ok(!m.has('other/flags.Flag'), "another package's Flag");
+  });
+
+  it('a subclass of a changed class extends it; it does not register it', async () => {
+    const repo = new TestRepo();
+    const app = (bases: string) => `class App${bases}:\n    debug = False\n\n    def run(self):\n        return 1\n`;
+    const base = repo.commit('base', { 'src/sansio/app.py': app(''), 'src/app.py': 'from .sansio.app import App\n\n\nclass Flask(App):\n    pass\n' });
+    // The class's own line changes (a change of `debug` would change the variable App.debug, not the class).
+    const head = repo.commit('head', { 'src/sansio/app.py': app('(object)') });
+    const m = by(await candidates(repo, base, head));
+    const flask = m.get('src/app.Flask');
+    assert.ok(flask, 'the subclass is listed');
+    assert.equal(flask.why, 'extends App (line 4)');
+  });
+});
