@@ -209,6 +209,7 @@ const handlers: Handlers<HostMessage> = {
     drawRun(m);
     form.setRunning(false);
   },
+  systemsCheck: (m) => form.showCheck(m.status, m.text),
 };
 
 /** A run's message on its progress lines. Run and Cancel are the handlers' to set: a run drawn again from the state is not under way until the host says so. */

@@ -26,6 +26,10 @@ export class RunForm {
   private match?: HTMLSelectElement;
   private runButton?: HTMLButtonElement;
   private cancelButton?: HTMLButtonElement;
+  private checkButton?: HTMLButtonElement;
+  private checking = false;
+  /** The last systems check's text (a system's own words: shown as text, never markup). */
+  private readonly checkResult = h('pre', { class: 'check-result', attrs: { role: 'status', 'aria-label': 'Systems check', hidden: true } });
 
   constructor(private readonly host: Host) {}
 
@@ -43,6 +47,14 @@ export class RunForm {
     // Each progress message says "running": the form's widgets are set again only on a change.
     if (running === this.running) return;
     this.running = running;
+    this.refresh();
+  }
+
+  /** The systems check under way, or its result: text as the CLI prints it. */
+  showCheck(status: 'running' | 'done', text: string): void {
+    this.checking = status === 'running';
+    this.checkResult.hidden = false;
+    this.checkResult.textContent = text;
     this.refresh();
   }
 
@@ -76,17 +88,21 @@ export class RunForm {
     for (const s of [this.budget, this.match]) s.addEventListener('change', () => this.changed());
     this.runButton = button('Run', { class: 'run' });
     this.cancelButton = button('Cancel', { class: 'cancel', secondary: true });
+    this.checkButton = button('Check', { class: 'check', secondary: true });
+    this.checkButton.setAttribute('title', 'Each chosen system indexes and answers this task once, and says what to fix (fixture-lab systems check)');
     // A disabled native button sends no click: refresh() decides when these can be used.
     this.runButton.addEventListener('click', () => this.run());
     this.cancelButton.addEventListener('click', () => this.host.post({ type: 'cancel' }));
+    this.checkButton.addEventListener('click', () => this.check());
     const settings = h('div', { class: 'settings' },
       h('div', { class: 'field' }, h('label', { attrs: { for: 'run-budget' } }, 'Budget'), this.budget),
       h('div', { class: 'field' }, h('label', { attrs: { for: 'run-match' } }, 'Matching rule'), this.match),
-      h('div', { class: 'actions' }, this.runButton, this.cancelButton));
+      h('div', { class: 'actions' }, this.runButton, this.cancelButton, this.checkButton));
     show(this.element,
       h('fieldset', { class: 'systems' }, h('legend', null, 'Systems'), ...(systems.length > 0 ? systems : [h('p', { class: 'placeholder' }, 'No systems configured (systems.yaml).')])),
       settings,
-      h('p', { class: 'disabled-reason', attrs: { role: 'note', hidden: true } }));
+      h('p', { class: 'disabled-reason', attrs: { role: 'note', hidden: true } }),
+      this.checkResult);
     this.host.save({ form: choice });
   }
 
@@ -111,6 +127,11 @@ export class RunForm {
     this.host.post({ type: 'run', systems, budget, match });
   }
 
+  private check(): void {
+    const { systems, budget } = this.current();
+    this.host.post({ type: 'checkSystems', systems, budget });
+  }
+
   /** Enable what may be used now: nothing when the host says no (Restricted Mode), Cancel only while running. */
   private refresh(): void {
     const c = this.controls;
@@ -120,6 +141,7 @@ export class RunForm {
     for (const s of [this.budget, this.match]) if (s) s.disabled = locked || this.running;
     if (this.runButton) this.runButton.disabled = locked || this.running || this.current().systems.length === 0;
     if (this.cancelButton) this.cancelButton.disabled = locked || !this.running;
+    if (this.checkButton) this.checkButton.disabled = locked || this.running || this.checking || this.current().systems.length === 0;
     this.element.classList.toggle('locked', locked);
     const reason = this.element.querySelector<HTMLElement>('.disabled-reason');
     if (reason) {

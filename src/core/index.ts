@@ -128,7 +128,7 @@ export { checkAnswer } from './harness/adapters/types';
 export { analyzeRun, failureReport } from './harness/analysis';
 export { healthWarnings, namesAtRevision, type NamesAtRevision, stderrCause, systemHealth, systemWarnings } from './harness/answerHealth';
 export { type Miss } from './harness/failures';
-export { parseOutput } from './harness/output';
+export { beforeTrailer, joinSymbol, parseOutput } from './harness/output';
 export { capText, DEFAULT_MAX_OUTPUT_BYTES, DRAIN_MS, runProcess } from './harness/process';
 export { liveTrees, markedProcesses, reapAll } from './harness/processTree';
 export {
@@ -139,7 +139,9 @@ export { executeRun, prepareRun, runBenchmark, type RunEvent } from './harness/r
 export { mergeRuns } from './harness/merge';
 export { RunStore } from './harness/runStore';
 export { inShard, parseShard, shardOf, TIMING_FIELDS, timingFieldText, withoutTiming } from './harness/shard';
-export { readSystems, resolvePrograms } from './harness/systems';
+export { readSystems, resolveArgument, resolvePrograms } from './harness/systems';
+export { checkLines, type CheckVerdict, checkSystems, type SystemCheckResult, type SystemsCheck, type SystemsCheckOptions } from './harness/systemsCheck';
+export { didYouMean, readSystemsFile } from './harness/systemsYaml';
 export { exportTrec } from './harness/trecExport';
 export { importTrecRun } from './harness/trecImport';
 export { readMisses, readTriage, setTriage, type TriageChoice, triageKey } from './harness/triage';

@@ -15,7 +15,7 @@ export const PROBLEM_CODES = [
   'fixture-too-large', 'not-utf8', 'yaml-syntax', 'yaml-alias', 'not-a-mapping', 'not-a-string', 'missing-field',
   'unknown-field', 'not-a-list', 'empty-symbol', 'bad-label', 'bad-labels', 'bad-candidate', 'bad-confidence', 'bad-diff',
   'bad-agreement', 'bad-dispute', 'bad-resolution', 'bad-unjudged', 'bad-pooled', 'bad-provenance', 'bad-codegrapher', 'bad-record',
-  'missing-repos', 'bad-repos', 'bad-repo', 'duplicate-repo',
+  'missing-repos', 'bad-repos', 'bad-repo', 'duplicate-repo', 'bad-systems',
   // Validating a corpus
   'duplicate-id', 'unsafe-id', 'unknown-repo', 'commit-mismatch', 'tier-mismatch', 'bad-difficulty', 'placement',
   'agreement-range', 'over-cap', 'task-leak', 'unjudged-ruling', 'duplicate-symbol', 'unknown-rater', 'same-rater', 'dispute-unjudged', 'dispute-judged',

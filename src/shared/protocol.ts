@@ -26,7 +26,9 @@ export type HostMessage =
    * One tab's charts, compiled for the page (core/charts/compile.ts): posted after the `results` or
    * `corpus` they belong to, and only when they changed, so the page draws the tables first.
    */
-  | { type: 'charts'; pane: ChartPane; charts: PageChart[] };
+  | { type: 'charts'; pane: ChartPane; charts: PageChart[] }
+  /** The systems check the form asked for: under way, then its text (`fixture-lab systems check`'s, one system after another). */
+  | { type: 'systemsCheck'; status: 'running' | 'done'; text: string };
 
 /** Whose charts a `charts` message holds: the open fixture's (the Charts tab) or the corpus run's (the Corpus tab). */
 export type ChartPane = 'fixture' | 'corpus';
@@ -39,6 +41,8 @@ export type WebviewMessage =
   | { type: 'theme'; theme: ChartTheme }
   | { type: 'run'; systems: string[]; budget: number; match: MatchRule }
   | { type: 'cancel' }
+  /** Check these systems on the open fixture's task at this budget: each indexes and answers once (`fixture-lab systems check`). */
+  | { type: 'checkSystems'; systems: string[]; budget: number }
   /** Open a ground-truth or returned symbol at the fixture's revision. */
   | { type: 'openSymbol'; symbol: string }
   /** The page of a system's returned list that starts at index `from`. */
@@ -82,6 +86,9 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
         && typeof m.match === 'string' && MATCH.has(m.match)
         ? { type: 'run', systems: m.systems, budget: m.budget, match: m.match as MatchRule }
         : undefined;
+    case 'checkSystems':
+      return isStringArray(m.systems) && typeof m.budget === 'number' && Number.isInteger(m.budget) && m.budget > 0
+        ? { type: 'checkSystems', systems: m.systems, budget: m.budget } : undefined;
     case 'openSymbol':
       return typeof m.symbol === 'string' && m.symbol.length > 0 ? { type: 'openSymbol', symbol: m.symbol } : undefined;
     case 'moreReturned':

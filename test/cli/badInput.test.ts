@@ -50,10 +50,10 @@ describe('bad input: YAML', function () {
     const started = performance.now();
     const r = await run(corpus, 'run', '--out', 'out');
     assert.ok(performance.now() - started < 5000, 'refused without expanding the aliases');
-    oneLineError(r, 1, 'systems.yaml: YAML aliases expand too far', 'run');
+    oneLineError(r, 1, 'systems.yaml:1:1: error: YAML aliases expand too far', 'run');
     assert.match(r.stderr, /write the values out/);
     assert.equal(existsSync(join(corpus, 'out')), false, 'nothing was run');
-    oneLineError(runBin(corpus, 'run'), 1, 'systems.yaml: YAML aliases expand too far', 'the executable');
+    oneLineError(runBin(corpus, 'run'), 1, 'systems.yaml:1:1: error: YAML aliases expand too far', 'the executable');
   });
 
   it('aliases in a fixture and in repos.yaml are reported at their place, never expanded', async () => {

@@ -39,7 +39,7 @@ describe('harness: keywords and output parsing', () => {
   it('reads systems.yaml and refuses mistakes with one line naming the system and the fix', () => {
     const ok = readSystems('systems:\n  - {name: g, type: grep}\n  - name: tool\n    type: command\n    query: [tool, "{task}"]\n    parse: {format: lines}\n    timeout_minutes: 5\n', 'systems.yaml');
     assert.deepEqual(ok.map((s) => [s.name, s.type, s.timeoutMinutes]), [['g', 'grep', 30], ['tool', 'command', 5]]);
-    assert.throws(() => readSystems('systems:\n  - {name: t, type: command, query: "tool {task}", parse: {format: lines}}\n', 'systems.yaml'), /systems\.yaml: systems\[0\] \(t\): `query` must be a list of arguments/);
+    assert.throws(() => readSystems('systems:\n  - {name: t, type: command, query: "tool {task}", parse: {format: lines}}\n', 'systems.yaml'), /systems\.yaml:\d+:\d+: error: systems\[0\] \(t\): `query` must be a list of arguments/);
     assert.throws(() => readSystems('systems:\n  - {name: t, type: command, query: [tool, "{repo}"], parse: {format: lines}}\n', 'systems.yaml'), /uses \{repo\}; the placeholders are \{task\}/);
     assert.throws(() => readSystems('systems:\n  - {name: t, type: magic}\n', 'systems.yaml'), /`type` must be command, mcp, grep, bm25 or replay/);
   });
@@ -49,7 +49,7 @@ describe('harness: keywords and output parsing', () => {
       + '  - {name: d, type: grep, version: [tool, --version]}\n  - {name: e, type: grep}\n', 'systems.yaml');
     assert.deepEqual(specs.map((s) => [s.version, s.versionArgv]), [['1.2', undefined], ['2024-06', undefined], [undefined, ['tool', '--version']], [undefined, undefined]]);
     assert.throws(() => readSystems('systems:\n  - {name: c, type: grep, version: {major: 1}}\n', 'systems.yaml'),
-      /systems\.yaml: systems\[0\] \(c\): `version` must be the version \(`1\.6\.1`\) or the command that prints it/);
+      /systems\.yaml:\d+:\d+: error: systems\[0\] \(c\): `version` must be the version \(`1\.6\.1`\) or the command that prints it/);
     assert.throws(() => readSystems('systems:\n  - {name: c, type: grep, version: [1, 2]}\n', 'systems.yaml'), /`version` must be a list of names/);
   });
 });

@@ -222,12 +222,15 @@ describe('panel: the message protocol', () => {
     for (const match of MATCH_RULES) assert.deepEqual(parseWebviewMessage({ type: 'run', systems: ['grep'], budget: 5000, match }), { type: 'run', systems: ['grep'], budget: 5000, match });
     assert.deepEqual(parseWebviewMessage({ type: 'openSymbol', symbol: 'shop/cart.Cart' }), { type: 'openSymbol', symbol: 'shop/cart.Cart' });
     assert.deepEqual(parseWebviewMessage({ type: 'cancel', extra: '<script>' }), { type: 'cancel' }, 'unknown fields are dropped');
+    assert.deepEqual(parseWebviewMessage({ type: 'checkSystems', systems: ['codegraph'], budget: 5000, match: 'x' }),
+      { type: 'checkSystems', systems: ['codegraph'], budget: 5000 });
   });
 
   it('refuses anything else', () => {
     for (const bad of [null, 'run', 42, {}, { type: 'eval', code: 'x' }, { type: 'run', systems: 'grep', budget: 5000, match: 'bounded' },
       { type: 'run', systems: ['grep'], budget: '5000', match: 'bounded' }, { type: 'run', systems: ['grep'], budget: -1, match: 'bounded' },
-      { type: 'run', systems: ['grep'], budget: 5000, match: 'fuzzy' }, { type: 'openSymbol', symbol: '' }, { type: 'openSymbol' }]) {
+      { type: 'run', systems: ['grep'], budget: 5000, match: 'fuzzy' }, { type: 'openSymbol', symbol: '' }, { type: 'openSymbol' },
+      { type: 'checkSystems', systems: 'grep', budget: 5000 }, { type: 'checkSystems', systems: ['grep'], budget: 0 }]) {
       assert.equal(parseWebviewMessage(bad), undefined, JSON.stringify(bad));
     }
   });

@@ -161,7 +161,7 @@ describe('processes: output per answer is capped', function () {
     const yaml = (extra: string) => `systems:\n  - name: big\n    type: command\n    query: [${JSON.stringify(process.execPath)}, -e, "for (let i = 0; i < 5000; i++) console.log('shop/pricing.apply_discount')"]\n    parse: {format: lines}\n${extra}`;
     assert.equal(readSystems(yaml(''), 'systems.yaml')[0].maxOutputBytes, 16 * 2 ** 20);
     assert.equal(readSystems(yaml('    max_output_mb: 0.5\n'), 'systems.yaml')[0].maxOutputBytes, 2 ** 19);
-    assert.throws(() => readSystems(yaml('    max_output_mb: 0\n'), 'systems.yaml'), /systems\.yaml: systems\[0\] \(big\): `max_output_mb` must be a positive number/);
+    assert.throws(() => readSystems(yaml('    max_output_mb: 0\n'), 'systems.yaml'), /systems\.yaml:\d+:\d+: error: systems\[0\] \(big\): `max_output_mb` must be a positive number/);
     const corpus = demoCorpus(yaml('    max_output_mb: 0.001\n'));
     const out = join(tempDir(), 'run');
     await runBenchmark({ corpusDir: corpus, outDir: out, tasks: 'bookshop-easy-01', budgets: [5000] });

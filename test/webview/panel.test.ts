@@ -263,6 +263,23 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.deepEqual(await p.posted(), [{ type: 'run', systems: ['bm25'], budget: 10000, match: 'lenient' }]);
   });
 
+  it('Check posts the chosen systems and budget, and shows the check\'s text as text while Check waits', async () => {
+    const p = await open();
+    await p.send(...recording('easy-01-run'));
+    await p.page.locator('#run-budget').selectOption({ label: '2,000 tokens' });
+    await p.clearPosted();
+    await p.page.locator('button.check').click();
+    assert.deepEqual(await p.posted(), [{ type: 'checkSystems', systems: ['grep', 'bm25'], budget: 2000 }]);
+    await p.send({ type: 'systemsCheck', status: 'running', text: 'checking bm25, grep…' });
+    assert.equal(await p.page.locator('button.check').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), true);
+    // A system's words are untrusted: markup in them stays text.
+    const result = 'mine (command): UNMAPPED: returned 17 names, 0 exist at 5addaf8: check `parse`\n  warning:  <img src=x onerror="alert(1)"> [a](command:x)';
+    await p.send({ type: 'systemsCheck', status: 'done', text: result });
+    assert.equal(await p.page.locator('.check-result').textContent(), result);
+    assert.equal(await p.page.locator('.check-result img, .check-result a').count(), 0);
+    assert.equal(await p.page.locator('button.check').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), false);
+  });
+
   it('shows the form disabled, with the reason, when running is not allowed (Restricted Mode)', async () => {
     const p = await open();
     await p.send(...recording('restricted'));

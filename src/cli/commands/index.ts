@@ -87,6 +87,13 @@ export const COMMANDS: Record<string, CommandEntry> = {
       + '--out RUN_DIR --rescore answers nothing and scores its answers again against the fixtures as they are now, keeping its times',
     run: lazy(() => import('./run'), 'run'),
   },
+  systems: {
+    usage: 'systems check [CORPUS_DIR] [--task ID] [--systems a,b] [--budget N] [--json]',
+    summary: 'each system indexes and answers one task in a checkout of its own: the argv as resolved, exit, the stderr line naming a cause, '
+      + 'names returned and how many exist at the revision, tokens against the budget, its warnings, and one line saying what to fix; exit 1 '
+      + 'unless all are ok',
+    run: lazy(() => import('./systems'), 'systems'),
+  },
   merge: {
     usage: 'merge OUT RUN_DIR... [--corpus DIR]',
     summary: 'join the folders of `run --shard I/N` into one run folder OUT, the same as one unsharded run but for its times '

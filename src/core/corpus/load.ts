@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import { oversizedFixture, readFixture, ReadFixture, refusedFixture } from '../fixtures/read';
 import { displayPath, FixtureLabError, Problem } from '../problems';
+import { readSystemsFile } from '../harness/systemsYaml';
 import { noCorpusHint, readRepos, RepoEntry } from './repos';
 
 export interface FixtureFile {
@@ -22,6 +23,8 @@ export interface Corpus {
   reposFile: string;
   repos: RepoEntry[];
   reposProblems: Problem[];
+  /** systems.yaml's problems (none when it is absent): checked by `validate` as every run checks it. */
+  systemsProblems?: Problem[];
   fixtures: FixtureFile[];
 }
 
@@ -42,7 +45,10 @@ export async function loadCorpus(dir: string, cwd = process.cwd()): Promise<Corp
   const tasks = join(dir, 'tasks');
   const paths = (await fs.stat(tasks).catch(() => undefined))?.isDirectory() ? await yamlFilesUnder(tasks) : [];
   const fixtures = await Promise.all(paths.map((p) => loadFixtureFile(p, tasks, cwd)));
-  return { dir, reposFile, repos, reposProblems: problems, fixtures };
+  const systemsPath = join(dir, 'systems.yaml');
+  const systemsText = await fs.readFile(systemsPath, 'utf8').catch(() => undefined);
+  const systemsProblems = systemsText === undefined ? [] : readSystemsFile(systemsText, displayPath(systemsPath, cwd)).problems;
+  return { dir, reposFile, repos, reposProblems: problems, systemsProblems, fixtures };
 }
 
 /** A fixture's task id, as runs and results name it: its `id`, else its file name. */

@@ -13,7 +13,7 @@ import type { Corpus, FixtureFile } from './load';
 import type { RepoEntry } from './repos';
 
 export function validateCorpus(corpus: Corpus): Problem[] {
-  const problems: Problem[] = [...corpus.reposProblems];
+  const problems: Problem[] = [...corpus.reposProblems, ...(corpus.systemsProblems ?? [])];
   const repos = new Map(corpus.repos.map((r) => [r.name, r]));
   // Keyed case apart: ids differing only in case would share a result file on some file systems.
   const ids = new Map<string, { id: string; file: string }>();

@@ -57,10 +57,18 @@ const CAUSE = new RegExp([
  * Node ends with `Node.js v20.20.2`, Python's starts with `Traceback`: neither says why.
  */
 export function stderrCause(stderr: string): string | undefined {
-  const lines = stderr.split('\n').map((l) => l.trim()).filter((l) => l.length > 0);
+  const lines = stderr.split('\n').map((l) => logMessage(l.trim()) ?? l.trim()).filter((l) => l.length > 0);
   const candidates = lines.filter((l) => !NOT_A_CAUSE.some((re) => re.test(l)));
   const cause = candidates.find((l) => CAUSE.test(l)) ?? candidates[candidates.length - 1];
   return cause?.slice(0, 300);
+}
+
+/** The message of a structured (JSON) log line: pino's `msg`, or `message`. */
+function logMessage(line: string): string | undefined {
+  if (!line.startsWith('{')) return undefined;
+  const log = parseJson(line) as { msg?: unknown; message?: unknown } | undefined;
+  const m = log && typeof log === 'object' ? log.msg ?? log.message : undefined;
+  return typeof m === 'string' ? m : undefined;
 }
 
 /** Levels of structured log lines (pino's 40, or words) that are warnings or worse. */

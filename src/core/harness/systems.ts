@@ -5,16 +5,33 @@
 // not installed here). The file is optional: without it a run uses the two baselines.
 import { accessSync, constants, existsSync, promises as fs, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, relative, resolve } from 'node:path';
-import { parseDocument } from 'yaml';
-import { isSafePathComponent, safeNameLike, SAFE_NAME_RULE } from '../io/pathComponent';
-import { FixtureLabError } from '../problems';
+import { ProblemError } from '../problems';
 import { DEFAULT_MAX_OUTPUT_BYTES, runProcess } from './process';
-import { BUDGET_FOLDER_PREFIX } from './results';
+import { readSystemsFile } from './systemsYaml';
 
+/**
+ * How a system's output becomes symbol names (docs/scoring.md#parsing-a-systems-output). `until`
+ * cuts the output at a trailer the system appends. A json entry is a name, or an item whose
+ * `name` field (and `file` field) make one; a `pattern`'s named groups `file` and `name` make one
+ * from a string. Whatever makes a name from parts normalises it (output.ts's joinSymbol).
+ */
 export type OutputParser =
-  | { format: 'json'; symbols: string; tokens?: string; scores?: string }
-  | { format: 'lines' }
-  | { format: 'regex'; pattern: string; group: number };
+  | {
+    format: 'json';
+    /** Where the entries are, in rank order: one path or several, read one after another. */
+    symbols: string | string[];
+    /** With items: the field holding each item's file. */
+    file?: string;
+    /** With items: the field holding each item's name (within its file, when `file` is given). */
+    name?: string;
+    /** Cuts each entry's name into `file` and `name` (named groups). */
+    pattern?: string;
+    tokens?: string;
+    scores?: string;
+    until?: string;
+  }
+  | { format: 'lines'; until?: string }
+  | { format: 'regex'; pattern: string; group: number; until?: string };
 
 interface Common {
   name: string;
@@ -80,110 +97,28 @@ export function defaultSystems(): SystemSpec[] {
   ];
 }
 
-/** Read systems.yaml; every mistake is one line naming the file, the system and the fix. */
+/** Read systems.yaml, refusing it on its first error (`path:line:col: error: ...`); systemsYaml.ts reads and checks it. */
 export function readSystems(text: string, file: string): SystemSpec[] {
-  const doc = parseDocument(text);
-  if (doc.errors.length > 0) throw new FixtureLabError(`YAML syntax: ${doc.errors[0].message.split('\n')[0]}`, file);
-  let root: { systems?: unknown } | null;
-  try {
-    // An alias bomb ("billion laughs") expands exponentially: refuse it rather than build it.
-    root = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as { systems?: unknown } | null;
-  } catch (e) {
-    throw new FixtureLabError(`YAML aliases expand too far (${(e as Error).message.split('\n')[0]}): write the values out instead of repeating aliases`, file);
-  }
-  if (!root || !Array.isArray(root.systems)) throw new FixtureLabError('needs `systems:`, a list of {name, type, ...}', file);
-  const names = new Set<string>();
-  return root.systems.map((raw: unknown, i: number) => {
-    const where = (msg: string) => new FixtureLabError(
-      `systems[${i}]${typeof (raw as { name?: unknown })?.name === 'string' ? ` (${(raw as { name: string }).name})` : ''}: ${msg}`, file);
-    if (!raw || typeof raw !== 'object') throw where('each system is a mapping with `name` and `type`');
-    const s = raw as Record<string, unknown>;
-    if (typeof s.name !== 'string') throw where('each system needs a `name`');
-    // The name is a folder of raw/, beside the sweep's budget-<N> folders.
-    if (!isSafePathComponent(s.name)) throw where(
-      `\`name\` must be ${SAFE_NAME_RULE} (it names the system's folder of results), e.g. \`${safeNameLike(s.name)}\``);
-    if (s.name.startsWith(BUDGET_FOLDER_PREFIX)) throw where(
-      `\`name\` may not begin with \`${BUDGET_FOLDER_PREFIX}\` (raw/${BUDGET_FOLDER_PREFIX}<N>/ holds a budget sweep's answers): rename it, `
-        + `e.g. \`${s.name.slice(BUDGET_FOLDER_PREFIX.length) || 'system'}\``);
-    // Case apart, two names would share one folder on a case-insensitive file system.
-    const name = s.name;
-    const same = [...names].find((n) => n.toLowerCase() === name.toLowerCase());
-    if (same !== undefined) throw where(
-      same === name ? `the name \`${name}\` is used twice`
-        : `the names \`${same}\` and \`${name}\` differ only in case: their results would share a folder on some file systems`);
-    names.add(name);
-    const timeout = s.timeout_minutes ?? DEFAULT_TIMEOUT_MINUTES;
-    if (typeof timeout !== 'number' || !(timeout > 0)) throw where('`timeout_minutes` must be a positive number');
-    const maxMb = s.max_output_mb ?? DEFAULT_MAX_OUTPUT_BYTES / 2 ** 20;
-    if (typeof maxMb !== 'number' || !(maxMb > 0) || maxMb > 4096) throw where(
-      '`max_output_mb` must be a positive number of megabytes (default 16, at most 4096)');
-    const common: Common = { name: s.name, timeoutMinutes: timeout, maxOutputBytes: Math.max(1, Math.round(maxMb * 2 ** 20)) };
-    if (s.languages !== undefined) common.languages = stringList(s.languages, 'languages', where);
-    const version = s.version;
-    // A scalar as written; a list is the argv that prints it (`[codegraph, --version]`), run once per run.
-    if (Array.isArray(version)) {
-      common.versionArgv = stringList(version, 'version', where);
-      if (common.versionArgv.length === 0) throw where('`version` as a list is the command that prints the version: name its program');
-    } else if (typeof version === 'string' || typeof version === 'number' || typeof version === 'boolean') common.version = String(version);
-    else if (version !== undefined && version !== null) {
-      throw where('`version` must be the version (`1.6.1`) or the command that prints it (`[codegraph, --version]`)');
-    }
-    switch (s.type) {
-      case 'grep':
-      case 'bm25':
-        return { ...common, type: s.type };
-      case 'replay':
-        if (typeof s.from !== 'string') throw where('a replay system needs `from:`, an earlier run\'s raw folder');
-        if (s.system !== undefined && (typeof s.system !== 'string' || !isSafePathComponent(s.system))) throw where(
-          `\`system\` (the name in the recorded run) must be ${SAFE_NAME_RULE}`);
-        return { ...common, type: 'replay', from: s.from, ...(typeof s.system === 'string' ? { system: s.system } : {}) };
-      case 'command': {
-        const query = argv(s.query, 'query', where);
-        return {
-          ...common,
-          type: 'command',
-          ...(s.index !== undefined ? { index: argv(s.index, 'index', where) } : {}),
-          query,
-          ...(typeof s.cwd === 'string' ? { cwd: s.cwd } : {}),
-          ...(s.env !== undefined ? { env: stringMap(s.env, 'env', where) } : {}),
-          parse: parser(s.parse, where),
-        };
-      }
-      case 'mcp': {
-        if (typeof s.tool !== 'string') throw where('an mcp system needs `tool:`, the name of the tool to call');
-        const args = s.arguments ?? {};
-        if (typeof args !== 'object' || Array.isArray(args)) throw where('`arguments` must be a mapping of the tool\'s arguments');
-        return {
-          ...common,
-          type: 'mcp',
-          ...(s.index !== undefined ? { index: argv(s.index, 'index', where) } : {}),
-          server: argv(s.server, 'server', where),
-          ...(typeof s.cwd === 'string' ? { cwd: s.cwd } : {}),
-          ...(s.env !== undefined ? { env: stringMap(s.env, 'env', where) } : {}),
-          tool: s.tool,
-          arguments: args as Record<string, unknown>,
-          parse: parser(s.parse ?? { format: 'lines' }, where),
-        };
-      }
-      default:
-        throw where('`type` must be command, mcp, grep, bm25 or replay');
-    }
-  });
+  const { systems, problems } = readSystemsFile(text, file);
+  const error = problems.find((p) => p.severity === 'error');
+  if (error) throw new ProblemError(error);
+  return systems;
 }
 
-type Where = (msg: string) => FixtureLabError;
-
 /**
- * Programs run where systems.yaml declares them, resolved once, before any worktree is entered:
- * a relative path (`./tools/search`, `bin/x`) against the folder of systems.yaml, a bare name
- * through PATH now. The pre-check and every spawn use the same absolute path, so a file at the
- * same relative path in the repository under test never runs. A relative `cwd` resolves the same
- * way. A program or cwd that begins with a placeholder (`{repo_path}/bin/x`) is the user's choice
- * to run from the checkout, and is left to expand per task.
+ * Programs and paths run where systems.yaml declares them, resolved once, before any worktree is
+ * entered: the program (`./tools/search`, `bin/x`) against the folder of systems.yaml, a bare name
+ * through PATH now; every other argument that is a relative path (`./wrapper.mjs`, `../x`, or
+ * `tools/x.mjs` when that exists beside systems.yaml) against the same folder, so
+ * `[node, tools/wrapper.mjs]` does not look for the script in the checkout. The pre-check and
+ * every spawn use the same absolute paths, so a file at the same relative path in the repository
+ * under test never runs. A relative `cwd` resolves the same way. A path that begins with a
+ * placeholder (`{repo_path}/bin/x`) is the user's choice to run from the checkout, and is left to
+ * expand per task.
  */
 export function resolvePrograms(spec: SystemSpec, dir: string): SystemSpec {
   const pathVar = ('env' in spec ? spec.env?.PATH : undefined) ?? process.env.PATH ?? '';
-  const program = (argv: string[]) => [resolveProgram(argv[0], dir, pathVar), ...argv.slice(1)];
+  const program = (argv: string[]) => [resolveProgram(argv[0], dir, pathVar), ...argv.slice(1).map((a) => resolveArgument(a, dir))];
   const cwd = (c: string | undefined) => (c === undefined ? {} : { cwd: c.startsWith('{') || isAbsolute(c) ? c : resolve(dir, c) });
   if (spec.versionArgv) spec = { ...spec, versionArgv: program(spec.versionArgv) };
   switch (spec.type) {
@@ -194,6 +129,17 @@ export function resolvePrograms(spec: SystemSpec, dir: string): SystemSpec {
     default:
       return spec;
   }
+}
+
+/**
+ * An argument that is a relative path, made absolute beside systems.yaml: `./x` and `../x`
+ * always, `a/b` when it exists there. Options, placeholders, URLs and anything else stay as written.
+ */
+export function resolveArgument(arg: string, dir: string): string {
+  if (arg.startsWith('-') || arg.includes('{') || arg.includes('://') || isAbsolute(arg)) return arg;
+  if (/^\.\.?[/\\]/.test(arg)) return resolve(dir, arg);
+  if (/^[\w.@-]+(?:[/\\][\w.@-]+)+$/.test(arg) && existsSync(resolve(dir, arg))) return resolve(dir, arg);
+  return arg;
 }
 
 export function resolveProgram(program: string, dir: string, pathVar = process.env.PATH ?? ''): string {
@@ -216,56 +162,6 @@ export function isExecutableFile(path: string): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-function argv(value: unknown, key: string, where: Where): string[] {
-  if (!Array.isArray(value) || value.length === 0 || value.some((v) => typeof v !== 'string' && typeof v !== 'number')) {
-    throw where(`\`${key}\` must be a list of arguments, e.g. [mytool, ${key}, "{repo_path}"] (no shell: one item per argument)`);
-  }
-  const out = value.map(String);
-  for (const arg of out) {
-    for (const [, name] of arg.matchAll(/\{(\w+)\}/g)) {
-      if (!(PLACEHOLDERS as readonly string[]).includes(name)) throw where(
-        `\`${key}\` uses {${name}}; the placeholders are ${PLACEHOLDERS.map((p) => `{${p}}`).join(' ')}`);
-    }
-  }
-  return out;
-}
-
-function stringList(value: unknown, key: string, where: Where): string[] {
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw where(`\`${key}\` must be a list of names`);
-  return value as string[];
-}
-
-function stringMap(value: unknown, key: string, where: Where): Record<string, string> {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw where(`\`${key}\` must be a mapping of names to values`);
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)]));
-}
-
-function parser(value: unknown, where: Where): OutputParser {
-  const p = (value ?? {}) as Record<string, unknown>;
-  switch (p.format) {
-    case 'json':
-      if (typeof p.symbols !== 'string') throw where('`parse.symbols` must say where the symbols are, e.g. "results[].symbol"');
-      if (p.scores !== undefined && typeof p.scores !== 'string') throw where('`parse.scores` must say where each symbol\'s score is, e.g. "results[].score"');
-      return { format: 'json', symbols: p.symbols, ...(typeof p.tokens === 'string' ? { tokens: p.tokens } : {}),
-        ...(typeof p.scores === 'string' ? { scores: p.scores } : {}) };
-    case 'lines':
-      return { format: 'lines' };
-    case 'regex': {
-      if (typeof p.pattern !== 'string') throw where('`parse.pattern` must be a regular expression');
-      try {
-        new RegExp(p.pattern);
-      } catch (e) {
-        throw where(`\`parse.pattern\` is not a valid regular expression: ${(e as Error).message}`);
-      }
-      const group = p.group ?? 1;
-      if (typeof group !== 'number' || !Number.isInteger(group) || group < 0) throw where('`parse.group` must be a capture group number');
-      return { format: 'regex', pattern: p.pattern, group };
-    }
-    default:
-      throw where('`parse.format` must be json, lines or regex');
   }
 }
 

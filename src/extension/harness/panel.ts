@@ -130,6 +130,11 @@ export class HarnessPanel implements vscode.Disposable {
           s.ctx.showError(e);
         }
       },
+      checkSystems: async (m) => {
+        this.post({ type: 'systemsCheck', status: 'running', text: `checking ${m.systems.join(', ')}…` });
+        const text = await s.runner.check(m).catch((e: unknown) => (e instanceof Error ? e.message : String(e)));
+        this.post({ type: 'systemsCheck', status: 'done', text });
+      },
       openSymbol: (m) => void this.openSymbol(m.symbol),
       moreReturned: async (m) => {
         const loaded = await this.s.results.current().catch((e) => this.failed(e, undefined));

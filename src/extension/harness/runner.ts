@@ -5,8 +5,8 @@
 import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import {
-  BLIND, executeRun, FixtureLabError, InvalidCorpusError, MatchRule, NO_GROUND_TRUTH, NothingToRunError, plainText, planRun, readRunInputs, RESTRICTED,
-  runFolderName,
+  BLIND, checkLines, checkSystems, executeRun, FixtureLabError, InvalidCorpusError, MatchRule, NO_GROUND_TRUTH, NothingToRunError, plainText, planRun,
+  readRunInputs, RESTRICTED, runFolderName,
 } from '../../core';
 import { Ctx } from '../ctx';
 import { Session } from '../labeling/session';
@@ -29,6 +29,21 @@ export class HarnessRunner implements vscode.Disposable {
   cancel(): void {
     if (!this.controller) throw new FixtureLabError('no run is under way');
     this.controller.abort();
+  }
+
+  /**
+   * Checks the chosen systems on the open fixture's task (`fixture-lab systems check`): each
+   * indexes and answers once in a checkout of its own; resolves to the check's text.
+   */
+  async check(request: { systems: string[]; budget: number }): Promise<string> {
+    if (!vscode.workspace.isTrusted) throw new FixtureLabError(RESTRICTED);
+    const current = await this.session.current();
+    if (!current?.fixture.id) throw new FixtureLabError('open a fixture first (Fixture Lab: Open Fixture)');
+    const corpus = await this.corpus.require();
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? corpus.dir;
+    const check = await checkSystems({ corpusDir: corpus.dir, cwd: folder, task: current.fixture.id, systems: request.systems, budget: request.budget });
+    return [`task ${check.task} (${check.repo} at ${check.rev.slice(0, 7)}), budget ${check.budget}`, ...check.results.map((r) => checkLines(r).join('\n'))]
+      .join('\n\n');
   }
 
   /** Runs the chosen systems on the open fixture; resolves to the run folder. */

@@ -65,6 +65,13 @@ export class McpAdapter implements Retriever {
     this.startStderr = this.callStderr;
     this.callStderr = '';
     this.serverVersion = client.getServerVersion()?.version;
+    // A misnamed tool fails every task the same way: say so once, with the tools there are.
+    const tools = await client.listTools(undefined, { timeout: this.timeoutMs(), signal }).then((r) => r.tools.map((t) => t.name), () => undefined);
+    if (tools && !tools.includes(this.spec.tool)) {
+      await this.close();
+      const known = tools.join(', ') || '(none)';
+      throw new SystemFailure(`the MCP server has no tool \`${this.spec.tool}\`: set \`tool:\` to one of ${known}`, 'failed', this.stderr);
+    }
   }
 
   async query(ctx: RepoContext, input: QueryInput, signal?: AbortSignal): Promise<QueryOutput> {
