@@ -126,22 +126,20 @@ export { parseQrels } from './scoring/trecText';
 // The harness: systems, processes, runs on disk, analysis, triage
 export { checkAnswer } from './harness/adapters/types';
 export { analyzeRun, failureReport } from './harness/analysis';
-export { healthWarnings, namesAtRevision, type NamesAtRevision, stderrCause, systemHealth, systemWarnings } from './harness/answerHealth';
+export { healthWarnings, namesAtRevision, stderrCause, systemHealth, systemWarnings } from './harness/answerHealth';
 export { type Miss } from './harness/failures';
-export { beforeTrailer, joinSymbol, parseOutput } from './harness/output';
+export { joinSymbol, parseOutput } from './harness/output';
 export { capText, DEFAULT_MAX_OUTPUT_BYTES, DRAIN_MS, runProcess } from './harness/process';
 export { liveTrees, markedProcesses, reapAll } from './harness/processTree';
-export {
-  legacyRawPath, readAnswer, readRawDir, readRunAnswers, type DamagedAnswers, readRunInfo, runFolderName, type RunInfo, writeRaw,
-} from './harness/results';
+export { legacyRawPath, readAnswer, readRawDir, type DamagedAnswers, readRunInfo, runFolderName, type RunInfo, writeRaw } from './harness/results';
 export { InvalidCorpusError, NO_GROUND_TRUTH, NothingToRunError, PRIMARY_BUDGET, planRun, readRunInputs } from './harness/plan';
 export { executeRun, prepareRun, runBenchmark, type RunEvent } from './harness/run';
 export { mergeRuns } from './harness/merge';
 export { RunStore } from './harness/runStore';
 export { inShard, parseShard, shardOf, TIMING_FIELDS, timingFieldText, withoutTiming } from './harness/shard';
-export { readSystems, resolveArgument, resolvePrograms } from './harness/systems';
-export { checkLines, type CheckVerdict, checkSystems, type SystemCheckResult, type SystemsCheck, type SystemsCheckOptions } from './harness/systemsCheck';
-export { didYouMean, readSystemsFile } from './harness/systemsYaml';
+export { readSystems, resolvePrograms } from './harness/systems';
+export { checkLines, checkSystems } from './harness/systemsCheck';
+export { readSystemsFile } from './corpus/systemsYaml';
 export { exportTrec } from './harness/trecExport';
 export { importTrecRun } from './harness/trecImport';
 export { readMisses, readTriage, setTriage, type TriageChoice, triageKey } from './harness/triage';
@@ -180,4 +178,4 @@ export { DEFAULT_POOL_DEPTH, judgedAtK, judgedKeys, mergePooled, poolOf, poolRun
 export { contestedTruths, disputeSensitivity, HEADLINE_METRICS, SCENARIOS, sensitivityMarkdown } from './harness/sensitivity';
 export { scoreResult } from './scoring/answers';
 export { DEFAULT_KS, metricValues } from './scoring/metrics';
-export { FIXTURE_LAB_VERSION } from './version';
+

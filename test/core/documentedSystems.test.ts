@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readSystems, readSystemsFile } from '../../src/core';
-import { PARSE_KEYS, SYSTEM_KEYS } from '../../src/core/harness/systemsYaml';
+import { PARSE_KEYS, SYSTEM_KEYS } from '../../src/core/corpus/systemsYaml';
 import { run } from '../helpers/cli';
 import { demoCorpus, ROOT } from '../helpers/demoCorpus';
 

@@ -21,7 +21,7 @@ describe('view models (what the views say)', () => {
     const unlabeled = fixtureRow(open(await demo('bookshop-easy-03')));
     assert.deepEqual([unlabeled.description, unlabeled.icon], ['0/15', 'circle-large-outline']);
     const row = fixtureRow(open(await demo('bookshop-easy-01')));
-    assert.equal(row.description, '5/15 · κ 0.467');
+    assert.equal(row.description, '5/15 · κ 0.550');
     assert.equal(row.icon, 'pass-filled');
     assert.match(row.tooltip, /^bookshop-easy-01: adjudicated\n\nOrders of five or more books/);
     assert.match(row.tooltip, /ground truth 5\/15; kappa 0\.467; labeler dana; verifier lee\n/);

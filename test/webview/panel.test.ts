@@ -100,7 +100,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.match((await text('.task'))!, /^Orders of five or more books should get 10% off automatically/);
     assert.deepEqual(await texts('.tags li'), ['python', 'pricing', 'single-package']);
     assert.equal(await text('.tier'), 'easy');
-    assert.equal(await text('.kappa-value'), '\u03ba 0.467');
+    assert.equal(await text('.kappa-value'), '\u03ba 0.550');
     assert.equal(await text('.kappa .band'), 'weak');
     assert.equal(await text('.ground-truth'), 'Ground truth: 5 symbols (3 HIGH, 2 MEDIUM)');
 

@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import { oversizedFixture, readFixture, ReadFixture, refusedFixture } from '../fixtures/read';
 import { displayPath, FixtureLabError, Problem } from '../problems';
-import { readSystemsFile } from '../harness/systemsYaml';
+import { readSystemsFile } from './systemsYaml';
 import { noCorpusHint, readRepos, RepoEntry } from './repos';
 
 export interface FixtureFile {

@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
 import { ProcessTree } from './processTree';
+import { DEFAULT_MAX_OUTPUT_BYTES } from '../corpus/systemSpec';
 
 export { describeExit } from '../io/exit';
 
@@ -37,7 +38,7 @@ export interface ProcessOptions {
 }
 
 /** Output kept per answer unless a system sets `max_output_mb`. */
-export const DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+export { DEFAULT_MAX_OUTPUT_BYTES } from '../corpus/systemSpec';
 /** The tail of stderr kept: it explains failures, and is not the answer. */
 export const STDERR_TAIL_BYTES = 1024 * 1024;
 /** How long the pipes may stay open after the command exited (a descendant holding them). */

@@ -15,6 +15,7 @@ import type { EffectSize } from '../scoring/significance';
 import { parseShard, type Shard } from './shard';
 import { RUN_STATUSES, type RunStatus } from '../../shared/vocabulary';
 import { fmt, jsonFigure } from '../../shared/figures';
+import { BUDGET_FOLDER_PREFIX } from '../corpus/systemSpec';
 
 export { RUN_STATUSES, type RunStatus };
 // A system's answer as the run records it: its type sits with its scoring, below the charts.
@@ -54,7 +55,7 @@ export const INVALID_REASON = 'invalid: ';
 
 export const RAW = 'raw';
 /** The folder of a sweep's other budget under raw/; so no system may be named `budget-...`. */
-export const BUDGET_FOLDER_PREFIX = 'budget-';
+export { BUDGET_FOLDER_PREFIX } from '../corpus/systemSpec';
 
 /** Where one answer is kept in a budget's raw folder: a folder per system, a file per task. */
 export function rawPath(rawFolder: string, system: string, task: string): string {

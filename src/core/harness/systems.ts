@@ -6,88 +6,14 @@
 import { accessSync, constants, existsSync, promises as fs, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, relative, resolve } from 'node:path';
 import { ProblemError } from '../problems';
+import { DEFAULT_TIMEOUT_MINUTES, PLACEHOLDERS, type SystemSpec } from '../corpus/systemSpec';
+import { readSystemsFile } from '../corpus/systemsYaml';
 import { DEFAULT_MAX_OUTPUT_BYTES, runProcess } from './process';
-import { readSystemsFile } from './systemsYaml';
 
-/**
- * How a system's output becomes symbol names (docs/scoring.md#parsing-a-systems-output). `until`
- * cuts the output at a trailer the system appends. A json entry is a name, or an item whose
- * `name` field (and `file` field) make one; a `pattern`'s named groups `file` and `name` make one
- * from a string. Whatever makes a name from parts normalises it (output.ts's joinSymbol).
- */
-export type OutputParser =
-  | {
-    format: 'json';
-    /** Where the entries are, in rank order: one path or several, read one after another. */
-    symbols: string | string[];
-    /** With items: the field holding each item's file. */
-    file?: string;
-    /** With items: the field holding each item's name (within its file, when `file` is given). */
-    name?: string;
-    /** Cuts each entry's name into `file` and `name` (named groups). */
-    pattern?: string;
-    tokens?: string;
-    scores?: string;
-    until?: string;
-  }
-  | { format: 'lines'; until?: string }
-  | { format: 'regex'; pattern: string; group: number; until?: string };
-
-interface Common {
-  name: string;
-  /** Languages the system claims to handle; a missed symbol in another is a language gap. */
-  languages?: string[];
-  /** Minutes per phase (index, each query) before the process tree is killed (docs/scoring.md#systems-corpussystemsyaml: 30). */
-  timeoutMinutes: number;
-  /** stdout kept per answer (`max_output_mb`); the rest is dropped and the answer marked truncated. */
-  maxOutputBytes: number;
-  /** `version:` as written: the system's version, recorded in run.json. */
-  version?: string;
-  /** `version:` as an argv list: run once per run, its first output line is the version. */
-  versionArgv?: string[];
-}
-
-export interface CommandSystem extends Common {
-  type: 'command';
-  index?: string[];
-  query: string[];
-  cwd?: string;
-  env?: Record<string, string>;
-  parse: OutputParser;
-}
-
-export interface McpSystem extends Common {
-  type: 'mcp';
-  /** Run once per repository revision in the checkout before the server starts (a server that needs an index made by its CLI). */
-  index?: string[];
-  /** The server's argv, started over stdio. */
-  server: string[];
-  cwd?: string;
-  env?: Record<string, string>;
-  tool: string;
-  arguments: Record<string, unknown>;
-  /** Parses the text content of the tool's result. */
-  parse: OutputParser;
-}
-
-export interface BaselineSystem extends Common {
-  type: 'grep' | 'bm25';
-}
-
-export interface ReplaySystem extends Common {
-  type: 'replay';
-  /** An earlier run's raw folder, relative to the corpus folder. */
-  from: string;
-  /** The system's name in that run, when it differs. */
-  system?: string;
-}
-
-export type SystemSpec = CommandSystem | McpSystem | BaselineSystem | ReplaySystem;
-
-export const DEFAULT_TIMEOUT_MINUTES = 30;
-/** yaml's guard against alias bombs: how many times one anchor may be expanded. */
-export const MAX_ALIAS_COUNT = 100;
-export const PLACEHOLDERS = ['task', 'budget', 'repo_path', 'module', 'commit'] as const;
+export {
+  type BaselineSystem, type CommandSystem, DEFAULT_TIMEOUT_MINUTES, MAX_ALIAS_COUNT, type McpSystem, type OutputParser, PLACEHOLDERS,
+  type ReplaySystem, type SystemSpec,
+} from '../corpus/systemSpec';
 
 /** The systems a corpus without systems.yaml is run with. */
 export function defaultSystems(): SystemSpec[] {

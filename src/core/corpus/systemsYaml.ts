@@ -8,9 +8,9 @@ import type { Document, Node } from 'yaml';
 import { isSafePathComponent, safeNameLike, SAFE_NAME_RULE } from '../io/pathComponent';
 import { Problem, ProblemCode } from '../problems';
 import { editDistance, suggestionBound } from '../symbols/nearest';
-import { DEFAULT_MAX_OUTPUT_BYTES } from './process';
-import { BUDGET_FOLDER_PREFIX } from './results';
-import { DEFAULT_TIMEOUT_MINUTES, MAX_ALIAS_COUNT, OutputParser, PLACEHOLDERS, SystemSpec } from './systems';
+import {
+  BUDGET_FOLDER_PREFIX, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT_MINUTES, MAX_ALIAS_COUNT, OutputParser, PLACEHOLDERS, SystemSpec,
+} from './systemSpec';
 
 const COMMON_KEYS = ['name', 'type', 'languages', 'timeout_minutes', 'max_output_mb', 'version'];
 /** The keys of each type of system, beside the common ones. */
