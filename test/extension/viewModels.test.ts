@@ -24,12 +24,12 @@ describe('view models (what the views say)', () => {
     assert.equal(row.description, '5/15 · κ 0.550');
     assert.equal(row.icon, 'pass-filled');
     assert.match(row.tooltip, /^bookshop-easy-01: adjudicated\n\nOrders of five or more books/);
-    assert.match(row.tooltip, /ground truth 5\/15; kappa 0\.467; labeler dana; verifier lee\n/);
+    assert.match(row.tooltip, /ground truth 5\/15; kappa 0\.550; labeler dana; verifier lee\n/);
     // After the review, every agreement figure, over all items and over the labeled ones.
-    assert.match(row.tooltip, /\n\nAll 8 items: κ 0\.467, percent 0\.750, AC1 0\.529, PABAK 0\.500, positive agreement 0\.800, negative agreement 0\.667, weighted κ 0\.586\nLabeled only, 6 items: κ -0\.200, percent 0\.667, AC1 0\.538, PABAK 0\.333, positive agreement 0\.800, negative agreement n\/a, weighted κ 0\.357\n/);
-    // Each label as its own yes/no. HIGH: dana apply_discount, total, CAP; lee apply_discount, total; 5 of 8 neither (3 of the 6 labeled).
-    // po 7/8, pe 3/8·2/8 + 5/8·6/8 = 0.5625: κ 0.714; π 5/16: AC1 0.781; labeled only po 5/6, pe 1/2: κ 0.667, π 5/12: AC1 0.676.
-    assert.match(row.tooltip, /\nHIGH: κ 0\.714, percent 0\.875, AC1 0\.781, positive agreement 0\.800; labeled only κ 0\.667, AC1 0\.676, positive agreement 0\.800\nMEDIUM: κ /);
+    assert.match(row.tooltip, /\n\nAll 9 items: κ 0\.550, percent 0\.778, AC1 0\.561, PABAK 0\.556, positive agreement 0\.800, negative agreement 0\.750, weighted κ 0\.630\nLabeled only, 6 items: κ -0\.200, percent 0\.667, AC1 0\.538, PABAK 0\.333, positive agreement 0\.800, negative agreement n\/a, weighted κ 0\.357\n/);
+    // Each label as its own yes/no. HIGH: dana apply_discount, total, CAP; lee apply_discount, total; 6 of 9 neither (3 of the 6 labeled).
+    // po 8/9, pe 3/9·2/9 + 6/9·7/9 = 48/81: κ 0.727; π 5/18: AC1 0.814; labeled only po 5/6, pe 1/2: κ 0.667, π 5/12: AC1 0.676.
+    assert.match(row.tooltip, /\nHIGH: κ 0\.727, percent 0\.889, AC1 0\.814, positive agreement 0\.800; labeled only κ 0\.667, AC1 0\.676, positive agreement 0\.800\nMEDIUM: κ /);
     assert.doesNotMatch(fixtureRow(open(await demo('bookshop-easy-03'))).tooltip, /AC1/);
   });
 
