@@ -2,7 +2,6 @@
 // task, in a checkout of its own, and the result says in one line what to fix. A system that
 // exits 0 with names no one can score (unmapped output, a degraded index) is caught here, before
 // a run reports its zeros as results.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -16,6 +15,7 @@ import { namesAtRevision, stderrCause, systemWarnings } from './answerHealth';
 import { PlannedTask, planRun, readRunInputs } from './plan';
 import { retrieverFor } from './run';
 import { systemArgv, SystemSpec } from './systems';
+import { Checkouts, checkoutsDir } from './checkouts';
 
 export interface SystemsCheckOptions {
   corpusDir: string;
@@ -110,18 +110,11 @@ async function checkOne(spec: SystemSpec, corpusDir: string, needs: string[], ta
   if (needs.length > 0) {
     return { ...result, verdict: 'missing', fix: `${needs[0].replace(/^system [^:]+: /, '')}: install it, or fix the program in systems.yaml` };
   }
-  // A checkout of its own, removed after: no index of another system or an earlier check is found.
-  let checkout: string | undefined;
+  // A checkout of its own, removed after, as a run makes them: no index of another system or an earlier check is found.
+  const checkouts = new Checkouts(checkoutsDir(corpusDir), 'check', false);
   const ctx: RepoContext = {
     name: task.repo.name, repo, rev, module: task.repo.module, languages: task.repo.language,
-    checkout: async () => {
-      if (!checkout) {
-        const dir = mkdtempSync(join(tmpdir(), `fixture-lab-check-${spec.name}-`));
-        await repo.git.raw(['worktree', 'add', '--detach', dir, rev]);
-        checkout = dir;
-      }
-      return checkout;
-    },
+    checkout: () => checkouts.at(repo, spec.name, task.repo.name, rev),
   };
   const retriever = retrieverFor(spec, corpusDir);
   let stderr = '';
@@ -150,10 +143,7 @@ async function checkOne(spec: SystemSpec, corpusDir: string, needs: string[], ta
     return await finish(result, spec, stderr, out, symbols, rev, task);
   } finally {
     await retriever.close?.();
-    if (checkout) {
-      await repo.git.raw(['worktree', 'remove', '--force', checkout]).catch(() => undefined);
-      rmSync(checkout, { recursive: true, force: true });
-    }
+    await checkouts.release();
   }
 }
 
