@@ -138,7 +138,7 @@ describe('harness: a run on the demo corpus', function () {
     const F = join(corpus, 'tasks/bookshop/easy/01-bulk-discount.yaml');
     writeFileSync(F, readFileSync(F, 'utf8').replace('ground_truth:\n', 'ground_truth:\n  - {symbol: "shop/pricing.py::apply_discount", confidence: HIGH, reason: "again"}\n'));
     const out = join(tempDir(), 'run');
-    const problem = 'tasks/bookshop/easy/01-bulk-discount.yaml:21:5: error: `shop/pricing.apply_discount` and `shop/pricing.py::apply_discount` (ground_truth[0]) are the same symbol in ground_truth: keep one spelling';
+    const problem = 'tasks/bookshop/easy/01-bulk-discount.yaml:22:5: error: `shop/pricing.apply_discount` and `shop/pricing.py::apply_discount` (ground_truth[0]) are the same symbol in ground_truth: keep one spelling';
     await assert.rejects(runBenchmark({ corpusDir: corpus, outDir: out, tasks: 'bookshop-easy-0?', budgets: [5000], cwd: corpus }), (e: Error) => e.message.endsWith(`\n  - ${problem}`));
     assert.equal(existsSync(out), false, 'nothing ran');
     await runBenchmark({ corpusDir: corpus, outDir: out, tasks: 'bookshop-easy-0?', budgets: [5000], cwd: corpus, skipInvalid: true });
@@ -192,7 +192,7 @@ describe('harness: a run on the demo corpus', function () {
     const findings = readFileSync(join(first, 'FINDINGS.md'), 'utf8');
     assert.match(findings, /## Table 4: token efficiency at fixed recall \(matching `symbol`\)\n\n.*\n\n\| System \| R@10 at 500 \| R@10 at 5000 \| Least budget \|\n\|---\|---\|---\|---\|\n\| bm25 \| [\d.]+ ± [\d.]+ \| [\d.]+ ± [\d.]+ \| (500|5000|not reached.*) \|/);
     // Every table names the matching rule that produced it; the significance rule names its d.
-    for (const table of ['Table 1: overall', 'Table 2: per tier, P@10 / R@10', 'Table 3: per repo', 'Table 4: token efficiency at fixed recall', 'Significance']) {
+    for (const table of ['Table 1: overall', 'Table 2: per tier, P@10 / R@10 / NDCG@10 binary and graded', 'Table 3: per repo', 'Table 4: token efficiency at fixed recall', 'Significance']) {
       assert.match(findings, new RegExp(`^## ${table} \\(matching \`symbol\`\\)$`, 'm'), table);
     }
     assert.match(findings, /and \|d_z\| > 0\.3, Cohen's d_z, the mean difference over the SD of the per-task differences/);

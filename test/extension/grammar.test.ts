@@ -47,8 +47,8 @@ describe('the fixture YAML injection grammar', function () {
     const text = readFileSync(join(ROOT, 'corpus/tasks/bookshop/easy/01-bulk-discount.yaml'), 'utf8');
     const tokens = await tokenize(`${text}# a comment: HIGH\nnotes: "confidence: HIGH in a string"\n`);
     const marked = (suffix: string) => tokens.filter((t) => t.scopes.some((s) => s.endsWith(suffix))).map((t) => t.text.trim().replace(/^"|"$/g, ''));
-    // Every value the file holds: 8 candidates + 5 ground truth + 10 rater labels + 3 disputes.
-    assert.equal(marked('symbol.fixture-lab').length, 26);
+    // Every value the file holds: 9 candidates + 5 ground truth + 10 rater labels + 3 disputes.
+    assert.equal(marked('symbol.fixture-lab').length, 27);
     assert.ok(marked('symbol.fixture-lab').includes('shop/pricing.DISCOUNT_CAP_PERCENT'));
     assert.deepEqual([...new Set(marked('confidence.high.fixture-lab'))], ['HIGH']);
     assert.equal(marked('confidence.high.fixture-lab').length, 8);
