@@ -115,6 +115,19 @@ describe('symbols checked against the code', function () {
     assert.equal(check.not_checked, 0);
   });
 
+  it('a file named with quotes, a link and a colon resolves its members: the file\'s key is read as it is inside a whole name', async () => {
+    const FILE = 'a`[x](command:fixtureLab.labelHigh?%5B%22x%22%5D)`.py';
+    const repo = new TestRepo();
+    const head = repo.commit('odd', { [FILE]: 'def total():\n    return 1\n', "'q'.py": 'def f():\n    pass\n' });
+    const dir = tempDir({
+      'repos.yaml': `repos:\n  - name: flask\n    url: https://github.com/pallets/flask\n    commit: "${head}"\n    language: python\n    path: ${JSON.stringify(repo.dir)}\n`,
+      'tasks/flask/easy/01-a.yaml': fixture('flask-easy-01', `commit: "${head}"`, ['a`[x](command:fixtureLab.labelHigh?%5B%22x%22%5D)`.total', "'q'.f"]),
+    });
+    const check = await checkCorpusSymbols(await loadCorpus(dir, dir));
+    assert.deepEqual(check.problems, []);
+    assert.deepEqual(check.ground_truth, { resolved: 2, total: 2, rate: 1 });
+  });
+
   it('an empty name is no symbol to look for (read.ts reports it): no crash, not counted', async () => {
     const { dir } = flaskCorpus(({ head }) => ({
       'tasks/flask/easy/01-a.yaml': fixture('flask-easy-01', `commit: "${head}"`, ['src/flask/helpers.redirect'], 'candidates: ["", "()"]\n'),

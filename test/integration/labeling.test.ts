@@ -231,7 +231,7 @@ describe('labeler and triager in the workbench', function () {
     await screenshot('44-fixtures-rows');
     const cut = rows!.filter((r) => r.endsWith('\tcut'));
     assert.deepEqual(cut, [], 'rows cut off');
-    assert.ok(rows!.some((r) => /^01\s*5\/15 · κ 0\.467\twhole$/.test(r)), rows!.join(' | '));
+    assert.ok(rows!.some((r) => /^01\s*5\/15 · κ 0\.550\twhole$/.test(r)), rows!.join(' | '));
   });
   it('the settle picker shows both raters\' reasons side by side, and why the symbol is a candidate', async function () {
     if (!canDriveUi()) this.skip();

@@ -136,11 +136,12 @@ describe('Settle and To Judge', function () {
     await run('run', '.', '--tasks', settled.id!, '--budget', '5000', '--out', out, '--skip-invalid');
     await run('pool', out, '--write');
     const pooled = readFixture(readFileSync(uri.fsPath, 'utf8'), uri.fsPath).fixture.pooled ?? [];
-    assert.ok(pooled.some((p) => p.symbol === 'worker/jobs/email.EmailJob'), JSON.stringify(pooled));
+    // Go struct fields are definitions: the jobs queue's field is what grep and bm25 both return.
+    assert.ok(pooled.some((p) => p.symbol === 'worker/queue/queue.Queue.jobs'), JSON.stringify(pooled));
     await vscode.window.showTextDocument(document);
     await vscode.commands.executeCommand('workbench.action.files.revert');
     await vscode.commands.executeCommand('fixtureLab.toJudge.focus');
-    const judge = 'worker/jobs/email.EmailJob';
+    const judge = 'worker/queue/queue.Queue.jobs';
     const toJudge = await eventually(async () => {
       const found = await rows(s.toJudgeTree);
       assert.equal(found.length, pooled.length, JSON.stringify(found.map((r) => labelOf(r.item))));
@@ -152,8 +153,8 @@ describe('Settle and To Judge', function () {
 
     // Judged from its row: Include MEDIUM, the rationale typed.
     const judgeRow = VIEW_ROW('toJudge');
-    const why = 'The email job is what fails and is retried; its Run must stop after the limit';
-    await ui([{ click: judgeRow, contains: 'email.EmailJob' }]);
+    const why = 'The queue holds the jobs that are retried; the limit counts their attempts';
+    await ui([{ click: judgeRow, contains: 'queue.Queue.jobs' }]);
     await ui([
       { click: `${judgeRow}.selected .action-label[aria-label="Include MEDIUM"]` },
       { expect: `Include MEDIUM: ${judge}`, input: why },
@@ -176,7 +177,7 @@ describe('Settle and To Judge', function () {
     });
     await eventually(async () => {
       const [texts] = await ui([{ texts: VIEW_ROW('toJudge') }]);
-      assert.ok(!texts!.some((t) => t.includes('email.EmailJob')), texts!.join(' | '));
+      assert.ok(!texts!.some((t) => t.includes('queue.Queue.jobs')), texts!.join(' | '));
     });
     await screenshot('64-judged');
     const messages = await notifications();

@@ -148,7 +148,7 @@ export class SymbolResolver {
           const [, type, blob] = record.slice(0, tab).split(' ');
           const path = record.slice(tab + 1);
           if (type !== 'blob' || !languageOf(path)) continue;
-          const file = { path, blob, module: symbolKey(modulePath(path)) };
+          const file = { path, blob, module: moduleKey(modulePath(path)) };
           files.push(file);
           listAt(byModule, file.module).push(file);
         }
@@ -209,4 +209,14 @@ export class SymbolResolver {
     }
     return found;
   }
+}
+
+/**
+ * A file's module as the key of a name in it begins: normalised as it is inside a whole name (the
+ * quotes and `(…)` that symbolKey trims from a name's ends are the file's own characters here, as
+ * in a file named ``a`[x](y)`.py``), so a member's key always starts with its file's.
+ */
+function moduleKey(module: string): string {
+  const MEMBER = '.x0';
+  return symbolKey(module + MEMBER).slice(0, -MEMBER.length);
 }

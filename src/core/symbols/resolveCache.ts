@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { writeTextAtomic } from '../io/files';
 
 /** Bump when definitions.ts or the nearest-name rule change what is derived. */
-export const RESOLVE_CACHE_FORMAT = 2;
+export const RESOLVE_CACHE_FORMAT = 3;
 
 /** Defined; not defined (null); not defined, and this existing name is nearest. */
 export type StoredAnswer = true | null | string;
