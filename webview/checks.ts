@@ -49,7 +49,10 @@ export function renderChecks(checks: ScoreChecks | undefined): HTMLElement | nul
 
 /** The systems whose answers are empty, unmapped, warned about or over budget: above the scores, which they explain. */
 export function renderHealth(checks: ScoreChecks | undefined): HTMLElement | null {
-  return warnings('health', 'System health: these scores are not all retrieval.', checks?.health ?? []);
+  const health = warnings('health', 'System health: these scores are not all retrieval.', checks?.health ?? []);
+  const damaged = warnings('damaged', 'Left out of these scores: answers whose raw files do not read (`fixture-lab run --out RUN` answers them again).',
+    checks?.damaged ?? []);
+  return health && damaged ? h('div', null, health, damaged) : health ?? damaged;
 }
 
 /** The corpus's agreement between raters: kappa with raw agreement and AC1, over every item and the labeled ones. */

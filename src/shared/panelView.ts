@@ -131,6 +131,8 @@ export interface ScoreChecks {
    * answerHealth.ts, as FINDINGS.md's System health says them); a system with nothing on most tasks first.
    */
   health?: string[];
+  /** One line per raw answer of the run that does not read, left out of these scores (a resume answers it again). */
+  damaged?: string[];
 }
 
 /** The corpus's agreement between raters, pooled over the items of its reviewed tasks (docs/agreement.md). */

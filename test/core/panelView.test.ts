@@ -1,10 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   agreementOf, corpusResults, fmt, judgedAtK, labelingReport, DEFAULT_MATCH_RULE, MATCH_RULES, failureReport, fixtureHeader, fixtureResults, latestAnswers, latestCorpusRun, listRuns, loadCorpus, matchRanking,
   readMisses, readTriage, RETURNED_PAGE_ITEMS, returnedPage, runBenchmark, scoreRun, setTriage, SHOWN_CHARS, systemChoices, triageKey, verdictsFor, verdictText,
 } from '../../src/core';
+import { corpusView } from '../../src/core/panelView/host';
 import { parseWebviewMessage } from '../../src/shared/protocol';
 import { demoCorpus } from '../helpers/demoCorpus';
 import { bigFixture, longLists } from '../webview/generated';
@@ -34,6 +35,19 @@ describe('panel: what the benchmark panel shows, from real runs on the demo corp
     const runs = await listRuns(results);
     return { c, fixture, runs };
   }
+
+  it('the Corpus tab says which raw answers it left out of its scores: a damaged one is never a silently smaller average', async () => {
+    const copy = join(tempDir(), 'results');
+    cpSync(join(results, 'run-20260101-000000'), join(copy, 'run-20260101-000000'), { recursive: true });
+    const damaged = join(copy, 'run-20260101-000000', 'raw', 'grep', 'bookshop-easy-02.json');
+    writeFileSync(damaged, '{"system": "grep", "task": "bookshop-easy-0');
+    const c = await loadCorpus(corpus, corpus);
+    const view = (await corpusView(copy, c, undefined))!;
+    assert.equal(view.checks?.damaged?.length, 1, JSON.stringify(view.checks?.damaged));
+    assert.match(view.checks.damaged[0], /bookshop-easy-02\.json/);
+    const whole = (await corpusView(results, c, undefined))!;
+    assert.equal(whole.checks?.damaged, undefined, 'nothing said when every answer reads');
+  });
 
   it('lists runs newest first, and takes each system\'s newest answer: this run, or a recorded one', async () => {
     const { fixture, runs } = await loaded();

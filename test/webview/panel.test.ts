@@ -4,7 +4,7 @@
 // Screenshots land in test-artifacts/screens/panel-*.png; the speed figures are logged only
 // (npm run bench:panel measures them properly).
 import * as assert from 'node:assert/strict';
-import { mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { nonce, panelCsp, panelHtml } from '../../src/extension/harness/html';
@@ -419,6 +419,13 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.equal(corpusLines.length, 3, corpusLines.join('\n'));
     assert.match(corpusLines[0], /^silent returned no symbols on 2 of 2 answers: its scores are zeros of a degraded system/);
     assert.match(corpusLines[2], /^verbose went over its token budget on 2 of 2 answers \(up to 3,048 tokens at a budget of 2,000\)/);
+
+    // A raw answer that does not read is said to be left out of the corpus's scores, as text.
+    const left = 'results/run-1/raw/grep/<b>t</b>.json: not JSON [x](command:evil)';
+    await p.send({ type: 'corpus', corpus: { ...c.corpus, charts: [], checks: { ...c.corpus.checks!, damaged: [left] } } });
+    assert.match(await text('.corpus-pane .check.damaged .check-lead') ?? '', /^Left out of these scores: answers whose raw files do not read/);
+    assert.deepEqual(await texts('.corpus-pane .check.damaged li'), [left]);
+    assert.equal(await p.page.evaluate(() => document.querySelectorAll('.corpus-pane .check.damaged b, .corpus-pane .check.damaged a').length), 0);
   });
 
   it('says nothing is contested when the raters agreed, and shows no checks for results without them', async () => {
@@ -755,8 +762,11 @@ describe('benchmark panel webview (headless Chromium)', function () {
         await asRecorded(p);
         await p.page.evaluate(() => document.fonts.ready);
         const path = join(IMAGES, `panel-${layout}-${theme}.png`);
-        await p.page.screenshot({ path, animations: 'disabled', caret: 'hide' });
-        assert.ok(statSync(path).size > 10_000);
+        const shot = await p.page.screenshot({ animations: 'disabled', caret: 'hide' });
+        assert.ok(shot.length > 10_000);
+        // A shipped picture that no longer shows the panel is stale: it fails here, and is written only when recording.
+        if (process.env.FIXTURE_LAB_RECORD === '1' || !existsSync(path)) writeFileSync(path, shot);
+        else assert.ok(shot.equals(readFileSync(path)), `${path} is stale: FIXTURE_LAB_RECORD=1 npx mocha out/test/webview/panel.test.js writes it again (docs/testing.md)`);
       });
     }
   }

@@ -32,7 +32,8 @@ export async function scoreRun(run: RunFolder, corpus: Corpus, warn?: (message: 
  * The corpus view of a run. With `corpus`: each system's Judged@K, the score checks over the run's
  * tasks, and the raters' agreement over the corpus (as `rater` may see it).
  */
-export function corpusResults(run: RunFolder, scored: readonly ScoredResult[], charts: ChartView[] = [], corpus?: Corpus, rater?: string): CorpusResults {
+export function corpusResults(run: RunFolder, scored: readonly ScoredResult[], charts: ChartView[] = [], corpus?: Corpus, rater?: string,
+  damaged: readonly string[] = []): CorpusResults {
   const overall = summarize(scored.map((s) => ({ system: s.raw.system, task: s.raw.task, score: s.score }))).overall;
   const checked = corpus ? runChecks(run, scored, corpus, overall.map((g) => g.system)) : undefined;
   const agreement = corpus ? corpusAgreement(corpus, { rater }) : undefined;
@@ -48,7 +49,7 @@ export function corpusResults(run: RunFolder, scored: readonly ScoredResult[], c
       ...(checked ? { judged: checked.judged.get(g.system)?.judged ?? null } : {}),
     })),
     charts,
-    ...(checked ? { checks: checked.checks } : {}),
+    ...(checked ? { checks: { ...checked.checks, ...(damaged.length > 0 ? { damaged: [...damaged] } : {}) } } : {}),
     ...(agreement ? { agreement } : {}),
   };
 }

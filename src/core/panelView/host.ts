@@ -129,6 +129,8 @@ export function namesToLocate(fixture: Fixture, answers: ReadonlyMap<string, Ans
 export async function corpusView(resultsDir: string, corpus: Corpus | undefined, rater: string | undefined): Promise<CorpusResults | null> {
   const run = latestCorpusRun(await listRuns(resultsDir));
   if (!corpus || !run) return null;
-  const scored = await scoreRun(run, corpus);
-  return corpusResults(run, scored, corpusCharts(scored, await readSignificance(run.dir)), corpus, rater);
+  // A raw answer that does not read is left out of the scores, and said so under them: never a silently smaller average.
+  const damaged: string[] = [];
+  const scored = await scoreRun(run, corpus, (message) => damaged.push(message));
+  return corpusResults(run, scored, corpusCharts(scored, await readSignificance(run.dir)), corpus, rater, damaged);
 }
