@@ -3,19 +3,9 @@
 // receiver's declared or constructed type, self/this through base classes, then the same file,
 // then a unique name; decorators and registrations; data written in one place and read in another.
 import * as assert from 'node:assert/strict';
-import { candidatesOf, Candidates, RankedCandidate, Repository } from '../../src/core';
+import { candidatesOf, type RankedCandidate, Repository } from '../../src/core';
+import { by, candidates } from '../helpers/changeCandidates';
 import { TestRepo } from '../helpers/gitRepo';
-
-async function candidates(repo: TestRepo, base: string, head: string): Promise<Candidates> {
-  const r = await Repository.open(repo.dir);
-  try {
-    return await candidatesOf(r, base, head, { tests: 'mixed' });
-  } finally {
-    r.close();
-  }
-}
-
-const by = (c: Candidates) => new Map<string, RankedCandidate>(c.ranked.map((x) => [x.symbol, x]));
 
 const SCAFFOLD = `class Scaffold:
     def __init__(self):

@@ -3,19 +3,9 @@
 // subclasses at any depth, update expressions as writes, annotations, docstrings, comments and
 // JSDoc never as data, module functions never as attributes, and the name-only links that leaked.
 import * as assert from 'node:assert/strict';
-import { candidatesOf, Candidates, RankedCandidate, Repository } from '../../src/core';
+import type { RankedCandidate } from '../../src/core';
+import { by, candidates } from '../helpers/changeCandidates';
 import { TestRepo } from '../helpers/gitRepo';
-
-async function candidates(repo: TestRepo, base: string, head: string): Promise<Candidates> {
-  const r = await Repository.open(repo.dir);
-  try {
-    return await candidatesOf(r, base, head, { tests: 'mixed' });
-  } finally {
-    r.close();
-  }
-}
-
-const by = (c: Candidates) => new Map<string, RankedCandidate>(c.ranked.map((x) => [x.symbol, x]));
 const pick = (c: RankedCandidate | undefined) => c && { kind: c.kind, why: c.why };
 
 describe('neighbours: issue 27 rules', function () {
