@@ -12,7 +12,7 @@ import { Definition, definitionAt, definitionsOf, enclosingDefinitions } from '.
 import { DATA_KINDS } from '../symbols/kinds';
 import { LanguageId, languageOf } from '../symbols/languages';
 import { filesMentioning, textAt } from '../symbols/lookup';
-import { Reference, referencesOf } from '../symbols/references';
+import { loadedReferencesOf, Reference } from '../symbols/references';
 import { isTestPath } from '../symbols/testPaths';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { Binding, fileImported, importBindings, importedModules } from './imports';
@@ -143,8 +143,14 @@ class Index {
         const text = language && (await textAt(this.repo, rev, path));
         if (!language || text === undefined || text === '') return undefined;
         const defs = await definitionsOf(path, text);
-        const refs = await referencesOf(path, text);
-        return { path, language, lines: text.split('\n'), defs, imports: importedModules(path, text), bindings: importBindings(path, text), refs };
+        // Most files read for their definitions never have their references asked for: those are read on first use.
+        let refs: Reference[] | undefined;
+        return {
+          path, language, lines: text.split('\n'), defs, imports: importedModules(path, text), bindings: importBindings(path, text),
+          get refs() {
+            return (refs ??= loadedReferencesOf(path, text));
+          },
+        };
       })();
       this.files.set(key, found);
     }
@@ -353,8 +359,22 @@ class Index {
 
 /** The type a module-level variable is declared or constructed with: the lines outside every definition (`app = Flask(__name__)`). */
 function moduleLevelType(info: FileInfo, variable: string): string | undefined {
-  const outside = info.lines.map((l, i) => (info.defs.some((d) => !DATA_KINDS.has(d.kind) && d.startLine <= i + 1 && i + 1 <= d.endLine) ? '' : l));
+  const outside = outsideDefinitions(info);
   return declaredType(info.language, outside, 1, outside.length, variable);
+}
+
+const outsideLines = new WeakMap<FileInfo, string[]>();
+
+/** A file's lines with those inside a definition (not data) blanked: worked out once per file, as every receiver asks. */
+function outsideDefinitions(info: FileInfo): string[] {
+  let outside = outsideLines.get(info);
+  if (!outside) {
+    const inside = new Uint8Array(info.lines.length + 2);
+    for (const d of info.defs) if (!DATA_KINDS.has(d.kind)) inside.fill(1, Math.max(1, d.startLine), Math.min(info.lines.length, d.endLine) + 1);
+    outside = info.lines.map((l, i) => (inside[i + 1] ? '' : l));
+    outsideLines.set(info, outside);
+  }
+  return outside;
 }
 
 export async function neighboursOf(repo: Repository, report: ChangeReport, limit = Infinity): Promise<Neighbour[]> {

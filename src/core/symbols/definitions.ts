@@ -102,16 +102,20 @@ const ecmaRules: Record<string, Rule> = {
     const nameNode = node.childForFieldName('name');
     const declaration = node.parent;
     if (!nameNode || nameNode.type !== 'identifier' || !declaration) return [];
-    // A lone declarator covers its whole statement, `export` included.
-    const single = declaration.namedChildren.filter((c) => c?.type === 'variable_declarator').length === 1;
-    const range = single ? (declaration.parent?.type === 'export_statement' ? declaration.parent : declaration) : node;
+    // A lone declarator covers its whole statement, `export` included (read only for a definition: most declarators are locals).
+    const range = () => {
+      const single = declaration.namedChildren.filter((c) => c?.type === 'variable_declarator').length === 1;
+      return single ? (declaration.parent?.type === 'export_statement' ? declaration.parent : declaration) : node;
+    };
     const value = node.childForFieldName('value');
-    if (value && FUNCTION_VALUES.has(value.type)) return [{ name: nameNode.text, kind: callable(scope), nameNode, range }];
+    if (value && FUNCTION_VALUES.has(value.type)) return [{ name: nameNode.text, kind: callable(scope), nameNode, range: range() }];
     // Data is a definition where it is declared for the module (or a namespace): not in a block, a loop head or a function.
-    if ((scope && scope.kind !== 'module') || !ECMA_DECLARATION_LEVEL.has(declaration.parent?.type ?? '')) return [];
-    if (declaration.parent?.type === 'statement_block' && !ECMA_NAMESPACES.has(declaration.parent.parent?.type ?? '')) return [];
+    if (scope && scope.kind !== 'module') return [];
+    const container = declaration.parent;
+    if (!ECMA_DECLARATION_LEVEL.has(container?.type ?? '')) return [];
+    if (container?.type === 'statement_block' && !ECMA_NAMESPACES.has(container.parent?.type ?? '')) return [];
     const isConst = declaration.firstChild?.text === 'const';
-    return [{ name: nameNode.text, kind: isConst ? 'constant' : 'variable', nameNode, range }];
+    return [{ name: nameNode.text, kind: isConst ? 'constant' : 'variable', nameNode, range: range() }];
   },
 };
 
@@ -163,10 +167,12 @@ const RULES: Record<LanguageId, Record<string, Rule>> = {
     const_spec: goPackageLevel('constant'),
     var_spec: goPackageLevel('variable'),
     short_var_declaration: (node, scope) => {
-      const left = node.childForFieldName('left')?.namedChildren ?? [];
-      const right = node.childForFieldName('right')?.namedChildren ?? [];
-      if (left.length !== 1 || right.length !== 1 || right[0]?.type !== 'func_literal' || !left[0]) return [];
-      return [{ name: left[0].text, kind: callable(scope), nameNode: left[0] }];
+      // `f := func() {...}` alone; counted and read without building the lists of either side (most `:=` are locals).
+      const right = node.childForFieldName('right');
+      if (!right || right.namedChildCount !== 1 || right.firstNamedChild?.type !== 'func_literal') return [];
+      const left = node.childForFieldName('left');
+      const nameNode = left && left.namedChildCount === 1 ? left.firstNamedChild : null;
+      return nameNode ? [{ name: nameNode.text, kind: callable(scope), nameNode }] : [];
     },
   },
   rust: {
@@ -245,7 +251,7 @@ const RULES: Record<LanguageId, Record<string, Rule>> = {
  * class-level names fields.
  */
 function pythonAssignment(node: Node, scope: Scope | undefined): Found[] {
-  if (node.parent?.type !== 'expression_statement' || !atDeclarationLevel(scope)) return [];
+  if (!atDeclarationLevel(scope) || node.parent?.type !== 'expression_statement') return [];
   const names: Node[] = [];
   for (let a: Node | null = node; a?.type === 'assignment'; a = a.childForFieldName('right')) {
     const left = a.childForFieldName('left');
@@ -326,6 +332,27 @@ function inAnonymous(node: Node, scope: Scope | undefined, anonymous: Set<string
   return false;
 }
 
+/**
+ * Asked with the start of each node in document order: may an anonymous function (or class) hold
+ * it? Its ancestors' ranges hold its start, so where no anonymous node's range does, none of its
+ * ancestors is one and `inAnonymous` need not walk up (every parent a call into WebAssembly).
+ */
+function anonymousAround(root: Node, anonymous: Set<string>): (start: number) => boolean {
+  // Named nodes only: the `function` and `class` keywords share the types' names, and no ancestor is a keyword.
+  const ranges = root.descendantsOfType([...anonymous]).filter((n): n is Node => n !== null && n.isNamed).map((n) => [n.startIndex, n.endIndex]);
+  let next = 0;
+  /** Ends of the ranges begun so far that may still hold a start, innermost last. */
+  const open: number[] = [];
+  return (start) => {
+    for (; next < ranges.length && ranges[next][0] <= start; next++) {
+      while (open.length > 0 && open[open.length - 1] < ranges[next][0]) open.pop();
+      open.push(ranges[next][1]);
+    }
+    while (open.length > 0 && open[open.length - 1] < start) open.pop();
+    return open.length > 0;
+  };
+}
+
 const RULE_TYPES = new Map(Object.entries(RULES).map(([language, rules]) => [language, Object.keys(rules)]));
 
 /** The file part of a qualified name: the path without its extension. */
@@ -345,11 +372,12 @@ export async function definitionsOf(path: string, text: string): Promise<Definit
   return withTree(language, text, (tree) => {
     const out: Definition[] = [];
     const scopes: Scope[] = [];
+    const around = anonymous && anonymousAround(tree.rootNode, anonymous);
     for (const node of tree.rootNode.descendantsOfType(RULE_TYPES.get(language)!)) {
       if (!node) continue;
       while (scopes.length > 0 && scopes[scopes.length - 1].end <= node.startIndex) scopes.pop();
       const scope = scopes[scopes.length - 1];
-      if (anonymous && inAnonymous(node, scope, anonymous)) continue;
+      if (anonymous && around!(node.startIndex) && inAnonymous(node, scope, anonymous)) continue;
       const founds = rules[node.type](node, scope);
       for (const found of founds) {
         const range = found.range ?? node;

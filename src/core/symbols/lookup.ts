@@ -18,6 +18,19 @@ export async function textAt(repo: Repository, rev: string, path: string): Promi
 export async function filesMentioning(repo: Repository, rev: string, names: string[], limit = MAX_FILES): Promise<string[]> {
   const words = names.filter((n) => /^\w+$/.test(n));
   if (words.length === 0) return [];
+  const sources = await searchedSources(repo, rev);
+  if (!sources) return gitGrep(repo, rev, words, limit);
+  // `git grep -w`'s word: no letter, digit or `_` (ASCII, as git's own test is) on either side.
+  const word = new RegExp(`(?<![A-Za-z0-9_])(?:${words.join('|')})(?![A-Za-z0-9_])`);
+  const out: string[] = [];
+  for (const s of sources) {
+    if (out.length === limit) break;
+    if (word.test(s.text)) out.push(s.path);
+  }
+  return out;
+}
+
+async function gitGrep(repo: Repository, rev: string, words: string[], limit: number): Promise<string[]> {
   const args = ['grep', '-l', '-z', '-w', '-I', '--full-name', ...words.flatMap((w) => ['-e', w]), rev, '--'];
   const out = await repo.git.raw(args).catch(() => '');
   return out
@@ -26,6 +39,53 @@ export async function filesMentioning(repo: Repository, rev: string, names: stri
     .map((line) => line.slice(rev.length + 1))
     .filter((path) => languageOf(path) !== undefined)
     .slice(0, limit);
+}
+
+/** Past these, a revision's sources are not held in memory: each search is a `git grep` of its own. */
+const HELD_FILES = 4000;
+const HELD_CHARS = 32 * 1024 * 1024;
+
+interface Held {
+  rev: string;
+  asked: number;
+  sources?: Promise<{ path: string; text: string }[] | undefined>;
+}
+
+const held = new WeakMap<Repository, Held>();
+
+/**
+ * The source files `git grep -I` searches at `rev` (a commit's full id), with their texts, in its
+ * order, held for the repository's last revision searched: the neighbours of a change search one
+ * revision a dozen times, and a `git grep` process each time cost more than reading the files once.
+ * The first search of a revision is a `git grep` (validating a corpus searches each revision about
+ * once); undefined where the files are too many or one cannot be read as text (too large, or text
+ * only by its attributes), so that `git grep` answers as before.
+ */
+function searchedSources(repo: Repository, rev: string): Promise<{ path: string; text: string }[] | undefined> | undefined {
+  if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(rev)) return undefined;
+  let h = held.get(repo);
+  if (h?.rev !== rev) held.set(repo, (h = { rev, asked: 0 }));
+  if (++h.asked < 2) return undefined;
+  return (h.sources ??= readSources(repo, rev));
+}
+
+async function readSources(repo: Repository, rev: string): Promise<{ path: string; text: string }[] | undefined> {
+  // git names the files it searches (its pathspec, binary rule and attributes); every non-empty one has a line that '' matches.
+  const listed = await repo.git.raw(['grep', '-l', '-z', '-I', '--full-name', '-e', '', rev, '--']).catch(() => undefined);
+  if (listed === undefined) return undefined;
+  const paths = listed.split('\0').filter(Boolean).map((line) => line.slice(rev.length + 1)).filter((path) => languageOf(path) !== undefined);
+  if (paths.length > HELD_FILES) return undefined;
+  const texts = await repo.blobReader.read(paths.map((p) => `${rev}:${p}`));
+  const out: { path: string; text: string }[] = [];
+  let chars = 0;
+  for (let i = 0; i < paths.length; i++) {
+    const t = texts[i];
+    if (t.kind !== 'text') return undefined;
+    chars += t.text.length;
+    if (chars > HELD_CHARS) return undefined;
+    out.push({ path: paths[i], text: t.text });
+  }
+  return out;
 }
 
 export async function definitionsMentioning(repo: Repository, rev: string, names: string[]): Promise<{ path: string; defs: Definition[] }[]> {

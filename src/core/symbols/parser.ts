@@ -6,6 +6,8 @@ import { GRAMMAR_FILE, LanguageId } from './languages';
 
 let runtime: Promise<void> | undefined;
 const grammars = new Map<LanguageId, Promise<Parser>>();
+/** The parsers whose grammar has loaded: what `withLoadedTree` parses with. */
+const loaded = new Map<LanguageId, Parser>();
 
 function grammarDir(): string {
   // The package has no `exports` map, so its package.json resolves from wherever the bundle runs.
@@ -19,7 +21,9 @@ export function parserFor(language: LanguageId): Promise<Parser> {
     runtime ??= Parser.init();
     parser = runtime.then(async () => {
       const grammar = await Language.load(join(grammarDir(), GRAMMAR_FILE[language]));
-      return new Parser().setLanguage(grammar);
+      const ready = new Parser().setLanguage(grammar);
+      loaded.set(language, ready);
+      return ready;
     });
     grammars.set(language, parser);
   }
@@ -27,17 +31,54 @@ export function parserFor(language: LanguageId): Promise<Parser> {
 }
 
 /**
- * Parse `text` and hand the tree to `use`, freeing the tree's WASM memory afterwards
- * (trees are not garbage-collected). tree-sitter recovers from syntax errors, so a broken
- * file still yields the parts that parse.
+ * Parse `text` and hand the tree to `use`. tree-sitter recovers from syntax errors, so a broken
+ * file still yields the parts that parse. The tree is valid only while `use` runs.
  */
 export async function withTree<T>(language: LanguageId, text: string, use: (tree: Tree) => T): Promise<T> {
-  const parser = await parserFor(language);
+  await parserFor(language);
+  return withLoadedTree(language, text, use);
+}
+
+/**
+ * `withTree`, synchronously, once `parserFor(language)` has resolved: for what is worked out only
+ * when first read (a file's references, which most files a change's neighbours read never need).
+ */
+export function withLoadedTree<T>(language: LanguageId, text: string, use: (tree: Tree) => T): T {
+  return use(treeOf(language, text));
+}
+
+/**
+ * The last few trees parsed, by language and text, oldest first. A change's files are read for
+ * their definitions on both sides, then again for the neighbours, their definitions and their
+ * references: each a parse of the same text, which costs more than reading what it found.
+ * Trees hold WebAssembly memory that is not garbage-collected: each is deleted when it leaves.
+ */
+const recent = new Map<string, Tree>();
+/** At most this many trees, of at most this many characters of text in all. */
+const RECENT_TREES = 16;
+const RECENT_CHARS = 4 * 1024 * 1024;
+let recentChars = 0;
+
+function treeOf(language: LanguageId, text: string): Tree {
+  const key = `${language}\0${text}`;
+  const known = recent.get(key);
+  if (known) {
+    recent.delete(key);
+    recent.set(key, known);
+    return known;
+  }
+  const parser = loaded.get(language);
+  if (!parser) throw new Error(`the ${language} grammar is not loaded yet: await parserFor('${language}') first`);
   const tree = parser.parse(text);
   if (!tree) throw new Error(`tree-sitter could not parse a ${language} file`);
-  try {
-    return use(tree);
-  } finally {
-    tree.delete();
+  recent.set(key, tree);
+  recentChars += text.length;
+  for (const [oldest, old] of recent) {
+    if (recent.size <= RECENT_TREES && recentChars <= RECENT_CHARS) break;
+    if (oldest === key) break;
+    recent.delete(oldest);
+    recentChars -= oldest.length - oldest.indexOf('\0') - 1;
+    old.delete();
   }
+  return tree;
 }

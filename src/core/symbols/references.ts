@@ -3,7 +3,7 @@
 // which is what a labeler does with grep, made systematic.
 import type { Node } from 'web-tree-sitter';
 import { languageOf } from './languages';
-import { withTree } from './parser';
+import { parserFor, withLoadedTree } from './parser';
 
 export type ReferenceKind = 'call' | 'type' | 'identifier';
 
@@ -45,8 +45,15 @@ const TYPE_CONTEXTS = new Set(['type', 'type_annotation', 'superclasses', 'super
 /** Every identifier use in the file, in document order; the names of definitions themselves excluded. */
 export async function referencesOf(path: string, text: string): Promise<Reference[]> {
   const language = languageOf(path);
+  if (language) await parserFor(language);
+  return loadedReferencesOf(path, text);
+}
+
+/** `referencesOf`, synchronously, once the file's grammar has loaded (`parserFor`, or any parse of its language). */
+export function loadedReferencesOf(path: string, text: string): Reference[] {
+  const language = languageOf(path);
   if (!language) return [];
-  return withTree(language, text, (tree) => {
+  return withLoadedTree(language, text, (tree) => {
     const out: Reference[] = [];
     for (const node of tree.rootNode.descendantsOfType(IDENTIFIER_TYPES)) {
       if (!node?.isNamed) continue;
@@ -62,19 +69,27 @@ export function referenceAt(refs: Reference[], line: number, column: number): Re
   return refs.find((r) => r.line === line && r.column <= column && column <= r.column + r.name.length);
 }
 
+// Each `type` and `parent` of a node is a call into WebAssembly: read once per node and passed on.
 function kindOf(node: Node): ReferenceKind | undefined {
   const parent = node.parent;
   if (!parent) return 'identifier';
-  if (isDefinitionName(node, parent)) return undefined;
-  if (callee(parent)?.equals(node)) return 'call';
-  const member = MEMBERS[parent.type];
+  const parentType = parent.type;
+  if (isDefinitionName(node, parent, parentType)) return undefined;
+  if (callee(parent, parentType)?.equals(node)) return 'call';
+  let grand: Node | null | undefined;
+  const grandparent = () => (grand === undefined ? (grand = parent.parent) : grand);
+  const member = MEMBERS[parentType];
   if (member && parent.childForFieldName(member)?.equals(node)) {
-    const grand = parent.parent;
-    if (grand && callee(grand)?.equals(parent)) return 'call';
+    const g = grandparent();
+    if (g && callee(g, g.type)?.equals(parent)) return 'call';
   }
-  if (node.type === 'type_identifier' || node.type === 'constant') return 'type';
-  if (TYPE_CONTEXTS.has(parent.type) || parent.parent?.type === 'type_annotation' || inAnnotation(parent)) return 'type';
-  if (parent.type === 'argument_list' && parent.parent?.type === 'class_definition') return 'type'; // Python bases
+  const type = node.type;
+  if (type === 'type_identifier' || type === 'constant') return 'type';
+  if (TYPE_CONTEXTS.has(parentType)) return 'type';
+  const g = grandparent();
+  const grandType = g?.type;
+  if (grandType === 'type_annotation' || inAnnotation(parentType, g, grandType)) return 'type';
+  if (parentType === 'argument_list' && grandType === 'class_definition') return 'type'; // Python bases
   return 'identifier';
 }
 
@@ -83,25 +98,32 @@ const TYPE_PARTS = new Set([
   'attribute', 'subscript', 'generic_type', 'type_arguments', 'type_parameter', 'member_expression', 'nested_type_identifier', 'qualified_type',
   'union_type', 'binary_operator', 'tuple', 'list', 'slice', 'expression_list']);
 
-/** Is `node` part of a type annotation (`names: t.Iterable[str] = ...`): types, never data. */
-function inAnnotation(node: Node): boolean {
-  let at: Node | null = node;
-  for (let depth = 0; at && depth < 8; depth++) {
-    if (TYPE_CONTEXTS.has(at.type) || at.type === 'type_annotation') return true;
-    if (!TYPE_PARTS.has(at.type)) return false;
+/**
+ * Is the parent of a use (its type `parentType`, its own parent `grand`, of type `grandType`, read
+ * already) part of a type annotation (`names: t.Iterable[str] = ...`): types, never data. Up to 8 levels.
+ */
+function inAnnotation(parentType: string, grand: Node | null, grandType: string | undefined): boolean {
+  if (TYPE_CONTEXTS.has(parentType) || parentType === 'type_annotation') return true;
+  if (!TYPE_PARTS.has(parentType)) return false;
+  let at: Node | null = grand;
+  for (let depth = 1; at && depth < 8; depth++) {
+    const type = depth === 1 ? grandType! : at.type;
+    if (TYPE_CONTEXTS.has(type) || type === 'type_annotation') return true;
+    if (!TYPE_PARTS.has(type)) return false;
     at = at.parent;
   }
   return false;
 }
 
-function callee(node: Node): Node | null | undefined {
-  if (node.type === 'call' && node.childForFieldName('method')) return node.childForFieldName('method'); // Ruby
-  const field = CALLS[node.type];
+function callee(node: Node, type: string): Node | null | undefined {
+  const method = type === 'call' ? node.childForFieldName('method') : null; // Ruby
+  if (method) return method;
+  const field = CALLS[type];
   return field ? node.childForFieldName(field) : undefined;
 }
 
 const DEFINITION_PARENTS = /(_definition|_declaration|_item|_spec|_signature|^class$|^module$|^method$|^singleton_method$|^type_alias$|^method_elem$)/;
 
-function isDefinitionName(node: Node, parent: Node): boolean {
-  return DEFINITION_PARENTS.test(parent.type) && parent.childForFieldName('name')?.equals(node) === true;
+function isDefinitionName(node: Node, parent: Node, parentType: string): boolean {
+  return DEFINITION_PARENTS.test(parentType) && parent.childForFieldName('name')?.equals(node) === true;
 }

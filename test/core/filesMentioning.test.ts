@@ -1,0 +1,59 @@
+// filesMentioning answers a revision's repeated searches from its files read once, in process
+// (the neighbours of a change search a revision a dozen times): the answers must be `git grep -l
+// -w -I`'s, in its order, file for file, which this test asks git itself for.
+import * as assert from 'node:assert/strict';
+import { filesMentioning, languageOf, Repository } from '../../src/core';
+import { TestRepo } from '../helpers/gitRepo';
+
+describe('files mentioning a name at a revision (filesMentioning)', function () {
+  this.timeout(60_000);
+
+  it('names what `git grep -l -w -I` names, in its order, on its first search of a revision and on those after', async () => {
+    const t = new TestRepo();
+    const big = `${'x = 1\n'.repeat(200_000)}foo = 2\n`; // over the blob reader's 1 MB
+    const sha = t.commit('files', {
+      'a.py': 'foo_bar = 1\nfoo = 2\n',
+      'b.py': 'xfoo = 1\nfoox = 2\n',
+      'c.py': Buffer.from('foo\0 binary\n'),
+      'd.ts': '// foo in a comment\nexport const y = 1;\n',
+      'dir/e.py': 'import foo\n',
+      'dir/sub/f.go': 'package sub\n\nfunc Bar() {}\n',
+      'dir-x.py': 'Bar()\n',
+      'g.txt': 'foo\n',
+      'h.py': '\uFEFFfoo = 1\r\nbar=foo\r\n',
+      'i.py': 'été_foo = 1\nfooé = 2\n',
+      'j.py': '_ = 1\n',
+      'k.py': Buffer.from([0x66, 0x6f, 0x6f, 0xff, 0x0a]), // foo, then a byte no UTF-8 sequence starts with
+      '.gitattributes': 'generated.py binary\n',
+      'generated.py': 'foo = 1\n', // text, but binary by its attribute
+    });
+    const asks = [['foo'], ['Bar'], ['foo', 'Bar'], ['bar', 'y'], ['_'], ['nothing'], ['x', 'foo_bar', 'foox']];
+    for (const withBig of [false, true]) {
+      const rev = withBig ? t.commit('a large file', { 'big.py': big }) : sha;
+      const repo = await Repository.open(t.dir);
+      try {
+        for (let round = 0; round < 2; round++) {
+          for (const names of asks) {
+            const expected = gitSays(t, rev, names);
+            assert.deepEqual(await filesMentioning(repo, rev, names), expected, `${names.join(',')} (search ${round + 1}${withBig ? ', with a 1.2 MB file' : ''})`);
+          }
+          assert.deepEqual(await filesMentioning(repo, rev, ['foo'], 2), gitSays(t, rev, ['foo']).slice(0, 2), 'the limit keeps the first');
+        }
+      } finally {
+        repo.close();
+      }
+    }
+    assert.ok(gitSays(t, sha, ['foo']).includes('a.py') && !gitSays(t, sha, ['foo']).includes('c.py'), 'the test data covers a word and a binary file');
+  });
+});
+
+/** What `git grep -l -w -I` names at `rev`, of the files a grammar reads. */
+function gitSays(t: TestRepo, rev: string, names: string[]): string[] {
+  let out = '';
+  try {
+    out = t.git('grep', '-l', '-z', '-w', '-I', '--full-name', ...names.flatMap((n) => ['-e', n]), rev, '--');
+  } catch {
+    // exit 1: nothing found
+  }
+  return out.split('\0').filter(Boolean).map((l) => l.slice(rev.length + 1)).filter((p) => languageOf(p));
+}
