@@ -8,7 +8,7 @@
 // the same run (`node -e 0`, the bare parse); whole processes with their CPU time (user + system,
 // git's included), which a shared machine disturbs less than the wall clock.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -16,6 +16,7 @@ import { changedSymbols, definitionsOf, languageOf, median, Repository } from '.
 import { parserFor } from '../../src/core/symbols/parser';
 import { buildFlaskRepo } from '../helpers/flaskRepo';
 import { generate, GIT_ENV } from './generatedRepo';
+import { timeProcess } from './processTime';
 
 const FILES = Number(process.env.BENCH_FILES ?? 3000);
 const CHANGED = 50;
@@ -35,33 +36,16 @@ async function time(runs: number, f: () => Promise<unknown>): Promise<{ ms: numb
   return { ms: median(ms)!, cpu: median(cpu)! };
 }
 
-/** CPU seconds of the waited-for children so far (user + system, theirs included), where Linux says; else undefined. */
-function childrenCpu(): number | undefined {
-  if (!existsSync('/proc/self/stat')) return undefined;
-  // Fields after the command's closing parenthesis: cutime and cstime are the 14th and 15th, in clock ticks (100 a second).
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / 100;
-}
+interface ProcessTime { wall: number; cpu: number }
 
-interface ProcessTime { wall: number; cpu?: number }
-
-/** Medians of `runs` runs of a whole process: wall and CPU seconds. */
-function timeProcess(runs: number, file: string, args: string[], cwd?: string): ProcessTime {
-  const wall: number[] = [];
-  const cpu: number[] = [];
-  for (let r = 0; r < runs; r++) {
-    const before = childrenCpu();
-    const t = performance.now();
-    execFileSync(file, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
-    wall.push((performance.now() - t) / 1000);
-    const after = childrenCpu();
-    if (before !== undefined && after !== undefined) cpu.push(after - before);
-  }
-  return { wall: median(wall)!, cpu: cpu.length ? median(cpu)! : undefined };
+/** Medians of `runs` runs of a whole process: wall and CPU seconds (CPU NaN where /proc is not there). */
+function processMedian(runs: number, file: string, args: string[]): ProcessTime {
+  const timed = Array.from({ length: runs }, () => timeProcess(file, args));
+  return { wall: median(timed.map((t) => t.wall))!, cpu: median(timed.map((t) => t.cpu))! };
 }
 
 function processLine(label: string, t: ProcessTime, node: ProcessTime, target: string): void {
-  const cpu = t.cpu !== undefined && node.cpu ? `, CPU ${t.cpu.toFixed(2)} s = ${(t.cpu / node.cpu).toFixed(1)}x node -e 0's` : '';
+  const cpu = Number.isFinite(t.cpu) && node.cpu > 0 ? `, CPU ${t.cpu.toFixed(2)} s = ${(t.cpu / node.cpu).toFixed(1)}x node -e 0's` : '';
   console.log(`${label.padEnd(52)} ${t.wall.toFixed(2).padStart(6)} s = ${(t.wall / node.wall).toFixed(1)}x node -e 0${cpu} (${target})`);
 }
 
@@ -85,9 +69,9 @@ function flask(node: ProcessTime): void {
   }
   try {
     const where = clone ? 'flask clone' : 'test/data/flask, Python only';
-    processLine(`candidates 7b008869..c34d6e81 (${where})`, timeProcess(RUNS, 'node', [CLI, 'candidates', '--repo', dir, '--base', base, '--head', head]), node, 'target <= 0.4 s');
+    processLine(`candidates 7b008869..c34d6e81 (${where})`, processMedian(RUNS, 'node', [CLI, 'candidates', '--repo', dir, '--base', base, '--head', head]), node, 'target <= 0.4 s');
     if (clone) {
-      processLine('symbols adf36367^..adf36367 (36 files; flask clone)', timeProcess(RUNS, 'node', [CLI, 'symbols', '--repo', dir, '--base', 'adf36367^', '--head', 'adf36367']), node, 'target <= 0.2 s');
+      processLine('symbols adf36367^..adf36367 (36 files; flask clone)', processMedian(RUNS, 'node', [CLI, 'symbols', '--repo', dir, '--base', 'adf36367^', '--head', 'adf36367']), node, 'target <= 0.2 s');
     } else {
       console.log('symbols adf36367^..adf36367: set FLASK_REPO to a clone of pallets/flask for this figure');
     }
@@ -97,8 +81,8 @@ function flask(node: ProcessTime): void {
 }
 
 async function main(): Promise<void> {
-  const node = timeProcess(RUNS, 'node', ['-e', '0']);
-  console.log(`node -e 0 (the baseline of whole processes): ${node.wall.toFixed(2)} s${node.cpu !== undefined ? `, CPU ${node.cpu.toFixed(2)} s` : ''}; median of ${RUNS} runs`);
+  const node = processMedian(RUNS, 'node', ['-e', '0']);
+  console.log(`node -e 0 (the baseline of whole processes): ${node.wall.toFixed(2)} s${Number.isFinite(node.cpu) ? `, CPU ${node.cpu.toFixed(2)} s` : ''}; median of ${RUNS} runs`);
   flask(node);
 
   const dir = mkdtempSync(join(tmpdir(), 'fixture-lab-bench-'));
@@ -120,7 +104,7 @@ async function main(): Promise<void> {
     const mb = bytes / 1e6;
     for (const s of sources.slice(0, 3)) await definitionsOf(s.path, s.text); // grammars loaded once, outside the timings
 
-    const changeProcess = timeProcess(RUNS, 'node', [CLI, 'symbols', '--repo', dir, '--base', 'HEAD~1', '--head', 'HEAD', '--json']);
+    const changeProcess = processMedian(RUNS, 'node', [CLI, 'symbols', '--repo', dir, '--base', 'HEAD~1', '--head', 'HEAD', '--json']);
     let changed = 0;
     const changeInProcess = await time(RUNS, async () => {
       changed = (await changedSymbols(repo, 'HEAD~1', 'HEAD')).symbols.length;
