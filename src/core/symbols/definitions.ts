@@ -332,28 +332,9 @@ function inAnonymous(node: Node, scope: Scope | undefined, anonymous: Set<string
   return false;
 }
 
-/**
- * Asked with the start of each node in document order: may an anonymous function (or class) hold
- * it? Its ancestors' ranges hold its start, so where no anonymous node's range does, none of its
- * ancestors is one and `inAnonymous` need not walk up (every parent a call into WebAssembly).
- */
-function anonymousAround(root: Node, anonymous: Set<string>): (start: number) => boolean {
-  // Named nodes only: the `function` and `class` keywords share the types' names, and no ancestor is a keyword.
-  const ranges = root.descendantsOfType([...anonymous]).filter((n): n is Node => n !== null && n.isNamed).map((n) => [n.startIndex, n.endIndex]);
-  let next = 0;
-  /** Ends of the ranges begun so far that may still hold a start, innermost last. */
-  const open: number[] = [];
-  return (start) => {
-    for (; next < ranges.length && ranges[next][0] <= start; next++) {
-      while (open.length > 0 && open[open.length - 1] < ranges[next][0]) open.pop();
-      open.push(ranges[next][1]);
-    }
-    while (open.length > 0 && open[open.length - 1] < start) open.pop();
-    return open.length > 0;
-  };
-}
-
 const RULE_TYPES = new Map(Object.entries(RULES).map(([language, rules]) => [language, Object.keys(rules)]));
+/** What one walk of a file asks for: the rules' node types, and the anonymous functions' (whose ranges say where `inAnonymous` must look). */
+const WALKED_TYPES = new Map(Object.entries(RULES).map(([language, rules]) => [language, [...new Set([...Object.keys(rules), ...(ANONYMOUS[language as LanguageId] ?? [])])]]));
 
 /** The file part of a qualified name: the path without its extension. */
 export function modulePath(path: string): string {
@@ -372,13 +353,25 @@ export async function definitionsOf(path: string, text: string): Promise<Definit
   return withTree(language, text, (tree) => {
     const out: Definition[] = [];
     const scopes: Scope[] = [];
-    const around = anonymous && anonymousAround(tree.rootNode, anonymous);
-    for (const node of tree.rootNode.descendantsOfType(RULE_TYPES.get(language)!)) {
+    // Ends of the anonymous functions (and classes) met so far that may hold the next node, innermost
+    // last: an ancestor's range holds a node's start, so where none does, `inAnonymous` need not walk
+    // up (each parent a call into WebAssembly). Named nodes only: the `function` and `class` keywords
+    // share the types' names, and no ancestor is a keyword.
+    const open: number[] = [];
+    for (const node of tree.rootNode.descendantsOfType(WALKED_TYPES.get(language)!)) {
       if (!node) continue;
-      while (scopes.length > 0 && scopes[scopes.length - 1].end <= node.startIndex) scopes.pop();
-      const scope = scopes[scopes.length - 1];
-      if (anonymous && around!(node.startIndex) && inAnonymous(node, scope, anonymous)) continue;
-      const founds = rules[node.type](node, scope);
+      const type = node.type;
+      const start = node.startIndex;
+      const rule = rules[type];
+      if (anonymous) {
+        while (open.length > 0 && open[open.length - 1] < start) open.pop();
+        const inside = open.length > 0;
+        if (anonymous.has(type) && node.isNamed) open.push(node.endIndex);
+        if (rule && inside && inAnonymous(node, scopeAt(scopes, start), anonymous)) continue;
+      }
+      if (!rule) continue;
+      const scope = scopeAt(scopes, start);
+      const founds = rule(node, scope);
       for (const found of founds) {
         const range = found.range ?? node;
         const parent = found.qualifier !== undefined ? `${file}.${found.qualifier}` : scope?.symbol;
@@ -400,6 +393,12 @@ export async function definitionsOf(path: string, text: string): Promise<Definit
     }
     return UNIQUE_NAMES.has(language) ? uniqueNames(out) : out;
   });
+}
+
+/** The innermost scope holding `start`, the ones ended before it dropped (nodes come in document order). */
+function scopeAt(scopes: Scope[], start: number): Scope | undefined {
+  while (scopes.length > 0 && scopes[scopes.length - 1].end <= start) scopes.pop();
+  return scopes[scopes.length - 1];
 }
 
 /** The first of each name, but every one of an overload set or accessor pair (all callables). */

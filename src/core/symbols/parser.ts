@@ -48,37 +48,36 @@ export function withLoadedTree<T>(language: LanguageId, text: string, use: (tree
 }
 
 /**
- * The last few trees parsed, by language and text, oldest first. A change's files are read for
+ * The last few trees parsed, by language and text (first in, first out). A change's files are read for
  * their definitions on both sides, then again for the neighbours, their definitions and their
  * references: each a parse of the same text, which costs more than reading what it found.
  * Trees hold WebAssembly memory that is not garbage-collected: each is deleted when it leaves.
  */
-const recent = new Map<string, Tree>();
+const recent = new Map<LanguageId, Map<string, Tree>>();
 /** At most this many trees, of at most this many characters of text in all. */
 const RECENT_TREES = 16;
 const RECENT_CHARS = 4 * 1024 * 1024;
+const order: { language: LanguageId; text: string }[] = [];
 let recentChars = 0;
 
 function treeOf(language: LanguageId, text: string): Tree {
-  const key = `${language}\0${text}`;
-  const known = recent.get(key);
-  if (known) {
-    recent.delete(key);
-    recent.set(key, known);
-    return known;
-  }
+  let trees = recent.get(language);
+  if (!trees) recent.set(language, (trees = new Map()));
+  const known = trees.get(text);
+  if (known) return known;
   const parser = loaded.get(language);
   if (!parser) throw new Error(`the ${language} grammar is not loaded yet: await parserFor('${language}') first`);
   const tree = parser.parse(text);
   if (!tree) throw new Error(`tree-sitter could not parse a ${language} file`);
-  recent.set(key, tree);
+  trees.set(text, tree);
+  order.push({ language, text });
   recentChars += text.length;
-  for (const [oldest, old] of recent) {
-    if (recent.size <= RECENT_TREES && recentChars <= RECENT_CHARS) break;
-    if (oldest === key) break;
-    recent.delete(oldest);
-    recentChars -= oldest.length - oldest.indexOf('\0') - 1;
-    old.delete();
+  while (order.length > 1 && (order.length > RECENT_TREES || recentChars > RECENT_CHARS)) {
+    const oldest = order.shift()!;
+    const held = recent.get(oldest.language)!;
+    held.get(oldest.text)!.delete();
+    held.delete(oldest.text);
+    recentChars -= oldest.text.length;
   }
   return tree;
 }
