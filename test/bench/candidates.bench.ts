@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { loadCorpus, Repository, repositoryPath } from '../../src/core';
+import { loadCorpus, Repository, repositoryPath, type ResolverName } from '../../src/core';
 import { Quality, qualityOf, total } from '../helpers/candidateQuality';
 import { BenchChange, benchRepositories, buildBenchRepo } from '../helpers/benchChanges';
 import { buildFlaskRepo } from '../helpers/flaskRepo';
@@ -54,9 +54,15 @@ async function flask(): Promise<Quality[]> {
   }
 }
 
-interface HeldRow { change: BenchChange; quality: Quality; seconds: number }
+interface HeldRow { change: BenchChange; quality: Quality; seconds: number; indexSeconds: number }
 
-async function heldOut(): Promise<HeldRow[]> {
+/** The indexers the scip resolver runs install here on first use (as test/systems/setup.mjs's systems do); indexes are cached here per commit. */
+const INDEXERS_DIR = join(ROOT, '.cache', 'systems');
+
+/** `FIXTURE_LAB_BENCH_RESOLVERS=heuristic` skips the scip resolver's lists (indexing a cold cache takes tens of minutes). */
+const BENCH_RESOLVERS = (process.env.FIXTURE_LAB_BENCH_RESOLVERS ?? 'heuristic,scip').split(',') as ResolverName[];
+
+async function heldOut(resolver: ResolverName): Promise<HeldRow[]> {
   const rows: HeldRow[] = [];
   for (const name of benchRepositories()) {
     const dir = mkdtempSync(join(tmpdir(), `fixture-lab-${name}-`));
@@ -67,8 +73,9 @@ async function heldOut(): Promise<HeldRow[]> {
         for (const c of changes) {
           const started = performance.now();
           const high = c.groundTruth.filter((g) => g.confidence === 'HIGH').map((g) => g.symbol);
-          const quality = await qualityOf(c.id, repo, c.base, c.head, c.groundTruth.map((g) => g.symbol), {}, {}, high);
-          rows.push({ change: c, quality, seconds: (performance.now() - started) / 1000 });
+          const quality = await qualityOf(c.id, repo, c.base, c.head, c.groundTruth.map((g) => g.symbol), {}, { resolver, indexersDir: INDEXERS_DIR }, high);
+          for (const note of quality.notes) console.error(`  ${c.id} (${resolver}): ${note}`);
+          rows.push({ change: c, quality, seconds: (performance.now() - started) / 1000, indexSeconds: quality.indexSeconds });
         }
       } finally {
         repo.close();
@@ -81,21 +88,24 @@ async function heldOut(): Promise<HeldRow[]> {
 }
 
 /** README's table: per half and language, recall of all and of HIGH, precision, candidates per change, tests above non-tests. */
-function heldOutTable(rows: HeldRow[]): void {
-  console.log('\nheld-out benchmark (test/data/candidates), default list');
+function heldOutTable(rows: HeldRow[], resolver: ResolverName): void {
+  console.log(`\nheld-out benchmark (test/data/candidates), default list, resolver ${resolver}`);
   for (const r of rows) {
     const q = r.quality;
-    console.log(`  ${r.change.half.padEnd(8)} ${q.id.padEnd(46)} recall ${q.hit}/${q.truth}  HIGH ${q.highHit}/${q.high}  listed ${q.listed}  tests above ${q.testsAbove}  ${r.seconds.toFixed(1)} s${q.missed.length ? `  missed: ${q.missed.join(', ')}` : ''}`);
+    const time = `${r.seconds.toFixed(1)} s${r.indexSeconds > 0 ? ` (indexing ${r.indexSeconds.toFixed(1)} s)` : ''}`;
+    console.log(`  ${r.change.half.padEnd(8)} ${q.id.padEnd(46)} recall ${q.hit}/${q.truth}  HIGH ${q.highHit}/${q.high}  listed ${q.listed}  tests above ${q.testsAbove}  ${time}${q.missed.length ? `  missed: ${q.missed.join(', ')}` : ''}`);
   }
-  console.log('\n  | half | language | changes | recall (all GT) | recall (HIGH) | precision | candidates per change | tests above non-tests |');
-  console.log('  |---|---|---|---|---|---|---|---|');
+  console.log('\n  | half | language | changes | recall (all GT) | recall (HIGH) | precision | candidates per change | tests above non-tests | seconds per change (indexing) |');
+  console.log('  |---|---|---|---|---|---|---|---|---|');
   for (const half of ['tuning', 'held-out'] as const) {
     const inHalf = rows.filter((r) => r.change.half === half);
     const languages = [...new Set(inHalf.map((r) => r.change.language))].sort();
     for (const language of [...languages, 'all']) {
       const set = inHalf.filter((r) => language === 'all' || r.change.language === language).map((r) => r.quality);
       const t = total(set);
-      console.log(`  | ${half} | ${language} | ${set.length} | ${t.hit}/${t.truth} = ${pct(t.hit, t.truth)} | ${t.highHit}/${t.high} = ${pct(t.highHit, t.high)} | ${pct(t.hit, t.listed)} | ${(t.listed / Math.max(1, set.length)).toFixed(1)} | ${t.testsAbove}/${t.pairs} |`);
+      const timed = inHalf.filter((r) => language === 'all' || r.change.language === language);
+      const per = (f: (r: HeldRow) => number) => (timed.reduce((n, r) => n + f(r), 0) / Math.max(1, timed.length)).toFixed(1);
+      console.log(`  | ${half} | ${language} | ${set.length} | ${t.hit}/${t.truth} = ${pct(t.hit, t.truth)} | ${t.highHit}/${t.high} = ${pct(t.highHit, t.high)} | ${pct(t.hit, t.listed)} | ${(t.listed / Math.max(1, set.length)).toFixed(1)} | ${t.testsAbove}/${t.pairs} | ${per((r) => r.seconds)} (${per((r) => r.indexSeconds)}) |`);
     }
   }
 }
@@ -119,11 +129,12 @@ function report(name: string, rows: Quality[]): void {
 async function main(): Promise<void> {
   const d = await demo();
   const f = await flask();
-  const h = await heldOut();
+  const held = new Map<ResolverName, HeldRow[]>();
+  for (const resolver of BENCH_RESOLVERS) held.set(resolver, await heldOut(resolver));
   report('demo corpus', d);
   report('pallets/flask', f);
   report('all', [...d, ...f]);
-  heldOutTable(h);
+  for (const [resolver, rows] of held) heldOutTable(rows, resolver);
 }
 
 main().catch((e) => {

@@ -6,13 +6,14 @@ import { isTestPath } from '../symbols/testPaths';
 import type { BaseNames } from './baseNames';
 import { ChangedSymbol, changedSymbols, ChangeReport } from './changedSymbols';
 import { linksOf, Neighbour, Relation } from './neighbours';
+import { ResolverOptions, resolverFor, ResolverUse } from './resolvers';
 
 export type TestsPolicy = 'exclude' | 'after' | 'mixed';
 export const TESTS_POLICIES: readonly TestsPolicy[] = ['exclude', 'after', 'mixed'];
 /** Non-test candidates kept by default: past 40 a labeler stops reading, and kappa over padding means little. */
 export const DEFAULT_CANDIDATE_LIMIT = 40;
 
-export interface CandidateOptions {
+export interface CandidateOptions extends ResolverOptions {
   /** Non-test candidates kept (the changed symbols always are); tests after them are capped alike. */
   limit?: number;
   /** Test code: after every non-test candidate when the change touches tests (default), mixed in by score, or never. */
@@ -62,6 +63,8 @@ export interface Candidates {
   /** Does the change touch test code? Only then are tests candidates (policy `after`). */
   touchesTests: boolean;
   skipped: { path: string; reason: string }[];
+  /** What resolved the names (`scip` or the heuristics), and each fallback in a line to show. */
+  resolver: Omit<ResolverUse, 'precise'>;
   /** The base-side name of what a click on either side names (labels are named at base). */
   names: BaseNames;
 }
@@ -76,7 +79,8 @@ export async function candidatesOf(repo: Repository, base: string, head: string,
 export async function candidatesFrom(repo: Repository, report: ChangeReport, options: CandidateOptions = {}): Promise<Candidates> {
   const limit = options.limit ?? DEFAULT_CANDIDATE_LIMIT;
   const policy = options.tests ?? 'after';
-  const { neighbours: all, ambiguous } = await linksOf(repo, report, options.ambiguousLimit);
+  const { precise, ...resolver } = await resolverFor(repo, report, options);
+  const { neighbours: all, ambiguous } = await linksOf(repo, report, options.ambiguousLimit, precise);
   const touchesTests = report.files.some((f) => isTestPath(f.newPath ?? f.oldPath ?? ''));
   const best = Math.max(0, ...all.map((n) => n.score));
 
@@ -123,6 +127,7 @@ export async function candidatesFrom(repo: Repository, report: ChangeReport, opt
     ambiguous,
     touchesTests,
     skipped: report.skipped,
+    resolver,
     names: report.names,
   };
 }
