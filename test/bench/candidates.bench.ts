@@ -64,9 +64,12 @@ const INDEXERS_DIR = join(ROOT, '.cache', 'systems');
 /** `FIXTURE_LAB_BENCH_RESOLVERS=heuristic` skips the scip resolver's lists (indexing a cold cache takes tens of minutes). */
 const BENCH_RESOLVERS = (process.env.FIXTURE_LAB_BENCH_RESOLVERS ?? 'heuristic,scip').split(',') as ResolverName[];
 
+/** `FIXTURE_LAB_BENCH_REPOS=click,got` measures only those repositories' changes (to fill the index cache a part at a time). */
+const BENCH_REPOS = process.env.FIXTURE_LAB_BENCH_REPOS?.split(',');
+
 async function heldOut(resolver: ResolverName): Promise<HeldRow[]> {
   const rows: HeldRow[] = [];
-  for (const name of benchRepositories()) {
+  for (const name of benchRepositories().filter((n) => !BENCH_REPOS || BENCH_REPOS.includes(n))) {
     const dir = mkdtempSync(join(tmpdir(), `fixture-lab-${name}-`));
     try {
       const changes = buildBenchRepo(name, dir);
