@@ -583,7 +583,9 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
   await dataFlow(repo, report, index, reads, writes, declared, link, ambiguousLimit);
 
   const neighbours = [...found.values()]
-    .sort((a, b) => b.score - a.score || a.hops - b.hops || a.symbol.localeCompare(b.symbol) || a.relation.localeCompare(b.relation));
+    // At equal evidence a constructor ranks below: it sets up, and calls, everything.
+    .sort((a, b) => b.score - a.score || a.hops - b.hops || Number(isConstructor(a)) - Number(isConstructor(b)) || a.symbol.localeCompare(b.symbol)
+      || a.relation.localeCompare(b.relation));
   return { neighbours, ambiguous: ambiguous.size };
 }
 
@@ -623,6 +625,8 @@ async function constructorCalls(index: Index, info: FileInfo, constructors: Map<
     }
   }
 }
+
+const isConstructor = (n: Neighbour) => n.kind === 'method' && IMPLICIT_CALLS.test(shortName(n.symbol));
 
 /** A changed symbol with at most this many callers, each called by at most this many, links its callers' callers (two hops). */
 const TWO_HOP_FANOUT = 3;
@@ -775,11 +779,13 @@ async function dataFlow(
     if (!wanted.has(attribute)) continue;
     const found = (writers.get(attribute) ?? []).filter((w) => family(w.info.language) === read.family);
     if (found.filter((w) => !IMPLICIT_CALLS.test(w.def.name)).length > limit) continue;
-    // A constructor that sets the attribute up is a writer too, ranked below the methods that change it.
+    // A constructor that sets the attribute up is a writer too: where the change's own lines read the
+    // attribute, where its value comes from (`Scaffold.__init__` sets the `root_path` the change opens
+    // files under); else ranked below the methods that change it.
     for (const w of found) {
       const constructor = IMPLICIT_CALLS.test(w.def.name);
       const why = `${constructor ? 'sets up' : 'writes'} ${attribute} (line ${w.line})`;
-      link({ path: w.info.path, def: w.def }, 'data', read.owner, (constructor ? CONSTRUCTOR_WEIGHT : 1) * evidence(read.near), why, false);
+      link({ path: w.info.path, def: w.def }, 'data', read.owner, constructor && !read.near ? CONSTRUCTOR_WEIGHT * FAR_WEIGHT : 1, why, false);
     }
   }
   for (const [attribute, write] of writes) {
