@@ -39,6 +39,7 @@ export const COMMAND_IDS = [
   'fixtureLab.openPanel',
   'fixtureLab.runBenchmark',
   'fixtureLab.cancelRun',
+  'fixtureLab.poolRun',
   'fixtureLab.setFailureCategory',
   'fixtureLab.confirmFailureCategory',
   'fixtureLab.revealMiss',
