@@ -1,18 +1,21 @@
-import { CandidateOptions, candidatesOf, DEFAULT_CANDIDATE_LIMIT, DEFAULT_RESOLVER, describeCut, Repository, RESOLVERS, TESTS_POLICIES } from '../../core';
+import {
+  CandidateOptions, candidatesOf, DEFAULT_CANDIDATE_LIMIT, DEFAULT_RESOLVER, describeCut, EVIDENCE_POLICIES, Repository, RESOLVERS, TESTS_POLICIES,
+} from '../../core';
 import { CliIO, oneOf, parse, required, UsageError } from '../args';
 
-/** `--limit N`, `--tests exclude|after|mixed` and `--resolver scip|heuristic`, shared by `candidates` and `new`. */
-export function candidateOptions(values: { limit?: string; tests?: string; resolver?: string }): CandidateOptions {
+/** `--limit N`, `--tests exclude|after|mixed` and `--resolver scip|heuristic`, shared by `candidates` and `new`; `--evidence strong|all` (`candidates`). */
+export function candidateOptions(values: { limit?: string; tests?: string; evidence?: string; resolver?: string }): CandidateOptions {
   const limit = values.limit === undefined ? DEFAULT_CANDIDATE_LIMIT : Number(values.limit);
   if (!Number.isInteger(limit) || limit < 0) throw new UsageError('--limit must be a whole number');
   const tests = values.tests === undefined ? 'after' : oneOf(values.tests, TESTS_POLICIES, '--tests');
+  const evidence = values.evidence === undefined ? 'strong' : oneOf(values.evidence, EVIDENCE_POLICIES, '--evidence');
   const resolver = values.resolver === undefined ? DEFAULT_RESOLVER : oneOf(values.resolver, RESOLVERS, '--resolver');
-  return { limit, tests, resolver };
+  return { limit, tests, evidence, resolver };
 }
 
 /**
- * `candidates --repo PATH --base REV --head REV [--limit N] [--tests exclude|after|mixed] [--resolver scip|heuristic] [--json]`:
- * a fixture's default candidates. Every fallback from the asked resolver is a line on stderr.
+ * `candidates --repo PATH --base REV --head REV [--limit N] [--tests exclude|after|mixed] [--evidence strong|all] [--resolver scip|heuristic] [--json]`:
+ * default candidates. Every fallback from the asked resolver is a line on stderr.
  */
 export async function candidates(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
@@ -21,6 +24,7 @@ export async function candidates(args: string[], io: CliIO): Promise<number> {
     head: { type: 'string' },
     limit: { type: 'string' },
     tests: { type: 'string' },
+    evidence: { type: 'string' },
     resolver: { type: 'string' },
     json: { type: 'boolean' },
   });
