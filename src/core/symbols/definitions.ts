@@ -332,7 +332,6 @@ function inAnonymous(node: Node, scope: Scope | undefined, anonymous: Set<string
   return false;
 }
 
-const RULE_TYPES = new Map(Object.entries(RULES).map(([language, rules]) => [language, Object.keys(rules)]));
 /** What one walk of a file asks for: the rules' node types, and the anonymous functions' (whose ranges say where `inAnonymous` must look). */
 const WALKED_TYPES = new Map(Object.entries(RULES).map(([language, rules]) => [language, [...new Set([...Object.keys(rules), ...(ANONYMOUS[language as LanguageId] ?? [])])]]));
 
@@ -362,7 +361,7 @@ export async function definitionsOf(path: string, text: string): Promise<Definit
       if (!node) continue;
       const type = node.type;
       const start = node.startIndex;
-      const rule = rules[type];
+      const rule = (rules as Partial<Record<string, Rule>>)[type];
       if (anonymous) {
         while (open.length > 0 && open[open.length - 1] < start) open.pop();
         const inside = open.length > 0;
