@@ -333,7 +333,8 @@ function inAnonymous(node: Node, scope: Scope | undefined, anonymous: Set<string
 }
 
 /** What one walk of a file asks for: the rules' node types, and the anonymous functions' (whose ranges say where `inAnonymous` must look). */
-const WALKED_TYPES = new Map(Object.entries(RULES).map(([language, rules]) => [language, [...new Set([...Object.keys(rules), ...(ANONYMOUS[language as LanguageId] ?? [])])]]));
+const WALKED_TYPES = new Map(Object.entries(RULES).map(([language, rules]) =>
+  [language, [...new Set([...Object.keys(rules), ...(ANONYMOUS[language as LanguageId] ?? [])])]]));
 
 /** The file part of a qualified name: the path without its extension. */
 export function modulePath(path: string): string {

@@ -62,7 +62,7 @@ let recentChars = 0;
 
 function treeOf(language: LanguageId, text: string): Tree {
   let trees = recent.get(language);
-  if (!trees) recent.set(language, (trees = new Map()));
+  if (!trees) recent.set(language, (trees = new Map<string, Tree>()));
   const known = trees.get(text);
   if (known) return known;
   const parser = loaded.get(language);
