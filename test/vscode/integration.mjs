@@ -212,10 +212,20 @@ async function inWorkbench(page, steps, shots) {
         continue;
       }
       if ('fits' in step) {
-        // Each visible match's text, and whether it is shown whole (nothing cut off at its box's edge).
+        // Each visible match's text, and whether it is shown whole: nothing cut off at its own box's
+        // edge, nor by any box around it that clips (a label inside a row its buttons narrow).
         const shown = page.locator(`${step.fits}:visible`);
         await shown.first().waitFor({ timeout: 20_000 });
-        results.push(await shown.evaluateAll((all) => all.map((e) => `${e.textContent ?? ''}\t${e.scrollWidth <= e.clientWidth ? 'whole' : 'cut'}`)));
+        results.push(await shown.evaluateAll((all) => all.map((e) => {
+          const box = e.getBoundingClientRect();
+          let whole = e.scrollWidth <= e.clientWidth;
+          for (let up = e.parentElement; up && whole; up = up.parentElement) {
+            if (getComputedStyle(up).overflowX === 'visible') continue;
+            const clip = up.getBoundingClientRect();
+            whole = box.left >= clip.left - 0.5 && box.right <= clip.right + 0.5;
+          }
+          return `${e.textContent ?? ''}\t${whole ? 'whole' : 'cut'}`;
+        })));
         continue;
       }
       if ('clickLinks' in step) {
