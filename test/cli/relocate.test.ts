@@ -163,13 +163,16 @@ describe('fixture-lab relocate: labels that follow the code', function () {
       if (['shop/format.fmt', 'shop/util.new_name', 'shop/billing_receipt.receipt'].includes(l.symbol)) {
         assert.equal(l.at, next, l.symbol);
         assert.equal(l.body_hash, (await index.find(next, l.symbol))!.bodyHash, l.symbol);
+      } else if (['shop/pricing.price_with_tax', 'shop/util.legacy'].includes(l.symbol)) {
+        // Changed and gone: made at the old commit, and they say so now that the fixture's commit moved.
+        assert.deepEqual([l.at, l.body_hash], [base, (await index.find(base, l.symbol))!.bodyHash], l.symbol);
       } else assert.deepEqual([l.at, l.body_hash], [undefined, undefined], `${l.symbol} is not touched`);
     }
     opened.close();
-    // Changed and gone labels are byte for byte what they were; the rest of the file too.
-    for (const kept of ['    - symbol: "shop/pricing.price_with_tax"\n      confidence: HIGH\n      reason: "changes"\n',
-      '    - symbol: "shop/util.legacy"\n      confidence: MEDIUM\n      reason: "deleted"\n', 'commit: "', 'agreement: 0.5\n']) {
-      assert.ok(after.includes(kept) && before.includes(kept), kept);
+    // Changed and gone labels keep what they said, with their revision added; the rest of the file is byte for byte.
+    for (const kept of ['    - symbol: "shop/pricing.price_with_tax"\n      confidence: HIGH\n      reason: "changes"\n      at: ',
+      '    - symbol: "shop/util.legacy"\n      confidence: MEDIUM\n      reason: "deleted"\n      at: ', 'commit: "', 'agreement: 0.5\n']) {
+      assert.ok(after.includes(kept) && before.includes(kept.replace(/      at: $/, '')), kept);
     }
     const validated = await run(corpus, 'validate', '--no-resolve');
     assert.equal(validated.code, 0, validated.stdout);
@@ -178,8 +181,8 @@ describe('fixture-lab relocate: labels that follow the code', function () {
     const again = await run(corpus, 'relocate', F, '--to', next, '--write', '--json');
     assert.equal(again.code, 0, again.stderr);
     const report = JSON.parse(again.stdout) as { totals: object; written: { applied: number } };
-    // Compared from the fixture's new commit now: the moved labels and the rest are where it runs.
-    assert.deepEqual(report.totals, { unchanged: 6, moved: 0, changed: 0, gone: 1 });
+    // Compared from the fixture's new commit now, except the changed and gone labels, compared from where they were made: still changed and gone.
+    assert.deepEqual(report.totals, { unchanged: 5, moved: 0, changed: 1, gone: 1 });
     assert.equal(report.written.applied, 0);
     assert.equal(readFileSync(join(corpus, F), 'utf8'), after, 'a second run writes nothing');
   });

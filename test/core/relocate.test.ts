@@ -2,7 +2,7 @@
 // several places is no rename to guess; the moves written keep every form of list; a move the
 // fixture cannot take is skipped and said.
 import * as assert from 'node:assert/strict';
-import { applyRelocation, BodyIndex, readFixture, relocationLines, relocationReport, type RelocationReport, Repository } from '../../src/core';
+import { applyRelocation, BodyIndex, readFixture, relocateFixture, relocationLines, relocationReport, type RelocationReport, Repository } from '../../src/core';
 import { TestRepo } from '../helpers/gitRepo';
 
 const TWIN = '    return [x for x in items if x.active]\n';
@@ -35,6 +35,7 @@ describe('relocate: the core', function () {
 
   const report = (moves: [string, string][], others: RelocationReport['relocations'] = []): RelocationReport => ({
     fixture: 'x',
+    from: 'e'.repeat(40),
     to: 'f'.repeat(40),
     relocations: [...moves.map(([symbol, to]) => ({ symbol, lists: ['ground_truth'], status: 'moved' as const, from: 'e'.repeat(40), body_hash: '0123456789abcdef', moved_to: to })), ...others],
     totals: { unchanged: 0, moved: moves.length, changed: 0, gone: 0 },
@@ -80,5 +81,46 @@ describe('relocate: the core', function () {
     const split = applyRelocation(text, f, report([['b.g', 'd.g']], [{ symbol: 'b.g', lists: ['labels.lee'], status: 'changed', from: 'd'.repeat(40) }]));
     assert.ok(split.ok);
     assert.deepEqual([split.text, split.skipped.map((s) => s.reason)], [text, ['its labels made at other revisions do not all move there']]);
+  });
+  it('moving a commit fixture keeps where its changed and gone labels were made: the next report still says so', async () => {
+    const repo = new TestRepo();
+    const base = repo.commit('base', { 'a.py': 'def keep():\n    return 1\n\n\ndef edit():\n    return 2\n\n\ndef drop():\n    return 3\n' });
+    const next = repo.commit('edit', { 'a.py': 'def keep():\n    return 1\n\n\ndef edit():\n    return 20\n' });
+    const later = repo.commit('later', { 'b.py': 'X = 1\n' });
+    const opened = await Repository.open(repo.dir);
+    try {
+      const index = new BodyIndex(opened);
+      const text = `id: x\nrepo: r\ntask: t\ncommit: ${base}\nground_truth:\n  - a.keep\n  - a.edit  # why\n  - symbol: a.drop\n    confidence: MEDIUM\n`
+        + `labeler: dana\nlabels:\n  dana: [a.edit, {symbol: a.keep, confidence: HIGH, at: ${base}}]\n`;
+      const fixture = readFixture(text, 'f.yaml').fixture;
+      const report = await relocationReport(index, fixture, base, next);
+      assert.equal(report.from, base);
+      assert.deepEqual(report.relocations.map((r) => [r.symbol, r.status]), [['a.keep', 'unchanged'], ['a.edit', 'changed'], ['a.drop', 'gone']]);
+      const moved = relocateFixture(text, fixture, report, next);
+      assert.ok(moved.ok, moved.ok ? '' : moved.message);
+      const hash = (s: string) => report.relocations.find((r) => r.symbol === s)!.body_hash!;
+      assert.equal(moved.text, `id: x\nrepo: r\ntask: t\ncommit: "${next}"\nground_truth:\n  - symbol: a.keep\n    confidence: HIGH\n`
+        + `  - symbol: "a.edit"\n    confidence: HIGH\n    at: "${base}"\n    body_hash: "${hash('a.edit')}"\n`
+        + `  - symbol: "a.drop"\n    confidence: MEDIUM\n    at: "${base}"\n    body_hash: "${hash('a.drop')}"\n`
+        + `labeler: dana\nlabels:\n  dana: [{symbol: "a.edit", confidence: HIGH, at: "${base}", body_hash: "${hash('a.edit')}"}, {symbol: a.keep, confidence: HIGH, at: ${base}}]\n`);
+      assert.deepEqual(readFixture(moved.text, 'f.yaml').problems, []);
+      // Read again from the new commit: what changed before still reads changed, what was gone still gone.
+      const again = await relocationReport(index, readFixture(moved.text, 'f.yaml').fixture, next, later);
+      assert.deepEqual(again.relocations.map((r) => [r.symbol, r.status, r.from]), [
+        ['a.keep', 'unchanged', next], ['a.edit', 'changed', base], ['a.drop', 'gone', base], ['a.keep', 'unchanged', base],
+      ]);
+      // In the editor the person edits `commit` first, then applies: the same labels are stamped, the commit left as edited.
+      const edited = text.replace(`commit: ${base}`, `commit: ${next}`);
+      const applied = relocateFixture(edited, readFixture(edited, 'f.yaml').fixture, report, next);
+      assert.ok(applied.ok);
+      assert.equal(applied.text, moved.text.replace(`commit: "${next}"`, `commit: ${next}`));
+      // Compared with itself, nothing moves and nothing is stamped.
+      const still = await relocationReport(index, fixture, base, base);
+      const same = relocateFixture(text, fixture, still, base);
+      assert.ok(same.ok);
+      assert.equal(same.text, text);
+    } finally {
+      opened.close();
+    }
   });
 });

@@ -1,24 +1,26 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { get_encoding } from 'tiktoken';
-import { countLongPiece, mergeStats } from '../../src/core/scoring/bytePairMerge';
+import { countPiece, decodeRanks, mergeStats } from '../../src/core/scoring/bytePairMerge';
 import { LETTER, NUMBER, REGEX_SYNTAX_VERSION } from '../../src/core/scoring/cl100kClasses';
 import { cl100kPieceEnd } from '../../src/core/scoring/cl100kSplit';
 import { mulberry32 } from '../../src/core/scoring/significance';
 import { countTokens, TOKEN_LIMITS, TokenLimits } from '../../src/core/scoring/tokens';
+import { ROOT } from '../helpers/demoCorpus';
 
 // The reference: tiktoken's own count of the whole text, as counting was before it was cut up.
 const tiktoken = get_encoding('cl100k_base');
 const wholeCount = (text: string): number => tiktoken.encode_ordinary(text).length;
 
-// Small enough that moderate texts reach every path: text sent to tiktoken in small groups cut
-// after every kind of piece, pieces merged here rather than by tiktoken, merged in several windows, joins retried (a 1-byte margin joins where the window's cut-off end
-// still reaches, so windows often disagree), and whole merges after the retries run out.
+// Small enough that moderate texts reach every path: pieces cached or merged each time, merged in
+// several windows, joins retried (a 1-byte margin joins where the window's cut-off end still
+// reaches, so windows often disagree), and whole merges after the retries run out.
 const SMALL: TokenLimits[] = [
-  { long: 8, cached: 4, group: 8, window: 200, margin: 40, retries: 8 },
-  { long: 2, cached: 1, group: 1, window: 130, margin: 1, retries: 2 },
-  { long: 16, cached: 16, group: 64, window: 160, margin: 1, retries: 0 },
-  { long: 64, cached: 0, group: 3, window: 8192, margin: 1024, retries: 8 },
+  { cached: 4, window: 200, margin: 40, retries: 8 },
+  { cached: 1, window: 130, margin: 1, retries: 2 },
+  { cached: 16, window: 160, margin: 1, retries: 0 },
+  { cached: 0, window: 8192, margin: 1024, retries: 8 },
 ];
 
 function assertCounts(text: string, label: string): void {
@@ -100,7 +102,29 @@ describe('token counting (tiktoken cl100k_base)', () => {
     assert.equal(countTokens('<|endoftext|> '.repeat(40)), wholeCount('<|endoftext|> '.repeat(40)));
   });
 
-  it('loads the encoder once: later calls are fast', () => {
+  it('counts real code and prose exactly as tiktoken counts each file whole: this repository and the demo\u2019s', () => {
+    const files: string[] = [];
+    const walk = (dir: string): void => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (/\.(ts|mjs|py|go|md|json|yaml)$/.test(name)) files.push(path);
+      }
+    };
+    for (const dir of ['src', 'webview', 'test/core', 'docs', 'corpus/demo-src']) walk(join(ROOT, dir));
+    assert.ok(files.length > 100, `${files.length} files`);
+    let tokens = 0;
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      const expected = wholeCount(text);
+      tokens += expected;
+      const actual = countTokens(text);
+      if (actual !== expected) assert.fail(`${file}: ${actual} tokens, tiktoken counts ${expected}`);
+    }
+    assert.ok(tokens > 100_000);
+  });
+
+  it('loads the ranks once: later calls are fast', () => {
     countTokens('warm');
     const started = performance.now();
     for (let i = 0; i < 200; i++) countTokens(`def f${i}(x): return x + ${i}`);
@@ -219,7 +243,24 @@ describe('token counting (tiktoken cl100k_base)', () => {
   it('holds every cl100k_base token as one token (the merge table is tiktoken\u2019s)', () => {
     for (let rank = 0; rank < 100_256; rank++) {
       const bytes = tiktoken.decode_single_token_bytes(rank);
-      if (countLongPiece(bytes) !== 1) assert.fail(`token ${rank} is not one token`);
+      if (countPiece(bytes) !== 1) assert.fail(`token ${rank} is not one token`);
     }
+  });
+
+  it('decodes the ranks tiktoken ships into tiktoken\u2019s own token bytes, and refuses a damaged table', () => {
+    const { bpe_ranks } = JSON.parse(readFileSync(require.resolve('tiktoken/encoders/cl100k_base.json'), 'utf8')) as { bpe_ranks: string };
+    const { pool, offsets } = decodeRanks(bpe_ranks.trim());
+    assert.equal(offsets.length - 1, 100_256);
+    for (let rank = 0; rank < 100_256; rank++) {
+      const theirs = tiktoken.decode_single_token_bytes(rank);
+      const ours = pool.subarray(offsets[rank], offsets[rank + 1]);
+      if (Buffer.compare(Buffer.from(theirs), Buffer.from(ours)) !== 0) assert.fail(`token ${rank}: ${Buffer.from(ours).toString('hex')}, tiktoken has ${Buffer.from(theirs).toString('hex')}`);
+    }
+    assert.deepEqual([...decodeRanks('! 0 IQ== Ijw= AAEC').pool], [0x21, 0x22, 0x3c, 0x00, 0x01, 0x02]);
+    assert.deepEqual([...decodeRanks('! 0 IQ== Ijw= AAEC').offsets], [0, 1, 3, 6]);
+    assert.throws(() => decodeRanks('! 1 IQ=='), /unexpected bpe_ranks layout/);
+    assert.throws(() => decodeRanks('! 0 I?=='), /token 0 is not base64/);
+    assert.throws(() => decodeRanks('! 0 IQ== I'), /token 1 is not base64/);
+    assert.throws(() => decodeRanks('! 0 IQ==  Ig=='), /token 1 is not base64/);
   });
 });

@@ -87,6 +87,8 @@ describe('relocation: editing a fixture\'s revision', function () {
     const moved = after.ground_truth[3];
     assert.equal(moved.at, HEAD);
     assert.match(moved.body_hash ?? '', /^[0-9a-f]{16}$/);
+    // The gone and changed labels say where they were made, so the next report still finds them gone and changed.
+    assert.deepEqual(after.ground_truth.slice(0, 3).map((l) => [l.at, /^[0-9a-f]{16}$/.test(l.body_hash ?? '')]), [[BASE, true], [BASE, true], [BASE, true]]);
     assert.ok(after.candidates.includes('web/src/format/money.centsToUnits') && !after.candidates.includes('web/src/money.centsToUnits'));
     assert.ok(document.isDirty);
     await vscode.window.showTextDocument(document);

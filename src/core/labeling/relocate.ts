@@ -5,7 +5,7 @@
 // `moved`: the name is gone but its body is at one other name (a renamed file, a function moved
 // to another file, a renamed function), which `applyRelocation` writes. `gone`: neither.
 // The CLI's `relocate` and the editor's report on a revision edit are these two functions.
-import { renameSymbol, setField } from '../fixtures/edit';
+import { renameSymbol, setField, stampLabels } from '../fixtures/edit';
 import type { Fixture, Label } from '../fixtures/model';
 import { edited, Edited, refused, then } from '../problems';
 import { BodyIndex, HashedSymbol } from '../symbols/bodyIndex';
@@ -37,6 +37,8 @@ export interface Relocation {
 
 export interface RelocationReport {
   fixture: string;
+  /** The full SHA labels without `at` were made at (the fixture's revision, or the one an edit replaced). */
+  from: string;
   /** The full SHA compared with. */
   to: string;
   relocations: Relocation[];
@@ -72,7 +74,7 @@ export async function relocationReport(
     relocations.push(await relocate(index, label, where, at, target, options));
   }
   const totals = Object.fromEntries(RELOCATION_STATUSES.map((s) => [s, relocations.filter((r) => r.status === s).length])) as Record<RelocationStatus, number>;
-  return { fixture: fixture.id ?? '', to: target, relocations, totals };
+  return { fixture: fixture.id ?? '', from: fallback, to: target, relocations, totals };
 }
 
 async function relocate(index: BodyIndex, label: Label, lists: string[], from: string, to: string, options: NormalizeOptions): Promise<Relocation> {
@@ -170,7 +172,10 @@ export function relocationRefusal(fixture: Fixture): string | undefined {
 
 /**
  * A commit fixture's moves written with its revision (`commit: REV`), in one edit: labels that
- * name symbols at REV and a fixture that runs at REV, never one without the other.
+ * name symbols at REV and a fixture that runs at REV, never one without the other. Labels without
+ * `at` were made at the old revision: where REV changed or lost their body they are given that
+ * revision and body hash (stampLabels), so the next report still says `changed` or `gone` rather
+ * than comparing them from REV, where they would read `unchanged`.
  */
 export function relocateFixture(
   text: string, fixture: Fixture, report: RelocationReport, commit: string, options: NormalizeOptions = {},
@@ -179,7 +184,13 @@ export function relocateFixture(
   if (refusal) return refused('relocate-diff', refusal);
   const moved = applyRelocation(text, fixture, report, options);
   if (!moved.ok) return moved;
-  const written = fixture.commit === commit ? edited(moved.text) : setField(moved.text, 'commit', commit);
+  let out = edited(moved.text);
+  // In the editor the person has already edited `commit`; the labels still moved from the revision it replaced.
+  for (const r of report.from === report.to ? [] : report.relocations) {
+    if ((r.status !== 'changed' && r.status !== 'gone') || r.from !== report.from) continue;
+    out = then(out, (t) => stampLabels(t, r.symbol, { at: r.from, ...(r.body_hash ? { body_hash: r.body_hash } : {}) }));
+  }
+  const written = fixture.commit === commit ? out : then(out, (t) => setField(t, 'commit', commit));
   return written.ok ? { ...written, applied: moved.applied, skipped: moved.skipped } : written;
 }
 

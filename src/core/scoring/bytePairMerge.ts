@@ -1,8 +1,9 @@
-// cl100k_base's byte-pair merge for one long piece, in bounded time and memory. tiktoken merges a
-// piece by rescanning every part for the lowest-ranked pair at every merge: quadratic in the piece,
-// so one 200 KB run of letters (a single piece) took 53 s. The same merge here takes the lowest pair
-// from a heap, O(n log n), and a piece longer than a window is merged a window at a time, joined
-// where both windows agree on a token (see countLongPiece): the count stays tiktoken's exactly.
+// cl100k_base's byte-pair merge for one pre-tokenizer piece, in bounded time and memory: every
+// token count goes through it (tokens.ts). tiktoken merges a piece by rescanning every part for the
+// lowest-ranked pair at every merge: quadratic in the piece, so one 200 KB run of letters (a single
+// piece) took 53 s. The same merge here takes the lowest pair from a heap, O(n log n), and a piece
+// longer than a window is merged a window at a time, joined where both windows agree on a token
+// (see countPiece): the count stays tiktoken's exactly.
 //
 // tiktoken's rule (core/src/lib.rs, _byte_pair_merge): start from single bytes; while some
 // adjacent pair of parts concatenates to a token, merge the pair whose concatenation has the lowest
@@ -45,30 +46,70 @@ function hash(bytes: Uint8Array, from: number, to: number): number {
   return h;
 }
 
+// base64's alphabet as a table from byte to its six bits ('=' is 0: padding is taken off after; -1: not base64).
+const BASE64 = new Int32Array(256).fill(-1);
+for (const [i, c] of [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/='].entries()) BASE64[c.charCodeAt(0)] = i & 63;
+
+const damaged = (what: string): Error => new Error(`tiktoken cl100k_base.json: ${what}`);
+
+/**
+ * cl100k_base's ranks as tiktoken's package ships them (encoders/cl100k_base.json's bpe_ranks: one
+ * line, `! <first rank> <base64 token> <base64 token> ...`, tokens in rank order), decoded in one
+ * pass into one pool. A Buffer per token made loading take about 0.3 s of CPU.
+ */
+export function decodeRanks(line: string): { pool: Uint8Array; offsets: Int32Array } {
+  if (!line.startsWith('! 0 ')) throw damaged('unexpected bpe_ranks layout');
+  const text = Buffer.from(line, 'latin1');
+  let count = 0;
+  for (let at = 4; at <= text.length; count++) {
+    const end = text.indexOf(0x20, at);
+    at = end < 0 ? text.length + 1 : end + 1;
+  }
+  const offsets = new Int32Array(count + 1);
+  const pool = new Uint8Array(text.length);
+  let size = 0;
+  for (let at = 4, rank = 0; rank < count; rank++) {
+    let end = text.indexOf(0x20, at);
+    if (end < 0) end = text.length;
+    if (end === at || (end - at) % 4 !== 0) throw damaged(`token ${rank} is not base64`);
+    for (let i = at; i < end; i += 4) {
+      const a = BASE64[text[i]];
+      const b = BASE64[text[i + 1]];
+      const c = BASE64[text[i + 2]];
+      const d = BASE64[text[i + 3]];
+      if ((a | b | c | d) < 0) throw damaged(`token ${rank} is not base64`);
+      const bits = (a << 18) | (b << 12) | (c << 6) | d;
+      pool[size++] = bits >> 16;
+      pool[size++] = (bits >> 8) & 0xff;
+      pool[size++] = bits & 0xff;
+    }
+    // One '=' pads a token whose last group holds two bytes, two one whose last group holds one.
+    if (text[end - 1] === 0x3d) size -= text[end - 2] === 0x3d ? 2 : 1;
+    offsets[rank + 1] = size;
+    at = end + 1;
+  }
+  return { pool: pool.subarray(0, size), offsets };
+}
+
 function cl100kVocabulary(): Vocabulary {
   if (vocabulary) return vocabulary;
-  // The ranks tiktoken's cl100k_base is built from, as the package ships them: one line,
-  // `! <first rank> <base64 token> <base64 token> ...`, tokens in rank order.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { bpe_ranks } = require('tiktoken/encoders/cl100k_base.json') as { bpe_ranks: string };
-  const fields = bpe_ranks.trim().split(' ');
-  if (fields[0] !== '!' || fields[1] !== '0') throw new Error('tiktoken cl100k_base.json: unexpected bpe_ranks layout');
-  const tokens = fields.slice(2).map((field) => Buffer.from(field, 'base64'));
-  const offsets = new Int32Array(tokens.length + 1);
-  tokens.forEach((token, rank) => (offsets[rank + 1] = offsets[rank] + token.length));
-  const pool = new Uint8Array(offsets[tokens.length]);
-  tokens.forEach((token, rank) => pool.set(token, offsets[rank]));
+  const { pool, offsets } = decodeRanks(bpe_ranks.trim());
+  const tokens = offsets.length - 1;
   const slots = new Int32Array(2 << 19);
   const pairs = new Int32Array(1 << 16).fill(-1);
   const mask = (slots.length >> 1) - 1;
-  tokens.forEach((token, rank) => {
-    if (token.length === 2) pairs[(token[0] << 8) | token[1]] = rank;
-    const h = hash(pool, offsets[rank], offsets[rank + 1]);
+  for (let rank = 0; rank < tokens; rank++) {
+    const from = offsets[rank];
+    const to = offsets[rank + 1];
+    if (to - from === 2) pairs[(pool[from] << 8) | pool[from + 1]] = rank;
+    const h = hash(pool, from, to);
     let slot = h & mask;
     while (slots[2 * slot] !== 0) slot = (slot + 1) & mask;
     slots[2 * slot] = rank + 1;
     slots[2 * slot + 1] = h;
-  });
+  }
   vocabulary = { pool, offsets, slots, pairs };
   return vocabulary;
 }
@@ -180,7 +221,7 @@ function merge(v: Vocabulary, bytes: Uint8Array, from: number, to: number): Int3
  * window begins with a different token, an earlier one is tried, and after `retries` earlier ones
  * the piece is merged whole: slower and larger, never inexact.
  */
-export function countLongPiece(bytes: Uint8Array, limits: MergeLimits = MERGE_LIMITS): number {
+export function countPiece(bytes: Uint8Array, limits: MergeLimits = MERGE_LIMITS): number {
   if (limits.window - limits.margin <= LONGEST_TOKEN) throw new Error('merge window too small for its margin');
   const v = cl100kVocabulary();
   const n = bytes.length;
