@@ -97,7 +97,7 @@ describe('relocate: the core', function () {
       assert.equal(report.from, base);
       assert.deepEqual(report.relocations.map((r) => [r.symbol, r.status]), [['a.keep', 'unchanged'], ['a.edit', 'changed'], ['a.drop', 'gone']]);
       const moved = relocateFixture(text, fixture, report, next);
-      assert.ok(moved.ok, moved.ok ? '' : moved.message);
+      assert.ok(moved.ok, moved.ok ? '' : moved.problem.message);
       const hash = (s: string) => report.relocations.find((r) => r.symbol === s)!.body_hash!;
       assert.equal(moved.text, `id: x\nrepo: r\ntask: t\ncommit: "${next}"\nground_truth:\n  - symbol: a.keep\n    confidence: HIGH\n`
         + `  - symbol: "a.edit"\n    confidence: HIGH\n    at: "${base}"\n    body_hash: "${hash('a.edit')}"\n`

@@ -1,0 +1,97 @@
+// `npm run bench:suite`: where `npm test`'s time goes, phase by phase, in CPU seconds (user +
+// system of the phase's whole process tree, read with bash's `times`) beside wall seconds, each
+// with its ratio to `node -e 0` measured in the same run. CPU, not wall: on a shared machine the
+// wall time says how busy the machine was; on CI's two cores the suite's wall time is about its
+// CPU over two once the phases overlap (test/run.mjs).
+//
+// Usage: node test/bench/suite.bench.mjs [build] [typecheck] [unit] [integration] [restricted] [--files=<part of a path>]
+// (every phase by default; `node esbuild.mjs` first for anything but the build). The unit phase
+// runs each test file as its own mocha process, FIXTURE_LAB_TEST_JOBS (2) at a time, and lists
+// the files by CPU; `--files=cli/` keeps the files whose path holds it.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { ROOT } from '../vscode/setup.mjs';
+
+const PHASES = ['build', 'typecheck', 'unit', 'integration', 'restricted'];
+const args = process.argv.slice(2);
+const asked = args.filter((a) => !a.startsWith('--'));
+for (const phase of asked) if (!PHASES.includes(phase)) throw new Error(`no phase ${phase}: one of ${PHASES.join(', ')}`);
+const phases = asked.length > 0 ? asked : PHASES;
+const only = args.find((a) => a.startsWith('--files='))?.slice('--files='.length);
+const jobs = Math.max(1, Number(process.env.FIXTURE_LAB_TEST_JOBS ?? 2) || 1);
+
+/**
+ * Runs argv under bash and reads `times` after it: the children's user and system time, which
+ * counts every process of the tree that its parent waited for. Resolves to { cpu, wall, code, output }.
+ */
+function measured(argv, { quiet = true } = {}) {
+  const quoted = argv.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+  const started = Date.now();
+  const child = spawn('bash', ['-c', `${quoted} ${quiet ? '>/dev/null 2>&1' : '1>&2'}; code=$?; times; exit $code`], { cwd: ROOT, stdio: ['ignore', 'pipe', quiet ? 'ignore' : 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  return new Promise((resolve) => child.on('close', (code) => {
+    // `times` prints two lines, the shell's own and its children's: "0m1.234s 0m0.056s".
+    const [, children] = out.trim().split('\n');
+    const cpu = (children ?? '').split(/\s+/).reduce((sum, t) => {
+      const m = /^(\d+)m([\d.]+)s$/.exec(t);
+      return m ? sum + Number(m[1]) * 60 + Number(m[2]) : sum;
+    }, 0);
+    resolve({ cpu, wall: (Date.now() - started) / 1000, code });
+  }));
+}
+
+function unitTestFiles(dir = join(ROOT, 'out', 'test')) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).sort().flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return path === join(ROOT, 'out', 'test', 'integration') ? [] : unitTestFiles(path);
+    return name.endsWith('.test.js') ? [path] : [];
+  });
+}
+
+const mocha = join(ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js');
+const fmt = (s) => s.toFixed(1).padStart(7);
+
+const baselines = [];
+for (let i = 0; i < 5; i++) baselines.push((await measured([process.execPath, '-e', '0'])).cpu);
+const baseline = baselines.sort((a, b) => a - b)[2];
+console.log(`baseline: node -e 0, ${baseline.toFixed(3)} s CPU (median of 5)`);
+const ratio = (cpu) => `${Math.round(cpu / baseline)}x`.padStart(6);
+console.log(`${'phase'.padEnd(44)} ${'CPU s'.padStart(7)} ${'wall s'.padStart(7)}  CPU/baseline`);
+const line = (name, r) => console.log(`${name.padEnd(44)} ${fmt(r.cpu)} ${fmt(r.wall)} ${ratio(r.cpu)}${r.code === 0 ? '' : `  (exit ${r.code})`}`);
+
+let total = 0;
+for (const phase of phases) {
+  if (phase === 'build') {
+    const r = await measured([process.execPath, 'esbuild.mjs']);
+    line('build (node esbuild.mjs)', r);
+    total += r.cpu;
+  } else if (phase === 'typecheck') {
+    const r = await measured([process.execPath, join('test', 'typecheck.mjs')]);
+    line('typecheck (tsc per part, then eslint)', r);
+    total += r.cpu;
+  } else if (phase === 'unit') {
+    const files = unitTestFiles().filter((f) => !only || relative(ROOT, f).includes(only));
+    const results = [];
+    const started = Date.now();
+    let next = 0;
+    await Promise.all(Array.from({ length: jobs }, async () => {
+      while (next < files.length) {
+        const file = files[next++];
+        results.push({ file: relative(join(ROOT, 'out', 'test'), file), ...(await measured([process.execPath, mocha, '--timeout', '120000', file])) });
+      }
+    }));
+    for (const r of results.sort((a, b) => b.cpu - a.cpu)) line(`  ${r.file}`, r);
+    const cpu = results.reduce((s, r) => s + r.cpu, 0);
+    const failing = results.filter((r) => r.code !== 0).length;
+    line(`unit (${files.length} files, ${jobs} at a time)`, { cpu, wall: (Date.now() - started) / 1000, code: failing === 0 ? 0 : `${failing} files failing` });
+    total += cpu;
+  } else {
+    const r = await measured([process.execPath, join('test', 'vscode', 'integration.mjs'), `--pass=${phase === 'integration' ? 'main' : 'restricted'}`]);
+    line(phase === 'integration' ? 'integration (real VS Code, main pass)' : 'restricted (Restricted Mode pass, .vsix)', r);
+    total += r.cpu;
+  }
+}
+console.log(`${'total'.padEnd(44)} ${fmt(total)} ${' '.repeat(7)} ${ratio(total)}  (${(total / 2 / 60).toFixed(1)} min of two cores at full use)`);
