@@ -1,38 +1,38 @@
 // Benchmark (not a test): what a person waits for when running systems, and what of it is the
 // harness's own. Whole processes of the CLI beside `node -e 0` timed in the same loop (issue 29's
-// figures), then one run in process with its events timed: per answer, the harness's overhead is
-// the time between two answers less the system's own query times (cold + warm), and per run, what
-// is neither (planning, the analysis, FINDINGS.md, the charts). Medians of BENCH_RUNS (default 5).
-// Run with `npm run bench:harness`.
+// figures), wall and CPU time (the CPU time, with its ratio, is what holds on a loaded machine);
+// then one run in process with its events timed: per answer, the harness's overhead is the time
+// between two answers less the system's own query times (cold + warm), and per run, what is
+// neither (planning, the analysis, FINDINGS.md, the charts); then the grep baseline's query on
+// pallets/flask's code. Medians of BENCH_RUNS (default 5). Run with `npm run bench:harness`.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { median, runBenchmark, type RawResult } from '../../src/core';
+import { Repository } from '../../src/core/git/repository';
+import { GrepBaseline } from '../../src/core/harness/adapters/grep';
+import { buildFlaskRepo } from '../helpers/flaskRepo';
 import { demoCorpus, ROOT } from '../helpers/demoCorpus';
 import { tempDir } from '../helpers/tempDir';
+import { childrenCpu, cpuSince, timeProcess, type Timed } from './processTime';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CLI = join(ROOT, 'dist/cli.js');
 
-function wallMs(args: string[]): number {
-  const started = performance.now();
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
-  const ms = performance.now() - started;
-  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-  return ms;
-}
-
-/** Median wall time of `args` and of `node -e 0`, alternating so a drifting machine moves both. */
-function whole(label: string, args: () => string[]): void {
-  const a: number[] = [];
-  const b: number[] = [];
+/** Medians of `args` and of `node -e 0`, alternating so a drifting machine moves both: wall and CPU seconds, each with its ratio. */
+function whole(label: string, target: number, args: () => string[]): void {
+  const a: Timed[] = [];
+  const b: Timed[] = [];
   for (let i = 0; i < RUNS; i++) {
-    a.push(wallMs(args()));
-    b.push(wallMs(['-e', '0']));
+    a.push(timeProcess(process.execPath, args(), ROOT));
+    b.push(timeProcess(process.execPath, ['-e', '0'], ROOT));
   }
-  const [ma, mb] = [median(a)!, median(b)!];
-  console.log(`${label.padEnd(64)} ${(ma / 1000).toFixed(2).padStart(6)} s   node -e 0 ${(mb / 1000).toFixed(2)} s   ratio ${(ma / mb).toFixed(1)}x`);
+  const m = (xs: Timed[], key: 'wall' | 'cpu') => median(xs.map((x) => x[key]))!;
+  const [wall, cpu, wall0, cpu0] = [m(a, 'wall'), m(a, 'cpu'), m(b, 'wall'), m(b, 'cpu')];
+  console.log(`${label}\n  ${wall.toFixed(2)} s wall (node -e 0 ${wall0.toFixed(2)} s, ratio ${(wall / wall0).toFixed(1)}x), `
+    + `${cpu.toFixed(2)} s CPU (node -e 0 ${cpu0.toFixed(2)} s, ratio ${(cpu / cpu0).toFixed(1)}x); `
+    + `target ${target} s: ${wall <= target ? 'met' : 'MISSED'} in wall time, ${cpu <= target ? 'met' : 'MISSED'} in CPU time`);
 }
 
 function rawAnswers(dir: string): RawResult[] {
@@ -75,18 +75,59 @@ async function inProcess(corpus: string): Promise<void> {
     const mine = raw.filter((r) => r.system === system);
     const cold = median(mine.map((r) => r.timings.cold_ms ?? NaN))!;
     const warm = median(mine.map((r) => r.timings.warm_median_ms ?? NaN))!;
-    console.log(`  ${system} query on the demo: cold median ${cold.toFixed(1)} ms, warm median ${warm.toFixed(1)} ms (${mine.length} answers)`);
+    console.log(`  ${system} query on the demo: cold median ${cold.toFixed(1)} ms, warm median ${warm.toFixed(1)} ms (${mine.length} answers)`
+      + `${system === 'grep' ? `; target 50 ms: ${cold <= 50 && warm <= 50 ? 'met' : 'MISSED'}` : ''}`);
   }
+}
+
+/**
+ * The grep baseline's query on pallets/flask's code (test/data/flask: four merged pull requests,
+ * each at its base), as the runner times it: the first query at a revision (cold: reading the
+ * revision's files) and three more (warm), per pull request with its own task text.
+ */
+async function flaskGrep(): Promise<void> {
+  const dir = tempDir();
+  const changes = buildFlaskRepo(dir);
+  const repo = await Repository.open(dir);
+  const cold: number[] = [];
+  const coldCpu: number[] = [];
+  const warm: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    for (const change of changes) {
+      const grep = new GrepBaseline();
+      const ctx = { name: 'flask', repo, rev: change.base, languages: ['python'], checkout: () => Promise.resolve(dir) };
+      const input = { taskId: change.id, task: change.task, budget: 5000 };
+      const [cpu, children] = [process.cpuUsage(), childrenCpu()];
+      let started = performance.now();
+      await grep.query(ctx, input);
+      cold.push(performance.now() - started);
+      coldCpu.push(1000 * (cpuSince(cpu) + childrenCpu() - children));
+      for (let i = 0; i < 3; i++) {
+        started = performance.now();
+        await grep.query(ctx, input);
+        warm.push(performance.now() - started);
+      }
+    }
+  }
+  const [c, w] = [median(cold)!, median(warm)!];
+  const cc = median(coldCpu)!;
+  console.log(`grep query on pallets/flask (${changes.length} pull requests x ${RUNS}, in process): cold median ${c.toFixed(1)} ms wall, `
+    + `${cc.toFixed(0)} ms CPU (git's reading the revision included), warm median ${w.toFixed(1)} ms; target 100 ms: `
+    + `${c <= 100 && w <= 100 ? 'met' : 'MISSED'} in wall time, ${cc <= 100 && w <= 100 ? 'met' : 'MISSED'} in CPU time`);
 }
 
 async function main() {
   spawnSync(process.execPath, [join(ROOT, 'corpus/build-demo.mjs')], { stdio: 'ignore' });
   const corpus = demoCorpus();
-  whole('run: grep and bm25, one fixture, budget 5000 (the panel\'s Run)', () =>
+  whole('run: grep and bm25, one fixture, budget 5000 (the panel\'s Run)', 1, () =>
     [CLI, 'run', corpus, '--systems', 'grep,bm25', '--budget', '5000', '--tasks', 'bookshop-easy-01', '--out', tempDir()]);
-  whole('run: the demo corpus, grep and bm25, the three default budgets', () => [CLI, 'run', corpus, '--out', tempDir()]);
-  whole('validate --no-resolve (start-up, reading the corpus)', () => [CLI, 'validate', corpus, '--no-resolve']);
+  whole('run: the demo corpus, grep and bm25, the three default budgets', 5, () => [CLI, 'run', corpus, '--out', tempDir()]);
+  whole('validate --no-resolve (start-up, reading the corpus)', 1, () => [CLI, 'validate', corpus, '--no-resolve']);
   await inProcess(corpus);
+  await flaskGrep();
 }
 
-void main();
+void main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});

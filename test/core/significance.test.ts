@@ -219,6 +219,36 @@ describe("significance: Cohen's d, bootstrap, matrix", () => {
     assert.equal(bootstrapMeanCI([]), null);
   });
 
+  it('draws each resample as mulberry32 draws it, to the last bit, whether the draws are kept or not (property, seeded)', () => {
+    // The interval as first written: a fresh stream of draws per call.
+    const reference = (values: number[], resamples: number, seed: number): [number, number] => {
+      const random = mulberry32(seed);
+      const means = new Float64Array(resamples);
+      for (let r = 0; r < resamples; r++) {
+        let s = 0;
+        for (let i = 0; i < values.length; i++) s += values[(random() * values.length) | 0];
+        means[r] = s / values.length;
+      }
+      means.sort();
+      const at = (q: number) => {
+        const pos = q * (resamples - 1);
+        const lo = Math.floor(pos);
+        const hi = Math.min(lo + 1, resamples - 1);
+        return means[lo] + (means[hi] - means[lo]) * (pos - lo);
+      };
+      return [at((1 - 0.95) / 2), at(1 - (1 - 0.95) / 2)];
+    };
+    const random = mulberry32(99);
+    // Calls alternate between seeds, sizes and resample counts, so a kept set of draws is reused
+    // only where it applies; 5,000 values x 1,000 resamples are drawn afresh (too many to keep).
+    const cases: [number, number, number][] = [[300, 1000, DEFAULT_SEED], [300, 1000, 7], [300, 1000, DEFAULT_SEED], [299, 1000, DEFAULT_SEED],
+      [300, 200, DEFAULT_SEED], [1, 1000, 3], [5000, 1000, DEFAULT_SEED], [300, 1000, DEFAULT_SEED]];
+    for (const [n, resamples, seed] of cases) {
+      const values = Array.from({ length: n }, () => Math.round(random() * 20) / 20 - 0.5);
+      assert.deepEqual(bootstrapMeanCI(values, { resamples, seed }), reference(values, resamples, seed), `${n} values, ${resamples} resamples, seed ${seed}`);
+    }
+  });
+
   it('calls a difference significant only when p < 0.05 and |d| > 0.3', () => {
     const better = [0.3, 0.5, 0.1, 0.0, 0.4, 0.6, 0.2, 0.3, 0.5, 0.7, 0.2, 0.1, 0.4, 0.3, 0.6, 0.5, 0.2, 0.3, 0.1, 0.4];
     const worse = [0.2, 0.3, 0.1, 0.1, 0.2, 0.4, 0.2, 0.1, 0.3, 0.5, 0.1, 0.1, 0.3, 0.2, 0.4, 0.2, 0.2, 0.1, 0.2, 0.3];

@@ -1,7 +1,12 @@
 import { isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { displayPath, evaluateTrecText, formatTrecTable, parseQrels, readText, trecJson } from '../../core';
+// The modules it needs, not the core's index: that would initialise every module of the core
+// (symbols, git, charts' callers) before a single line is read (docs/performance.md).
+import { readText } from '../../core/io/files';
+import { displayPath } from '../../core/problems';
+import { evaluateTrecText, formatTrecTable, trecJson } from '../../core/scoring/trec';
+import { parseQrels } from '../../core/scoring/trecText';
 import { CliIO, parse, required, UsageError } from '../args';
 
 /**
