@@ -43,9 +43,11 @@ function unitTestFiles(dir = join(ROOT, 'out', 'test')) {
 
 /**
  * The files that take longest start first, so the last worker does not start one of them when the
- * others are done (longest first; the rest keep their order). Measured on a full run.
+ * others are done (longest first; the rest keep their order). Measured one file at a time with
+ * `npm run bench:suite unit` (wall time, which is what the workers wait for; docs/performance.md).
  */
-const SLOW_FIRST = ['deploy/localRun', 'cli/concurrentWrites', 'webview/panel', 'cli/shard', 'cli/protocol', 'core/generatedCorpus', 'cli/badInput', 'cli/codegrapher'];
+const SLOW_FIRST = ['cli/concurrentWrites', 'cli/realSystems', 'webview/panel', 'core/honestRuns', 'deploy/localRun', 'core/runLayout',
+  'core/harness', 'cli/badInput', 'cli/importTrec', 'cli/processes', 'core/panelView', 'core/tokens', 'core/processes'];
 
 function ordered(files) {
   const rank = (f) => {
@@ -55,10 +57,14 @@ function ordered(files) {
   return files.map((f, i) => [rank(f), i, f]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , f]) => f);
 }
 
-/** The typecheck as a child process, its output kept for when it ends: it runs beside the unit tests. */
-function typecheckInBackground() {
+/**
+ * A Node script as a child process beside what follows, its output kept for when it is awaited:
+ * the typecheck, and the first-run installs (code-server, the real systems), whose downloads then
+ * wait beside the unit tests instead of before the integration suite.
+ */
+function inBackground(...args) {
   const started = Date.now();
-  const child = spawn(process.execPath, [join('test', 'typecheck.mjs')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -103,15 +109,25 @@ async function integrationTests(title, options) {
 }
 
 // The build and the demo repository are preparation: counted only when they fail. The typecheck is a test.
+// The real systems the unit tests run (test/systems/setup.mjs) install beside the build on a first
+// run; a test that needs one waits for that install, or installs it itself if it failed.
+const systems = inBackground(join('test', 'systems', 'setup.mjs'));
 if (!step('build (node esbuild.mjs)', 'esbuild.mjs')) {
   failed++;
 } else {
-  const typecheck = typecheckInBackground();
+  const typecheck = inBackground(join('test', 'typecheck.mjs'));
   // The demo repository that the corpus and its tests point at (idempotent).
   const demo = join('corpus', 'build-demo.mjs');
-  if (existsSync(join(ROOT, demo)) && !step(`demo repository (${demo})`, demo)) failed++;
+  if (existsSync(join(ROOT, demo))) {
+    // The unit tests' demoCorpus() then skips its own call of the script (test/helpers/demoCorpus.ts).
+    if (step(`demo repository (${demo})`, demo)) process.env.FIXTURE_LAB_DEMO_BUILT = '1';
+    else failed++;
+  }
   // The webview tests drive Debian's chromium in plain Node: it is installed before them, not with VS Code.
   if (!step('chromium for the webview tests (test/vscode/setup.mjs --packages)', join('test', 'vscode', 'setup.mjs'), '--packages')) failed++;
+  // code-server, after the step above so that only one apt-get runs at a time. Not counted here:
+  // the integration suite's own setup() installs it again if this failed, and fails with the reason.
+  const codeServer = inBackground(join('test', 'vscode', 'setup.mjs'));
   await unitTests();
   const checked = await typecheck;
   heading('typecheck (test/typecheck.mjs: tsc per part, then eslint), run beside the unit tests');
@@ -119,9 +135,17 @@ if (!step('build (node esbuild.mjs)', 'esbuild.mjs')) {
   console.log(`typecheck: ${checked.ok ? 'ok' : `FAILED (exit ${checked.code})`} in ${seconds(checked.started)}`);
   if (checked.ok) passed++;
   else failed++;
+  const installed = await codeServer;
+  heading('code-server (test/vscode/setup.mjs), installed beside the unit tests when missing');
+  process.stdout.write(installed.output);
   await integrationTests('integration tests (real VS Code extension host)', { pass: 'main' });
   await integrationTests('Restricted Mode tests (untrusted workspace, Fixture Lab installed)', { pass: 'restricted' });
   await integrationTests('a new user (Fixture Lab installed from its .vsix, an empty folder, init to a judged run)', { pass: 'installed' });
+}
+const systemsInstalled = await systems;
+if (!systemsInstalled.ok) {
+  heading('real systems (test/systems/setup.mjs), installed beside the build when missing');
+  process.stdout.write(systemsInstalled.output);
 }
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -2,7 +2,8 @@
 // last of it in the webview state so a hidden or reloaded panel draws itself at once, and posts
 // the user's requests back. Messages are handled through one Handlers table: a new message type
 // is a type error here until it is handled.
-import type { Chartless, CorpusResults, PanelResults, SystemRow } from '../src/shared/panelView';
+import { type Chartless, type CorpusResults, type PanelResults, SCORE_CUT, type SystemRow } from '../src/shared/panelView';
+import { button } from './controls';
 import { ChartList } from './chartList';
 import { ColumnChooser } from './columns';
 import { DeferredPane } from './deferred';
@@ -106,7 +107,8 @@ function renderResults(all: Chartless<PanelResults> | null): void {
     renderHealth(results.checks),
     renderChecks(results.checks),
     h('h2', null, 'Ground truth by system'),
-    matrixSlot);
+    matrixSlot,
+    poolable(results));
   drawResultsTable();
   resultsPane.setAttribute('aria-busy', 'true');
   void afterNextFrame().then(() => {
@@ -155,9 +157,28 @@ function renderCorpus(corpus: Chartless<CorpusResults> | null): void {
   } else {
     const table = corpusTable(corpus);
     show(corpusPane, renderAgreement(corpus.agreement), corpusColumns.element, h('div', { class: 'table-scroll' }, table), renderHealth(corpus.checks),
-      renderChecks(corpus.checks));
+      renderChecks(corpus.checks), poolRow(corpus.run));
     corpusColumns.attach(table);
   }
+}
+
+/** The Pool under a fixture's results: of the run its rows come from, when they come from one. */
+function poolable(results: Chartless<PanelResults>): HTMLElement | null {
+  const runs = new Set(results.rows.map((r) => r.source.run).filter((r) => r !== ''));
+  const run = results.run ?? (runs.size === 1 ? [...runs][0] : undefined);
+  return run ? poolRow(run) : null;
+}
+
+/**
+ * The run's Pool: what no rater judged in its systems' first SCORE_CUT symbols goes to each fixture's
+ * `pooled:`, in the editor, unsaved, beside any edit not saved yet (the host applies it as one edit).
+ */
+function poolRow(run: string): HTMLElement {
+  const pool = button('Pool', { class: 'pool', secondary: true });
+  pool.addEventListener('click', () => host.post({ type: 'pool', run }));
+  return h('div', { class: 'pool-row' }, pool,
+    h('span', { class: 'pool-note' }, ` Add what ${run}'s systems returned in their top ${SCORE_CUT} that no rater judged to its fixtures' pooled: lists, `
+      + 'unsaved, for To Judge (one undo takes it back).'));
 }
 
 /**

@@ -32,6 +32,7 @@ export { terminalText } from './untrusted/terminalText';
 
 // Fixtures: the model, reading, text edits
 export { addCandidate, addDispute, addLabel, formatNumber, freezeLabels, removeLabel, setField } from './fixtures/edit';
+export { describeChanges, reapplyEdits, type Reapplied } from './fixtures/reapply';
 export { type Dispute, effectiveConfidence, type Fixture, type Resolution, RESOLUTIONS, TIERS } from './fixtures/model';
 export { FIXTURE_MAX_BYTES, oversizedFixture, readFixture, type ReadFixture, UNREADABLE_FIXTURE } from './fixtures/read';
 
@@ -174,7 +175,7 @@ export {
 export { sidedWith } from './agreement/raters';
 export { agreementWriteRefusal, type FixtureSummary, measuredAgreement, REVIEW_IN_PROGRESS } from './labeling/state';
 export { addPooled } from './fixtures/edit';
-export { DEFAULT_POOL_DEPTH, judgedAtK, judgedKeys, mergePooled, poolOf, poolRun, tieAcrossCut } from './harness/pooling';
+export { DEFAULT_POOL_DEPTH, judgedAtK, judgedKeys, mergePooled, type PoolEdit, poolEdits, poolOf, poolRun, poolText, tieAcrossCut } from './harness/pooling';
 export { contestedTruths, disputeSensitivity, HEADLINE_METRICS, SCENARIOS, sensitivityMarkdown } from './harness/sensitivity';
 export { scoreResult } from './scoring/answers';
 export { DEFAULT_KS, metricValues } from './scoring/metrics';

@@ -57,6 +57,8 @@ export function activate(context: vscode.ExtensionContext): Services {
   registerLiveDiagnostics(s);
   // Made now, so it knows the revision of every fixture already open before one is edited.
   void s.relocations;
+  // Made now, so it knows the text every open fixture was loaded as before one is edited and changed on disk.
+  void s.diskChanges;
   registerBlindReview(s);
   const active = vscode.window.activeTextEditor?.document.uri;
   if (active && s.session.isFixture(active)) void s.session.open(active);

@@ -14,6 +14,7 @@ import { LinkTargets } from './hovers/linkTargets';
 import { Review } from './review/review';
 import { Session } from './labeling/session';
 import { UnsavedLabels } from './labeling/unsaved';
+import { DiskChanges } from './labeling/diskChanges';
 import { CandidatesTree } from './views/candidatesTree';
 import { PickedRow } from './views/pickedRow';
 import { SettleTree, ToJudgeTree } from './views/settleTree';
@@ -29,6 +30,8 @@ export interface Services {
   symbols: DocumentSymbols;
   /** Labels made in fixture documents and not saved yet. */
   unsaved: UnsavedLabels;
+  /** Fixture files changed on disk under unsaved edits: the edits made again on the new text. */
+  diskChanges: DiskChanges;
   labeler: Labeler;
   /** Labels followed when an open fixture's revision is edited (the editor's `relocate`). */
   relocations: Relocations;
@@ -86,6 +89,10 @@ class LazyServices implements Services {
 
   get unsaved(): UnsavedLabels {
     return (this.made.unsaved ??= this.ctx.push(new UnsavedLabels(this.ctx, this.session)));
+  }
+
+  get diskChanges(): DiskChanges {
+    return (this.made.diskChanges ??= this.ctx.push(new DiskChanges(this.ctx, this.session, this.corpus)));
   }
 
   get labeler(): Labeler {

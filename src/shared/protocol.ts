@@ -46,7 +46,9 @@ export type WebviewMessage =
   /** Open a ground-truth or returned symbol at the fixture's revision. */
   | { type: 'openSymbol'; symbol: string }
   /** The page of a system's returned list that starts at index `from`. */
-  | { type: 'moreReturned'; system: string; from: number };
+  | { type: 'moreReturned'; system: string; from: number }
+  /** Pool this run (a folder name under the results folder): its unjudged top-K symbols into its fixtures' `pooled:`, unsaved. */
+  | { type: 'pool'; run: string };
 
 /** What the webview keeps through vscode.setState, and the serializer hands back after a reload. */
 export interface PanelState {
@@ -94,6 +96,8 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
     case 'moreReturned':
       return typeof m.system === 'string' && typeof m.from === 'number' && Number.isInteger(m.from) && m.from >= 0 ? {
         type: 'moreReturned', system: m.system, from: m.from } : undefined;
+    case 'pool':
+      return typeof m.run === 'string' && /^run-[\w.-]+$/.test(m.run) ? { type: 'pool', run: m.run } : undefined;
     default:
       return undefined;
   }

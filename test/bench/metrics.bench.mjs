@@ -6,7 +6,7 @@
 //     per group, and the significance matrix (Wilcoxon, Cohen's d, 1000-resample bootstrap) for
 //     every metric; target 0.5 s (issue 29);
 // Wall and CPU time both: on a loaded machine the CPU time, and its ratio, is the figure.
-//  3. tiktoken cl100k_base token counting in MB/s.
+//  3. cl100k_base token counting (src/core/scoring/tokens.ts) in MB/s.
 // Prints medians. Needs `npm run build` first (for dist/cli.js).
 //   node test/bench/metrics.bench.mjs            BENCH_RUNS=5 by default
 //   TREC_EVAL=/path/to/trec_eval node test/bench/metrics.bench.mjs
@@ -227,7 +227,7 @@ function benchTokens(scoring) {
     chunked.push(performance.now() - started);
   }
   const mb = Buffer.byteLength(text) / 1e6;
-  console.log(`tiktoken cl100k_base on ${mb.toFixed(1)} MB of code-like text (${tokens} tokens):`);
+  console.log(`cl100k_base token counting on ${mb.toFixed(1)} MB of code-like text (${tokens} tokens):`);
   console.log(`  one string: median ${(mb / (median(whole) / 1000)).toFixed(1)} MB/s; in 8 KB outputs: median ${(mb / (median(chunked) / 1000)).toFixed(1)} MB/s`);
 }
 

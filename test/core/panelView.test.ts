@@ -238,13 +238,16 @@ describe('panel: the message protocol', () => {
     assert.deepEqual(parseWebviewMessage({ type: 'cancel', extra: '<script>' }), { type: 'cancel' }, 'unknown fields are dropped');
     assert.deepEqual(parseWebviewMessage({ type: 'checkSystems', systems: ['codegraph'], budget: 5000, match: 'x' }),
       { type: 'checkSystems', systems: ['codegraph'], budget: 5000 });
+    assert.deepEqual(parseWebviewMessage({ type: 'pool', run: 'run-20261128-010203' }), { type: 'pool', run: 'run-20261128-010203' });
   });
 
   it('refuses anything else', () => {
     for (const bad of [null, 'run', 42, {}, { type: 'eval', code: 'x' }, { type: 'run', systems: 'grep', budget: 5000, match: 'bounded' },
       { type: 'run', systems: ['grep'], budget: '5000', match: 'bounded' }, { type: 'run', systems: ['grep'], budget: -1, match: 'bounded' },
       { type: 'run', systems: ['grep'], budget: 5000, match: 'fuzzy' }, { type: 'openSymbol', symbol: '' }, { type: 'openSymbol' },
-      { type: 'checkSystems', systems: 'grep', budget: 5000 }, { type: 'checkSystems', systems: ['grep'], budget: 0 }]) {
+      { type: 'checkSystems', systems: 'grep', budget: 5000 }, { type: 'checkSystems', systems: ['grep'], budget: 0 },
+      // A run is a folder name under the results folder, never a path out of it.
+      { type: 'pool' }, { type: 'pool', run: '../../etc' }, { type: 'pool', run: 'run-1/../../x' }, { type: 'pool', run: 42 }]) {
       assert.equal(parseWebviewMessage(bad), undefined, JSON.stringify(bad));
     }
   });

@@ -138,7 +138,7 @@ describe('To judge', () => {
     // Queue.Pop is a candidate: judged already (a pool written before it became one).
     assert.deepEqual(view.rows.map((r) => [r.label, r.description]), [['queue.Queue.Len', 'from bm25'], ['email.EmailJob', 'from bm25, grep']]);
     assert.equal(view.judgeable, true);
-    assert.match(toJudgeView(fixture(MEDIUM_01), 'dana').note!, /no pooled symbols: `fixture-lab pool RUN_DIR --write`/);
+    assert.match(toJudgeView(fixture(MEDIUM_01), 'dana').note!, /no pooled symbols: Pool in the benchmark panel \(or `fixture-lab pool RUN_DIR --write`\)/);
   });
 
   it('as a property: judging a pooled symbol (an unjudged ruling) takes it off the list, grows ground truth where included, and never moves kappa (seeded)', () => {

@@ -7,8 +7,22 @@ import { tempDir } from './tempDir';
 
 export const ROOT = resolve(__dirname, '../../..');
 
-export function demoCorpus(systemsYaml?: string): string {
+/**
+ * Builds the demo repository once per test file, and not at all under `npm test`, which built it
+ * before the unit tests and says so in FIXTURE_LAB_DEMO_BUILT: corpus/build-demo.mjs returns at
+ * once when its HEAD is the pinned commit, but its Node process and git cost about 0.25 s of CPU,
+ * some sixty times a run. The tests read the repository (worktrees of it, checkouts at its
+ * commits) and never move its HEAD, which would make the script rebuild it under every other test.
+ */
+let demoBuilt = process.env.FIXTURE_LAB_DEMO_BUILT === '1';
+export function buildDemoOnce(): void {
+  if (demoBuilt) return;
   execFileSync('node', [join(ROOT, 'corpus/build-demo.mjs')]);
+  demoBuilt = true;
+}
+
+export function demoCorpus(systemsYaml?: string): string {
+  buildDemoOnce();
   const dir = tempDir();
   cpSync(join(ROOT, 'corpus/tasks'), join(dir, 'tasks'), { recursive: true });
   const repos = readFileSync(join(ROOT, 'corpus/repos.yaml'), 'utf8').replace('path: .repos/bookshop', `path: ${join(ROOT, 'corpus/.repos/bookshop')}`);

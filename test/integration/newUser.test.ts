@@ -5,14 +5,13 @@
 // Repository, New Fixture from a Change) answered in their quick inputs, the task written over the
 // stub, two raters labeling from the Candidates view's buttons with a blind review between them,
 // each conflict settled from its Settle row's Rule…, the baselines run from the panel's Run button,
-// the run pooled (`fixture-lab pool --write`, as its README says), the pooled symbols judged at once
-// from To Judge's selection, and the panel's scores of that run judged to the last symbol.
+// the run pooled from the panel's Pool under its results, the pooled symbols judged at once from To
+// Judge's selection, and the panel's scores of that run judged to the last symbol.
 // Commands a person runs from the palette are run by id, as the palette runs them.
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { cli } from '../../src/cli/cli';
 import { agreementOf, readFixture, TASK_STUB } from '../../src/core';
 import type { Services } from '../../src/extension/services';
 import { EXTENSION, eventually, inNotificationCentre, panelMessages, screenshot, services, setRater, ui, VIEW_ROW } from './helpers';
@@ -183,12 +182,16 @@ describe('a new user: Fixture Lab installed from its .vsix, an empty folder, to 
     }, 30_000);
     const systems = scored.rows.map((r) => r.system);
 
-    // 8. Pooled: what the systems returned that no rater judged goes into the fixture's `pooled:`.
-    let said = '';
-    const io = { cwd: folder(), stdout: { write: (t: string) => (said += t) }, stderr: { write: (t: string) => (said += t) } };
-    assert.equal(await cli(['pool', run, '--write'], io), 0, said);
-    const pooled = readFixture(readFileSync(path, 'utf8'), path).fixture.pooled ?? [];
-    assert.ok(pooled.length > 0, said);
+    // 8. The panel's Pool, under the run's results: what the systems returned that no rater judged
+    // goes into the fixture's `pooled:`, unsaved; then saved.
+    assert.ok(await webview.click('nu-pool', 'button.pool'));
+    const pooled = await eventually(async () => {
+      const list = (await current()).fixture.pooled ?? [];
+      assert.ok(list.length > 0, 'the pool is in the document');
+      return list;
+    }, 60_000);
+    await vscode.workspace.saveAll(false);
+    assert.deepEqual(readFixture(readFileSync(path, 'utf8'), path).fixture.pooled, pooled);
 
     // 9. To Judge lists them; all selected (a click on the first, then Select All, Ctrl+A in the list) and judged at once.
     await vscode.commands.executeCommand('fixtureLab.toJudge.focus');

@@ -5,8 +5,8 @@
 // a folder of its own and is renamed into place, so two test processes never see half of one.
 // Usage: node test/systems/setup.mjs [codegraph|gitnexus ...]   (all of them by default)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -30,6 +30,7 @@ export function ensureSystem(name) {
   const dir = systemDir(name);
   const s = SYSTEMS[name];
   const marker = join(dir, 'installed');
+  if (!existsSync(marker)) awaitOtherInstall(dir, marker);
   if (!existsSync(marker)) {
     const started = Date.now();
     console.log(`setup: installing ${s.package}@${s.version} into ${dir} (first use only, about a minute)\u2026`);
@@ -55,6 +56,34 @@ export function ensureSystem(name) {
     console.log(`setup: ${s.package}@${s.version} installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   return join(dir, 'node_modules', '.bin', s.bin);
+}
+
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+};
+
+/**
+ * Another process installing the same system (`npm test` starts the installs beside the build, and
+ * two test files can ask at once): wait while its staging folder is there and it lives, instead of
+ * a second install beside it. A dead installer's folder is left to the install that follows.
+ */
+function awaitOtherInstall(dir, marker) {
+  const pattern = new RegExp(`^${basename(dir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.installing-(\\d+)$`);
+  const installer = () => (existsSync(dirname(dir)) ? readdirSync(dirname(dir)) : [])
+    .map((name) => Number(pattern.exec(name)?.[1]))
+    .find((pid) => pid > 0 && pid !== process.pid && alive(pid));
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  let said = false;
+  for (let pid = installer(); pid !== undefined && !existsSync(marker); pid = installer()) {
+    if (!said) console.log(`setup: waiting for process ${pid}, which is installing ${basename(dir)}\u2026`);
+    said = true;
+    Atomics.wait(pause, 0, 0, 500); // a synchronous pause: ensureSystem is synchronous
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

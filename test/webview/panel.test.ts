@@ -512,6 +512,24 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.deepEqual(await p.posted(), [{ type: 'openSymbol', symbol: 'shop/cart.Cart.subtotal' }]);
   });
 
+  it('posts pool with the run the results come from when Pool is clicked under them, and with the corpus\'s run on the Corpus tab', async () => {
+    const p = await open();
+    await p.send(...recording('easy-01-run'));
+    await p.clearPosted();
+    const sent = recording('easy-01-run');
+    const results = sent.flatMap((m) => (m.type === 'results' && m.results ? [m.results] : [])).at(-1)!;
+    const run = results.run ?? results.rows[0].source.run;
+    const under = p.page.locator('.results-pane .pool-row');
+    assert.match((await under.textContent())!, new RegExp(`Add what ${run}'s systems returned in their top 10 that no rater judged`));
+    await under.locator('button.pool').click();
+    assert.deepEqual(await p.posted(), [{ type: 'pool', run }]);
+    await p.clearPosted();
+    await p.page.locator('vscode-tab-header[data-tab="corpus"]').click();
+    const corpus = sent.flatMap((m) => (m.type === 'corpus' && m.corpus ? [m.corpus] : [])).at(-1)!;
+    await p.page.locator('vscode-tab-panel[data-tab="corpus"] button.pool').click();
+    assert.deepEqual(await p.posted(), [{ type: 'pool', run: corpus.run }]);
+  });
+
   it('is usable by keyboard: Tab reaches a matrix symbol and Run, Enter opens the symbol', async () => {
     const p = await open();
     await p.send(...recording('easy-01-run'));

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import {
-  addPooled, DEFAULT_POOL_DEPTH, displayPath, edited, Edited, FixtureLabError, mergePooled, poolRun, readFixture, readRulings, readRunInfo, readUtf8File,
-  RulingRow, settleRulings, textOf, then,
+  DEFAULT_POOL_DEPTH, displayPath, FixtureLabError, poolRun, poolText, readRulings, readRunInfo, readUtf8File, RulingRow, settleRulings, textOf,
 } from '../../core';
 import { CliIO, parse, UsageError } from '../args';
 import { tally } from './dispute';
@@ -31,11 +30,7 @@ export async function pool(args: string[], io: CliIO): Promise<number> {
     io.stdout.write(`${p.task} (${shown}): ${p.pooled.length} to judge in the top ${depth}\n`);
     for (const s of p.pooled) io.stdout.write(`  ${s.symbol} (from ${s.from.join(', ')})\n`);
     if (values.write && p.pooled.length > 0) {
-      await editFixture(p.path, io, (text) => {
-        const existing = readFixture(text, shown).fixture.pooled ?? [];
-        const merged = mergePooled(existing, p.pooled, { module: p.module });
-        return merged.reduce<Edited>((result, entry) => then(result, (t) => addPooled(t, entry)), edited(text));
-      });
+      await editFixture(p.path, io, (text) => poolText(text, p.answers, depth, { module: p.module }));
     }
   }
   const counted = `${total} symbol${total === 1 ? '' : 's'} to judge over ${pools.length} fixture${pools.length === 1 ? '' : 's'}`;

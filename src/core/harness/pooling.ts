@@ -5,7 +5,12 @@
 // symbols counted as wrong.
 import { join, resolve } from 'node:path';
 import { loadCorpus } from '../corpus/load';
+import { addPooled } from '../fixtures/edit';
 import type { Fixture, PooledSymbol } from '../fixtures/model';
+import { readFixture } from '../fixtures/read';
+import { editKeepingLineEndings } from '../lineEndings';
+import { edited, Edited, FixtureLabError, then } from '../problems';
+import type { Corpus } from '../corpus/load';
 import { fmt } from '../../shared/figures';
 import { JUDGED_WARNING } from '../../shared/panelView';
 import { mean } from '../numbers';
@@ -73,6 +78,61 @@ export function mergePooled(existing: readonly PooledSymbol[], added: readonly P
   return [...out.values()];
 }
 
+/**
+ * A pool written into one fixture's text: its pool from these answers, judged against the text as
+ * it stands (a ruling in it, saved or not, is judged and so not pooled), merged into `pooled:`. The
+ * one pool edit: `pool --write` applies it to the file, the panel's Pool to the open document.
+ * `added`: the symbols `pooled:` did not hold before.
+ */
+export function poolText(text: string, answers: readonly RawResult[], depth: number, options: NormalizeOptions = {}): Edited<{ added: PooledSymbol[] }> {
+  const fixture = readFixture(text, '').fixture;
+  const pooled = poolOf(fixture, answers, depth, options);
+  const existing = fixture.pooled ?? [];
+  const had = new Set(existing.map((p) => symbolKey(p.symbol, options)));
+  const merged = mergePooled(existing, pooled, options);
+  const result = merged.reduce<Edited>((out, entry) => then(out, (t) => addPooled(t, entry)), edited(text));
+  return result.ok ? { ...result, added: pooled.filter((p) => !had.has(symbolKey(p.symbol, options))) } : result;
+}
+
+/** One fixture's text before and after a run's pool (only fixtures the pool changes). */
+export interface PoolEdit {
+  task: string;
+  /** The fixture file, absolute; `file` corpus-relative, for messages. */
+  path: string;
+  file: string;
+  before: string;
+  after: string;
+  added: PooledSymbol[];
+}
+
+/**
+ * A run's pool as edits of its fixtures' texts, each read through `textOf` (an editor passes its
+ * documents' unsaved text): what the panel's Pool applies as one WorkspaceEdit.
+ */
+export async function poolEdits(
+  runDir: string, corpus: Corpus, depth: number, textOf: (path: string) => Promise<string>, warn?: (message: string) => void,
+): Promise<PoolEdit[]> {
+  const modules = new Map(corpus.repos.map((r) => [r.name, r.module]));
+  const raws = await readRawDir(join(runDir, RAW), warn);
+  const out: PoolEdit[] = [];
+  for (const f of corpus.fixtures) {
+    const id = f.read.fixture.id;
+    const answers = raws.filter((r) => r.task === id);
+    if (!f.read.parsed || !id || answers.length === 0) continue;
+    const before = await textOf(f.path);
+    const module = f.read.fixture.repo ? modules.get(f.read.fixture.repo) : undefined;
+    let added: PooledSymbol[] = [];
+    const result = editKeepingLineEndings(before, (t) => {
+      const pooled = poolText(t, answers, depth, { module });
+      if (pooled.ok) added = pooled.added;
+      return pooled;
+    });
+    if (!result.ok) throw new FixtureLabError(result.problem.message, f.file);
+    if (result.text !== before) out.push({ task: id, path: f.path, file: f.file, before, after: result.text, added });
+  }
+  return out;
+}
+
 export interface RunPool {
   task: string;
   /** The fixture file, absolute. */
@@ -81,6 +141,8 @@ export interface RunPool {
   file: string;
   module?: string;
   pooled: PooledSymbol[];
+  /** The run's answers to its task, which `pooled` is drawn from. */
+  answers: RawResult[];
 }
 
 /** The pool of every fixture a run answered, from its raw answers and the corpus as it is now. */
@@ -95,7 +157,7 @@ export async function poolRun(runDir: string, info: RunInfo, depth: number, cwd 
     const answers = raws.filter((r) => r.task === fixture.id);
     if (answers.length === 0) continue;
     const module = fixture.repo ? modules.get(fixture.repo) : undefined;
-    out.push({ task: fixture.id, path: f.path, file: f.file, module, pooled: poolOf(fixture, answers, depth, { module }) });
+    out.push({ task: fixture.id, path: f.path, file: f.file, module, pooled: poolOf(fixture, answers, depth, { module }), answers });
   }
   return out;
 }

@@ -246,6 +246,7 @@ export function toJudgeView(f: Fixture, rater: string | undefined, options: Norm
   const note = underWay ? 'The review is under way: finish it to judge these.'
     : rows.length > 0 ? undefined
       : (f.pooled ?? []).length > 0 ? `Every pooled symbol of ${f.id ?? 'this fixture'} is judged.`
-        : `${f.id ?? 'This fixture'} has no pooled symbols: \`fixture-lab pool RUN_DIR --write\` adds what systems found that no rater judged.`;
+        : `${f.id ?? 'This fixture'} has no pooled symbols: Pool in the benchmark panel (or \`fixture-lab pool RUN_DIR --write\`) adds what systems `
+          + 'found that no rater judged.';
   return { rows, ...(note ? { note } : {}), judgeable: !underWay };
 }

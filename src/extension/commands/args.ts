@@ -82,6 +82,8 @@ export const ARGUMENTS = {
   'fixtureLab.openPanel': undefined,
   'fixtureLab.runBenchmark': record({ systems: optional(listOf(isString)), budget: optional(isNumber), match: optional(oneOf(MATCH_RULES)) }),
   'fixtureLab.cancelRun': undefined,
+  // A run folder's name under the results folder (the panel's Pool); none: pick one.
+  'fixtureLab.poolRun': record({ run: optional(isString) }),
   'fixtureLab.setFailureCategory': anyOf(isLinkRef, record({ miss: missRef, category: optional(oneOf(FAILURE_CATEGORIES)) })),
   'fixtureLab.confirmFailureCategory': missTarget,
   'fixtureLab.revealMiss': record({ miss: missRef }),

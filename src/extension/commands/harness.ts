@@ -1,5 +1,6 @@
-// The harness commands: open the Benchmark panel, run systems on the open fixture, cancel a run.
+// The harness commands: open the Benchmark panel, run systems on the open fixture, cancel a run, pool a run.
 // What a run does is the runner's (harness/runner.ts) and the RunStore's; these only call it.
+import { poolRun } from '../harness/pool';
 import type { SomeHandlers } from './handler';
 
 export const HARNESS_COMMANDS = {
@@ -17,4 +18,6 @@ export const HARNESS_COMMANDS = {
     s.runner.cancel();
     return true;
   },
+
+  'fixtureLab.poolRun': (s, { run }) => poolRun(s, run),
 } satisfies SomeHandlers;

@@ -40,6 +40,7 @@ export const COMMAND_IDS = [
   'fixtureLab.openPanel',
   'fixtureLab.runBenchmark',
   'fixtureLab.cancelRun',
+  'fixtureLab.poolRun',
   'fixtureLab.setFailureCategory',
   'fixtureLab.confirmFailureCategory',
   'fixtureLab.revealMiss',

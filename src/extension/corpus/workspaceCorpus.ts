@@ -17,6 +17,9 @@ export class WorkspaceCorpus implements vscode.Disposable {
   private readonly bodies = new Map<string, Promise<BodyIndex>>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
+  private readonly fileChanged = new vscode.EventEmitter<vscode.Uri>();
+  /** A fixture file changed on disk (whoever wrote it): what DiskChanges merges unsaved edits with. */
+  readonly onDidChangeFile = this.fileChanged.event;
   private watcher?: vscode.FileSystemWatcher;
 
   constructor(private readonly ctx: Ctx) {
@@ -173,14 +176,20 @@ export class WorkspaceCorpus implements vscode.Disposable {
     if (this.watcher) return;
     this.watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(dir, '{repos.yaml,tasks/**/*.yaml}'));
     const reload = () => this.reload();
-    this.watcher.onDidChange(reload);
-    this.watcher.onDidCreate(reload);
+    // A file written in place changes; one written whole and renamed over it (the CLI's edits) is created.
+    const changed = (uri: vscode.Uri) => {
+      this.reload();
+      this.fileChanged.fire(uri);
+    };
+    this.watcher.onDidChange(changed);
+    this.watcher.onDidCreate(changed);
     this.watcher.onDidDelete(reload);
   }
 
   dispose(): void {
     this.watcher?.dispose();
     this.changed.dispose();
+    this.fileChanged.dispose();
     for (const r of this.repos.values()) void r.then((repo) => repo.close(), () => undefined);
   }
 }

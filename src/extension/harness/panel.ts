@@ -136,6 +136,7 @@ export class HarnessPanel implements vscode.Disposable {
         this.post({ type: 'systemsCheck', status: 'done', text });
       },
       openSymbol: (m) => void this.openSymbol(m.symbol),
+      pool: (m) => void executeCommand('fixtureLab.poolRun', { run: m.run }),
       moreReturned: async (m) => {
         const loaded = await this.s.results.current().catch((e) => this.failed(e, undefined));
         const list = loaded?.results.lists.find((l) => l.system === m.system);
