@@ -1,5 +1,5 @@
 // `npm run bench:suite`: where `npm test`'s time goes, phase by phase, in CPU seconds (user +
-// system of the phase's whole process tree, read with bash's `times`) beside wall seconds, each
+// system of the phase's whole process tree, orphans included) beside wall seconds, each
 // with its ratio to `node -e 0` measured in the same run. CPU, not wall: on a shared machine the
 // wall time says how busy the machine was; on CI's two cores the suite's wall time is about its
 // CPU over two once the phases overlap (test/run.mjs).
@@ -22,24 +22,44 @@ const only = args.find((a) => a.startsWith('--files='))?.slice('--files='.length
 const jobs = Math.max(1, Number(process.env.FIXTURE_LAB_TEST_JOBS ?? 2) || 1);
 
 /**
- * Runs argv under bash and reads `times` after it: the children's user and system time, which
- * counts every process of the tree that its parent waited for. Resolves to { cpu, wall, code, output }.
+ * Runs argv as the child of a small Python process that makes itself a child subreaper
+ * (prctl PR_SET_CHILD_SUBREAPER) and reaps every descendant, orphans too (esbuild's service,
+ * chromium's renderers, code-server's detached group), then prints its children's user + system
+ * time. Python 3 is there wherever code-server installs (node-gyp builds its addons with it).
+ * Resolves to { cpu, wall, code }.
  */
+const REAPER = `
+import ctypes, os, resource, subprocess, sys
+ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)
+child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL if os.environ.get('QUIET') else 2)
+code = None
+while True:
+    try:
+        pid, status = os.wait()
+    except ChildProcessError:
+        break
+    if pid == child.pid:
+        code = os.waitstatus_to_exitcode(status)
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(r.ru_utime + r.ru_stime, code)
+`;
+
 function measured(argv, { quiet = true } = {}) {
-  const quoted = argv.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
   const started = Date.now();
-  const child = spawn('bash', ['-c', `${quoted} ${quiet ? '>/dev/null 2>&1' : '1>&2'}; code=$?; times; exit $code`], { cwd: ROOT, stdio: ['ignore', 'pipe', quiet ? 'ignore' : 'inherit'] });
+  const child = spawn('python3', ['-c', REAPER, ...argv], {
+    cwd: ROOT,
+    env: { ...process.env, ...(quiet ? { QUIET: '1' } : {}) },
+    stdio: ['ignore', 'pipe', quiet ? 'ignore' : 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
-  return new Promise((resolve) => child.on('close', (code) => {
-    // `times` prints two lines, the shell's own and its children's: "0m1.234s 0m0.056s".
-    const [, children] = out.trim().split('\n');
-    const cpu = (children ?? '').split(/\s+/).reduce((sum, t) => {
-      const m = /^(\d+)m([\d.]+)s$/.exec(t);
-      return m ? sum + Number(m[1]) * 60 + Number(m[2]) : sum;
-    }, 0);
-    resolve({ cpu, wall: (Date.now() - started) / 1000, code });
-  }));
+  return new Promise((resolve, reject) => {
+    child.on('error', (e) => reject(new Error(`bench:suite measures CPU with python3: ${e.message}`)));
+    child.on('close', () => {
+      const [cpu, code] = out.trim().split(/\s+/);
+      resolve({ cpu: Number(cpu), wall: (Date.now() - started) / 1000, code: code === 'None' ? 'killed' : Number(code) });
+    });
+  });
 }
 
 function unitTestFiles(dir = join(ROOT, 'out', 'test')) {
@@ -86,7 +106,7 @@ for (const phase of phases) {
     for (const r of results.sort((a, b) => b.cpu - a.cpu)) line(`  ${r.file}`, r);
     const cpu = results.reduce((s, r) => s + r.cpu, 0);
     const failing = results.filter((r) => r.code !== 0).length;
-    line(`unit (${files.length} files, ${jobs} at a time)`, { cpu, wall: (Date.now() - started) / 1000, code: failing === 0 ? 0 : `${failing} files failing` });
+    line(`unit (${files.length} file${files.length === 1 ? '' : 's'}, ${jobs} at a time)`, { cpu, wall: (Date.now() - started) / 1000, code: failing === 0 ? 0 : `${failing} files failing` });
     total += cpu;
   } else {
     const r = await measured([process.execPath, join('test', 'vscode', 'integration.mjs'), `--pass=${phase === 'integration' ? 'main' : 'restricted'}`]);

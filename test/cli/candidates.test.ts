@@ -57,7 +57,7 @@ def test_teardown():
 interface JsonOut {
   symbols: string[];
   candidates: { symbol: string; kind: string; hops: number; links: number; test: boolean; why: string; score: number }[];
-  cut: { kept: number; of: number; nextScore: number | null };
+  cut: { kept: number; of: number; nextScore: number | null; by: 'evidence' | 'limit' | null };
   ambiguous: number;
 }
 
@@ -94,7 +94,7 @@ describe('fixture-lab candidates: ranking a person can use', () => {
     assert.equal(out.ambiguous, 1);
     // A change that touches no test: no test candidate.
     assert.deepEqual(out.candidates.filter((c) => c.test), []);
-    assert.deepEqual(out.cut, { kept: out.candidates.length, of: out.candidates.length, nextScore: null });
+    assert.deepEqual(out.cut, { kept: out.candidates.length, of: out.candidates.length, nextScore: null, by: null });
   });
 
   it('tests only when the change touches tests, after every non-test (--tests after, the default); mixed and exclude', async () => {
@@ -119,7 +119,7 @@ describe('fixture-lab candidates: ranking a person can use', () => {
     const cut = await json(r.dir, '--base', base, '--head', code, '--limit', '3');
     assert.equal(cut.candidates.length, 3);
     assert.deepEqual(cut.symbols, all.symbols.slice(0, 3));
-    assert.deepEqual(cut.cut, { kept: 3, of: all.candidates.length, nextScore: all.candidates[3].score });
+    assert.deepEqual(cut.cut, { kept: 3, of: all.candidates.length, nextScore: all.candidates[3].score, by: 'limit' });
     const text = await run(r.dir, 'candidates', '--repo', r.dir, '--base', base, '--head', code, '--limit', '3');
     assert.match(text.stdout, new RegExp(`kept 3 of ${all.candidates.length}, next score ${all.candidates[3].score}`));
   });

@@ -112,4 +112,48 @@ describe('neighbours: issue 27 rules', function () {
     assert.ok(flask, 'the subclass is listed');
     assert.equal(flask.why, 'extends App (line 4)');
   });
+
+  it('two hops: the callers of a changed function\'s few callers, but not three hops, nor through a function called from everywhere', async () => {
+    const repo = new TestRepo();
+    const merge = (body: string) => `export const deepMerge = (a: object, b: object): object => {\n${body}\n};\n\n`
+      + 'export const validateAndMerge = (a: object, b: object): object => deepMerge(a, b);\n\n'
+      + 'export const logged = (x: object): object => x;\n';
+    const base = repo.commit('base', {
+      'source/merge.ts': merge('  return {...a, ...b};'),
+      'source/index.ts': "import { validateAndMerge, logged } from './merge';\n\nexport const createInstance = (d: object) => validateAndMerge(d, {});\n\n"
+        + 'export function ky(): object {\n  return createInstance({});\n}\n\n'
+        + [1, 2, 3, 4].map((i) => `export function use${i}(): object {\n  return logged({});\n}\n`).join('\n')
+        + '\nexport function app(): object {\n  return use1();\n}\n',
+    });
+    const head = repo.commit('head', { 'source/merge.ts': merge('  return {...b, ...a};').replace('=> x;', '=> ({...x});') });
+    const m = by(await candidates(repo, base, head));
+    assert.deepEqual(m.get('source/merge.validateAndMerge') && { kind: m.get('source/merge.validateAndMerge')!.kind, hops: m.get('source/merge.validateAndMerge')!.hops }, { kind: 'caller', hops: 1 });
+    const create = m.get('source/index.createInstance');
+    assert.deepEqual(create && { kind: create.kind, hops: create.hops, why: create.why }, { kind: 'caller', hops: 2, why: 'calls validateAndMerge, which calls deepMerge (line 3)' });
+    assert.ok(create!.score < m.get('source/merge.validateAndMerge')!.score, 'two hops rank below one');
+    assert.ok(!m.has('source/index.ky'), 'three hops out');
+    // `logged` (changed too) has four callers: none of them is about the change, and neither is any caller of theirs.
+    assert.equal(m.get('source/index.use1')?.hops, 1);
+    assert.ok(!m.has('source/index.app'), 'app calls use1, one of four callers of logged');
+  });
+
+  it('a field a changed type declares anew: where it is read, and the registry that lists it as a key', async () => {
+    const repo = new TestRepo();
+    const options = (type: string) => `export type Options = {\n  retry?: number;\n  throwErrors?: ${type};\n};\n`;
+    const base = repo.commit('base', {
+      'source/options.ts': options('boolean'),
+      'source/constants.ts': 'export const optionKeys = {\n  retry: true,\n  throwErrors: true,\n};\n\nexport const defaults = {\n  retry: 2,\n};\n',
+      'source/check.ts': "import type { Options } from './options';\n\nexport function check(o: Options): unknown {\n  return o.throwErrors;\n}\n\n"
+        + 'export function tries(o: Options): unknown {\n  return o.retry;\n}\n',
+    });
+    const head = repo.commit('head', { 'source/options.ts': options('boolean | ((status: number) => boolean)') });
+    const m = by(await candidates(repo, base, head));
+    const keys = m.get('source/constants.optionKeys');
+    assert.deepEqual(keys && { kind: keys.kind, why: keys.why }, { kind: 'data', why: 'lists throwErrors as a key (line 3)' });
+    const check = m.get('source/check.check');
+    assert.deepEqual(check && { kind: check.kind, why: check.why }, { kind: 'data', why: 'reads throwErrors (line 4)' });
+    // `retry` is declared on a line the change left alone.
+    assert.ok(!m.has('source/constants.defaults'));
+    assert.ok(!m.has('source/check.tries'));
+  });
 });

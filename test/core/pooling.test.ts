@@ -3,9 +3,12 @@
 // a top K, and nothing else), Judged@K against the same count, and merging idempotent. The demo
 // corpus's run is checked through the CLI in findings.test.ts.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
-  Fixture, judgedAtK, judgedKeys, mergePooled, mulberry32, poolOf, RawResult, readFixture, symbolKey,
+  Fixture, judgedAtK, judgedKeys, mergePooled, mulberry32, poolOf, poolText, RawResult, readFixture, settleDispute, symbolKey, textOf,
 } from '../../src/core';
+import { ROOT } from '../helpers/demoCorpus';
 import { addPooled } from '../helpers/edits';
 
 function answer(system: string, task: string, symbols: string[], status: RawResult['status'] = 'ok'): RawResult {
@@ -77,6 +80,25 @@ describe('pool and judge', () => {
     assert.deepEqual(read.problems, []);
     assert.deepEqual(read.fixture.pooled, pooled);
     assert.ok(text.indexOf('pooled:') < text.indexOf('tags:'), 'placed before tags, as FIXTURE_KEYS orders it');
+  });
+
+  it('poolText judges against the text as it stands: a ruling not yet saved is judged, and pooling twice adds nothing', () => {
+    const base = readFileSync(join(ROOT, 'corpus/tasks/bookshop/medium/01-queue-retry-limit.yaml'), 'utf8');
+    const fresh = 'worker/queue/queue.Queue.jobs';
+    const answers = [answer('grep', 'bookshop-medium-01', ['worker/queue/queue.Queue.Retry', fresh, 'worker/queue/queue.New'])];
+    const pooled = poolText(base, answers, 10);
+    assert.ok(pooled.ok);
+    assert.deepEqual(pooled.added.map((p) => p.symbol), [fresh, 'worker/queue/queue.New']);
+    // The adjudicator ruled on the jobs field first (as an unsaved document holds it): judged, so not pooled.
+    const ruled = textOf(settleDispute(base, { symbol: fresh, resolution: 'excluded', rationale: 'r', unjudged: true }));
+    const afterRuling = poolText(ruled, answers, 10);
+    assert.ok(afterRuling.ok);
+    assert.deepEqual(readFixture(afterRuling.text, 'f.yaml').fixture.pooled, [{ symbol: 'worker/queue/queue.New', from: ['grep'] }]);
+    // Again: the same text, nothing added.
+    const again = poolText(pooled.text, answers, 10);
+    assert.ok(again.ok);
+    assert.equal(again.text, pooled.text);
+    assert.deepEqual(again.added, []);
   });
 
   it('reads a malformed pooled entry as an error naming the fix', () => {

@@ -1,15 +1,16 @@
-import { CandidateOptions, candidatesOf, DEFAULT_CANDIDATE_LIMIT, describeCut, Repository, TESTS_POLICIES } from '../../core';
+import { CandidateOptions, candidatesOf, DEFAULT_CANDIDATE_LIMIT, describeCut, EVIDENCE_POLICIES, Repository, TESTS_POLICIES } from '../../core';
 import { CliIO, oneOf, parse, required, UsageError } from '../args';
 
-/** `--limit N` and `--tests exclude|after|mixed`, shared by `candidates` and `new`. */
-export function candidateOptions(values: { limit?: string; tests?: string }): CandidateOptions {
+/** `--limit N` and `--tests exclude|after|mixed`, shared by `candidates` and `new`; `--evidence strong|all` (`candidates`). */
+export function candidateOptions(values: { limit?: string; tests?: string; evidence?: string }): CandidateOptions {
   const limit = values.limit === undefined ? DEFAULT_CANDIDATE_LIMIT : Number(values.limit);
   if (!Number.isInteger(limit) || limit < 0) throw new UsageError('--limit must be a whole number');
   const tests = values.tests === undefined ? 'after' : oneOf(values.tests, TESTS_POLICIES, '--tests');
-  return { limit, tests };
+  const evidence = values.evidence === undefined ? 'strong' : oneOf(values.evidence, EVIDENCE_POLICIES, '--evidence');
+  return { limit, tests, evidence };
 }
 
-/** `candidates --repo PATH --base REV --head REV [--limit N] [--tests exclude|after|mixed] [--json]`: a fixture's default candidates. */
+/** `candidates --repo PATH --base REV --head REV [--limit N] [--tests exclude|after|mixed] [--evidence strong|all] [--json]`: default candidates. */
 export async function candidates(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
     repo: { type: 'string' },
@@ -17,6 +18,7 @@ export async function candidates(args: string[], io: CliIO): Promise<number> {
     head: { type: 'string' },
     limit: { type: 'string' },
     tests: { type: 'string' },
+    evidence: { type: 'string' },
     json: { type: 'boolean' },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected \`${positionals[0]}\``);

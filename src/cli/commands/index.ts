@@ -76,7 +76,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
     run: lazy(() => import('./new'), 'newFixture'),
   },
   candidates: {
-    usage: 'candidates --repo PATH --base REV --head REV [--limit N] [--tests exclude|after|mixed] [--json]',
+    usage: 'candidates --repo PATH --base REV --head REV [--limit N] [--tests exclude|after|mixed] [--evidence strong|all] [--json]',
     summary: 'a fixture\'s default candidates: the changed symbols, then their one-hop callers, callees and types',
     run: lazy(() => import('./candidates'), 'candidates'),
   },

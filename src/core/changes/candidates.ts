@@ -11,6 +11,14 @@ export type TestsPolicy = 'exclude' | 'after' | 'mixed';
 export const TESTS_POLICIES: readonly TestsPolicy[] = ['exclude', 'after', 'mixed'];
 /** Non-test candidates kept by default: past 40 a labeler stops reading, and kappa over padding means little. */
 export const DEFAULT_CANDIDATE_LIMIT = 40;
+/**
+ * A neighbour's weighed links (Neighbour.score) worth listing on their own: one resolved call, type
+ * use or caller, or a read, decorator or data flow at the lines the change made. Less is a use in
+ * lines the change left alone, a constructor, or what only the change's tests use.
+ */
+export const STRONG_EVIDENCE = 0.5;
+/** Neighbours on weaker evidence are listed only while fewer than this many have strong evidence: the list ends where evidence runs out. */
+export const FEW_STRONG = 5;
 
 export interface CandidateOptions {
   /** Non-test candidates kept (the changed symbols always are); tests after them are capped alike. */
@@ -19,7 +27,12 @@ export interface CandidateOptions {
   tests?: TestsPolicy;
   /** A name nothing in the code resolves links by name alone to at most this many definitions (default 3). */
   ambiguousLimit?: number;
+  /** `strong` (default): neighbours on weak evidence only while few have strong evidence; `all`: every neighbour, to the limit. */
+  evidence?: EvidencePolicy;
 }
+
+export type EvidencePolicy = 'strong' | 'all';
+export const EVIDENCE_POLICIES: readonly EvidencePolicy[] = ['strong', 'all'];
 
 export type CandidateKind = 'changed' | Relation;
 
@@ -55,8 +68,11 @@ export interface Candidates {
    * Symbols the change adds are not candidates: no system can retrieve them from the base revision.
    */
   symbols: string[];
-  /** Non-test candidates kept of how many, and the score of the first one cut (null: none cut). */
-  cut: { kept: number; of: number; nextScore: number | null };
+  /**
+   * Non-test candidates kept of how many, the score of the first one cut (null: none cut), and what
+   * cut it: `evidence` (what follows rests on weak links), `limit`, or null.
+   */
+  cut: { kept: number; of: number; nextScore: number | null; by: 'evidence' | 'limit' | null };
   /** Names nothing resolves that more than `ambiguousLimit` (3) definitions share: not linked, counted. */
   ambiguous: number;
   /** Does the change touch test code? Only then are tests candidates (policy `after`). */
@@ -76,6 +92,7 @@ export async function candidatesOf(repo: Repository, base: string, head: string,
 export async function candidatesFrom(repo: Repository, report: ChangeReport, options: CandidateOptions = {}): Promise<Candidates> {
   const limit = options.limit ?? DEFAULT_CANDIDATE_LIMIT;
   const policy = options.tests ?? 'after';
+  const evidence = options.evidence ?? 'strong';
   const { neighbours: all, ambiguous } = await linksOf(repo, report, options.ambiguousLimit);
   const touchesTests = report.files.some((f) => isTestPath(f.newPath ?? f.oldPath ?? ''));
   const best = Math.max(0, ...all.map((n) => n.score));
@@ -101,15 +118,8 @@ export async function candidatesFrom(repo: Repository, report: ChangeReport, opt
   const allowed = (c: RankedCandidate) => !c.test || policy === 'mixed' || (policy === 'after' && touchesTests);
   const candidates = [...changed, ...linked].filter(allowed);
   const ordered = policy === 'mixed' ? candidates : [...candidates.filter((c) => !c.test), ...candidates.filter((c) => c.test)];
-  // The limit counts non-test candidates (tests, placed after, are capped alike); changed symbols always stay.
+  const { keep, evident } = selectCandidates(ordered, (c) => (c.kind === 'changed' ? Infinity : kept.get(c)!.score), limit, policy, evidence);
   const nonTest = ordered.filter((c) => !c.test);
-  const room = (list: RankedCandidate[]) => {
-    const fixed = list.filter((c) => c.kind === 'changed').length;
-    return new Set([...list.filter((c) => c.kind === 'changed'), ...list.filter((c) => c.kind !== 'changed').slice(0, Math.max(0, limit - fixed))]);
-  };
-  const keep = policy === 'mixed'
-    ? room(ordered)
-    : new Set([...room(nonTest), ...room(ordered.filter((c) => c.test))]);
   const ranked = ordered.filter((c) => keep.has(c));
   const firstCut = nonTest.find((c) => !keep.has(c));
   return {
@@ -119,7 +129,9 @@ export async function candidatesFrom(repo: Repository, report: ChangeReport, opt
     neighbours: ranked.filter((c) => kept.has(c)).map((c) => kept.get(c)!),
     ranked,
     symbols: [...new Set(ranked.map((c) => c.symbol))],
-    cut: { kept: nonTest.filter((c) => keep.has(c)).length, of: nonTest.length, nextScore: firstCut ? firstCut.score : null },
+    cut: {
+      kept: nonTest.filter((c) => keep.has(c)).length, of: nonTest.length, nextScore: firstCut ? firstCut.score : null,
+      by: !firstCut ? null : evident(firstCut) ? 'limit' : 'evidence' },
     ambiguous,
     touchesTests,
     skipped: report.skipped,
@@ -127,7 +139,33 @@ export async function candidatesFrom(repo: Repository, report: ChangeReport, opt
   };
 }
 
-/** The cut in a line: `kept 40 of 73, next score 0.4`. */
+/**
+ * Which of `ordered` (changed symbols first, then neighbours by score; tests after non-tests unless
+ * `mixed`) a list keeps. Changed symbols always. The list ends where evidence runs out: a
+ * neighbour whose weighed links (`weight`) reach STRONG_EVIDENCE is listed; weaker ones only while
+ * fewer than FEW_STRONG non-test neighbours are strong, and then only up to FEW_STRONG (never tests,
+ * which follow). `limit` then caps the non-test neighbours (and the tests after them alike).
+ */
+export function selectCandidates<T extends { kind: CandidateKind; test: boolean }>(
+  ordered: readonly T[], weight: (c: T) => number, limit: number, policy: TestsPolicy, evidence: EvidencePolicy,
+): { keep: Set<T>; evident: (c: T) => boolean } {
+  const strong = (c: T) => weight(c) >= STRONG_EVIDENCE;
+  const linked = ordered.filter((c) => c.kind !== 'changed' && !c.test);
+  const floor = new Set(linked.filter(strong).length >= FEW_STRONG ? [] : linked.slice(0, FEW_STRONG));
+  const evident = (c: T) => evidence === 'all' || c.kind === 'changed' || strong(c) || floor.has(c);
+  // The limit counts non-test candidates (tests, placed after, are capped alike); changed symbols always stay.
+  const room = (list: T[]) => {
+    const fixed = list.filter((c) => c.kind === 'changed');
+    return new Set([...fixed, ...list.filter((c) => c.kind !== 'changed').slice(0, Math.max(0, limit - fixed.length))]);
+  };
+  const keep = policy === 'mixed'
+    ? room(ordered.filter(evident))
+    : new Set([...room(ordered.filter((c) => !c.test && evident(c))), ...room(ordered.filter((c) => c.test && evident(c)))]);
+  return { keep, evident };
+}
+
+/** The cut in a line: `kept 40 of 73, next score 0.4` (`, the rest on weak evidence` when evidence cut it). */
 export function describeCut(cut: Candidates['cut']): string {
-  return cut.nextScore === null ? `kept ${cut.kept} of ${cut.of}` : `kept ${cut.kept} of ${cut.of}, next score ${cut.nextScore}`;
+  if (cut.nextScore === null) return `kept ${cut.kept} of ${cut.of}`;
+  return `kept ${cut.kept} of ${cut.of}, next score ${cut.nextScore}${cut.by === 'evidence' ? ', the rest on weak evidence' : ''}`;
 }

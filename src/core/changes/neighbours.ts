@@ -14,6 +14,7 @@ import { LanguageId, languageOf } from '../symbols/languages';
 import { filesMentioning, textAt } from '../symbols/lookup';
 import { Reference, referencesOf } from '../symbols/references';
 import { isTestPath } from '../symbols/testPaths';
+import type { FileChange } from '../git/diff';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { Binding, fileImported, importBindings, importedModules } from './imports';
 import { classBases, declaredType, receiverOf } from './receivers';
@@ -59,6 +60,11 @@ const CLASS_LIKE = new Set(['class', 'struct', 'interface', 'trait', 'enum', 'mo
 const SELF = new Set(['self', 'this', 'cls']);
 /** Languages where a bare name never means a class member (Java, C# and Ruby reach their own members bare). */
 const BARE_NAMES = new Set<LanguageId>(['python', 'typescript', 'tsx', 'javascript', 'go', 'rust']);
+/** A field's name declared on a line of a type (TypeScript `name?: T`, a Go struct's `Name T`); Python's class attributes are definitions of their own. */
+const FIELD_DECLARATION: Partial<Record<string, RegExp>> = {
+  typescript: /^\s*(?:readonly\s+)?([A-Za-z_$][\w$]*)\??\s*:/,
+  go: /^\s*([A-Za-z_]\w*)\s+[*[\]\w.]/,
+};
 /** Data links (a name read, not called): only names this long, resolved or unique. */
 const DATA_NAME = /^\w{4,}$/;
 /** Weights: a call or type use is a link; a read, a decorator or a data flow half one. */
@@ -66,6 +72,13 @@ const WEIGHT = { callee: 1, type: 1, caller: 1, data: 0.5 } as const;
 const DECORATOR_WEIGHT = 0.5;
 /** What the change's tests use says little about the change: their links weigh a quarter. */
 const TEST_OWNER_WEIGHT = 0.25;
+/**
+ * A modified symbol's lines the change left alone say less about it than the lines it made: in a
+ * 250-line function that changed in one `if`, what that `if` calls is the change; the rest of
+ * the function is context. Uses away from every changed line weigh this much.
+ */
+const FAR_WEIGHT = 0.25;
+const evidence = (near: boolean) => (near ? 1 : FAR_WEIGHT);
 /** Constructors link below every other link: they call, and set up, everything. */
 const CONSTRUCTOR_WEIGHT = 0.2;
 /**
@@ -376,13 +389,16 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
     const n = found.get(key) ?? {
       symbol: d.symbol, file: at.path, kind: d.kind, startLine: d.startLine, endLine: d.endLine, relation, hops, via: [], score: 0, links: 0, why,
       test: isTestPath(at.path), byName };
-    // A neighbour scores each changed symbol's strongest link to it once: twenty calls from one test are one link's worth.
-    const w = weight * WEIGHT[relation] * (isTestPath(via.file) ? TEST_OWNER_WEIGHT : 1);
+    // A neighbour scores each changed symbol's strongest link to it once: twenty calls from one test
+    // are one link's worth; and the change's tests together count as one changed symbol.
+    const test = isTestPath(via.file);
+    const w = weight * WEIGHT[relation] * (test ? TEST_OWNER_WEIGHT : 1);
     const best = strongest.get(key) ?? new Map<string, number>();
-    const had = best.get(via.symbol) ?? 0;
+    const owner = test ? '\0tests' : via.symbol;
+    const had = best.get(owner) ?? 0;
     if (w > had) {
       n.score += w - had;
-      best.set(via.symbol, w);
+      best.set(owner, w);
       strongest.set(key, best);
     }
     n.links++;
@@ -402,21 +418,29 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
   };
 
   // Outgoing: names the changed code uses, at the side where the change left them.
-  interface Use { ref: Reference; owner: ChangedSymbol; info: FileInfo; decorator: boolean }
+  interface Use { ref: Reference; owner: ChangedSymbol; info: FileInfo; decorator: boolean; near: boolean }
   const uses: Use[] = [];
   const reads = new Map<string, Access>();
   const writes = new Map<string, Access>();
-  const seenUses = new Set<string>();
+  const seenUses = new Map<string, Use>();
+  const declared = new Map<string, Access>();
+  const access = (into: Map<string, Access>, name: string, a: Access) => {
+    const had = into.get(name);
+    if (!had || (a.near && !had.near)) into.set(name, a);
+  };
   for (const side of await sidesOf(index, report)) {
     const { info, symbols } = side;
     const file = info.path;
     // A use belongs to the innermost definition around it, and counts only when that one changed:
     // a class that changed in one method does not make every name in its other methods a neighbour.
-    const changedHere = new Map(symbols.map((s) => [`${s.symbol}\0${s.startLine}`, s.owner]));
+    const changedHere = new Map(symbols.map((s) => [`${s.symbol}\0${s.startLine}`, { owner: s.owner, near: nearLines(s, info.lines, info.defs) }]));
+    const nearOf = new Map([...changedHere.values()].map((s) => [s.owner, s.near]));
     for (const ref of info.refs) {
       const inner = definitionAt(info.defs, ref.line);
-      const owner = inner && changedHere.get(`${inner.symbol}\0${inner.startLine}`);
-      if (!inner || !owner) continue;
+      const side = inner && changedHere.get(`${inner.symbol}\0${inner.startLine}`);
+      if (!inner || !side) continue;
+      const owner = side.owner;
+      const near = side.near(ref.line);
       const decorator = ref.line < inner.nameLine;
       const text = info.lines[ref.line - 1] ?? '';
       const before = text.slice(0, ref.column);
@@ -426,23 +450,34 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
       if (ref.kind === 'identifier' && !decorator && !DATA_NAME.test(ref.name)) continue;
       // A modified symbol is read at both sides: a line the change left alone is one use.
       const key = `${owner.symbol}\0${ref.kind}\0${ref.name}\0${ref.column}\0${decorator}\0${text.trim()}`;
-      if (seenUses.has(key)) continue;
-      seenUses.add(key);
-      uses.push({ ref, owner, info, decorator });
+      const seen = seenUses.get(key);
+      if (seen) seen.near ||= near;
+      else {
+        const use = { ref, owner, info, decorator, near };
+        seenUses.set(key, use);
+        uses.push(use);
+      }
       // Attributes the changed code reads or writes: where the same data is written or read is a neighbour.
       const attribute = /\.\s*$/.test(before) && !moduleMember(info, before);
       if (ref.kind === 'identifier' && !decorator && owner.change !== 'added' && !isTestPath(file) && attribute) {
         const write = isWrite(before, after);
         // What a changed constructor sets up is everything its class holds: its readers are not the change's.
         if (write && IMPLICIT_CALLS.test(shortName(owner.symbol))) continue;
-        (write ? writes : reads).set(ref.name, { owner, line: ref.line, family: family(info.language) });
+        access(write ? writes : reads, ref.name, { owner, line: ref.line, family: family(info.language), near });
       }
     }
     for (const s of symbols) {
       if (isTestPath(file) || s.owner.change === 'added') continue;
+      // A field a changed type declares on a changed line (`throwHttpErrors?: boolean | (...)`): its other readers are the change's.
+      if (s.owner.change === 'modified' && (CLASS_LIKE.has(s.owner.kind) || s.owner.kind === 'type')) {
+        for (let line = s.startLine + 1; line <= s.endLine; line++) {
+          const name = s.madeAt(line) ? FIELD_DECLARATION[family(info.language)]?.exec(info.lines[line - 1] ?? '')?.[1] : undefined;
+          if (name && DATA_NAME.test(name)) access(declared, name, { owner: s.owner, line, family: family(info.language), near: true });
+        }
+      }
       for (let line = s.startLine; line <= s.endLine; line++) {
         for (const m of (info.lines[line - 1] ?? '').matchAll(/\b(get|set)attr\(\s*[^,()]+,\s*["'](\w{4,})["']/g)) {
-          (m[1] === 'get' ? reads : writes).set(m[2], { owner: s.owner, line, family: family(info.language) });
+          access(m[1] === 'get' ? reads : writes, m[2], { owner: s.owner, line, family: family(info.language), near: nearOf.get(s.owner)!(line) });
         }
       }
     }
@@ -452,14 +487,14 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
     const r = await index.resolve(u.info, u.ref.line, u.ref.column, u.ref.name);
     if (u.decorator) {
       // `@app.teardown_request` on a changed function: the decorator's definition registers and calls it.
-      linkPicked(r, u.ref.name, 'caller', u.owner, DECORATOR_WEIGHT, `decorates ${short(u.owner.symbol)} (line ${u.ref.line})`);
+      linkPicked(r, u.ref.name, 'caller', u.owner, DECORATOR_WEIGHT * evidence(u.near), `decorates ${short(u.owner.symbol)} (line ${u.ref.line})`);
       continue;
     }
     const relation: Relation = u.ref.kind === 'type' ? 'type' : u.ref.kind === 'call' ? 'callee' : 'data';
     // `order.total_cents = ...` writes the field it names.
     const written = relation === 'data' && WRITES.test((u.info.lines[u.ref.line - 1] ?? '').slice(u.ref.column + u.ref.name.length));
     const verb = relation === 'type' ? 'used as a type by' : written ? 'written by' : relation === 'data' ? 'read by' : 'called by';
-    linkPicked(r, u.ref.name, relation, u.owner, 1, `${verb} ${short(u.owner.symbol)} (line ${u.ref.line})`);
+    linkPicked(r, u.ref.name, relation, u.owner, evidence(u.near), `${verb} ${short(u.owner.symbol)} (line ${u.ref.line})`);
   }
 
   // Incoming: definitions at base that call a changed (existing) symbol, are decorated with it, or register it.
@@ -479,6 +514,8 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
     constructors.set(name, [...(constructors.get(name) ?? []), { cls, via: s }]);
   }
   await index.definitions([...targets.keys(), ...constructors.keys()]);
+  /** Each changed symbol's resolved non-test callers (by changed symbol's name): where two hops start. */
+  const directCallers = new Map<string, Located[]>();
   const registrations: { info: FileInfo; ref: Reference; via: ChangedSymbol[]; call: string; column: number }[] = [];
   for (const path of await filesMentioning(repo, report.base, [...targets.keys(), ...constructors.keys()])) {
     const info = await index.file(report.base, path);
@@ -519,7 +556,14 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
       const why = `${decorates ? 'decorated with' : 'calls'} ${ref.name} (line ${ref.line})`;
       const at = { path, def: caller };
       const byName = !r.resolved && r.picked.length > 1;
-      for (const p of hit) link(at, 'caller', vias.find((v) => v.symbol === p.def.symbol)!, r.resolved ? 1 : 1 / r.picked.length, why, byName);
+      for (const p of hit) {
+        const via = vias.find((v) => v.symbol === p.def.symbol)!;
+        link(at, 'caller', via, r.resolved ? 1 : 1 / r.picked.length, why, byName);
+        if (r.resolved && !decorates && !isTestPath(path) && !changedNames.has(caller.symbol)) {
+          const list = listAt(directCallers, via.symbol);
+          if (!list.some((c) => c.def.symbol === caller.symbol)) list.push(at);
+        }
+      }
     }
   }
   await index.definitions(registrations.map((g) => g.call));
@@ -532,13 +576,16 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
     for (const p of registered) linkPicked(r, g.call, 'caller', g.via.find((v) => v.symbol === p.def.symbol)!, 1, why);
   }
 
+  await callersOfCallers(repo, index, changed.filter((s) => directCallers.has(s.symbol)).map((s) => [s, directCallers.get(s.symbol)!]), link);
   await overrides(index, changed, link);
 
   // Data: where what the change reads is written, and where what it writes is read (and what that reader then calls).
-  await dataFlow(repo, report, index, reads, writes, link, ambiguousLimit);
+  await dataFlow(repo, report, index, reads, writes, declared, link, ambiguousLimit);
 
   const neighbours = [...found.values()]
-    .sort((a, b) => b.score - a.score || a.hops - b.hops || a.symbol.localeCompare(b.symbol) || a.relation.localeCompare(b.relation));
+    // At equal evidence a constructor ranks below: it sets up, and calls, everything.
+    .sort((a, b) => b.score - a.score || a.hops - b.hops || Number(isConstructor(a)) - Number(isConstructor(b)) || a.symbol.localeCompare(b.symbol)
+      || a.relation.localeCompare(b.relation));
   return { neighbours, ambiguous: ambiguous.size };
 }
 
@@ -579,6 +626,56 @@ async function constructorCalls(index: Index, info: FileInfo, constructors: Map<
   }
 }
 
+const isConstructor = (n: Neighbour) => n.kind === 'method' && IMPLICIT_CALLS.test(shortName(n.symbol));
+
+/** A changed symbol with at most this many callers, each called by at most this many, links its callers' callers (two hops). */
+const TWO_HOP_FANOUT = 3;
+/** A caller's caller weighs half a direct link: enough to be listed, ranked below the callers it goes through. */
+const TWO_HOP_WEIGHT = 0.5;
+
+/**
+ * Callers of a changed symbol's callers, two hops out (§7.2 leaves out only what is further): the
+ * entry point a thin wrapper serves (`createInstance` calls `validateAndMerge`, which calls the
+ * changed `deepMerge`). Only where the fan-in is small at both hops (TWO_HOP_FANOUT): a function
+ * called from everywhere has no caller that is about the change. Resolved calls from non-test code only.
+ */
+async function callersOfCallers(repo: Repository, index: Index, direct: [ChangedSymbol, Located[]][], link: LinkFn): Promise<void> {
+  const firsts = new Map<string, { via: ChangedSymbol; caller: Located }[]>();
+  for (const [via, callers] of direct) {
+    if (callers.length > TWO_HOP_FANOUT) continue;
+    for (const caller of callers) if (!IMPLICIT_CALLS.test(caller.def.name)) listAt(firsts, caller.def.name).push({ via, caller });
+  }
+  if (firsts.size === 0) return;
+  await index.definitions(firsts.keys());
+  const second = new Map<string, { at: Located; line: number }[]>();
+  for (const path of await filesMentioning(repo, index.base, [...firsts.keys()])) {
+    if (isTestPath(path)) continue;
+    const info = await index.file(index.base, path);
+    if (!info) continue;
+    for (const ref of info.refs) {
+      const wanted = ref.kind === 'call' ? firsts.get(ref.name) : undefined;
+      const caller = wanted && definitionAt(info.defs, ref.line);
+      if (!wanted || !caller) continue;
+      const r = await index.resolve(info, ref.line, ref.column, ref.name);
+      if (!r.resolved) continue;
+      for (const w of wanted) {
+        if (caller.symbol === w.caller.def.symbol || !r.picked.some((p) => p.def.symbol === w.caller.def.symbol)) continue;
+        const list = listAt(second, w.caller.def.symbol);
+        if (!list.some((x) => x.at.def.symbol === caller.symbol)) list.push({ at: { path, def: caller }, line: ref.line });
+      }
+    }
+  }
+  for (const ws of firsts.values()) {
+    for (const w of ws) {
+      const callers = second.get(w.caller.def.symbol) ?? [];
+      if (callers.length > TWO_HOP_FANOUT) continue;
+      for (const c of callers) {
+        link(c.at, 'caller', w.via, TWO_HOP_WEIGHT, `calls ${w.caller.def.name}, which calls ${shortName(w.via.symbol)} (line ${c.line})`, false, 2);
+      }
+    }
+  }
+}
+
 /**
  * Methods of subclasses, at any depth, that override a changed method: what runs instead of it on
  * their instances. Constructors and other implicit names are left out (every class has one).
@@ -602,8 +699,8 @@ async function overrides(index: Index, changed: ChangedSymbol[], link: LinkFn): 
   }
 }
 
-/** An attribute the changed code reads or writes: where, and in which language family (data flows within one). */
-interface Access { owner: ChangedSymbol; line: number; family: string }
+/** An attribute the changed code reads or writes: where, in which language family (data flows within one), and whether beside a changed line. */
+interface Access { owner: ChangedSymbol; line: number; family: string; near: boolean }
 
 /** TypeScript, TSX and JavaScript share their data; every other language keeps its own. */
 const family = (language: LanguageId) => (language === 'tsx' || language === 'javascript' ? 'typescript' : language);
@@ -618,8 +715,11 @@ type LinkFn = (at: Located, relation: Relation, via: ChangedSymbol, weight: numb
  * in the branch the read decides. Constructors are left out: they initialise everything.
  */
 async function dataFlow(
-  repo: Repository, report: ChangeReport, index: Index, reads: Map<string, Access>, writes: Map<string, Access>, link: LinkFn, limit: number,
+  repo: Repository, report: ChangeReport, index: Index, reads: Map<string, Access>, writes: Map<string, Access>, declared: Map<string, Access>,
+  link: LinkFn, limit: number,
 ): Promise<void> {
+  // A field declared anew is read where it is read, like one the code writes.
+  for (const [name, a] of declared) if (!writes.has(name)) writes.set(name, a);
   const names = [...new Set([...reads.keys(), ...writes.keys()])];
   await index.definitions(names);
   // A class attribute or field is data too: `rule.provide_automatic_options` flows whether or not a class declares it.
@@ -629,6 +729,8 @@ async function dataFlow(
   interface Site { info: FileInfo; def: Definition; line: number; column: number }
   const readers = new Map<string, Site[]>();
   const writers = new Map<string, Site[]>();
+  /** Module-level data naming a declared field as a key (`kyOptionKeys = {throwHttpErrors: true, ...}`): a registry of the fields. */
+  const registries = new Map<string, Site[]>();
   const wanted = new Set(attributes);
   for (const path of await filesMentioning(repo, report.base, attributes)) {
     if (isTestPath(path)) continue;
@@ -657,16 +759,33 @@ async function dataFlow(
         into.set(a.name, list);
       }
     });
+    for (const def of info.defs) {
+      if (!DATA_KINDS.has(def.kind) || def.parent !== undefined || changedNames.has(def.symbol)) continue;
+      for (let line = def.startLine; line <= def.endLine; line++) {
+        for (const m of (info.lines[line - 1] ?? '').matchAll(/(?<![\w$.])["']?([A-Za-z_$][\w$]*)["']?\s*:(?![:=])/g)) {
+          if (!declared.has(m[1]) || !wanted.has(m[1])) continue;
+          const list = listAt(registries, m[1]);
+          if (!list.some((x) => x.def.symbol === def.symbol)) list.push({ info, def, line, column: m.index });
+        }
+      }
+    }
+  }
+  for (const [field, d] of declared) {
+    const found = (registries.get(field) ?? []).filter((r) => family(r.info.language) === d.family);
+    if (found.length > limit) continue;
+    for (const r of found) link({ path: r.info.path, def: r.def }, 'data', d.owner, 1, `lists ${field} as a key (line ${r.line})`, false);
   }
   for (const [attribute, read] of reads) {
     if (!wanted.has(attribute)) continue;
     const found = (writers.get(attribute) ?? []).filter((w) => family(w.info.language) === read.family);
     if (found.filter((w) => !IMPLICIT_CALLS.test(w.def.name)).length > limit) continue;
-    // A constructor that sets the attribute up is a writer too, ranked below the methods that change it.
+    // A constructor that sets the attribute up is a writer too: where the change's own lines read the
+    // attribute, where its value comes from (`Scaffold.__init__` sets the `root_path` the change opens
+    // files under); else ranked below the methods that change it.
     for (const w of found) {
       const constructor = IMPLICIT_CALLS.test(w.def.name);
       const why = `${constructor ? 'sets up' : 'writes'} ${attribute} (line ${w.line})`;
-      link({ path: w.info.path, def: w.def }, 'data', read.owner, constructor ? CONSTRUCTOR_WEIGHT : 1, why, false);
+      link({ path: w.info.path, def: w.def }, 'data', read.owner, constructor && !read.near ? CONSTRUCTOR_WEIGHT * FAR_WEIGHT : 1, why, false);
     }
   }
   for (const [attribute, write] of writes) {
@@ -674,11 +793,12 @@ async function dataFlow(
     const found = (readers.get(attribute) ?? []).filter((r) => family(r.info.language) === write.family);
     if (found.length > limit) continue;
     for (const r of found) {
-      link({ path: r.info.path, def: r.def }, 'data', write.owner, 1, `reads ${attribute} (line ${r.line})`, false);
+      link({ path: r.info.path, def: r.def }, 'data', write.owner, evidence(write.near), `reads ${attribute} (line ${r.line})`, false);
       for (const call of guardedCalls(r.info, r.line)) {
         const res = await index.resolve(r.info, call.line, call.column, call.name);
         if (!res.resolved) continue;
-        for (const p of res.picked) link(p, 'data', write.owner, 1, `called when ${shortName(r.def.symbol)} reads ${attribute} (line ${call.line})`, false, 2);
+        const why = `called when ${shortName(r.def.symbol)} reads ${attribute} (line ${call.line})`;
+        for (const p of res.picked) link(p, 'data', write.owner, evidence(write.near), why, false, 2);
       }
     }
   }
@@ -713,7 +833,51 @@ function guardedCalls(info: FileInfo, line: number): Reference[] {
 }
 
 /** A changed symbol as one side of its file holds it: its qualified name and lines there. */
-interface SideSymbol { owner: ChangedSymbol; symbol: string; startLine: number; endLine: number }
+interface SideSymbol {
+  owner: ChangedSymbol;
+  symbol: string;
+  startLine: number;
+  endLine: number;
+  /** Is a line at or beside a line the change made (every line of an added or deleted symbol is)? */
+  changedAt: (line: number) => boolean;
+  /** Is a line one the change made? */
+  madeAt: (line: number) => boolean;
+}
+
+/**
+ * The lines of a changed symbol that are the change's evidence: those at or beside a changed
+ * line; its head (decorators, signature, a class's bases: the contract the changed code keeps,
+ * and the types an expert reads to change it); and those that use a local the changed lines
+ * assign (`rule.flag = flag` below the lines that now compute `flag`): what the change computes flows there.
+ */
+function nearLines(s: SideSymbol, lines: string[], defs: Definition[]): (line: number) => boolean {
+  const def = defs.find((d) => d.symbol === s.symbol && d.startLine === s.startLine);
+  let headEnd = def ? def.nameLine : s.startLine;
+  // The head ends at the line that opens the body (`{`, a Python `:`), a few lines at most.
+  while (def && headEnd < Math.min(s.endLine, def.nameLine + 8) && !/[{:]\s*(?:(?:\/\/|#).*)?$/.test(lines[headEnd - 1] ?? '')) headEnd++;
+  const changedAt = (line: number) => s.changedAt(line) || (line >= s.startLine && line <= headEnd);
+  const assigned = new Set<string>();
+  for (let line = s.startLine; line <= s.endLine; line++) {
+    if (!s.changedAt(line)) continue;
+    const m = /^\s*(?:(?:let|const|var)\s+)?([A-Za-z_$][\w$]*)\s*(?::[^=]*)?(?::=|=(?!=)|[-+*/|&]=)/.exec(lines[line - 1] ?? '');
+    if (m && !/^(?:return|if|for|while|else|elif)$/.test(m[1])) assigned.add(m[1]);
+  }
+  if (assigned.size === 0) return changedAt;
+  const uses = new RegExp(`(?<![\\w$.])(?:${[...assigned].map((n) => n.replace(/\$/g, '\\$')).join('|')})(?![\\w$])`);
+  return (line) => changedAt(line) || (line >= s.startLine && line <= s.endLine && uses.test(lines[line - 1] ?? ''));
+}
+
+/** Lines this close to a changed line are part of the change's evidence (the `if` that now wraps a call, the comment above it). */
+const NEAR_LINES = 2;
+
+/** Which lines of one side of a file are at or within NEAR_LINES of a line the change made there (-U0 hunks). */
+function nearChange(hunks: FileChange['hunks'], side: 'old' | 'new', near = NEAR_LINES): (line: number) => boolean {
+  const ranges = hunks.map((h) => (side === 'old' ? [h.oldStart, h.oldLines] : [h.newStart, h.newLines]))
+    // A side of 0 lines is the gap after `start`: the lines on either side of it are beside the change, none is made by it.
+    .filter(([, lines]) => lines > 0 || near > 0)
+    .map(([start, lines]) => (lines > 0 ? [start, start + lines - 1] : [start, start + 1]));
+  return (line) => ranges.some(([a, b]) => line >= a - near && line <= b + near);
+}
 
 /**
  * Each changed file at the sides its symbols live on: a deleted symbol at base, an added one at
@@ -721,6 +885,8 @@ interface SideSymbol { owner: ChangedSymbol; symbol: string; startLine: number; 
  */
 async function sidesOf(index: Index, report: ChangeReport): Promise<{ info: FileInfo; symbols: SideSymbol[] }[]> {
   const oldPath = new Map(report.files.filter((f) => f.newPath && f.oldPath).map((f) => [f.newPath!, f.oldPath!]));
+  const byNew = new Map(report.files.filter((f) => f.newPath).map((f) => [f.newPath!, f]));
+  const every = () => true;
   const sides = new Map<string, { rev: string; path: string; symbols: SideSymbol[] }>();
   const add = (rev: string, path: string, s: SideSymbol) => {
     const key = `${rev}:${path}`;
@@ -730,17 +896,24 @@ async function sidesOf(index: Index, report: ChangeReport): Promise<{ info: File
   };
   for (const s of report.symbols) {
     if (s.change === 'deleted') {
-      add(report.base, s.file, { owner: s, symbol: s.symbol, startLine: s.startLine, endLine: s.endLine });
+      add(report.base, s.file, { owner: s, symbol: s.symbol, startLine: s.startLine, endLine: s.endLine, changedAt: every, madeAt: every });
       continue;
     }
-    add(report.head, s.file, { owner: s, symbol: s.symbol, startLine: s.startLine, endLine: s.endLine });
+    const hunks = byNew.get(s.file)?.hunks ?? [];
+    const added = s.change === 'added';
+    add(report.head, s.file, {
+      owner: s, symbol: s.symbol, startLine: s.startLine, endLine: s.endLine,
+      changedAt: added ? every : nearChange(hunks, 'new'), madeAt: added ? every : nearChange(hunks, 'new', 0) });
     if (s.change !== 'modified') continue;
     const path = oldPath.get(s.file) ?? s.file;
     const name = s.baseSymbol ?? s.symbol;
     const at = (await index.file(report.base, path))?.defs.filter((d) => d.symbol === name) ?? [];
     // Same-named definitions (an overload, a redefinition): the one nearest the head's lines.
     const d = at.sort((a, b) => Math.abs(a.startLine - s.startLine) - Math.abs(b.startLine - s.startLine))[0];
-    if (d) add(report.base, path, { owner: s, symbol: d.symbol, startLine: d.startLine, endLine: d.endLine });
+    if (d) {
+      add(report.base, path, {
+        owner: s, symbol: d.symbol, startLine: d.startLine, endLine: d.endLine, changedAt: nearChange(hunks, 'old'), madeAt: nearChange(hunks, 'old', 0) });
+    }
   }
   const out: { info: FileInfo; symbols: SideSymbol[] }[] = [];
   for (const side of sides.values()) {
