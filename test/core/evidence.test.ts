@@ -102,4 +102,23 @@ describe('candidates: the list ends where evidence runs out', function () {
       }
     }
   });
+
+  it('a constructor that sets up what the changed lines read is listed on strong evidence, below the methods that write it', async () => {
+    const repo = new TestRepo();
+    const helpers = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'].map((f) => `def ${f}(x):\n    return x\n`).join('\n\n');
+    const app = (open: string) => 'from .helpers import *\n\n\nclass Scaffold:\n    def __init__(self, root):\n        self.root_path = root\n\n'
+      + '    def move(self, root):\n        self.root_path = root\n\n'
+      + `    def open_resource(self, name):\n${open}\n`;
+    const base = repo.commit('base', { 'app/helpers.py': helpers, 'app/scaffold.py': app('        return name') });
+    const head = repo.commit('head', {
+      'app/scaffold.py': app('        path = alpha(beta(gamma(delta(epsilon(name)))))\n        return open(self.root_path + path)'),
+    });
+    const c = await candidates(repo, base, head);
+    const m = by(c);
+    assert.equal(c.ranked.filter((x) => x.kind === 'callee').length, 5, 'five strong links: no weak one fills in');
+    assert.equal(m.get('app/scaffold.Scaffold.__init__')?.why, 'sets up root_path (line 6)');
+    assert.equal(m.get('app/scaffold.Scaffold.move')?.why, 'writes root_path (line 9)');
+    const order = c.ranked.map((x) => x.symbol);
+    assert.ok(order.indexOf('app/scaffold.Scaffold.__init__') > order.indexOf('app/scaffold.Scaffold.move'));
+  });
 });

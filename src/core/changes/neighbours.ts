@@ -634,7 +634,7 @@ const TWO_HOP_FANOUT = 3;
 const TWO_HOP_WEIGHT = 0.5;
 
 /**
- * Callers of a changed symbol's callers, two hops out (§7.2 leaves out only what is further): the
+ * Callers of a changed symbol's callers, two hops out (docs/methodology.md: the labeling protocol leaves out only what is further): the
  * entry point a thin wrapper serves (`createInstance` calls `validateAndMerge`, which calls the
  * changed `deepMerge`). Only where the fan-in is small at both hops (TWO_HOP_FANOUT): a function
  * called from everywhere has no caller that is about the change. Resolved calls from non-test code only.
