@@ -57,7 +57,8 @@ const common = {
   minify: production,
   logLevel: 'warning',
   // A YAML file imported from TypeScript is its text: corpus/systems.yaml is init's template (src/core/corpus/init.ts).
-  loader: { '.yaml': 'text' },
+  // So is a .proto schema: the SCIP decoder parses src/core/symbols/scip/scip.proto at run time.
+  loader: { '.yaml': 'text', '.proto': 'text' },
   plugins: [problemMatcher],
 };
 

@@ -7,6 +7,13 @@ declare module '*.yaml' {
   export default text;
 }
 
+// Protobuf schemas the bundle carries as text (esbuild.mjs's `.proto` loader): SCIP's, which
+// the scip resolver's decoder parses (src/core/symbols/scip/decode.ts).
+declare module '*.proto' {
+  const text: string;
+  export default text;
+}
+
 // The part of d3-dsv (RFC 4180 CSV, a dependency of vega) the rulings files use
 // (labeling/bulkRulings.ts): it ships no types.
 declare module 'd3-dsv' {

@@ -113,6 +113,8 @@ export {
 } from './changes/candidates';
 export { type ChangedSymbol, changedSymbols, type ChangeReport } from './changes/changedSymbols';
 export { type Neighbour, neighboursOf } from './changes/neighbours';
+export { DEFAULT_RESOLVER, type ResolverName, type ResolverOptions, RESOLVERS, type ResolverUse } from './changes/resolvers';
+export { defaultIndexersDir, INDEXERS, installIndexers } from './symbols/scip/indexers';
 
 // Scoring: answers, matching, metrics, significance, TREC, tokens
 export { type RawResult, type ScoredResult } from './scoring/answers';

@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { loadCorpus, Repository, repositoryPath } from '../../src/core';
+import { loadCorpus, Repository, repositoryPath, type ResolverName } from '../../src/core';
 import { Quality, qualityOf, total } from '../helpers/candidateQuality';
 import { BenchChange, benchRepositories, buildBenchRepo } from '../helpers/benchChanges';
 import { buildFlaskRepo } from '../helpers/flaskRepo';
@@ -56,11 +56,20 @@ async function flask(): Promise<Quality[]> {
   }
 }
 
-interface HeldRow { change: BenchChange; quality: Quality; seconds: number }
+interface HeldRow { change: BenchChange; quality: Quality; seconds: number; indexSeconds: number }
 
-async function heldOut(): Promise<HeldRow[]> {
+/** The indexers the scip resolver runs install here on first use (as test/systems/setup.mjs's systems do); indexes are cached here per commit. */
+const INDEXERS_DIR = join(ROOT, '.cache', 'systems');
+
+/** `FIXTURE_LAB_BENCH_RESOLVERS=heuristic` skips the scip resolver's lists (indexing a cold cache takes tens of minutes). */
+const BENCH_RESOLVERS = (process.env.FIXTURE_LAB_BENCH_RESOLVERS ?? 'heuristic,scip').split(',') as ResolverName[];
+
+/** `FIXTURE_LAB_BENCH_REPOS=click,got` measures only those repositories' changes (to fill the index cache a part at a time). */
+const BENCH_REPOS = process.env.FIXTURE_LAB_BENCH_REPOS?.split(',');
+
+async function heldOut(resolver: ResolverName): Promise<HeldRow[]> {
   const rows: HeldRow[] = [];
-  for (const name of benchRepositories()) {
+  for (const name of benchRepositories().filter((n) => !BENCH_REPOS || BENCH_REPOS.includes(n))) {
     const dir = mkdtempSync(join(tmpdir(), `fixture-lab-${name}-`));
     try {
       const changes = buildBenchRepo(name, dir);
@@ -69,8 +78,9 @@ async function heldOut(): Promise<HeldRow[]> {
         for (const c of changes) {
           const started = performance.now();
           const high = c.groundTruth.filter((g) => g.confidence === 'HIGH').map((g) => g.symbol);
-          const quality = await qualityOf(c.id, repo, c.base, c.head, c.groundTruth.map((g) => g.symbol), {}, {}, high);
-          rows.push({ change: c, quality, seconds: (performance.now() - started) / 1000 });
+          const quality = await qualityOf(c.id, repo, c.base, c.head, c.groundTruth.map((g) => g.symbol), {}, { resolver, indexersDir: INDEXERS_DIR }, high);
+          for (const note of quality.notes) console.error(`  ${c.id} (${resolver}): ${note}`);
+          rows.push({ change: c, quality, seconds: (performance.now() - started) / 1000, indexSeconds: quality.indexSeconds });
         }
       } finally {
         repo.close();
@@ -85,10 +95,10 @@ async function heldOut(): Promise<HeldRow[]> {
 /**
  * README's table: per half, round (1: the first twelve changes, whose held-out misses were read
  * while tuning; 2: the fresh ones nobody tuned on; all) and language, recall of all and of HIGH,
- * precision, candidates per change, tests above non-tests.
+ * precision, candidates per change, tests above non-tests, and seconds per change (of which indexing).
  */
-function heldOutTable(rows: HeldRow[]): void {
-  console.log('\nheld-out benchmark (test/data/candidates), default list');
+function heldOutTable(rows: HeldRow[], resolver: ResolverName): void {
+  console.log(`\nheld-out benchmark (test/data/candidates), default list, resolver ${resolver}`);
   // Reading a held-out change's misses while tuning is what made round 1's held-out half a tuned
   // one: they are shown only to whoever asks for them by name.
   const showHeldOut = process.env.FIXTURE_LAB_SHOW_HELD_OUT === '1';
@@ -97,19 +107,21 @@ function heldOutTable(rows: HeldRow[]): void {
     const missed = !q.missed.length ? ''
       : r.change.half === 'tuning' || showHeldOut ? `  missed: ${q.missed.join(', ')}`
         : `  missed: ${q.missed.length} (held out; FIXTURE_LAB_SHOW_HELD_OUT=1 names them)`;
-    console.log(`  ${r.change.half.padEnd(8)} round ${r.change.round}  ${q.id.padEnd(46)} recall ${q.hit}/${q.truth}  HIGH ${q.highHit}/${q.high}  listed ${q.listed}  tests above ${q.testsAbove}  ${r.seconds.toFixed(1)} s${missed}`);
+    const time = `${r.seconds.toFixed(1)} s${r.indexSeconds > 0 ? ` (indexing ${r.indexSeconds.toFixed(1)} s)` : ''}`;
+    console.log(`  ${r.change.half.padEnd(8)} round ${r.change.round}  ${q.id.padEnd(46)} recall ${q.hit}/${q.truth}  HIGH ${q.highHit}/${q.high}  listed ${q.listed}  tests above ${q.testsAbove}  ${time}${missed}`);
   }
-  console.log('\n  | half | round | language | changes | recall (all GT) | recall (HIGH) | precision | candidates per change | tests above non-tests |');
-  console.log('  |---|---|---|---|---|---|---|---|---|');
+  console.log('\n  | half | round | language | changes | recall (all GT) | recall (HIGH) | precision | candidates per change | tests above non-tests | seconds per change (indexing) |');
+  console.log('  |---|---|---|---|---|---|---|---|---|---|');
   const rounds = [...new Set(rows.map((r) => r.change.round))].sort((a, b) => a - b);
   for (const half of ['tuning', 'held-out'] as const) {
     for (const round of [...rounds, 'all' as const]) {
       const inSet = rows.filter((r) => r.change.half === half && (round === 'all' || r.change.round === round));
       const languages = [...new Set(inSet.map((r) => r.change.language))].sort();
       for (const language of [...languages, 'all']) {
-        const set = inSet.filter((r) => language === 'all' || r.change.language === language).map((r) => r.quality);
-        const t = total(set);
-        console.log(`  | ${half} | ${round} | ${language} | ${set.length} | ${t.hit}/${t.truth} = ${pct(t.hit, t.truth)} | ${t.highHit}/${t.high} = ${pct(t.highHit, t.high)} | ${pct(t.hit, t.listed)} | ${(t.listed / Math.max(1, set.length)).toFixed(1)} | ${t.testsAbove}/${t.pairs} |`);
+        const timed = inSet.filter((r) => language === 'all' || r.change.language === language);
+        const t = total(timed.map((r) => r.quality));
+        const per = (f: (r: HeldRow) => number) => (timed.reduce((n, r) => n + f(r), 0) / Math.max(1, timed.length)).toFixed(1);
+        console.log(`  | ${half} | ${round} | ${language} | ${timed.length} | ${t.hit}/${t.truth} = ${pct(t.hit, t.truth)} | ${t.highHit}/${t.high} = ${pct(t.highHit, t.high)} | ${pct(t.hit, t.listed)} | ${(t.listed / Math.max(1, timed.length)).toFixed(1)} | ${t.testsAbove}/${t.pairs} | ${per((r) => r.seconds)} (${per((r) => r.indexSeconds)}) |`);
       }
     }
   }
@@ -134,11 +146,12 @@ function report(name: string, rows: Quality[]): void {
 async function main(): Promise<void> {
   const d = await demo();
   const f = await flask();
-  const h = await heldOut();
+  const held = new Map<ResolverName, HeldRow[]>();
+  for (const resolver of BENCH_RESOLVERS) held.set(resolver, await heldOut(resolver));
   report('demo corpus', d);
   report('pallets/flask', f);
   report('all', [...d, ...f]);
-  heldOutTable(h);
+  for (const [resolver, rows] of held) heldOutTable(rows, resolver);
 }
 
 main().catch((e) => {

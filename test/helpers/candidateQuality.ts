@@ -20,6 +20,9 @@ export interface Quality {
   nameOnlyCommon: number;
   ambiguous: number;
   missed: string[];
+  /** What the resolver said it fell back on, and the seconds it spent indexing. */
+  notes: string[];
+  indexSeconds: number;
 }
 
 export async function qualityOf(
@@ -47,11 +50,13 @@ export async function qualityOf(
     nameOnlyCommon: c.ranked.filter((r) => r.byName).length,
     ambiguous: c.ambiguous,
     missed,
+    notes: c.resolver.notes,
+    indexSeconds: c.resolver.indexSeconds,
   };
 }
 
 /** The figures of several changes together. */
-export function total(rows: Quality[]): Omit<Quality, 'id' | 'missed'> {
+export function total(rows: Quality[]): Omit<Quality, 'id' | 'missed' | 'notes' | 'indexSeconds'> {
   const sum = (f: (q: Quality) => number) => rows.reduce((n, q) => n + f(q), 0);
   return { hit: sum((q) => q.hit), truth: sum((q) => q.truth), highHit: sum((q) => q.highHit), high: sum((q) => q.high), listed: sum((q) => q.listed), pairs: sum((q) => q.pairs), testsAbove: sum((q) => q.testsAbove), nameOnlyCommon: sum((q) => q.nameOnlyCommon), ambiguous: sum((q) => q.ambiguous) };
 }

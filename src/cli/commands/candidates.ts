@@ -1,16 +1,22 @@
-import { CandidateOptions, candidatesOf, DEFAULT_CANDIDATE_LIMIT, describeCut, EVIDENCE_POLICIES, Repository, TESTS_POLICIES } from '../../core';
+import {
+  CandidateOptions, candidatesOf, DEFAULT_CANDIDATE_LIMIT, DEFAULT_RESOLVER, describeCut, EVIDENCE_POLICIES, Repository, RESOLVERS, TESTS_POLICIES,
+} from '../../core';
 import { CliIO, oneOf, parse, required, UsageError } from '../args';
 
-/** `--limit N` and `--tests exclude|after|mixed`, shared by `candidates` and `new`; `--evidence strong|all` (`candidates`). */
-export function candidateOptions(values: { limit?: string; tests?: string; evidence?: string }): CandidateOptions {
+/** `--limit N`, `--tests exclude|after|mixed` and `--resolver scip|heuristic`, shared by `candidates` and `new`; `--evidence strong|all` (`candidates`). */
+export function candidateOptions(values: { limit?: string; tests?: string; evidence?: string; resolver?: string }): CandidateOptions {
   const limit = values.limit === undefined ? DEFAULT_CANDIDATE_LIMIT : Number(values.limit);
   if (!Number.isInteger(limit) || limit < 0) throw new UsageError('--limit must be a whole number');
   const tests = values.tests === undefined ? 'after' : oneOf(values.tests, TESTS_POLICIES, '--tests');
   const evidence = values.evidence === undefined ? 'strong' : oneOf(values.evidence, EVIDENCE_POLICIES, '--evidence');
-  return { limit, tests, evidence };
+  const resolver = values.resolver === undefined ? DEFAULT_RESOLVER : oneOf(values.resolver, RESOLVERS, '--resolver');
+  return { limit, tests, evidence, resolver };
 }
 
-/** `candidates --repo PATH --base REV --head REV [--limit N] [--tests exclude|after|mixed] [--evidence strong|all] [--json]`: default candidates. */
+/**
+ * `candidates --repo PATH --base REV --head REV [--limit N] [--tests exclude|after|mixed] [--evidence strong|all] [--resolver scip|heuristic] [--json]`:
+ * default candidates. Every fallback from the asked resolver is a line on stderr.
+ */
 export async function candidates(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
     repo: { type: 'string' },
@@ -19,6 +25,7 @@ export async function candidates(args: string[], io: CliIO): Promise<number> {
     limit: { type: 'string' },
     tests: { type: 'string' },
     evidence: { type: 'string' },
+    resolver: { type: 'string' },
     json: { type: 'boolean' },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected \`${positionals[0]}\``);
@@ -27,11 +34,13 @@ export async function candidates(args: string[], io: CliIO): Promise<number> {
   try {
     const found = await candidatesOf(repo, required(values.base, '--base'), required(values.head, '--head'), options);
     for (const s of found.skipped) io.stderr.write(`fixture-lab: skipped ${s.path}: ${s.reason}\n`);
+    for (const note of found.resolver.notes) io.stderr.write(`fixture-lab: ${note}\n`);
     if (values.json) {
       const { changed, ranked, symbols, cut, ambiguous } = found;
       const candidates = ranked.map(
         ({ symbol, file, line, kind, hops, links, test, why, score }) => ({ symbol, file, line, kind, hops, links, test, why, score }));
-      io.stdout.write(JSON.stringify({ base: found.base, head: found.head, symbols, candidates, cut, ambiguous, changed }, null, 2) + '\n');
+      const { base, head } = found;
+      io.stdout.write(JSON.stringify({ base, head, resolver: found.resolver.used, symbols, candidates, cut, ambiguous, changed }, null, 2) + '\n');
       return 0;
     }
     for (const c of found.ranked) io.stdout.write(`${c.kind.padEnd(8)} ${c.symbol}  ${c.why}${c.test ? '  [test]' : ''}\n`);

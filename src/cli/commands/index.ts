@@ -70,13 +70,14 @@ export const COMMANDS: Record<string, CommandEntry> = {
   },
   new: {
     usage: 'new --repo NAME (--base REV --head REV | --pr N) [--task TEXT] [--tier easy|medium|hard] [--id ID] [--out PATH] [--limit N] '
-      + '[--tests exclude|after|mixed] [CORPUS_DIR]',
+      + '[--tests exclude|after|mixed] [--resolver scip|heuristic] [CORPUS_DIR]',
     summary: 'write a fixture from a change (NAME from repos.yaml; --pr: the merge commit naming PR #N): diff, candidates and a task stub at '
       + 'tasks/NAME/TIER/NN-slug.yaml (tier medium by default), never replacing a file',
     run: lazy(() => import('./new'), 'newFixture'),
   },
   candidates: {
-    usage: 'candidates --repo PATH --base REV --head REV [--limit N] [--tests exclude|after|mixed] [--evidence strong|all] [--json]',
+    usage: 'candidates --repo PATH --base REV --head REV [--limit N] [--tests exclude|after|mixed] [--evidence strong|all] '
+      + '[--resolver scip|heuristic] [--json]',
     summary: 'a fixture\'s default candidates: the changed symbols, then their one-hop callers, callees and types',
     run: lazy(() => import('./candidates'), 'candidates'),
   },

@@ -21,6 +21,7 @@ export async function newFixture(args: string[], io: CliIO): Promise<number> {
     out: { type: 'string' },
     limit: { type: 'string' },
     tests: { type: 'string' },
+    resolver: { type: 'string' },
   });
   if (positionals.length > 1) throw new UsageError(`unexpected \`${positionals[1]}\``);
   const name = required(values.repo, '--repo');
@@ -53,6 +54,7 @@ export async function newFixture(args: string[], io: CliIO): Promise<number> {
       candidates: candidateOptions(values),
     });
     for (const s of made.found.skipped) io.stderr.write(`fixture-lab: skipped ${s.path}: ${s.reason}\n`);
+    for (const note of made.found.resolver.notes) io.stderr.write(`fixture-lab: ${note}\n`);
     const cut = describeCut(made.found.cut);
     io.stdout.write(`wrote ${displayPath(made.path, io.cwd)} (${made.id}): ${made.found.symbols.length} candidates (non-test ${cut})\n`);
     if (made.text.includes(TASK_STUB)) io.stdout.write(`${TASK_STUB_ADVICE}\n`);

@@ -6,6 +6,7 @@ import { isTestPath } from '../symbols/testPaths';
 import type { BaseNames } from './baseNames';
 import { ChangedSymbol, changedSymbols, ChangeReport } from './changedSymbols';
 import { linksOf, Neighbour, Relation } from './neighbours';
+import { ResolverOptions, resolverFor, ResolverUse } from './resolvers';
 
 export type TestsPolicy = 'exclude' | 'after' | 'mixed';
 export const TESTS_POLICIES: readonly TestsPolicy[] = ['exclude', 'after', 'mixed'];
@@ -20,7 +21,7 @@ export const STRONG_EVIDENCE = 0.5;
 /** Neighbours on weaker evidence are listed only while fewer than this many have strong evidence: the list ends where evidence runs out. */
 export const FEW_STRONG = 5;
 
-export interface CandidateOptions {
+export interface CandidateOptions extends ResolverOptions {
   /** Non-test candidates kept (the changed symbols always are); tests after them are capped alike. */
   limit?: number;
   /** Test code: after every non-test candidate when the change touches tests (default), mixed in by score, or never. */
@@ -78,6 +79,8 @@ export interface Candidates {
   /** Does the change touch test code? Only then are tests candidates (policy `after`). */
   touchesTests: boolean;
   skipped: { path: string; reason: string }[];
+  /** What resolved the names (`scip` or the heuristics), and each fallback in a line to show. */
+  resolver: Omit<ResolverUse, 'precise'>;
   /** The base-side name of what a click on either side names (labels are named at base). */
   names: BaseNames;
 }
@@ -93,7 +96,8 @@ export async function candidatesFrom(repo: Repository, report: ChangeReport, opt
   const limit = options.limit ?? DEFAULT_CANDIDATE_LIMIT;
   const policy = options.tests ?? 'after';
   const evidence = options.evidence ?? 'strong';
-  const { neighbours: all, ambiguous } = await linksOf(repo, report, options.ambiguousLimit);
+  const { precise, ...resolver } = await resolverFor(repo, report, options);
+  const { neighbours: all, ambiguous } = await linksOf(repo, report, options.ambiguousLimit, precise);
   const touchesTests = report.files.some((f) => isTestPath(f.newPath ?? f.oldPath ?? ''));
   const best = Math.max(0, ...all.map((n) => n.score));
 
@@ -135,6 +139,7 @@ export async function candidatesFrom(repo: Repository, report: ChangeReport, opt
     ambiguous,
     touchesTests,
     skipped: report.skipped,
+    resolver,
     names: report.names,
   };
 }

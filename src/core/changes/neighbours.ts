@@ -18,6 +18,7 @@ import type { FileChange } from '../git/diff';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { Binding, fileImported, importBindings, importedModules } from './imports';
 import { classBases, declaredType, receiverOf } from './receivers';
+import type { PreciseAnswer, PreciseResolver } from '../symbols/scip/resolver';
 import { listAt } from '../lists';
 
 export type Relation = 'callee' | 'type' | 'caller' | 'data';
@@ -121,6 +122,8 @@ const LIBRARY_METHODS: Partial<Record<string, Set<string>>> = {
 };
 
 interface FileInfo {
+  /** The revision the file is read at (a full SHA). */
+  rev: string;
   path: string;
   language: LanguageId;
   lines: string[];
@@ -145,7 +148,7 @@ class Index {
   private readonly types = new Map<string, Promise<string | undefined>>();
   private paths?: Promise<string[]>;
 
-  constructor(private readonly repo: Repository, readonly base: string, private readonly limit: number) {}
+  constructor(private readonly repo: Repository, readonly base: string, private readonly limit: number, private readonly precise?: PreciseResolver) {}
 
   file(rev: string, path: string): Promise<FileInfo | undefined> {
     const key = `${rev}:${path}`;
@@ -157,7 +160,7 @@ class Index {
         if (!language || text === undefined || text === '') return undefined;
         const defs = await definitionsOf(path, text);
         const refs = await referencesOf(path, text);
-        return { path, language, lines: text.split('\n'), defs, imports: importedModules(path, text), bindings: importBindings(path, text), refs };
+        return { rev, path, language, lines: text.split('\n'), defs, imports: importedModules(path, text), bindings: importBindings(path, text), refs };
       })();
       this.files.set(key, found);
     }
@@ -246,6 +249,9 @@ class Index {
 
   /** The definitions a use of `name` at (line, column) of `info` means, by what the code says before it. */
   async resolve(info: FileInfo, line: number, column: number, name: string): Promise<Resolution> {
+    // A compiler-grade index, where it speaks, decides; the heuristics below decide where it does not.
+    const precise = await this.precise?.at(info.rev, info.path, line, column);
+    if (precise) return { picked: await this.placed(precise, info.rev, name), resolved: true };
     await this.definitions([name]);
     const before = (info.lines[line - 1] ?? '').slice(0, column);
     const member = /(?:\.|::)\s*$/.test(before);
@@ -297,6 +303,25 @@ class Index {
     // The one definition of a name the language's own types define is no evidence (`bp_options.copy()`).
     if (member && all.length === 1 && LIBRARY_METHODS[family(info.language)]?.has(name)) return { picked: [], resolved: true };
     return { picked: all, resolved: all.length === 1 };
+  }
+
+  /**
+   * The base definitions a precise answer names: each place's definition at `rev` (the one whose
+   * name is written there; a constructor stands for its class, which is what code names), found at
+   * base by its qualified name when `rev` is the head. A place no definition has (a parameter, an
+   * attribute first set in a constructor) is no symbol, so no link.
+   */
+  private async placed(answer: PreciseAnswer, rev: string, name: string): Promise<Located[]> {
+    const out: Located[] = [];
+    for (const place of answer.places) {
+      const defs = (await this.file(rev, place.path))?.defs ?? [];
+      const at = defs.find((d) => d.nameLine === place.line && d.nameColumn === place.column);
+      if (!at) continue;
+      const symbol = at.name === name ? at.symbol : (defs.find((d) => d.symbol === at.parent && d.name === name) ?? at).symbol;
+      const def = (rev === this.base ? defs : (await this.file(this.base, place.path))?.defs ?? []).find((d) => d.symbol === symbol);
+      if (def && !out.some((o) => o.def.symbol === def.symbol)) out.push({ path: place.path, def });
+    }
+    return out;
   }
 
   /**
@@ -375,8 +400,8 @@ export async function neighboursOf(repo: Repository, report: ChangeReport, limit
 }
 
 /** The links of a change; `ambiguousLimit`: the most same-named definitions a name may link by name alone. */
-export async function linksOf(repo: Repository, report: ChangeReport, ambiguousLimit = AMBIGUOUS_LIMIT): Promise<Links> {
-  const index = new Index(repo, report.base, ambiguousLimit);
+export async function linksOf(repo: Repository, report: ChangeReport, ambiguousLimit = AMBIGUOUS_LIMIT, precise?: PreciseResolver): Promise<Links> {
+  const index = new Index(repo, report.base, ambiguousLimit, precise);
   const changed = report.symbols;
   const changedNames = new Set(changed.map((s) => s.symbol));
   const found = new Map<string, Neighbour>();

@@ -1,0 +1,83 @@
+// The compiler-grade indexers the `scip` resolver runs (docs/fixture-format.md#resolvers), pinned,
+// and where they live: never dependencies of Fixture Lab, they install from the npm registry into
+// an ignored cache folder on first use, the way test/systems/setup.mjs installs codegraph. The
+// SCIP decoder (protobufjs, reading scip.proto kept beside this file) installs with them: an index
+// exists only where they do. Go has none here: scip-go is not on npm, and Debian ships only gopls
+// 0.5.0, a language server with no SCIP output.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { LanguageId } from '../languages';
+
+export interface Indexer {
+  package: string;
+  version: string;
+  /** The script node runs, inside the package. */
+  main: string;
+  /** The languages it resolves (what languages.ts calls them). */
+  languages: LanguageId[];
+}
+
+export const INDEXERS = {
+  python: { package: '@sourcegraph/scip-python', version: '0.6.6', main: 'index.js', languages: ['python'] },
+  typescript: { package: '@sourcegraph/scip-typescript', version: '0.4.0', main: 'dist/src/main.js', languages: ['typescript', 'tsx', 'javascript'] },
+} satisfies Record<string, Indexer>;
+
+export type IndexerName = keyof typeof INDEXERS;
+
+/** The protobuf runtime that decodes what they write. */
+export const DECODER = { package: 'protobufjs', version: '8.8.1' };
+
+/** One folder per set of pins: a new pin installs beside the old, never over it. */
+const FOLDER = `scip-python-${INDEXERS.python.version}-typescript-${INDEXERS.typescript.version}-protobufjs-${DECODER.version}`;
+
+/** Where indexers install by default: FIXTURE_LAB_INDEXERS, else the user's cache folder. */
+export function defaultIndexersDir(): string {
+  return process.env.FIXTURE_LAB_INDEXERS || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'fixture-lab', 'indexers');
+}
+
+/** The installed packages' folder (its node_modules) under `dir`, or undefined when they are not installed. */
+export function installedIndexers(dir: string): string | undefined {
+  const home = join(dir, FOLDER);
+  return existsSync(join(home, 'installed')) ? home : undefined;
+}
+
+/** The script that runs `name` from an installation folder. */
+export function indexerScript(home: string, name: IndexerName): string {
+  const i: Indexer = INDEXERS[name];
+  return join(home, 'node_modules', i.package, i.main);
+}
+
+/**
+ * Install the pinned indexers and decoder under `dir` (first use only; about a minute from the
+ * npm registry), and say where. Staged in a folder of its own and renamed into place, so two
+ * processes never see half an install. Throws with npm's last lines when it cannot install.
+ */
+export function installIndexers(dir: string, log: (line: string) => void = () => {}): string {
+  const found = installedIndexers(dir);
+  if (found) return found;
+  const home = join(dir, FOLDER);
+  const staging = `${home}.installing-${process.pid}`;
+  const packages = [...Object.values(INDEXERS), DECODER].map((p) => `${p.package}@${p.version}`);
+  log(`installing ${packages.join(', ')} into ${home} (first use only, about a minute)`);
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  // A package.json of its own keeps npm from treating an enclosing project as this one.
+  writeFileSync(join(staging, 'package.json'), '{ "private": true }\n');
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--no-package-lock', ...packages],
+    { cwd: staging, encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (result.status !== 0) {
+    rmSync(staging, { recursive: true, force: true });
+    const tail = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n').slice(-5).join(' / ');
+    throw new Error(`npm install ${packages.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}): ${tail}`);
+  }
+  writeFileSync(join(staging, 'installed'), `${packages.join(' ')} ${new Date().toISOString()}\n`);
+  // Another process may have finished first: its copy is as good as this one.
+  if (installedIndexers(dir)) rmSync(staging, { recursive: true, force: true });
+  else {
+    rmSync(home, { recursive: true, force: true });
+    renameSync(staging, home);
+  }
+  return home;
+}

@@ -1,0 +1,88 @@
+// The `scip` resolver (docs/fixture-format.md#resolvers): what a name at a place in a file means,
+// as a compiler-grade indexer says (scip-python's pyright, scip-typescript's TypeScript checker).
+// It answers only where its index speaks: a language with no indexer (Go), a file or name the
+// indexer could not resolve (an import of a module the repository does not hold) is left to the
+// tree-sitter heuristics, so the neighbour rules stay one set and only resolution changes.
+import type { Repository } from '../../git/repository';
+import { isLocal, packageOf, ScipIndex, ScipOccurrence, ScipPlace } from './decode';
+import { IndexerName } from './indexers';
+import { indexRevision, RevisionIndex } from './indexRevision';
+
+/**
+ * What the index says a name at a place means: definitions in the repository (`places`, where
+ * their names are written), or code outside it (`places` empty: a library, the language's own
+ * types); undefined when the index does not say.
+ */
+export interface PreciseAnswer {
+  places: ScipPlace[];
+}
+
+export interface PreciseResolver {
+  /** The meaning of the name at (1-based line, 0-based column) of `path` at revision `rev` (a full SHA). */
+  at(rev: string, path: string, line: number, column: number): Promise<PreciseAnswer | undefined>;
+}
+
+/** The `scip` resolver over one repository: each revision indexed (or read from the cache) once, when first asked. */
+export class ScipResolver implements PreciseResolver {
+  private readonly revisions = new Map<string, Promise<RevisionIndex>>();
+  /** Seconds spent indexing (0 when the cache held every index). */
+  seconds = 0;
+
+  constructor(private readonly repo: Repository, private readonly home: string, private readonly cacheDir: string) {}
+
+  /** Index `rev` now (the candidates of a change index both sides before reading them). */
+  async prepare(rev: string): Promise<IndexerName[]> {
+    return [...(await this.revision(rev)).indexes.keys()];
+  }
+
+  async at(rev: string, path: string, line: number, column: number): Promise<PreciseAnswer | undefined> {
+    for (const index of (await this.revision(rev)).indexes.values()) {
+      const occurrences = index.documents.get(path);
+      if (!occurrences) continue;
+      const o = occurrenceAt(occurrences, line, column);
+      return o ? meaning(index, occurrences, path, o) : undefined;
+    }
+    return undefined;
+  }
+
+  private revision(rev: string): Promise<RevisionIndex> {
+    let found = this.revisions.get(rev);
+    if (!found) {
+      found = indexRevision(this.repo, rev, this.home, this.cacheDir).then((r) => {
+        this.seconds += r.seconds;
+        return r;
+      });
+      this.revisions.set(rev, found);
+    }
+    return found;
+  }
+}
+
+/** The occurrence whose range holds the column on `line` (binary search: occurrences are ordered). */
+function occurrenceAt(occurrences: ScipOccurrence[], line: number, column: number): ScipOccurrence | undefined {
+  let lo = 0;
+  let hi = occurrences.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (occurrences[mid].line < line) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < occurrences.length && occurrences[i].line === line; i++) {
+    const o = occurrences[i];
+    if (o.column <= column && column < Math.max(o.endColumn, o.column + 1)) return o;
+  }
+  return undefined;
+}
+
+function meaning(index: ScipIndex, occurrences: ScipOccurrence[], path: string, o: ScipOccurrence): PreciseAnswer | undefined {
+  if (isLocal(o.symbol)) {
+    // A local is defined in its own document, or it is a name the indexer could not follow.
+    const def = occurrences.find((x) => x.definition && x.symbol === o.symbol);
+    return def ? { places: [{ path, line: def.line, column: def.column }] } : undefined;
+  }
+  const places = index.definitions.get(o.symbol);
+  if (places) return { places };
+  // The repository's own package, yet defined nowhere in it: an import the indexer could not follow.
+  if (index.packages.has(packageOf(o.symbol))) return undefined;
+  return { places: [] };
+}

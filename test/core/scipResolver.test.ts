@@ -1,0 +1,127 @@
+// The scip resolver on a small real git history, with the real indexers (scip-python 0.6.6,
+// scip-typescript 0.4.0, installed from the npm registry into .cache/systems/ on first use, as
+// test/systems/setup.mjs installs codegraph): a receiver only a type checker can type links where
+// the heuristics, seeing two same-named methods, link nothing; every fallback is said.
+import * as assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { candidatesOf, Repository, type ResolverOptions } from '../../src/core';
+import { by } from '../helpers/changeCandidates';
+import { run } from '../helpers/cli';
+import { TestRepo } from '../helpers/gitRepo';
+import { tempDir } from '../helpers/tempDir';
+
+const INDEXERS_DIR = resolve(__dirname, '../../../.cache/systems');
+
+const WIDGET_TS = `export class Widget {
+  render(): string {
+    return 'w';
+  }
+}
+
+export class Gadget {
+  render(): string {
+    return 'g';
+  }
+}
+
+export function makeWidget(): Widget {
+  return new Widget();
+}
+`;
+const PAGE_TS = (tail: string) => `import { makeWidget } from './widget';
+
+export function show(): string {
+  const w = makeWidget();
+  return w.render()${tail};
+}
+`;
+const WIDGET_PY = (tail: string) => `class Widget:
+    def render(self):
+        return "w"${tail}
+
+
+class Gadget:
+    def render(self):
+        return "g"
+
+
+def make_widget() -> Widget:
+    return Widget()
+`;
+const PAGE_PY = `from .widget import make_widget
+
+
+def show():
+    w = make_widget()
+    return w.render()
+`;
+
+async function candidates(repo: TestRepo, base: string, head: string, options: ResolverOptions) {
+  const r = await Repository.open(repo.dir);
+  try {
+    return await candidatesOf(r, base, head, { tests: 'mixed', indexersDir: INDEXERS_DIR, ...options });
+  } finally {
+    r.close();
+  }
+}
+
+describe('the scip resolver', function () {
+  // The first run installs the indexers (about a minute) and indexes both sides with each.
+  this.timeout(20 * 60_000);
+
+  it('links a call on a receiver only the type checker can type, in TypeScript (callee) and Python (caller); the index is cached per revision', async () => {
+    const repo = new TestRepo();
+    const base = repo.commit('base', {
+      'web/widget.ts': WIDGET_TS, 'web/page.ts': PAGE_TS(''), 'shop/__init__.py': '', 'shop/widget.py': WIDGET_PY(''), 'shop/page.py': PAGE_PY });
+    const head = repo.commit('change both', { 'web/page.ts': PAGE_TS(" + '!'"), 'shop/widget.py': WIDGET_PY(' + "!"') });
+
+    const heuristic = await candidates(repo, base, head, { resolver: 'heuristic' });
+    assert.equal(heuristic.resolver.used, 'heuristic');
+    assert.ok(!by(heuristic).has('web/widget.Widget.render'), 'the heuristics cannot tell which render `w.render()` calls');
+    assert.ok(!by(heuristic).has('shop/page.show'));
+
+    const scip = await candidates(repo, base, head, { resolver: 'scip' });
+    assert.equal(scip.resolver.used, 'scip', scip.resolver.notes.join('\n'));
+    const found = by(scip);
+    assert.equal(found.get('web/widget.Widget.render')?.kind, 'callee');
+    assert.equal(found.get('web/widget.Widget.render')?.byName, false);
+    assert.ok(!found.has('web/widget.Gadget.render'), 'the other render is not called');
+    assert.equal(found.get('web/widget.makeWidget')?.kind, 'callee');
+    assert.equal(found.get('shop/page.show')?.kind, 'caller');
+    assert.equal(found.get('shop/page.show')?.why, 'calls render (line 6)');
+
+    // Both revisions' indexes come from the cache the second time.
+    const again = await candidates(repo, base, head, { resolver: 'scip' });
+    assert.equal(again.resolver.indexSeconds, 0);
+    assert.deepEqual(again.symbols, scip.symbols);
+  });
+
+  it('falls back to the heuristics, and says so, where no indexer is installed or none covers the language', async () => {
+    const repo = new TestRepo();
+    const base = repo.commit('base', { 'pkg/run.go': 'package pkg\n\nfunc Run() int {\n\treturn helper()\n}\n\nfunc helper() int {\n\treturn 1\n}\n' });
+    const head = repo.commit('change', { 'pkg/run.go': 'package pkg\n\nfunc Run() int {\n\treturn helper() + 1\n}\n\nfunc helper() int {\n\treturn 1\n}\n' });
+    const heuristic = await candidates(repo, base, head, { resolver: 'heuristic' });
+
+    const missing = await candidates(repo, base, head, { resolver: 'scip', indexersDir: tempDir(), install: false });
+    assert.equal(missing.resolver.used, 'heuristic');
+    assert.match(missing.resolver.notes.join('\n'), /^scip resolver unavailable \(no indexers installed in .*\): names resolved by the tree-sitter heuristics$/);
+    assert.deepEqual(missing.symbols, heuristic.symbols);
+
+    const go = await candidates(repo, base, head, { resolver: 'scip' });
+    assert.equal(go.resolver.used, 'heuristic');
+    assert.deepEqual(go.resolver.notes, ['no SCIP indexer for go: its names resolved by the tree-sitter heuristics']);
+    assert.deepEqual(go.symbols, heuristic.symbols);
+
+    // The command line says it on stderr, and names the resolver in its JSON (its indexers from FIXTURE_LAB_INDEXERS).
+    const saved = process.env.FIXTURE_LAB_INDEXERS;
+    process.env.FIXTURE_LAB_INDEXERS = INDEXERS_DIR;
+    const cli = await run(repo.dir, 'candidates', '--repo', repo.dir, '--base', base, '--head', head, '--resolver', 'scip', '--json')
+      .finally(() => (saved === undefined ? delete process.env.FIXTURE_LAB_INDEXERS : (process.env.FIXTURE_LAB_INDEXERS = saved)));
+    assert.equal(cli.code, 0, cli.stderr);
+    assert.match(cli.stderr, /fixture-lab: no SCIP indexer for go: its names resolved by the tree-sitter heuristics/);
+    assert.equal(JSON.parse(cli.stdout).resolver, 'heuristic');
+    const bad = await run(repo.dir, 'candidates', '--repo', repo.dir, '--base', base, '--head', head, '--resolver', 'lsp');
+    assert.notEqual(bad.code, 0);
+    assert.match(bad.stderr, /--resolver/);
+  });
+});
