@@ -79,6 +79,8 @@ describe('fixture bytes in the editor', function () {
   });
 
   it('a CRLF fixture keeps CRLF: the added lines end in CRLF too', async () => {
+    // Its own rater, not the one an earlier test left set: the test runs alone too.
+    await setRater('dana');
     const { uri } = copy('crlf', (text) => Buffer.from(text.replace(/\n/g, '\r\n'), 'utf8'));
     const document = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(document);
