@@ -93,7 +93,7 @@ async function unitTests() {
   }
 }
 
-/** One pass of the integration suite (test/vscode/integration.mjs): main, or Restricted Mode. */
+/** One pass of the integration suite (test/vscode/integration.mjs): main, Restricted Mode, or a new user's. */
 async function integrationTests(title, options) {
   heading(title);
   try {
@@ -104,7 +104,7 @@ async function integrationTests(title, options) {
     failed++;
     const [reason, ...detail] = error.message.split('\n');
     if (detail.length > 0) console.log(detail.join('\n'));
-    console.log(`${options.restricted ? PASSES.restricted.label : PASSES.main.label}: FAILED before any test ran: ${reason}`);
+    console.log(`${PASSES[options.pass].label}: FAILED before any test ran: ${reason}`);
   }
 }
 
@@ -138,8 +138,9 @@ if (!step('build (node esbuild.mjs)', 'esbuild.mjs')) {
   const installed = await codeServer;
   heading('code-server (test/vscode/setup.mjs), installed beside the unit tests when missing');
   process.stdout.write(installed.output);
-  await integrationTests('integration tests (real VS Code extension host)', { restricted: false });
-  await integrationTests('Restricted Mode tests (untrusted workspace, Fixture Lab installed)', { restricted: true });
+  await integrationTests('integration tests (real VS Code extension host)', { pass: 'main' });
+  await integrationTests('Restricted Mode tests (untrusted workspace, Fixture Lab installed)', { pass: 'restricted' });
+  await integrationTests('a new user (Fixture Lab installed from its .vsix, an empty folder, init to a judged run)', { pass: 'installed' });
 }
 const systemsInstalled = await systems;
 if (!systemsInstalled.ok) {

@@ -41,7 +41,7 @@ export {
   dropKeptDraft, hideDraft, isDraftAside, keepDraft, keptDraft, keptDraftPath, restoreDraft,
 } from './labeling/blindDrafts';
 export { newFixtureText, nextFixture } from './labeling/create';
-export { fixtureFromChange, parseChangeSpec, resolveChange, TASK_STUB } from './labeling/fromChange';
+export { fixtureFromChange, parseChangeSpec, resolveChange, TASK_STUB, TASK_STUB_ADVICE } from './labeling/fromChange';
 export { importSweBench, parseSweBenchJsonl, type SweBenchOutcome } from './labeling/sweBench';
 export { derivedGroundTruth, groundTruthMismatches } from './labeling/groundTruth';
 export { guardrailsFor, isTestSymbol } from './labeling/guardrails';
@@ -52,8 +52,8 @@ export { finishReview, labelAs, reviewWarnings, settleDispute, startReview, unla
 export { isShortReason, reasonChoices, reasonKey, reasonsUsed } from './labeling/reasons';
 export { unsavedLabels } from './labeling/unsaved';
 export {
-  candidateWhy, type CodeExcerpt, judgeTooltip, type JudgeRow, markdownCodeBlock, rowDetails, rulingText, settleTooltip, type SettleRow, settleView,
-  toJudgeView,
+  candidateWhy, type CodeExcerpt, judgeTooltip, type JudgeRow, markdownCodeBlock, rowDetails, type RulingChoice, rulingChoices, rulingText, settleTooltip,
+  type SettleRow, settleView, toJudgeView,
 } from './labeling/settleView';
 export {
   clickTarget, disagreementsToSettle, finishRefusal, fixtureView, type FixtureView, includedByARater, isBlind,

@@ -156,4 +156,19 @@ describe('neighbours: issue 27 rules', function () {
     assert.ok(!m.has('source/constants.defaults'));
     assert.ok(!m.has('source/check.tries'));
   });
+
+  it('a variable holds what the call assigning it returns: `ctx = self.request_context(e)` with `-> AppContext` links `ctx.pop`', async () => {
+    const repo = new TestRepo();
+    const app = (body: string) => 'from .ctx import AppContext\n\n\nclass App:\n    def request_context(self, environ) -> AppContext:\n        return AppContext(environ)\n\n'
+      + `    def wsgi_app(self, environ):\n        ctx = self.request_context(environ)\n        error = None\n${body}\n`;
+    const base = repo.commit('base', {
+      'src/ctx.py': 'class AppContext:\n    def __init__(self, environ):\n        self.environ = environ\n\n    def pop(self, error=None):\n        return error\n',
+      'src/other.py': 'class Stack:\n    def pop(self, error=None):\n        return None\n',
+      'src/app.py': app('        ctx.pop(error)'),
+    });
+    const head = repo.commit('head', { 'src/app.py': app('        if error is not None:\n            error = None\n        ctx.pop(error)') });
+    const m = by(await candidates(repo, base, head));
+    assert.deepEqual(m.get('src/ctx.AppContext.pop') && { kind: m.get('src/ctx.AppContext.pop')!.kind, byName: m.get('src/ctx.AppContext.pop')!.byName }, { kind: 'callee', byName: false });
+    assert.ok(!m.has('src/other.Stack.pop'), 'the other pop is not what ctx holds');
+  });
 });

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  agreementOf, candidateWhy, Candidates, Confidence, markdownCodeBlock, mulberry32, readFixture, rowDetails, rulingText, settleTooltip, settleView,
+  agreementOf, candidateWhy, Candidates, Confidence, markdownCodeBlock, mulberry32, readFixture, rowDetails, rulingChoices, rulingText, settleTooltip, settleView,
   settleDispute as trySettle, toJudgeView, judgeTooltip,
 } from '../../src/core';
 import { ROOT } from '../helpers/demoCorpus';
@@ -22,11 +22,13 @@ describe('the Settle view', () => {
   it('shows only the conflicts of a reviewed fixture by default: both raters\' confidence side by side; the toggle shows every item', () => {
     const f = fixture(MEDIUM_01);
     const view = settleView(f, 'dana', false);
+    // The ratings first, in the order the line above the rows names the raters; the symbol after.
     assert.deepEqual(view.rows.map((r) => [r.label, r.description]), [
-      ['queue.Job', 'dana HIGH │ lee MEDIUM'],
-      ['queue.Queue', 'dana MEDIUM │ lee out'],
-      ['queue.Queue.Push', 'dana out │ lee MEDIUM'],
+      ['HIGH │ MEDIUM', 'queue.Job'],
+      ['MEDIUM │ out', 'queue.Queue'],
+      ['out │ MEDIUM', 'queue.Queue.Push'],
     ]);
+    assert.equal(view.raters, 'ratings: dana (labeler) │ lee (verifier)');
     assert.deepEqual([view.settleable, view.conflicts, view.settled, view.note, view.progress], [true, 3, 0, undefined, '3 of 3 conflicts open']);
     // Each row is one of the agreement's disagreements, and every disagreement has its row.
     assert.deepEqual(view.rows.map((r) => r.symbol), agreementOf(f).disagreements.map((d) => d.symbol));
@@ -35,8 +37,8 @@ describe('the Settle view', () => {
       'dana: not included', 'lee: MEDIUM “Retry re-queues through Push”', 'candidate: caller: calls Push (line 12)']);
     const all = settleView(f, 'dana', true);
     assert.equal(all.rows.length, f.candidates.length);
-    assert.equal(all.rows.find((r) => r.symbol === 'worker/queue/queue.Queue.Retry')?.description, 'both HIGH');
-    assert.equal(all.rows.find((r) => r.symbol === 'worker/main.main')?.description, 'both out');
+    assert.equal(all.rows.find((r) => r.symbol === 'worker/queue/queue.Queue.Retry')?.label, 'both HIGH');
+    assert.equal(all.rows.find((r) => r.symbol === 'worker/main.main')?.label, 'both out');
   });
 
   it('a ruling shows on its row, with whom it sided with; the raters\' lists are untouched', () => {
@@ -47,13 +49,23 @@ describe('the Settle view', () => {
     assert.deepEqual(f.ground_truth.find((l) => l.symbol === symbol), { symbol, confidence: 'HIGH', reason: 'Retry re-queues through Push' });
     const view = settleView(f, 'dana', false);
     const row = view.rows.find((r) => r.symbol === symbol)!;
-    // Included at HIGH: lee included it (MEDIUM), dana did not, so it sided with lee on inclusion.
-    assert.equal(row.description, 'included HIGH · sided with lee');
+    // Included at HIGH: lee included it (MEDIUM), dana did not, so it sided with lee on inclusion:
+    // said in words where the ratings were, the symbol still after it.
+    assert.deepEqual([row.label, row.description], ['HIGH, sided with lee', 'queue.Queue.Push']);
     assert.equal(rowDetails(row, undefined).at(-1), 'ruling: included HIGH “Retry calls it” · sided with lee');
     assert.deepEqual([view.conflicts, view.settled, view.progress], [3, 1, '2 of 3 conflicts open']);
     // Shown all items, it still counts the conflicts.
     assert.equal(settleView(f, 'dana', true).progress, '2 of 3 conflicts open');
     assert.equal(rulingText({ resolution: 'excluded' }), 'excluded');
+    // Rule…'s choices say whom each would side with, as the ruling then records it.
+    const choices = rulingChoices(fixture(MEDIUM_01), 'worker/queue/queue.Job');
+    assert.deepEqual(choices.map((c) => [c.title, c.sides]), [['Include HIGH', 'dana'], ['Include MEDIUM', 'lee'], ['Exclude', 'neither']]);
+    for (const c of choices) {
+      const ruled = fixture(settleDispute(MEDIUM_01, { symbol: 'worker/queue/queue.Job', resolution: c.resolution, rationale: 'r', ...(c.confidence ? { confidence: c.confidence } : {}) }));
+      assert.equal(ruled.disputes.at(-1)!.sided_with, c.sides);
+      const shown = settleView(ruled, 'dana', false).rows.find((r) => r.symbol === 'worker/queue/queue.Job')!;
+      assert.equal(shown.label, `${c.confidence ?? 'excluded'}, sided with ${c.sides}`);
+    }
   });
 
   it('a blind verifier sees nothing; during the review others see the conflicts without actions; a fixture never reviewed has none', () => {

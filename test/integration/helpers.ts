@@ -57,7 +57,7 @@ export type UiStep =
   | { click: string; contains?: string; times?: number; everyMs?: number; modifiers?: ('Control' | 'Shift')[] }
   /** The attribute `attr` of every element matching `attrs`, shown or not. */
   | { attrs: string; attr: string }
-  /** Each visible element matching `fits`: its text, a tab, and `whole` or `cut` (its text overflows its box). */
+  /** Each visible element matching `fits`: its text, a tab, and `whole` or `cut` (its text overflows its box, or a box around it clips it). */
   | { fits: string };
 
 /** A link or image the page shows (a UiStep `anchors` result, parsed). */
@@ -238,6 +238,36 @@ export function panelMessages(s: Services): vscode.Disposable & { of<T extends H
     all: () => [...log],
     dispose: () => subscription.dispose(),
   };
+}
+
+type PanelLog = ReturnType<typeof panelMessages>;
+type PanelResults = NonNullable<Extract<HostMessage, { type: 'results' }>['results']>;
+
+/**
+ * A fixture opened, the benchmark panel opened on it, `systems` run by the panel's command (the
+ * panel journey clicks Run; these tests are about what the page shows after), and the run's
+ * results once every row of the systems run is in: what a test about the page after a run needs.
+ */
+export async function runFromPanel(messages: PanelLog, fixture: vscode.Uri, systems: string[]): Promise<PanelResults> {
+  const id = await vscode.commands.executeCommand<string>('fixtureLab.openFixture', { uri: fixture });
+  await vscode.commands.executeCommand('fixtureLab.openPanel');
+  await eventually(() => assert.equal(messages.of('fixture').at(-1)?.header?.id, id), 20_000);
+  const before = messages.of('runFinished').length;
+  await vscode.commands.executeCommand('fixtureLab.runBenchmark', { systems, budget: 5000, match: 'bounded' });
+  const finished = await eventually(() => {
+    const done = messages.of('runFinished').slice(before).at(-1);
+    assert.ok(done, 'the run finished');
+    return done;
+  }, 150_000);
+  assert.equal(finished.cancelled, false, finished.error);
+  const results = await eventually(() => {
+    const last = messages.of('results').at(-1)?.results;
+    const ran = last?.rows.filter((r) => systems.includes(r.system));
+    assert.ok(last && last.run === finished.run && ran?.length === systems.length && ran.every((r) => r.status === 'ok') && last.checks,
+      JSON.stringify(last?.rows.map((r) => [r.system, r.status])));
+    return last;
+  }, 20_000);
+  return results;
 }
 
 /**

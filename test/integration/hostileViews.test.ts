@@ -194,9 +194,9 @@ describe('a hostile corpus on the newer surfaces: Settle, To Judge, the panel\'s
     }, 20_000);
     // As the API gives the rows: plain labels, each control shown, each link broken.
     assert.deepEqual(settle.map((r) => [labelOf(r.item), r.item.description]), [
-      [plainText(SYMBOL), plainText(`${LABELER} HIGH │ ${VERIFIER} MEDIUM`)],
-      [plainText(SYMBOL2), plainText(`excluded · sided with ${VERIFIER}`)],
-      [plainText(FORGED.slice(FORGED.lastIndexOf('/') + 1)), plainText(`${LABELER} out │ ${VERIFIER} MEDIUM`)],
+      ['HIGH │ MEDIUM', plainText(SYMBOL)],
+      [plainText(`excluded, sided with ${VERIFIER}`), plainText(SYMBOL2)],
+      ['out │ MEDIUM', plainText(FORGED.slice(FORGED.lastIndexOf('/') + 1))],
     ]);
     for (const { item } of settle) {
       assert.ok(!labelOf(item).includes(RLO) && !String(item.description).includes(RLO), 'no bidi control reorders a row');
@@ -223,18 +223,29 @@ describe('a hostile corpus on the newer surfaces: Settle, To Judge, the panel\'s
 
     // As the page shows them: the rows, then the total row's tooltip. (Not expanded in the page: a
     // twistie's click selects the row, which the next journey's row click could be answered with.)
+    // The raters' hostile names make the line above the rows wrap over several: the other views are
+    // folded, as a person makes room, so that every row shows.
+    const header = (name: string) => `[id="workbench.view.extension.fixtureLab"] .pane-header[aria-label*="${name}"] .title`;
+    const fold = async () => ui([{ click: header('Fixtures') }, { click: header('Candidates') }, { click: header('Triage') }]);
+    await fold();
     const [shownRows] = await eventually(async () => {
       const texts = await ui([{ texts: VIEW_ROW('settle') }]);
-      assert.ok(texts[0]!.some((t) => t.includes('excluded · sided with')), texts[0]!.join(' | '));
+      assert.ok(texts[0]!.some((t) => t.includes('excluded, sided with')), texts[0]!.join(' | '));
       return texts;
     });
-    const page = shownRows!.join('\n');
-    for (const text of [plainText(SYMBOL), plainText(`${LABELER} HIGH │ ${VERIFIER} MEDIUM`), plainText(SYMBOL2), plainText(`excluded · sided with ${VERIFIER}`)]) {
+    // Above the rows, the raters' names: whose rating comes first.
+    const SETTLE_MESSAGE = '[id="workbench.view.extension.fixtureLab"] .pane:has(.pane-header[aria-label*="Settle"]) .tree-explorer-viewlet-tree-view > .message';
+    const [message] = await ui([{ texts: SETTLE_MESSAGE }]);
+    const page = `${message!.join('\n')}\n${shownRows!.join('\n')}`;
+    for (const text of [plainText(`ratings: ${LABELER} (labeler) │ ${VERIFIER} (verifier)`), plainText(SYMBOL), 'HIGH │ MEDIUM', plainText(SYMBOL2),
+      plainText(`excluded, sided with ${VERIFIER}`)]) {
       assert.ok(page.includes(text), `the view shows ${text}: ${page}`);
     }
     assert.ok(!page.includes(RLO), 'no bidi control reaches the view');
-    assertNoLinks('the Settle view', await anchorsIn(VIEW_ROW('settle'), 'excluded · sided with'));
+    assertNoLinks('the Settle view', await anchorsIn(VIEW_ROW('settle'), 'excluded, sided with'));
+    assertNoLinks('the Settle view\'s raters', await anchorsIn(SETTLE_MESSAGE, 'ratings'));
     await screenshot('42-hostile-settle');
+    await fold(); // unfolded again
     const hover = await tooltipShown('settle', '│', 'conflict');
     assertNoLinks('the Settle row\'s tooltip', hover.anchors);
     for (const text of [SYMBOL, showBidi(REASON), showBidi(REASON_V), `candidate: modified function in ${FILE}`, `${FILE}:1`, `# \`\`\` ${PWN} ${HTML} \\u202Ex`]) {
@@ -274,6 +285,17 @@ describe('a hostile corpus on the newer surfaces: Settle, To Judge, the panel\'s
     const shownPicker = `${picker!.join('\n')}\n${placeholder!.join('\n')}`;
     for (const text of [plainText(`${SYMBOL}: ${LABELER} HIGH, ${VERIFIER} MEDIUM`), plainText(`Candidate: modified function in ${FILE}`), plainText(`“${REASON}”`), plainText(`“${REASON_V}”`)]) {
       assert.ok(shownPicker.includes(text), `the picker shows ${text}: ${shownPicker}`);
+    }
+    // A row's Rule… offers the rulings, each saying whom it sides with: the raters' names as text.
+    const choosing = vscode.commands.executeCommand('fixtureLab.rule', { symbol: SYMBOL });
+    const ruleAnchors = await anchorsIn('.quick-input-widget', 'Include HIGH');
+    const [choices] = await ui([{ texts: '.quick-input-widget' }]);
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.equal(await choosing, false);
+    assertNoLinks('the Rule… pick', ruleAnchors);
+    const shownChoices = choices!.join('\n');
+    for (const text of [plainText(`Rule on ${SYMBOL}`), plainText(`sides with ${LABELER}`), plainText(`sides with ${VERIFIER}`)]) {
+      assert.ok(shownChoices.includes(text), `the pick shows ${text}: ${shownChoices}`);
     }
     // A row's Include HIGH asks for the rationale in an input box titled with the symbol.
     const ruling = vscode.commands.executeCommand('fixtureLab.ruleHigh', { symbol: SYMBOL });

@@ -28,11 +28,13 @@ export async function run(): Promise<void> {
   mocha.suite.beforeAll('activate Fixture Lab', async () => {
     await vscode.extensions.getExtension('fixture-lab.fixture-lab')!.activate();
   });
-  // Two passes: the journeys (Fixture Lab in development mode, trust off), and with
-  // FIXTURE_LAB_TEST_PASS=restricted only restricted.test.js (an untrusted workspace, Fixture Lab installed).
-  const restricted = process.env.FIXTURE_LAB_TEST_PASS === 'restricted';
+  // Three passes: the journeys (Fixture Lab in development mode, trust off); with
+  // FIXTURE_LAB_TEST_PASS=restricted only restricted.test.js (an untrusted workspace, Fixture Lab
+  // installed); with FIXTURE_LAB_TEST_PASS=installed only newUser.test.js (an empty folder, installed).
+  const own: Record<string, string> = { restricted: 'restricted.test.js', installed: 'newUser.test.js' };
+  const only = own[process.env.FIXTURE_LAB_TEST_PASS ?? ''];
   for (const name of fs.readdirSync(__dirname).filter((file) => file.endsWith('.test.js')).sort()) {
-    if ((name === 'restricted.test.js') === restricted) mocha.addFile(path.join(__dirname, name));
+    if (only ? name === only : !Object.values(own).includes(name)) mocha.addFile(path.join(__dirname, name));
   }
 
   const tests: TestResult[] = [];

@@ -4,12 +4,14 @@
 // entry of a fixture's YAML.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
-import { readFixture } from '../../src/core';
+import { cli } from '../../src/cli/cli';
+import { readFixture, TASK_STUB, TASK_STUB_ADVICE } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { canDriveUi, copyFixture, eventually, journeySuite, screenshot, setRater, ui } from './helpers';
+import { canDriveUi, copyFixture, eventually, journeySuite, notifications, screenshot, setRater, ui } from './helpers';
 
 /** The workspace's (the corpus copy's) folder, and its bookshop repository from repos.yaml. */
 const workspace = (): string => vscode.workspace.workspaceFolders![0].uri.fsPath;
@@ -24,12 +26,13 @@ describe('more workbench journeys', function () {
   let s: Services;
   const made = journeySuite((services) => (s = services));
 
-  it('New Fixture from a Change: the change, the task and the tier in quick inputs -> a valid fixture with the change\'s symbols as candidates', async function () {
+  it('New Fixture from a Change: the change and the tier in quick inputs -> a valid fixture with the change\'s symbols as candidates, the task the CLI\'s stub, selected', async function () {
     if (!canDriveUi()) this.skip(); // the quick inputs are answered in the page: code-server only
     await setRater('dana');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const task = 'Checkout takes a promotion percent; drop the legacy coupon codes';
-    const expected = join(workspace(), 'tasks', 'bookshop', 'hard', '04-checkout-takes-a-promotion-percent-drop.yaml');
+    await vscode.commands.executeCommand('notifications.clearAll');
+    // Named by the change's title, as `fixture-lab new` names it.
+    const expected = join(workspace(), 'tasks', 'bookshop', 'hard', '04-remove-the-legacy-coupon-codes-checkout.yaml');
     made.push(expected);
     assert.ok(!existsSync(expected));
 
@@ -37,7 +40,6 @@ describe('more workbench journeys', function () {
     const creating = vscode.commands.executeCommand<string>('fixtureLab.newFixture');
     await ui([
       { expect: 'The change', input: '04-drop-legacy-coupons', screenshot: '20-new-fixture-change' },
-      { expect: 'The task', input: task },
       { expect: 'Tier', pick: 'hard', screenshot: '21-new-fixture-tier' },
     ]);
     const path = await creating;
@@ -49,7 +51,30 @@ describe('more workbench journeys', function () {
     assert.equal(fixture.id, 'bookshop-hard-04');
     assert.equal(fixture.repo, 'bookshop');
     assert.equal(fixture.difficulty, 'hard');
-    assert.equal(fixture.task, task);
+    // The change's title names what solves it (the legacy coupon codes): never the task. The task is
+    // the CLI's stub, the title a comment above it, byte for byte what `fixture-lab new` writes.
+    assert.equal(fixture.task, TASK_STUB);
+    assert.match(text, /^# The change's title, which may name the symbols that solve it: Remove the legacy coupon codes; checkout takes a promotion percent instead\ntask: /m);
+    const cliCorpus = mkdtempSync(join(tmpdir(), 'fixture-lab-new-cli-'));
+    made.push(cliCorpus);
+    cpSync(join(workspace(), 'repos.yaml'), join(cliCorpus, 'repos.yaml'));
+    const io = { cwd: cliCorpus, stdout: { write: (t: string) => (said += t) }, stderr: { write: (t: string) => (said += t) } };
+    let said = '';
+    assert.equal(await cli(['new', '--repo', 'bookshop', '--base', git('rev-parse', '04-drop-legacy-coupons^1').trim(), '--head', git('rev-parse', '04-drop-legacy-coupons').trim(),
+      '--tier', 'hard'], io), 0, said);
+    assert.equal(readFileSync(join(cliCorpus, 'tasks', 'bookshop', 'hard', '01-remove-the-legacy-coupon-codes-checkout.yaml'), 'utf8')
+      .replace('bookshop-hard-01', 'bookshop-hard-04').replace(/^labeler: .*\n/m, ''), text.replace(/^labeler: .*\n/m, ''));
+    // The stub is selected, for the task to be written over it; the notification says so, in the CLI's words.
+    await eventually(() => {
+      const editor = vscode.window.activeTextEditor;
+      assert.equal(editor?.document.uri.fsPath, expected);
+      assert.equal(editor.document.getText(editor.selection), TASK_STUB);
+    });
+    await eventually(async () => {
+      const shown = await notifications();
+      assert.ok(shown.some((t) => t.includes(TASK_STUB_ADVICE)), shown.join(' | '));
+    });
+    assert.ok(said.includes(TASK_STUB_ADVICE), said);
     assert.deepEqual(fixture.diff, { base: git('rev-parse', '04-drop-legacy-coupons^1').trim(), head: git('rev-parse', '04-drop-legacy-coupons').trim() });
     // The modified and deleted symbols, named at base, then their neighbours by score: what checkout calls and
     // uses, then the data it shares (Cart.add fills the cart.items it reads, receipt_line reads the total_cents it sets),

@@ -149,11 +149,13 @@ describe('The .vsix, installed as users install it', function () {
     assert.ok(total < 25 * 1024 * 1024, `installed, it takes ${(total / 1024 / 1024).toFixed(1)} MB`);
   });
 
-  it('the manifest carries what the Marketplace and Open VSX need: repository, license and LICENSE, a 128 px PNG icon, categories', () => {
+  it('the manifest carries what the Marketplace and Open VSX need: license and LICENSE, a 128 px PNG icon, categories; no made-up repository', () => {
     const manifest = vscode.extensions.getExtension(EXTENSION)!.packageJSON as {
-      repository?: { url?: string }; license?: string; icon?: string; categories?: string[]; publisher?: string; displayName?: string; description?: string;
+      repository?: unknown; homepage?: string; bugs?: unknown; license?: string; icon?: string; categories?: string[]; publisher?: string; displayName?: string; description?: string;
     };
-    assert.match(manifest.repository?.url ?? '', /^https:\/\/github\.com\/[\w.-]+\/[\w.-]+\.git$/);
+    // Not published anywhere yet: an address under a name nobody here owns would send the README's
+    // links and pictures, and the Marketplace's Repository link, to whoever takes that name.
+    assert.deepEqual([manifest.repository, manifest.homepage, manifest.bugs], [undefined, undefined, undefined]);
     assert.equal(manifest.license, 'MIT');
     assert.match(readFileSync(join(installed(), 'LICENSE.txt'), 'utf8'), /^MIT License/);
     const icon = readFileSync(join(installed(), manifest.icon ?? 'no icon'));
@@ -166,9 +168,7 @@ describe('The .vsix, installed as users install it', function () {
     assert.ok(manifest.publisher && manifest.displayName && manifest.description);
   });
 
-  it("the README's links and images work from the package: each names a file or folder of the repository, a heading of its own, or a web page", () => {
-    const { repository } = vscode.extensions.getExtension(EXTENSION)!.packageJSON as { repository: { url: string } };
-    const repo = repository.url.replace(/\.git$/, '');
+  it("the README's links in the package are as in the clone: each names a file or folder of this repository, a heading of its own, or a web page", () => {
     const readme = readFileSync(join(installed(), filesUnder(installed()).find((f) => f.toLowerCase() === 'readme.md')!), 'utf8');
     const tracked = new Set(execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n'));
     const headings = new Set([...readme.matchAll(/^#+\s+(.*)$/gm)].map(([, title]) => title.trim().toLowerCase().replace(/[^\w\s-]/g, '').replace(/\s/g, '-')));
@@ -176,14 +176,11 @@ describe('The .vsix, installed as users install it', function () {
     assert.ok(links.length > 10, `only ${links.length} links found`);
     const broken = links.filter(({ image, href }) => {
       if (href.startsWith('#')) return !headings.has(href.slice(1));
-      const inRepo = href.match(new RegExp(`^${repo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(blob|raw)/HEAD/([^#]+)`));
-      if (inRepo) {
-        const path = decodeURI(inRepo[2]);
-        // A file, or a folder of them (GitHub shows a folder's blob/ address as its tree).
-        const there = tracked.has(path) || (!image && [...tracked].some((file) => file.startsWith(path.endsWith('/') ? path : `${path}/`)));
-        return !there || (image && (inRepo[1] !== 'raw' || !/\.(png|jpe?g|gif)$/i.test(path)));
-      }
-      return !/^https:\/\//.test(href) || image; // an image from elsewhere, or a relative link left for the package to break
+      if (/^https:\/\//.test(href)) return image; // a web page; a picture is this repository's own
+      // Relative, not rewritten to an address that does not exist: a file, or a folder of them.
+      const path = decodeURI(href.replace(/#.*$/, ''));
+      const there = tracked.has(path) || (!image && [...tracked].some((file) => file.startsWith(path.endsWith('/') ? path : `${path}/`)));
+      return !there || (image && !/\.(png|jpe?g|gif)$/i.test(path));
     });
     assert.deepEqual(broken, []);
     assert.ok(links.some(({ image }) => image), 'the README shows the panel');

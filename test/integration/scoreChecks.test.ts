@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { fmt } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { eventually, journeySuite, panelMessages, screenshot } from './helpers';
+import { journeySuite, panelMessages, runFromPanel, screenshot } from './helpers';
 import { webview } from './ui';
 
 const FIXTURE = 'tasks/bookshop/medium/01-queue-retry-limit.yaml';
@@ -19,24 +19,7 @@ describe('benchmark panel: Judged@10 and dispute sensitivity after a run', funct
   const folder = () => vscode.workspace.workspaceFolders![0].uri.fsPath;
 
   it('shows each system\'s Judged@10 beside its scores and each headline metric\'s range over the contested labels', async () => {
-    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri: vscode.Uri.file(join(folder(), FIXTURE)) });
-    await vscode.commands.executeCommand('fixtureLab.openPanel');
-    await eventually(() => assert.equal(messages!.of('fixture').at(-1)?.header?.id, 'bookshop-medium-01'), 20_000);
-    const before = messages!.of('runFinished').length;
-    // The run is started by command: the panel journey clicks Run; this one is about what the page shows after.
-    await vscode.commands.executeCommand('fixtureLab.runBenchmark', { systems: ['grep', 'bm25'], budget: 5000, match: 'bounded' });
-    const finished = await eventually(() => {
-      const done = messages!.of('runFinished').slice(before).at(-1);
-      assert.ok(done, 'the run finished');
-      return done;
-    }, 150_000);
-    assert.equal(finished.cancelled, false, finished.error);
-
-    const results = await eventually(() => {
-      const last = messages!.of('results').at(-1)?.results;
-      assert.ok(last && last.run === finished.run && last.rows.every((r) => r.status === 'ok') && last.checks, JSON.stringify(last?.rows.map((r) => r.status)));
-      return last;
-    }, 20_000);
+    const results = await runFromPanel(messages!, vscode.Uri.file(join(folder(), FIXTURE)), ['grep', 'bm25']);
     const checks = results.checks!;
     // The fixture's raters disagree on some symbols: the ranges are over those.
     assert.ok(checks.sensitivity.contested > 0, 'medium-01 has contested items');

@@ -1,7 +1,8 @@
 // The adjudicator's journey in a real VS Code (issue 18): a reviewed demo fixture with conflicts
-// open, the Settle view shows only its conflicts (both raters side by side, the code on hover,
-// every item on the toggle); one is settled with its row's Include HIGH button, the rationale typed
-// into the input box; the file holds the dispute with sided_with, the ground truth follows, the
+// open, the Settle view shows only its conflicts (both raters' ratings first in each row, whole at
+// the default side bar width beside the row's action, the raters named above the rows, the code on
+// hover, every item on the toggle); one is settled with its row's Rule… (Include HIGH picked), the
+// rationale typed into the input box; the file holds the dispute with sided_with, the ground truth follows, the
 // raters' lists are byte for byte as they were, and the row shows its ruling. Then a run of the
 // built-in systems and `fixture-lab pool --write` fill `pooled:`; one pooled symbol is judged from
 // To Judge's row button, recorded as an unjudged ruling, and leaves the list; kappa is unchanged.
@@ -31,6 +32,26 @@ describe('Settle and To Judge', function () {
     return nodes.filter((n): n is Extract<N, { symbol: string }> => 'symbol' in n).map((node) => ({ node, item: tree.getTreeItem(node) as vscode.TreeItem }));
   }
 
+  /** What the Settle view shows above its rows. */
+  const SETTLE_MESSAGE = '[id="workbench.view.extension.fixtureLab"] .pane:has(.pane-header[aria-label*="Settle"]) .tree-explorer-viewlet-tree-view > .message';
+
+  /**
+   * The Settle row showing `label`, hovered and then selected (each shows the row's action): its label
+   * is shown whole at the side bar's default width, and the symbol after it at least begins.
+   */
+  async function rowsReadable(label: string, symbol: string): Promise<void> {
+    const row = VIEW_ROW('settle');
+    for (const shows of [{ hover: row, contains: symbol }, { click: row, contains: symbol }]) {
+      const [, actions, names, descriptions] = await ui([
+        shows, { attrs: `${row}:hover .actions .action-label, ${row}.selected .actions .action-label`, attr: 'aria-label' },
+        { fits: `${row}:has(.label-description) .label-name` }, { texts: `${row} .label-description` },
+      ]);
+      assert.ok(actions!.includes('Rule…'), `the row's action is shown: ${actions!.join(' | ')}`);
+      assert.ok(names!.some((n) => n === `${label}\twhole`), `${label} whole: ${names!.join(' | ')}`);
+      assert.ok(descriptions!.includes(symbol), descriptions!.join(' | '));
+    }
+  }
+
   it('settles a conflict from its row in the Settle view, then judges a pooled symbol from To Judge; kappa never moves', async function () {
     if (!canDriveUi()) this.skip(); // the row buttons and the input box are driven in the page: code-server only
     // An adjudicator who is neither rater.
@@ -49,10 +70,11 @@ describe('Settle and To Judge', function () {
       assert.equal(found.length, 3, JSON.stringify(found.map((r) => labelOf(r.item))));
       return found;
     });
+    // Each row: the ratings first, the labeler's then the verifier's as the line above the rows says, then the symbol.
     assert.deepEqual(conflicts.map((r) => [labelOf(r.item), r.item.description]), [
-      ['queue.Job', 'dana HIGH │ lee MEDIUM'],
-      ['queue.Queue', 'dana MEDIUM │ lee out'],
-      ['queue.Queue.Push', 'dana out │ lee MEDIUM'],
+      ['HIGH │ MEDIUM', 'queue.Job'],
+      ['MEDIUM │ out', 'queue.Queue'],
+      ['out │ MEDIUM', 'queue.Queue.Push'],
     ]);
     const [shown] = await eventually(async () => {
       const texts = await ui([{ texts: VIEW_ROW('settle') }]);
@@ -60,6 +82,9 @@ describe('Settle and To Judge', function () {
       return texts;
     });
     assert.ok(!shown!.some((t) => t.includes('queue.Queue.Retry')), 'an item both rated alike is not shown');
+    await eventually(async () => assert.deepEqual((await ui([{ texts: SETTLE_MESSAGE }]))[0], ['ratings: dana (labeler) │ lee (verifier)']));
+    // At the side bar's default width, a row with its action shown (hovered, or selected) keeps its ratings whole.
+    await rowsReadable('out │ MEDIUM', 'queue.Queue.Push');
     await screenshot('60-settle-conflicts');
 
     // Its hover: both raters' reasons, why it is a candidate, and the code at base, in Markdown that trusts nothing.
@@ -98,10 +123,12 @@ describe('Settle and To Judge', function () {
       assert.equal(editor.document.uri.path, '/worker/queue/queue.go');
       assert.equal(editor.document.getText(editor.selection), 'Push');
     }, 30_000);
+    // One action beside the row, Rule…: its pick says whom each ruling sides with.
     const [titles] = await ui([{ attrs: `${row}.selected .actions .action-label`, attr: 'aria-label' }]);
-    assert.deepEqual(titles, ['Include HIGH', 'Include MEDIUM', 'Exclude']);
+    assert.deepEqual(titles, ['Rule…']);
     await ui([
-      { click: `${row}.selected .action-label[aria-label="Include HIGH"]` },
+      { click: `${row}.selected .action-label[aria-label="Rule…"]` },
+      { expect: `Rule on ${symbol}`, pick: 'Include HIGH', screenshot: '61-settle-rule' },
       { expect: `Include HIGH: ${symbol}`, input: rationale, screenshot: '61-settle-rationale' },
     ]);
     const document = await vscode.workspace.openTextDocument(uri);
@@ -115,13 +142,14 @@ describe('Settle and To Judge', function () {
     // The row shows its ruling.
     await eventually(async () => {
       const now = (await rows(s.settleTree)).find((r) => r.node.symbol === symbol)!;
-      assert.equal(now.item.description, 'included HIGH · sided with lee');
+      assert.deepEqual([labelOf(now.item), now.item.description], ['HIGH, sided with lee', 'queue.Queue.Push']);
       assert.equal((now.item.iconPath as vscode.ThemeIcon).id, 'pass');
     });
     await eventually(async () => {
       const [texts] = await ui([{ texts: VIEW_ROW('settle') }]);
-      assert.ok(texts!.some((t) => t.includes('included HIGH · sided with lee')), texts!.join(' | '));
+      assert.ok(texts!.some((t) => t.includes('HIGH, sided with lee')), texts!.join(' | '));
     });
+    await rowsReadable('HIGH, sided with lee', 'queue.Queue.Push');
     await screenshot('62-settle-settled');
 
     // Pool: the built-in systems run on this fixture, and `pool --write` lists what they found that no rater judged.
@@ -203,7 +231,8 @@ describe('Settle and To Judge', function () {
       await vscode.commands.executeCommand('fixtureLab.settle.focus');
       await ui([{ click: row, contains: shown }]);
       await ui([
-        { click: `${row}.selected .action-label[aria-label="${button}"]` },
+        { click: `${row}.selected .action-label[aria-label="Rule…"]` },
+        { expect: `Rule on ${symbol}`, pick: button },
         { expect: `${button}: ${symbol}`, input: rationale },
       ]);
     };

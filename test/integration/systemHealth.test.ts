@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Services } from '../../src/extension/services';
-import { eventually, journeySuite, panelMessages, screenshot } from './helpers';
+import { journeySuite, panelMessages, runFromPanel, screenshot } from './helpers';
 import { webview } from './ui';
 
 const FIXTURE = 'tasks/bookshop/easy/01-bulk-discount.yaml';
@@ -32,25 +32,7 @@ describe('benchmark panel: a system that answers nothing is said to be degraded'
   });
 
   it('shows the system\'s own warning above the scores and marks its row degraded', async () => {
-    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri: vscode.Uri.file(join(folder(), FIXTURE)) });
-    await vscode.commands.executeCommand('fixtureLab.openPanel');
-    await eventually(() => assert.equal(messages!.of('fixture').at(-1)?.header?.id, 'bookshop-easy-01'), 20_000);
-    const before = messages!.of('runFinished').length;
-    await vscode.commands.executeCommand('fixtureLab.runBenchmark', { systems: ['silent', 'grep'], budget: 5000, match: 'bounded' });
-    const finished = await eventually(() => {
-      const done = messages!.of('runFinished').slice(before).at(-1);
-      assert.ok(done, 'the run finished');
-      return done;
-    }, 150_000);
-    assert.equal(finished.cancelled, false, finished.error);
-
-    const results = await eventually(() => {
-      const last = messages!.of('results').at(-1)?.results;
-      const ran = last?.rows.filter((r) => r.system === 'silent' || r.system === 'grep');
-      assert.ok(last && last.run === finished.run && ran?.length === 2 && ran.every((r) => r.status === 'ok') && last.checks,
-        JSON.stringify(last?.rows.map((r) => [r.system, r.status])));
-      return last;
-    }, 20_000);
+    const results = await runFromPanel(messages!, vscode.Uri.file(join(folder(), FIXTURE)), ['silent', 'grep']);
     const silent = results.rows.find((r) => r.system === 'silent')!;
     assert.equal(silent.health, 'empty');
     assert.equal(silent.warning, WARNING);

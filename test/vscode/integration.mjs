@@ -9,7 +9,10 @@
 //   (`--install-extension`; development mode is exempt from trust), a code-less runner extension in
 //   development mode so VS Code still awaits run(); only test/integration/restricted.test.ts runs
 //   (FIXTURE_LAB_TEST_PASS=restricted).
-// Usage: node test/vscode/integration.mjs [workspace folder, default a temp copy of corpus/] [--pass=main|restricted]
+// - installed: a new user's first corpus, always in code-server: Fixture Lab installed from its .vsix
+//   as in Restricted Mode, but trusted, on an empty folder; only test/integration/newUser.test.ts
+//   runs (FIXTURE_LAB_TEST_PASS=installed), from init to a judged run through the views and palette.
+// Usage: node test/vscode/integration.mjs [workspace folder, default a temp copy of corpus/] [--pass=main|restricted|installed]
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -31,6 +34,7 @@ const TIMEOUT_MS = 20 * 60_000;
 export const PASSES = {
   main: { label: 'integration', results: 'integration-results.json', screens: 'screens', noResults: 'integration-no-results', logs: 'integration-logs' },
   restricted: { label: 'restricted mode', results: 'restricted-results.json', screens: 'screens-restricted', noResults: 'restricted-no-results', logs: 'restricted-logs' },
+  installed: { label: 'installed, a new user', results: 'installed-results.json', screens: 'screens-installed', noResults: 'installed-no-results', logs: 'installed-logs' },
 };
 
 /**
@@ -46,23 +50,28 @@ export function corpusCopy() {
 }
 
 /**
- * Runs one pass of the suite and prints it; `restricted` picks the Restricted Mode pass.
+ * Runs one pass of the suite (`pass`: main, restricted or installed) and prints it.
  * Resolves to { passed, failed, failures }, rejects if it could not run.
  */
-export async function runIntegration({ folder, restricted = false } = {}) {
+export async function runIntegration({ folder, pass: name = 'main' } = {}) {
   if (!existsSync(TESTS_PATH)) throw new Error(`${TESTS_PATH} is missing: run \`node esbuild.mjs\` first`);
+  const restricted = name === 'restricted';
+  const installed = name === 'installed';
   const copied = folder === undefined;
-  folder ??= corpusCopy();
+  // A new user starts from an empty folder; the other passes from a copy of the demo corpus.
+  folder ??= installed ? join(mkdtempSync(join(tmpdir(), 'fixture-lab-empty-')), 'my-corpus') : corpusCopy();
+  if (installed) mkdirSync(folder, { recursive: true });
   if (!existsSync(folder)) throw new Error(`workspace folder ${folder} is missing`);
-  const pass = restricted ? PASSES.restricted : PASSES.main;
+  const pass = PASSES[name];
+  if (!pass) throw new Error(`no pass \`${name}\`: main, restricted or installed`);
   const resultsFile = join(ARTIFACTS, pass.results);
   mkdirSync(ARTIFACTS, { recursive: true });
   for (const old of [resultsFile, join(ARTIFACTS, `${pass.noResults}.png`), join(ARTIFACTS, pass.logs)]) rmSync(old, { recursive: true, force: true });
-  const desktop = !restricted && (process.env.FIXTURE_LAB_VSCODE_PATH || process.env.FIXTURE_LAB_VSCODE_DOWNLOAD === '1');
+  const desktop = name === 'main' && (process.env.FIXTURE_LAB_VSCODE_PATH || process.env.FIXTURE_LAB_VSCODE_DOWNLOAD === '1');
   if (!desktop) setup();
   const started = Date.now();
   try {
-    const exitCode = desktop ? await inDesktopVSCode(folder, resultsFile) : await inCodeServer(folder, pass, resultsFile, restricted);
+    const exitCode = desktop ? await inDesktopVSCode(folder, resultsFile) : await inCodeServer(folder, pass, resultsFile, name);
     if (!existsSync(resultsFile)) {
       throw new Error(`the suite wrote no results (VS Code exit code ${exitCode}); see ${ARTIFACTS}`);
     }
@@ -83,12 +92,13 @@ export async function runIntegration({ folder, restricted = false } = {}) {
 }
 
 /** Resolves to VS Code's exit code: 0 when run() resolved, 1 when it rejected. */
-async function inCodeServer(folder, pass, resultsFile, restricted) {
+async function inCodeServer(folder, pass, resultsFile, name) {
+  const restricted = name === 'restricted';
   const shots = join(ARTIFACTS, pass.screens);
   rmSync(shots, { recursive: true, force: true });
   mkdirSync(shots, { recursive: true });
   // The .vsix is made beside the workspace copy, and goes with it.
-  const vsix = restricted ? await buildVsix(mkdtempSync(join(tmpdir(), 'fixture-lab-vsix-'))) : undefined;
+  const vsix = name !== 'main' ? await buildVsix(mkdtempSync(join(tmpdir(), 'fixture-lab-vsix-'))) : undefined;
   let server;
   try {
     server = await startServer({
@@ -98,7 +108,9 @@ async function inCodeServer(folder, pass, resultsFile, restricted) {
       env: (runDir) => ({
         FIXTURE_LAB_TEST_RESULTS: resultsFile,
         FIXTURE_LAB_SCREENSHOTS: shots,
-        ...(restricted ? { FIXTURE_LAB_TEST_PASS: 'restricted', FIXTURE_LAB_EXTENSIONS_DIR: join(runDir, 'exts'), FIXTURE_LAB_VSIX: vsix } : {}),
+        ...(vsix ? { FIXTURE_LAB_TEST_PASS: name, FIXTURE_LAB_EXTENSIONS_DIR: join(runDir, 'exts'), FIXTURE_LAB_VSIX: vsix } : {}),
+        // A new user's change comes from the demo repository (built by corpus/build-demo.mjs).
+        ...(name === 'installed' ? { FIXTURE_LAB_DEMO_REPO: join(ROOT, 'corpus', '.repos', 'bookshop') } : {}),
       }),
     });
   } catch (error) {
@@ -111,7 +123,7 @@ async function inCodeServer(folder, pass, resultsFile, restricted) {
     let reportExit;
     const exited = new Promise((resolve) => (reportExit = resolve));
     workbench = await openWorkbench(server, {
-      extensionDevelopmentPath: restricted ? testRunnerExtension(server) : ROOT,
+      extensionDevelopmentPath: vsix ? testRunnerExtension(server) : ROOT,
       extensionTestsPath: TESTS_PATH,
       onExit: reportExit,
     });
@@ -212,10 +224,20 @@ async function inWorkbench(page, steps, shots) {
         continue;
       }
       if ('fits' in step) {
-        // Each visible match's text, and whether it is shown whole (nothing cut off at its box's edge).
+        // Each visible match's text, and whether it is shown whole: nothing cut off at its own box's
+        // edge, nor by any box around it that clips (a label inside a row its buttons narrow).
         const shown = page.locator(`${step.fits}:visible`);
         await shown.first().waitFor({ timeout: 20_000 });
-        results.push(await shown.evaluateAll((all) => all.map((e) => `${e.textContent ?? ''}\t${e.scrollWidth <= e.clientWidth ? 'whole' : 'cut'}`)));
+        results.push(await shown.evaluateAll((all) => all.map((e) => {
+          const box = e.getBoundingClientRect();
+          let whole = e.scrollWidth <= e.clientWidth;
+          for (let up = e.parentElement; up && whole; up = up.parentElement) {
+            if (getComputedStyle(up).overflowX === 'visible') continue;
+            const clip = up.getBoundingClientRect();
+            whole = box.left >= clip.left - 0.5 && box.right <= clip.right + 0.5;
+          }
+          return `${e.textContent ?? ''}\t${whole ? 'whole' : 'cut'}`;
+        })));
         continue;
       }
       if ('clickLinks' in step) {
@@ -328,12 +350,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const only = args.find((arg) => arg.startsWith('--pass='))?.slice('--pass='.length);
   const folder = args.find((arg) => !arg.startsWith('--'));
   let failed = 0;
-  for (const restricted of [false, true]) {
-    if (only && only !== (restricted ? 'restricted' : 'main')) continue;
+  for (const pass of Object.keys(PASSES)) {
+    if (only && only !== pass) continue;
     try {
-      failed += (await runIntegration({ folder: folder && resolve(folder), restricted })).failed;
+      failed += (await runIntegration({ folder: folder && resolve(folder), pass })).failed;
     } catch (error) {
-      console.error(`${restricted ? PASSES.restricted.label : PASSES.main.label}: ${error.message}`);
+      console.error(`${PASSES[pass].label}: ${error.message}`);
       failed++;
     }
   }

@@ -22,7 +22,9 @@ export async function buildVsix(dir) {
   const info = console.info;
   console.log = console.info = () => {};
   try {
-    await pack({ cwd: ROOT, packagePath });
+    // As package.json's `package` script: no repository is claimed (none is published), so the
+    // README's relative links stay as they are (README.md's Install says why).
+    await pack({ cwd: ROOT, packagePath, allowMissingRepository: true, rewriteRelativeLinks: false });
   } finally {
     console.log = log;
     console.info = info;

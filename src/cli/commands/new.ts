@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import {
-  describeCut, displayPath, FixtureLabError, fixtureFromChange, readReposFile, Repository, repositoryPath, TIERS, TASK_STUB,
+  describeCut, displayPath, FixtureLabError, fixtureFromChange, readReposFile, Repository, repositoryPath, TIERS, TASK_STUB, TASK_STUB_ADVICE,
 } from '../../core';
 import { CliIO, corpusDir, oneOf, parse, required, UsageError } from '../args';
 import { candidateOptions } from './candidates';
@@ -57,7 +57,7 @@ export async function newFixture(args: string[], io: CliIO): Promise<number> {
     for (const note of made.found.resolver.notes) io.stderr.write(`fixture-lab: ${note}\n`);
     const cut = describeCut(made.found.cut);
     io.stdout.write(`wrote ${displayPath(made.path, io.cwd)} (${made.id}): ${made.found.symbols.length} candidates (non-test ${cut})\n`);
-    if (made.text.includes(TASK_STUB)) io.stdout.write('the task is a stub: write it as the issue states it\n');
+    if (made.text.includes(TASK_STUB)) io.stdout.write(`${TASK_STUB_ADVICE}\n`);
     return 0;
   } finally {
     repo.close();

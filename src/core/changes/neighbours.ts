@@ -66,6 +66,11 @@ const FIELD_DECLARATION: Partial<Record<string, RegExp>> = {
   typescript: /^\s*(?:readonly\s+)?([A-Za-z_$][\w$]*)\??\s*:/,
   go: /^\s*([A-Za-z_]\w*)\s+[*[\]\w.]/,
 };
+/** A function's declared return type on its head: Python `-> T:`, TypeScript `): T {` (a Promise's T). */
+const RETURN_TYPE: Partial<Record<string, RegExp>> = {
+  python: /\)\s*->\s*["']?([A-Za-z_][\w.]*)/,
+  typescript: /\)\s*:\s*(?:Promise<)?([A-Za-z_$][\w$.]*)/,
+};
 /** Data links (a name read, not called): only names this long, resolved or unique. */
 const DATA_NAME = /^\w{4,}$/;
 /** Weights: a call or type use is a link; a read, a decorator or a data flow half one. */
@@ -146,6 +151,8 @@ class Index {
   private readonly ancestors = new Map<string, Promise<Set<string>>>();
   private readonly modules = new Map<string, Promise<string[]>>();
   private readonly types = new Map<string, Promise<string | undefined>>();
+  /** Variables whose returned type is being read (a call that names the variable it assigns does not loop). */
+  private readonly returning = new Set<string>();
   private paths?: Promise<string[]>;
 
   constructor(private readonly repo: Repository, readonly base: string, private readonly limit: number, private readonly precise?: PreciseResolver) {}
@@ -277,7 +284,8 @@ class Index {
         // A module the repository does not hold (`werkzeug.utils`) defines nothing here.
         if (inModule.length > 0 || !binding.name) return { picked: inModule, resolved: true };
       }
-      const type = this.typeOf(info, line, receiver) ?? (binding?.name ? await this.importedType(binding.module, binding.name) : undefined);
+      const type = this.typeOf(info, line, receiver) ?? (binding?.name ? await this.importedType(binding.module, binding.name) : undefined)
+        ?? await this.returnedType(info, line, receiver);
       if (type) {
         const classes = await this.classesNamed(type, info);
         // A receiver of a type the repository does not define (`dict`, `ContextVar`) calls none of its code.
@@ -368,6 +376,38 @@ class Index {
     const fn = enclosingDefinitions(info.defs, line).filter((d) => !CLASS_LIKE.has(d.kind)).pop();
     const local = fn ? declaredType(info.language, info.lines, fn.startLine, line, variable) : undefined;
     return local ?? moduleLevelType(info, variable);
+  }
+
+  /**
+   * The type a variable holds because a call returned it (`ctx = self.request_context(environ)`,
+   * `def request_context(...) -> AppContext`): the last assignment from a call in the function
+   * before `line`, that call resolved to one definition, and that definition's declared return
+   * type (Python `-> T`, TypeScript `): T`).
+   */
+  private async returnedType(info: FileInfo, line: number, variable: string): Promise<string | undefined> {
+    if (this.returning.has(`${info.path}:${line}:${variable}`) || !RETURN_TYPE[family(info.language)]) return undefined;
+    const fn = enclosingDefinitions(info.defs, line).filter((d) => !CLASS_LIKE.has(d.kind)).pop();
+    if (!fn) return undefined;
+    const name = variable.replace(/\$/g, '\\$');
+    const assignment = new RegExp(String.raw`^\s*(?:(?:const|let|var)\s+)?${name}\s*(?::[^=]*)?=\s*(?:await\s+)?[\w$.]*?([A-Za-z_$][\w$]*)\s*\(`);
+    for (let at = line - 1; at >= fn.startLine; at--) {
+      const m = assignment.exec(info.lines[at - 1] ?? '');
+      if (!m) continue;
+      const key = `${info.path}:${line}:${variable}`;
+      this.returning.add(key);
+      try {
+        const r = await this.resolve(info, at, m[0].lastIndexOf(m[1]), m[1]);
+        const def = r.resolved && r.picked.length === 1 ? r.picked[0] : undefined;
+        const lines = def && (await this.file(this.base, def.path))?.lines;
+        if (!def || !lines) return undefined;
+        const head = lines.slice(def.def.nameLine - 1, Math.min(def.def.endLine, def.def.nameLine + 6)).join(' ');
+        const type = RETURN_TYPE[family(info.language)]!.exec(head)?.[1];
+        return type?.slice(type.lastIndexOf('.') + 1);
+      } finally {
+        this.returning.delete(key);
+      }
+    }
+    return undefined;
   }
 
   /** The module-level type of `name` in the module a file imports it from (`session: SessionMixin = LocalProxy(...)`). */

@@ -15,6 +15,8 @@ export type Tier = (typeof TIERS)[number];
 
 /** What a fixture made without a task says, so validate passes and the labeler sees what to write. */
 export const TASK_STUB = 'TODO: the task as its issue states it, naming no symbol of the change';
+/** What `new` and the editor's New Fixture say when they wrote the stub. */
+export const TASK_STUB_ADVICE = 'the task is a stub: write it as the issue states it';
 
 export type ChangeSpec = { base: string; head: string } | { pr: number };
 

@@ -4,7 +4,7 @@
 // not), and To judge lists the pooled symbols nobody judged or ruled on yet. Rulings from either go
 // through settleDispute (protocol.ts), the path the CLI and the settle picker take. Text from
 // fixtures is returned as is; the extension shows it as plain text or through the Markdown helpers.
-import { labelerList, type Rating, ratedItems, verifierList } from '../agreement/raters';
+import { labelerList, type Rating, ratedItems, sidedWith, verifierList } from '../agreement/raters';
 import type { Candidates } from '../changes/candidates';
 import { type Dispute, type Fixture, type Label } from '../fixtures/model';
 import { type NormalizeOptions, symbolKey } from '../symbols/normalize';
@@ -28,7 +28,12 @@ export interface SettleRow {
   conflict: boolean;
   /** The last ruling on it, once one is recorded. */
   ruling?: Dispute;
-  /** The row as shown: the symbol's last segment, then both ratings side by side, or the ruling. */
+  /**
+   * The row as shown, what matters first: both ratings side by side (the labeler's first, as the
+   * view's `raters` line says), or the ruling and whom it sided with, in words; then the symbol's
+   * last segment. At the side bar's default width with the row's action shown, the label stays
+   * whole and only the symbol's end may be cut (the hover and the details under the row name it).
+   */
   label: string;
   description: string;
 }
@@ -44,6 +49,8 @@ export interface SettleView {
   settled: number;
   /** What the view's title says beside its name once a review has conflicts: `2 of 3 conflicts open`. */
   progress?: string;
+  /** Above the rows: whose rating comes first in each (`ratings: dana (labeler) │ lee (verifier)`). */
+  raters?: string;
 }
 
 /** What a rater gave an item, short enough for a row: the confidence, or `out`. */
@@ -52,6 +59,12 @@ const short = (rating: Rating): string => rating ?? 'out';
 /** A ruling in a few words: `included HIGH`, `excluded`. */
 export function rulingText(d: Pick<Dispute, 'resolution' | 'confidence'>): string {
   return d.resolution === 'included' && d.confidence ? `included ${d.confidence}` : d.resolution;
+}
+
+/** A settled row's words: what the ruling gives and whom it sided with (`HIGH, sided with lee`, `excluded, sided with both`). */
+function rulingLabel(d: Dispute): string {
+  const gives = d.resolution === 'included' && d.confidence ? d.confidence : d.resolution;
+  return d.sided_with ? `${gives}, sided with ${d.sided_with}` : `ruled ${gives}`;
 }
 
 /** The last segment of a qualified name, as the Candidates view shows it (`queue.Queue.Push`). */
@@ -80,10 +93,10 @@ export function settleView(f: Fixture, rater: string | undefined, all: boolean, 
     const conflict = item.labeler !== item.verifier;
     const labeler = side(f.labeler!, item.labeler, mine.get(k));
     const verifier = side(f.verifier!, item.verifier, yours.get(k));
-    const ratings = conflict ? `${labeler.rater} ${short(item.labeler)} │ ${verifier.rater} ${short(item.verifier)}` : `both ${short(item.labeler)}`;
-    // A settled row says its ruling (the raters' sides are under it): short enough beside its buttons.
-    const description = ruling ? `${rulingText(ruling)}${ruling.sided_with ? ` · sided with ${ruling.sided_with}` : ''}` : ratings;
-    return { symbol: item.symbol, labeler, verifier, conflict, ...(ruling ? { ruling } : {}), label: shortName(item.symbol), description };
+    // The raters are named once, above the rows; a settled row says its ruling (the raters' sides are under it).
+    const ratings = conflict ? `${short(item.labeler)} │ ${short(item.verifier)}` : `both ${short(item.labeler)}`;
+    const label = ruling ? rulingLabel(ruling) : ratings;
+    return { symbol: item.symbol, labeler, verifier, conflict, ...(ruling ? { ruling } : {}), label, description: shortName(item.symbol) };
   });
   const conflicts = every.filter((r) => r.conflict);
   const settled = conflicts.filter((r) => r.ruling).length;
@@ -91,7 +104,33 @@ export function settleView(f: Fixture, rater: string | undefined, all: boolean, 
   const note = !finished ? 'The review is under way: finish it ("Finish Review") to settle these.'
     : rows.length === 0 ? `No conflicts: ${f.labeler} and ${f.verifier} rated all ${every.length} items alike.` : undefined;
   const progress = conflicts.length > 0 ? `${conflicts.length - settled} of ${conflicts.length} conflict${conflicts.length === 1 ? '' : 's'} open` : undefined;
-  return { rows, ...(note ? { note } : {}), settleable: finished, conflicts: conflicts.length, settled, ...(progress ? { progress } : {}) };
+  const raters = rows.length > 0 ? `ratings: ${f.labeler} (labeler) │ ${f.verifier} (verifier)` : undefined;
+  return {
+    rows, ...(note ? { note } : {}), settleable: finished, conflicts: conflicts.length, settled,
+    ...(progress ? { progress } : {}), ...(raters ? { raters } : {}),
+  };
+}
+
+/** One of the rulings a Settle row offers, and whom it would side with (undefined in the seed's forms). */
+export interface RulingChoice {
+  resolution: Dispute['resolution'];
+  confidence?: Label['confidence'];
+  /** As the row's context menu names it: `Include HIGH`, `Include MEDIUM`, `Exclude`. */
+  title: string;
+  sides?: string;
+}
+
+/** The three rulings on `symbol` (a Settle row's Rule… pick), each with the `sided_with` it would record. */
+export function rulingChoices(f: Fixture, symbol: string, options: NormalizeOptions = {}): RulingChoice[] {
+  const choices: Omit<RulingChoice, 'sides'>[] = [
+    { resolution: 'included', confidence: 'HIGH', title: 'Include HIGH' },
+    { resolution: 'included', confidence: 'MEDIUM', title: 'Include MEDIUM' },
+    { resolution: 'excluded', title: 'Exclude' },
+  ];
+  return choices.map((c) => {
+    const sides = sidedWith(f, { symbol, resolution: c.resolution, ...(c.confidence ? { confidence: c.confidence } : {}) }, options);
+    return { ...c, ...(sides ? { sides } : {}) };
+  });
 }
 
 function side(rater: string, rating: Rating, label: Label | undefined): RaterSide {

@@ -57,6 +57,7 @@ export const ARGUMENTS = {
     symbol: optional(isString), resolution: optional(oneOf(RESOLUTIONS)), rationale: optional(isString), confidence: optional(oneOf(CONFIDENCES)),
   }),
   // A Settle or To judge row's buttons: the row (its `symbol`; a pooled one says it is `unjudged`), a rationale from a test.
+  'fixtureLab.rule': ruling,
   'fixtureLab.ruleHigh': ruling,
   'fixtureLab.ruleMedium': ruling,
   'fixtureLab.ruleExcluded': ruling,

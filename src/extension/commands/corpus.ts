@@ -4,13 +4,22 @@ import * as vscode from 'vscode';
 import { basename } from 'node:path';
 import {
   addRepo, checkCorpusSymbols, FixtureLabError, initCorpus, FIXTURE_STATES, formatMatchRate, fixtureFromChange, labelingReport, loadCorpus,
-  parseChangeSpec, plainText, resolveChange, TIERS,
+  parseChangeSpec, plainText, resolveChange, TASK_STUB, TASK_STUB_ADVICE, TIERS,
   validateCorpus, withheldText, writeTextAtomic,
 } from '../../core';
 import { newCorpusDir } from '../corpus/corpusLocation';
 import { problemsToDiagnostics } from '../diagnostics/problemDiagnostics';
 import { showChange, warnBlind } from '../review/blindReview';
 import type { SomeHandlers } from './handler';
+
+/** Where a new fixture's task stub is in its text (the quoted stub on its `task:` line), to select; undefined when a task was given. */
+function stubRange(text: string): vscode.Range | undefined {
+  const lines = text.split('\n');
+  const line = lines.findIndex((l) => l.startsWith('task: ') && l.includes(TASK_STUB));
+  if (line < 0) return undefined;
+  const start = lines[line].indexOf(TASK_STUB);
+  return new vscode.Range(line, start, line, start + TASK_STUB.length);
+}
 
 export const CORPUS_COMMANDS = {
   // The walkthrough's first step on an empty folder, and the Fixtures view's welcome: the core's
@@ -111,21 +120,25 @@ export const CORPUS_COMMANDS = {
     });
     if (!refs) return undefined;
     const change = await resolveChange(repo, parseChangeSpec(refs));
-    const task = await vscode.window.showInputBox({
-      title: 'The task', prompt: 'What the developer was asked to do, as the issue says it', value: change.title ?? '', ignoreFocusOut: true,
-    });
-    if (!task) return undefined;
+    // No task is asked for: as `fixture-lab new` without --task, the core writes its stub (the
+    // change's title, which may name the solution, only in a comment above it), and the stub is
+    // selected for the labeler to write over with the issue's words.
     const tier = await vscode.window.showQuickPick([...TIERS], { placeHolder: 'Tier' });
     if (!tier) return undefined;
     const entry = corpus.repos.find((r) => r.name === repoName);
     const progress = { location: vscode.ProgressLocation.Notification, title: 'Fixture Lab: reading the change' };
-    const { path } = await vscode.window.withProgress(progress, async () => fixtureFromChange({
-      corpusDir: corpus.dir, repoName, repo, change, task, tier: tier as (typeof TIERS)[number], labeler: await s.session.rater(),
+    const { path, text } = await vscode.window.withProgress(progress, async () => fixtureFromChange({
+      corpusDir: corpus.dir, repoName, repo, change, tier: tier as (typeof TIERS)[number], labeler: await s.session.rater(),
       ...(entry?.url ? { repoUrl: entry.url } : {}), candidates: { tests: s.ctx.config.candidateTests },
     }));
     s.corpus.reload();
     await s.session.open(vscode.Uri.file(path));
-    await vscode.window.showTextDocument(vscode.Uri.file(path));
+    const stub = stubRange(text);
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(path), stub ? { selection: stub } : {});
+    if (stub) {
+      editor.revealRange(stub);
+      void vscode.window.showInformationMessage(`Fixture Lab: ${TASK_STUB_ADVICE}.`);
+    }
     return path;
   },
 

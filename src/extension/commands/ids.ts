@@ -20,6 +20,7 @@ export const COMMAND_IDS = [
   'fixtureLab.startReview',
   'fixtureLab.finishReview',
   'fixtureLab.settleDisagreements',
+  'fixtureLab.rule',
   'fixtureLab.ruleHigh',
   'fixtureLab.ruleMedium',
   'fixtureLab.ruleExcluded',

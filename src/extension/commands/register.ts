@@ -20,6 +20,7 @@ const HANDLERS: Handlers = { ...LABELING_COMMANDS, ...REVIEW_COMMANDS, ...SETTLE
 const REFUSED: Partial<Record<CommandId, string>> = {
   'fixtureLab.setFailureCategory': 'pick a miss in the Triage view, or hover a missed symbol',
   'fixtureLab.confirmFailureCategory': 'pick a miss in the Triage view, or hover a missed symbol',
+  'fixtureLab.rule': 'pick a row in the Settle view',
   'fixtureLab.ruleHigh': 'pick a row in the Settle or To judge view',
   'fixtureLab.ruleMedium': 'pick a row in the Settle or To judge view',
   'fixtureLab.ruleExcluded': 'pick a row in the Settle or To judge view',

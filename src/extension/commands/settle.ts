@@ -1,11 +1,11 @@
 // The adjudicator's rulings from the Settle and To judge views (views/settleTree.ts): a row's
-// Include HIGH, Include MEDIUM or Exclude asks for a rationale and records the dispute through the
+// Include HIGH, Include MEDIUM or Exclude (a Settle row's Rule… picks one) asks for a rationale and records the dispute through the
 // core's settleDispute, the path `dispute add`, `review settle` and the settle picker take (so
 // `sided_with` and ground_truth follow as they do there, and the raters' lists stay as they are).
 // A pooled row rules as `unjudged`: the adjudicator judging what no rater did; candidates and the
 // raters' lists are untouched, so kappa never changes.
 import * as vscode from 'vscode';
-import { Confidence, plainText, Resolution, RulingRow, settleDispute, settleRulings } from '../../core';
+import { Confidence, plainText, Resolution, rulingChoices, RulingRow, settleDispute, settleRulings } from '../../core';
 import { applyLabelEdit } from '../labeling/unsaved';
 import { openPickedSymbol } from '../views/settleTree';
 import type { Services } from '../services';
@@ -38,7 +38,18 @@ async function rule(s: Services, { symbol, unjudged, rationale, selection }: Rul
   return applyLabelEdit(s.ctx, document, (text) => settleRulings(text, rulings, c));
 }
 
+/** A Settle row's Rule…: the three rulings in a pick, each saying whom it sides with, then the rationale. */
+async function pickRuling(s: Services, args: Ruling): Promise<boolean> {
+  const c = await s.labeler.requireCurrent();
+  const items = rulingChoices(c.fixture, args.symbol, c).map((choice) => ({
+    label: choice.title, choice, ...(choice.sides ? { description: plainText(`sides with ${choice.sides}`) } : {}),
+  }));
+  const picked = await vscode.window.showQuickPick(items, { title: plainText(`Rule on ${args.symbol}`), placeHolder: 'Include or exclude it' });
+  return picked ? rule(s, args, picked.choice.resolution, picked.choice.confidence) : false;
+}
+
 export const SETTLE_COMMANDS = {
+  'fixtureLab.rule': (s, args) => pickRuling(s, args),
   'fixtureLab.ruleHigh': (s, args) => rule(s, args, 'included', 'HIGH'),
   'fixtureLab.ruleMedium': (s, args) => rule(s, args, 'included', 'MEDIUM'),
   'fixtureLab.ruleExcluded': (s, args) => rule(s, args, 'excluded'),

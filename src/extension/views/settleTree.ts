@@ -1,8 +1,10 @@
 // The adjudicator's views of the open fixture (docs/agreement.md#the-settle-view-and-to-judge): Settle
 // lines up both raters' ratings per item (the conflicts only, until Show All Items), with each
 // rater's reason and why the symbol is a candidate under the row and the symbol's code in its hover;
-// To judge lists the pooled symbols nobody judged. A row's inline actions rule on it (Include HIGH,
-// Include MEDIUM, Exclude; commands/settle.ts); a click opens its code at the fixture's revision.
+// To judge lists the pooled symbols nobody judged. A Settle row's one inline action, Rule…, picks
+// Include HIGH, Include MEDIUM or Exclude (its context menu has the three), so that beside it at the
+// side bar's default width the row's ratings or ruling stay whole; a To judge row has the three
+// inline, for judging many in a row (commands/settle.ts). A click opens its code at the fixture's revision.
 // As in the Fixtures view, a row's click command carries no arguments: it opens the row last
 // selected in either view (pickedRow.ts).
 // What the rows say is the core's (settleView.ts); fixtures' text is set as plain labels, and hovers
@@ -20,7 +22,7 @@ import { PickedRow } from './pickedRow';
 
 /** A row is its inline actions' argument as it is (VS Code passes the item): `symbol` is what they rule on. */
 type Rulable<T extends { symbol: string; unjudged?: boolean }> =
-  TakenBy<'fixtureLab.ruleHigh', TakenBy<'fixtureLab.ruleMedium', TakenBy<'fixtureLab.ruleExcluded', T>>>;
+  TakenBy<'fixtureLab.rule', TakenBy<'fixtureLab.ruleHigh', TakenBy<'fixtureLab.ruleMedium', TakenBy<'fixtureLab.ruleExcluded', T>>>>;
 
 export type SettleNode =
   | Rulable<{ kind: 'row'; symbol: string; row: SettleRow; settleable: boolean }>
@@ -90,9 +92,12 @@ abstract class FixtureTree<N> extends Owner implements vscode.TreeDataProvider<N
     this._register(view.onDidChangeSelection(() => this.picked.selected(view)));
   }
 
-  /** Beside the view's name in its title (`2 of 3 conflicts open`); nothing when undefined. */
-  protected say(description: string | undefined): void {
-    if (this.view) this.view.description = description;
+  /** Beside the view's name in its title (`2 of 3 conflicts open`), and above its rows; nothing when undefined. */
+  protected say(description: string | undefined, message?: string): void {
+    if (!this.view) return;
+    this.view.description = description;
+    // Plain text: the view shows a string message as it is, and a rater's name is the fixture's text.
+    this.view.message = message === undefined ? undefined : plainText(message);
   }
 
   protected reveal(item: vscode.TreeItem): void {
@@ -125,7 +130,7 @@ export class SettleTree extends FixtureTree<SettleNode> {
       return [{ kind: 'note', text: 'Open a reviewed fixture to settle its conflicts.' }];
     }
     const view = settleView(c.fixture, c.rater, this.all, c);
-    this.say(view.progress);
+    this.say(view.progress, view.raters);
     const rows: SettleNode[] = view.rows.map((row) => ({ kind: 'row', symbol: row.symbol, row, settleable: view.settleable }));
     return view.note ? [...rows, { kind: 'note', text: view.note }] : rows;
   }
