@@ -2,7 +2,7 @@
 // the webview bundle, and the test bundles (so tests run the same code esbuild ships).
 // esbuild does not type-check: `npm run typecheck` (test/typecheck.mjs) runs beside it.
 import * as esbuild from 'esbuild';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -123,6 +123,11 @@ const builds = [
 
 // A test renamed or deleted must not keep running from its old build: out/test is made afresh.
 rmSync('out/test', { recursive: true, force: true });
+
+// The bundles carry scip.proto's text (Apache-2.0), so its licence ships beside them, in the .vsix
+// and in the CLI's tarball (.vscodeignore, .npmignore).
+mkdirSync('dist', { recursive: true });
+copyFileSync('src/core/symbols/scip/LICENSE.scip.txt', 'dist/LICENSE.scip.txt');
 
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();
