@@ -32,7 +32,7 @@ export { terminalText } from './untrusted/terminalText';
 
 // Fixtures: the model, reading, text edits
 export { addCandidate, addDispute, addLabel, formatNumber, freezeLabels, removeLabel, setField } from './fixtures/edit';
-export { describeChanges, reapplyEdits, type Reapplied } from './fixtures/reapply';
+export { describeChanges, reapplyEdits } from './fixtures/reapply';
 export { type Dispute, effectiveConfidence, type Fixture, type Resolution, RESOLUTIONS, TIERS } from './fixtures/model';
 export { FIXTURE_MAX_BYTES, oversizedFixture, readFixture, type ReadFixture, UNREADABLE_FIXTURE } from './fixtures/read';
 
@@ -52,7 +52,7 @@ export { finishReview, labelAs, reviewWarnings, settleDispute, startReview, unla
 export { isShortReason, reasonChoices, reasonKey, reasonsUsed } from './labeling/reasons';
 export { unsavedLabels } from './labeling/unsaved';
 export {
-  candidateWhy, type CodeExcerpt, judgeTooltip, type JudgeRow, markdownCodeBlock, rowDetails, type RulingChoice, rulingChoices, rulingText, settleTooltip,
+  candidateWhy, type CodeExcerpt, judgeTooltip, type JudgeRow, markdownCodeBlock, rowDetails, rulingChoices, rulingText, settleTooltip,
   type SettleRow, settleView, toJudgeView,
 } from './labeling/settleView';
 export {
@@ -113,8 +113,7 @@ export {
 } from './changes/candidates';
 export { type ChangedSymbol, changedSymbols, type ChangeReport } from './changes/changedSymbols';
 export { type Neighbour, neighboursOf } from './changes/neighbours';
-export { DEFAULT_RESOLVER, type ResolverName, type ResolverOptions, RESOLVERS, type ResolverUse } from './changes/resolvers';
-export { defaultIndexersDir, INDEXERS, installIndexers } from './symbols/scip/indexers';
+export { DEFAULT_RESOLVER, type ResolverName, type ResolverOptions, RESOLVERS } from './changes/resolvers';
 
 // Scoring: answers, matching, metrics, significance, TREC, tokens
 export { type RawResult, type ScoredResult } from './scoring/answers';
@@ -123,8 +122,6 @@ export { scoreMatch, summarize } from './scoring/metrics';
 export { DEFAULT_MATCH_RULE } from './scoring/rules';
 export { EFFECT_SIZES, mulberry32, significanceMatrix, type SignificanceMatrix } from './scoring/significance';
 export { countTokens } from './scoring/tokens';
-export { evaluateTrecText, formatTrecTable, trecJson } from './scoring/trec';
-export { parseQrels } from './scoring/trecText';
 
 // The harness: systems, processes, runs on disk, analysis, triage
 export { checkAnswer } from './harness/adapters/types';
@@ -177,7 +174,7 @@ export {
 export { sidedWith } from './agreement/raters';
 export { agreementWriteRefusal, type FixtureSummary, measuredAgreement, REVIEW_IN_PROGRESS } from './labeling/state';
 export { addPooled } from './fixtures/edit';
-export { DEFAULT_POOL_DEPTH, judgedAtK, judgedKeys, mergePooled, type PoolEdit, poolEdits, poolOf, poolRun, poolText, tieAcrossCut } from './harness/pooling';
+export { DEFAULT_POOL_DEPTH, judgedAtK, judgedKeys, mergePooled, poolEdits, poolOf, poolRun, poolText, tieAcrossCut } from './harness/pooling';
 export { contestedTruths, disputeSensitivity, HEADLINE_METRICS, SCENARIOS, sensitivityMarkdown } from './harness/sensitivity';
 export { scoreResult } from './scoring/answers';
 export { DEFAULT_KS, metricValues } from './scoring/metrics';

@@ -24,7 +24,9 @@ export class Gadget {
   }
 }
 
-export function makeWidget(): Widget {
+// No declared return type: the heuristics take a variable's type from the declared return type of
+// the call that assigned it, the type checker infers it.
+export function makeWidget() {
   return new Widget();
 }
 `;
@@ -45,7 +47,7 @@ class Gadget:
         return "g"
 
 
-def make_widget() -> Widget:
+def make_widget():
     return Widget()
 `;
 const PAGE_PY = `from .widget import make_widget
