@@ -229,8 +229,11 @@ describe('a new user: Fixture Lab installed from its .vsix, an empty folder, to 
       assert.ok(last?.run === finished.run && rows?.length === systems.length && rows.every((r) => r.judged === 1), JSON.stringify(rows?.map((r) => [r.system, r.judged])));
     }, 60_000);
     await vscode.commands.executeCommand('fixtureLab.openPanel');
-    const page = await webview.text('nu-judged', '#root', 'Judged@10');
-    assert.ok(page && !page.includes('under 0.9'), page);
+    // The page draws the judged run a moment after the host sends it: read it until it has.
+    await eventually(async () => {
+      const page = await webview.text('nu-judged', '#root', 'Judged@10');
+      assert.ok(page && !page.includes('under 0.9'), page);
+    }, 30_000);
     await screenshot('nu-05-judged-run');
   });
 });
