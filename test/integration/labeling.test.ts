@@ -203,6 +203,17 @@ describe('labeler and triager in the workbench', function () {
     const { uri } = await openCopy('bookshop/easy/03-cart-badge.yaml', 'buttons');
     await vscode.commands.executeCommand('fixtureLab.candidates.focus');
     const row = VIEW_ROW('candidates');
+    // Earlier journeys can leave the views below taking the sidebar's height (the hostile corpus
+    // folds and unfolds them): they are folded while this row is used, as a person makes room, and
+    // unfolded after.
+    const header = (name: string) => `[id="workbench.view.extension.fixtureLab"] .pane-header[aria-label*="${name}"]`;
+    const folded: string[] = [];
+    for (const name of ['Settle', 'To Judge', 'Triage']) {
+      const [expanded] = await ui([{ attrs: header(name), attr: 'aria-expanded' }]);
+      if (expanded?.[0] !== 'true') continue;
+      await ui([{ click: `${header(name)} .title` }]);
+      folded.push(name);
+    }
     // The row selected (a click opens it in the diff), its buttons shown.
     await ui([{ click: row, contains: 'cart.CartView.render' }]);
     const [titles] = await ui([{ attrs: `${row} .actions .action-label`, attr: 'aria-label' }]);
@@ -215,6 +226,7 @@ describe('labeler and triager in the workbench', function () {
     ]);
     await labeling;
     await labeledThenReverted(uri, [{ symbol: 'web/src/cart.CartView.render', confidence: 'MEDIUM', reason: 'Renders the cart' }]);
+    for (const name of folded) await ui([{ click: `${header(name)} .title` }]);
   });
 
   it('Fixtures rows are shown whole at the default sidebar width: the state is the icon, n/15 · κ the description', async function () {
