@@ -8,11 +8,12 @@
 // order): most of their time is git, the CLI and chromium as child processes, so two files at a
 // time keep both cores busy. Each file is still one mocha file with its own hooks and temp folders.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Mocha from 'mocha';
 import { PASSES, runIntegration } from './vscode/integration.mjs';
 import { ROOT } from './vscode/setup.mjs';
+import { unitTestFiles } from './unitTestFiles.mjs';
 
 let passed = 0;
 let failed = 0;
@@ -31,15 +32,6 @@ function step(title, ...args) {
 }
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
-
-function unitTestFiles(dir = join(ROOT, 'out', 'test')) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).sort().flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return path === join(ROOT, 'out', 'test', 'integration') ? [] : unitTestFiles(path);
-    return name.endsWith('.test.js') ? [path] : [];
-  });
-}
 
 /**
  * The files that take longest start first, so the last worker does not start one of them when the

@@ -9,9 +9,9 @@
 // runs each test file as its own mocha process, FIXTURE_LAB_TEST_JOBS (2) at a time, and lists
 // the files by CPU; `--files=cli/` keeps the files whose path holds it.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ROOT } from '../vscode/setup.mjs';
+import { unitTestFiles } from '../unitTestFiles.mjs';
 
 const PHASES = ['build', 'typecheck', 'unit', 'integration', 'restricted'];
 const args = process.argv.slice(2);
@@ -59,15 +59,6 @@ function measured(argv, { quiet = true } = {}) {
       const [cpu, code] = out.trim().split(/\s+/);
       resolve({ cpu: Number(cpu), wall: (Date.now() - started) / 1000, code: code === 'None' ? 'killed' : Number(code) });
     });
-  });
-}
-
-function unitTestFiles(dir = join(ROOT, 'out', 'test')) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).sort().flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return path === join(ROOT, 'out', 'test', 'integration') ? [] : unitTestFiles(path);
-    return name.endsWith('.test.js') ? [path] : [];
   });
 }
 
