@@ -46,7 +46,7 @@ export async function resolverFor(repo: Repository, report: ChangeReport, option
   if (!home) {
     if (options.install === false) return fallback(`no indexers installed in ${dir}`);
     try {
-      home = installIndexers(dir, (line) => notes.push(line));
+      home = await installIndexers(dir, (line) => notes.push(line));
     } catch (e) {
       return fallback((e as Error).message);
     }
