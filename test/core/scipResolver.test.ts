@@ -162,9 +162,13 @@ describe('the scip resolver', function () {
 
     const again = spawn(process.execPath, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
+    let stderr = '';
     again.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    again.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     assert.equal(await new Promise((r) => again.once('exit', r)), 0);
     assert.equal(JSON.parse(stdout).resolver, 'scip');
+    // The wait is said as it starts, once per revision indexed (the base's index may have been written before the signal).
+    assert.match(stderr, new RegExp(`^fixture-lab: indexing ${head.slice(0, 12)} with @sourcegraph/scip-python 0\\.6\\.6 \\(once per revision; minutes on a large repository\\)$`, 'm'));
     assert.deepEqual(readdirSync(tmp).filter((n) => n.startsWith('fixture-lab-scip-')), [], 'no exported tree is left, the stopped one swept');
     const indexes = join(INDEXERS_DIR, 'indexes');
     assert.ok(existsSync(indexes));

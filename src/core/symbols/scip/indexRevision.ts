@@ -43,7 +43,9 @@ export function indexFile(cacheDir: string, commit: string, name: IndexerName): 
  * Each applicable indexer's index of `commit` (a full SHA), from the cache or made now. Throws
  * when an indexer fails, with its last lines: the caller says so and falls back.
  */
-export async function indexRevision(repo: Repository, commit: string, home: string, cacheDir: string): Promise<RevisionIndex> {
+export async function indexRevision(
+  repo: Repository, commit: string, home: string, cacheDir: string, progress: (line: string) => void = () => {},
+): Promise<RevisionIndex> {
   const started = performance.now();
   const names = await indexersFor(repo, commit);
   const missing = names.filter((n) => !existsSync(indexFile(cacheDir, commit, n)));
@@ -57,6 +59,7 @@ export async function indexRevision(repo: Repository, commit: string, home: stri
         const target = indexFile(cacheDir, commit, name);
         mkdirSync(join(cacheDir, 'indexes'), { recursive: true });
         const partial = `${target}.${process.pid}.partial`;
+        progress(`indexing ${commit.slice(0, 12)} with ${INDEXERS[name].package} ${INDEXERS[name].version} (once per revision; minutes on a large repository)`);
         try {
           await run(INDEXERS[name].package, [process.execPath, indexerScript(home, name), ...indexerArgs(name, repo, commit, tree, partial)], tree);
           if (!existsSync(partial)) throw new Error(`${INDEXERS[name].package} wrote no index`);
