@@ -44,12 +44,33 @@ export function nearLines(s: SideSymbol, lines: string[], defs: Definition[]): (
 /** Lines this close to a changed line are part of the change's evidence (the `if` that now wraps a call, the comment above it). */
 const NEAR_LINES = 2;
 
-/** Which lines of one side of a file are at or within NEAR_LINES of a line the change made there (-U0 hunks). */
-function nearChange(hunks: FileChange['hunks'], side: 'old' | 'new', near = NEAR_LINES): (line: number) => boolean {
-  const ranges = hunks.map((h) => (side === 'old' ? [h.oldStart, h.oldLines] : [h.newStart, h.newLines]))
-    // A side of 0 lines is the gap after `start`: the lines on either side of it are beside the change, none is made by it.
-    .filter(([, lines]) => lines > 0 || near > 0)
-    .map(([start, lines]) => (lines > 0 ? [start, start + lines - 1] : [start, start + 1]));
+/**
+ * Which lines of one side of a file are at or within NEAR_LINES of a line the change made there
+ * (-U0 hunks). A line the change only re-indented or moved (the same text on the other side of
+ * the file's diff: a block wrapped in a new `if`) is not one it made.
+ */
+function nearChange(hunks: FileChange['hunks'], side: 'old' | 'new', texts: { old: string[]; new: string[] }, near = NEAR_LINES): (line: number) => boolean {
+  const other = side === 'old' ? 'new' : 'old';
+  const lines = (h: FileChange['hunks'][number], s: 'old' | 'new') => {
+    const [start, count] = s === 'old' ? [h.oldStart, h.oldLines] : [h.newStart, h.newLines];
+    return Array.from({ length: count }, (_, i) => start + i);
+  };
+  const text = (s: 'old' | 'new', line: number) => (texts[s][line - 1] ?? '').trim();
+  // Within the file's diff: a hunk of -U0 pairs the lines of a re-indented block out of order.
+  const changedTexts = (s: 'old' | 'new') => new Set(hunks.flatMap((h) => lines(h, s).map((l) => text(s, l))));
+  const [hereTexts, otherTexts] = [changedTexts(side), changedTexts(other)];
+  const ranges: [number, number][] = [];
+  for (const h of hunks) {
+    const here = lines(h, side);
+    const made = here.filter((l) => !otherTexts.has(text(side, l)));
+    const thereMade = lines(h, other).some((l) => !hereTexts.has(text(other, l)));
+    for (const l of made) ranges.push([l, l]);
+    // No line on this side, something made on the other (lines inserted or deleted): the lines on either side of the gap are beside the change.
+    if (here.length === 0 && thereMade && near > 0) {
+      const start = side === 'old' ? h.oldStart : h.newStart;
+      ranges.push([start, start + 1]);
+    }
+  }
   return (line) => ranges.some(([a, b]) => line >= a - near && line <= b + near);
 }
 
@@ -75,18 +96,21 @@ export async function sidesOf(index: Index, report: ChangeReport): Promise<{ inf
     }
     const hunks = byNew.get(s.file)?.hunks ?? [];
     const added = s.change === 'added';
+    const path = oldPath.get(s.file) ?? s.file;
+    const lines = async (rev: string, at: string) => (added ? [] : (await index.file(rev, at))?.lines ?? []);
+    const texts = { old: await lines(report.base, path), new: await lines(report.head, s.file) };
     add(report.head, s.file, {
       owner: s, symbol: s.symbol, startLine: s.startLine, endLine: s.endLine,
-      changedAt: added ? every : nearChange(hunks, 'new'), madeAt: added ? every : nearChange(hunks, 'new', 0) });
+      changedAt: added ? every : nearChange(hunks, 'new', texts), madeAt: added ? every : nearChange(hunks, 'new', texts, 0) });
     if (s.change !== 'modified') continue;
-    const path = oldPath.get(s.file) ?? s.file;
     const name = s.baseSymbol ?? s.symbol;
     const at = (await index.file(report.base, path))?.defs.filter((d) => d.symbol === name) ?? [];
     // Same-named definitions (an overload, a redefinition): the one nearest the head's lines.
     const d = at.sort((a, b) => Math.abs(a.startLine - s.startLine) - Math.abs(b.startLine - s.startLine))[0];
     if (d) {
       add(report.base, path, {
-        owner: s, symbol: d.symbol, startLine: d.startLine, endLine: d.endLine, changedAt: nearChange(hunks, 'old'), madeAt: nearChange(hunks, 'old', 0) });
+        owner: s, symbol: d.symbol, startLine: d.startLine, endLine: d.endLine,
+        changedAt: nearChange(hunks, 'old', texts), madeAt: nearChange(hunks, 'old', texts, 0) });
     }
   }
   const out: { info: FileInfo; symbols: SideSymbol[] }[] = [];

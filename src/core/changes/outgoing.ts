@@ -1,6 +1,7 @@
 // Outgoing links: the names the changed code uses (calls, types, reads, decorators), at the side
 // where the change left them, and the attributes it reads and writes, which data flow follows.
 import { definitionAt } from '../symbols/definitions';
+import { DATA_KINDS } from '../symbols/kinds';
 import type { Reference } from '../symbols/references';
 import { isTestPath } from '../symbols/testPaths';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
@@ -8,6 +9,7 @@ import { nearLines, sidesOf } from './changedSides';
 import type { Access } from './dataFlow';
 import { CLASS_LIKE, DATA_NAME, family, FIELD_DECLARATION, IMPLICIT_CALLS, isWrite, short, shortName, WRITES } from './languageRules';
 import { DECORATOR_WEIGHT, evidence, LinkSet, Relation } from './links';
+import type { ModuleDataUse } from './moduleData';
 import { FileInfo, Index, moduleMember } from './repositoryIndex';
 
 /** What the changed code reads and writes, and the fields a changed type declares anew: where data flow starts. */
@@ -15,6 +17,8 @@ export interface Accesses {
   reads: Map<string, Access>;
   writes: Map<string, Access>;
   declared: Map<string, Access>;
+  /** Module-level variables and constants the change's own lines read or write by name. */
+  moduleData: ModuleDataUse[];
 }
 
 /** Link what the changed code uses; the attributes it reads and writes. */
@@ -25,6 +29,7 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
   const writes = new Map<string, Access>();
   const seenUses = new Map<string, Use>();
   const declared = new Map<string, Access>();
+  const moduleData: ModuleDataUse[] = [];
   const access = (into: Map<string, Access>, name: string, a: Access) => {
     const had = into.get(name);
     if (!had || (a.near && !had.near)) into.set(name, a);
@@ -96,6 +101,10 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
     const written = relation === 'data' && WRITES.test((u.info.lines[u.ref.line - 1] ?? '').slice(u.ref.column + u.ref.name.length));
     const verb = relation === 'type' ? 'used as a type by' : written ? 'written by' : relation === 'data' ? 'read by' : 'called by';
     links.linkPicked(r, u.ref.name, relation, u.owner, evidence(u.near), `${verb} ${short(u.owner.symbol)} (line ${u.ref.line})`);
+    const bare = !/\.\s*$/.test((u.info.lines[u.ref.line - 1] ?? '').slice(0, u.ref.column));
+    if (relation === 'data' && r.resolved && u.near && bare && !isTestPath(u.info.path)) {
+      for (const p of r.picked) if (DATA_KINDS.has(p.def.kind) && p.def.parent === undefined) moduleData.push({ data: p, owner: u.owner, write: written });
+    }
   }
-  return { reads, writes, declared };
+  return { reads, writes, declared, moduleData };
 }

@@ -52,7 +52,7 @@ export class Index {
   private readonly returning = new Set<string>();
   private paths?: Promise<string[]>;
 
-  constructor(private readonly repo: Repository, readonly base: string, private readonly limit: number, private readonly precise?: PreciseResolver) {}
+  constructor(readonly repo: Repository, readonly base: string, private readonly limit: number, private readonly precise?: PreciseResolver) {}
 
   file(rev: string, path: string): Promise<FileInfo | undefined> {
     const key = `${rev}:${path}`;
@@ -172,6 +172,13 @@ export class Index {
       .filter((c) => member || !BARE_NAMES.has(info.language) || c.def.parent === undefined || closure(c))
       .filter((c) => !c.local || c.path === info.path)
       .filter((c) => member || info.language !== 'go' || dirname(c.path) === dirname(info.path));
+    // `super().name` (Python), `super.name` (TypeScript): the member of the classes the enclosing class extends.
+    if (member && /(?<![\w$.])super\s*(?:\([^()]*\))?\s*\.\s*$/.test(before)) {
+      const cls = enclosingDefinitions(info.defs, line).filter((d) => CLASS_LIKE.has(d.kind)).pop();
+      const bases: Located[] = [];
+      for (const b of cls ? classBases(info.language, info.lines, cls) : []) bases.push(...(await this.classesNamed(b, info)));
+      if (cls) return { picked: bases.length > 0 ? await this.membersOf(bases, name) : [], resolved: true };
+    }
     const receiver = member ? receiverOf(before) : undefined;
     if (receiver !== undefined && SELF.has(receiver)) {
       const cls = enclosingDefinitions(info.defs, line).filter((d) => CLASS_LIKE.has(d.kind)).pop();
@@ -195,6 +202,8 @@ export class Index {
         return { picked: classes.length > 0 ? await this.membersOf(classes, name) : [], resolved: true };
       }
     }
+    // A Go package is one namespace: a name it defines twice is defined once per build (`//go:build` twins).
+    if (!member && info.language === 'go' && all.length > 1 && all.every((c) => dirname(c.path) === dirname(info.path))) return { picked: all, resolved: true };
     if (!member) {
       const binding = info.bindings.get(name);
       if (binding?.name === name) {
