@@ -1,13 +1,14 @@
 // What real systems hand back on real repositories, scored as the same answer whatever its form:
 // paths under the checkout a system was given (absolute, as given or as the file system resolves
 // it, `./`-prefixed, with Windows separators) are the repository's own names. Real processes on
-// the demo corpus's real repository, through runBenchmark.
+// the demo corpus's real repository, through runBenchmark; a real git history with a file over 1 MB.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type RawResult, runBenchmark } from '../../src/core';
+import { checkCorpusSymbols, loadCorpus, type RawResult, runBenchmark } from '../../src/core';
 import { underCheckout } from '../../src/core/harness/output';
 import { demoCorpus } from '../helpers/demoCorpus';
+import { TestRepo } from '../helpers/gitRepo';
 import { tempDir } from '../helpers/tempDir';
 
 /** bookshop-easy-01's truth, two of its entries and two that are not, in file + member parts. */
@@ -85,5 +86,35 @@ describe('real answers: paths in another form score as the repository\'s names',
       'shop/pricing.apply_discount',
     ], roots), ['shop/pricing.py::apply_discount', 'shop/cart.Cart.total', 'shop/models.py',
       '/corpus/.repos/.checkouts/run-1/x/shop@76fa6ca5d348-other/shop/a.b', 'shop/pricing.apply_discount']);
+  });
+});
+
+describe('real repositories: a source file over 1 MB is code like any other', function () {
+  this.timeout(300_000);
+
+  it('validate resolves its definitions, run scores a fixture labeled in it, grep maps its hits to them and bm25 ranks them', async () => {
+    const test = new TestRepo();
+    // 1.6 MB of Python, as a large hand-written or generated module is; the ground truth at its end.
+    const padding = Array.from({ length: 24_000 }, (_, i) => `def handler_${i}(x):\n    return x + ${i}  # plain arithmetic\n`).join('\n');
+    const rev = test.commit('big module', {
+      'pkg/big.py': `${padding}\n\ndef upload_retry(attempts):\n    """Retry the upload."""\n    return attempts * 3\n`,
+      'pkg/small.py': 'def helper():\n    return 1\n',
+    });
+    assert.ok(Buffer.byteLength(readFileSync(join(test.dir, 'pkg/big.py'))) > 1024 * 1024);
+    const corpus = tempDir({
+      'repos.yaml': `repos:\n  - name: big\n    commit: "${rev}"\n    language: python\n    path: ${JSON.stringify(test.dir)}\n`,
+      'systems.yaml': 'systems:\n  - name: grep\n    type: grep\n  - name: bm25\n    type: bm25\n',
+      'tasks/big/easy/01-upload.yaml': `id: big-easy-01\nrepo: big\ndifficulty: easy\ncommit: "${rev}"\n`
+        + 'task: "An upload_retry should try three attempts"\n'
+        + 'ground_truth:\n  - symbol: pkg/big.upload_retry\n    confidence: HIGH\n    reason: "the retry"\n',
+    });
+    const check = await checkCorpusSymbols(await loadCorpus(corpus));
+    assert.deepEqual(check.problems.map((p) => p.message), []);
+    assert.equal(check.ground_truth.resolved, 1);
+    const out = join(tempDir(), 'run');
+    await runBenchmark({ corpusDir: corpus, outDir: out, budgets: [5000], cwd: corpus });
+    const raw = (system: string) => JSON.parse(readFileSync(join(out, 'raw', system, 'big-easy-01.json'), 'utf8')) as RawResult;
+    assert.equal(raw('grep').symbols[0], 'pkg/big.upload_retry');
+    assert.equal(raw('bm25').symbols[0], 'pkg/big.upload_retry');
   });
 });
