@@ -3,6 +3,7 @@
 // from their ranges, so no JavaScript walks the whole tree (see test/bench/symbols.bench.mjs).
 import type { Node } from 'web-tree-sitter';
 import type { SymbolKind } from './kinds';
+import { decodeDefinitions, encodeDefinitions, entryOf, readEntry, writeEntry } from './extractCache';
 import { LanguageId, languageOf } from './languages';
 import { withTree } from './parser';
 
@@ -347,8 +348,20 @@ export function modulePath(path: string): string {
 export async function definitionsOf(path: string, text: string): Promise<Definition[]> {
   const language = languageOf(path);
   if (!language) return [];
-  const rules = RULES[language];
   const file = modulePath(path);
+  // Kept on disk by the text's hash when the process keeps them (extractCache.ts): no grammar, no parse.
+  const entry = entryOf('definitions', language, text);
+  const kept = entry && decodeDefinitions(readEntry(entry), file);
+  if (kept) return kept;
+  const defs = await derivedDefinitions(language, file, text);
+  const encoded = entry && encodeDefinitions(defs, file);
+  if (encoded) writeEntry(entry, encoded);
+  return defs;
+}
+
+/** `definitionsOf`, from the tree. */
+function derivedDefinitions(language: LanguageId, file: string, text: string): Promise<Definition[]> {
+  const rules = RULES[language];
   const anonymous = ANONYMOUS[language];
   return withTree(language, text, (tree) => {
     const out: Definition[] = [];

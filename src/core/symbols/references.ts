@@ -2,8 +2,9 @@
 // resolutions: the neighbours of a change are found by name within the repository (docs/fixture-format.md#default-candidates),
 // which is what a labeler does with grep, made systematic.
 import type { Node } from 'web-tree-sitter';
+import { decodeReferences, encodeReferences, entryOf, readEntry, writeEntry } from './extractCache';
 import { languageOf } from './languages';
-import { parserFor, withLoadedTree } from './parser';
+import { withTree } from './parser';
 
 export type ReferenceKind = 'call' | 'type' | 'identifier';
 
@@ -45,15 +46,12 @@ const TYPE_CONTEXTS = new Set(['type', 'type_annotation', 'superclasses', 'super
 /** Every identifier use in the file, in document order; the names of definitions themselves excluded. */
 export async function referencesOf(path: string, text: string): Promise<Reference[]> {
   const language = languageOf(path);
-  if (language) await parserFor(language);
-  return loadedReferencesOf(path, text);
-}
-
-/** `referencesOf`, synchronously, once the file's grammar has loaded (`parserFor`, or any parse of its language). */
-export function loadedReferencesOf(path: string, text: string): Reference[] {
-  const language = languageOf(path);
   if (!language) return [];
-  return withLoadedTree(language, text, (tree) => {
+  // Kept on disk by the text's hash when the process keeps them (extractCache.ts): no grammar, no parse.
+  const entry = entryOf('references', language, text);
+  const kept = entry && decodeReferences(readEntry(entry));
+  if (kept) return kept;
+  const refs = await withTree(language, text, (tree) => {
     const out: Reference[] = [];
     for (const node of tree.rootNode.descendantsOfType(IDENTIFIER_TYPES)) {
       if (!node?.isNamed) continue;
@@ -62,6 +60,8 @@ export function loadedReferencesOf(path: string, text: string): Reference[] {
     }
     return out;
   });
+  if (entry) writeEntry(entry, encodeReferences(refs));
+  return refs;
 }
 
 /** The reference at a position (1-based line, 0-based column), for hovers and "label at cursor". */

@@ -6,8 +6,8 @@
 // 0.5.0, a language server with no SCIP output.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { userCacheDir } from '../../io/userCache';
 import type { LanguageId } from '../languages';
 
 export interface Indexer {
@@ -34,7 +34,7 @@ const FOLDER = `scip-python-${INDEXERS.python.version}-typescript-${INDEXERS.typ
 
 /** Where indexers install by default: FIXTURE_LAB_INDEXERS, else the user's cache folder. */
 export function defaultIndexersDir(): string {
-  return process.env.FIXTURE_LAB_INDEXERS || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'fixture-lab', 'indexers');
+  return process.env.FIXTURE_LAB_INDEXERS || join(userCacheDir(), 'indexers');
 }
 
 /** The installed packages' folder (its node_modules) under `dir`, or undefined when they are not installed. */
