@@ -17,10 +17,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { dirname, join } from 'node:path';
 import { tempPathOf } from '../io/temp';
 import { userCacheDir } from '../io/userCache';
-import type { Definition } from './definitions';
-import { SYMBOL_KINDS } from './kinds';
 import type { LanguageId } from './languages';
-import type { Reference, ReferenceKind } from './references';
 
 /** The hash of the extractor's code, from esbuild.mjs's `define`; absent in a watch build. */
 declare const FIXTURE_LAB_EXTRACTOR_CODE: string | undefined;
@@ -129,58 +126,5 @@ export function writeEntry(entry: Entry, data: unknown): void {
   }
 }
 
-const REFERENCE_KINDS: readonly ReferenceKind[] = ['call', 'type', 'identifier'];
-const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
-
-/**
- * A file's definitions, each named without its file's part (`file`, the path without extension):
- * the same text at another path defines the same things there. Undefined for a definition named
- * outside its file, which no rule makes (such a file is not kept).
- */
-export function encodeDefinitions(defs: Definition[], file: string): unknown[] | undefined {
-  const rows: unknown[] = [];
-  const local = (symbol: string) => (symbol.startsWith(`${file}.`) ? symbol.slice(file.length) : undefined);
-  for (const d of defs) {
-    const symbol = local(d.symbol);
-    const parent = d.parent === undefined ? null : local(d.parent);
-    if (symbol === undefined || parent === undefined) return undefined;
-    rows.push([symbol, d.name, SYMBOL_KINDS.indexOf(d.kind), d.startLine, d.endLine, d.nameLine, d.nameColumn, parent]);
-  }
-  return rows;
-}
-
-/** The definitions `encodeDefinitions` kept, named in `file` again; undefined for anything else. */
-export function decodeDefinitions(data: unknown, file: string): Definition[] | undefined {
-  if (!Array.isArray(data)) return undefined;
-  const defs: Definition[] = [];
-  for (const row of data as unknown[]) {
-    if (!Array.isArray(row) || row.length !== 8) return undefined;
-    const [symbol, name, kind, startLine, endLine, nameLine, nameColumn, parent] = row as unknown[];
-    if (typeof symbol !== 'string' || typeof name !== 'string' || !isInt(kind) || SYMBOL_KINDS[kind] === undefined) return undefined;
-    if (!isInt(startLine) || !isInt(endLine) || !isInt(nameLine) || !isInt(nameColumn) || (parent !== null && typeof parent !== 'string')) return undefined;
-    const def: Definition = { symbol: file + symbol, name, kind: SYMBOL_KINDS[kind], startLine, endLine, nameLine, nameColumn };
-    if (parent !== null) def.parent = file + parent;
-    defs.push(def);
-  }
-  return defs;
-}
-
-/** A file's references as one flat list: name, line, column, kind. */
-export function encodeReferences(refs: Reference[]): unknown[] {
-  const flat: unknown[] = [];
-  for (const r of refs) flat.push(r.name, r.line, r.column, REFERENCE_KINDS.indexOf(r.kind));
-  return flat;
-}
-
-/** The references `encodeReferences` kept; undefined for anything else. */
-export function decodeReferences(data: unknown): Reference[] | undefined {
-  if (!Array.isArray(data) || data.length % 4 !== 0) return undefined;
-  const flat = data as unknown[];
-  const refs: Reference[] = [];
-  for (let i = 0; i < flat.length; i += 4) {
-    const [name, line, column, kind] = [flat[i], flat[i + 1], flat[i + 2], flat[i + 3]];
-    if (typeof name !== 'string' || !isInt(line) || !isInt(column) || !isInt(kind) || REFERENCE_KINDS[kind] === undefined) return undefined;
-    refs.push({ name, line, column, kind: REFERENCE_KINDS[kind] });
-  }
-  return refs;
-}
+/** An entry's rows, integers as JSON holds them. */
+export const isInt = (v: unknown): v is number => Number.isSafeInteger(v);

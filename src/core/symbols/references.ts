@@ -2,7 +2,7 @@
 // resolutions: the neighbours of a change are found by name within the repository (docs/fixture-format.md#default-candidates),
 // which is what a labeler does with grep, made systematic.
 import type { Node } from 'web-tree-sitter';
-import { decodeReferences, encodeReferences, entryOf, readEntry, writeEntry } from './extractCache';
+import { entryOf, isInt, readEntry, writeEntry } from './extractCache';
 import { languageOf } from './languages';
 import { withTree } from './parser';
 
@@ -126,4 +126,26 @@ const DEFINITION_PARENTS = /(_definition|_declaration|_item|_spec|_signature|^cl
 
 function isDefinitionName(node: Node, parent: Node, parentType: string): boolean {
   return DEFINITION_PARENTS.test(parentType) && parent.childForFieldName('name')?.equals(node) === true;
+}
+
+const REFERENCE_KINDS: readonly ReferenceKind[] = ['call', 'type', 'identifier'];
+
+/** A file's references as one flat list: name, line, column, kind. */
+function encodeReferences(refs: Reference[]): unknown[] {
+  const flat: unknown[] = [];
+  for (const r of refs) flat.push(r.name, r.line, r.column, REFERENCE_KINDS.indexOf(r.kind));
+  return flat;
+}
+
+/** The references `encodeReferences` kept; undefined for anything else. */
+function decodeReferences(data: unknown): Reference[] | undefined {
+  if (!Array.isArray(data) || data.length % 4 !== 0) return undefined;
+  const flat = data as unknown[];
+  const refs: Reference[] = [];
+  for (let i = 0; i < flat.length; i += 4) {
+    const [name, line, column, kind] = [flat[i], flat[i + 1], flat[i + 2], flat[i + 3]];
+    if (typeof name !== 'string' || !isInt(line) || !isInt(column) || !isInt(kind) || REFERENCE_KINDS[kind] === undefined) return undefined;
+    refs.push({ name, line, column, kind: REFERENCE_KINDS[kind] });
+  }
+  return refs;
 }
