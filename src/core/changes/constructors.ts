@@ -16,7 +16,7 @@ export async function constructorCalls(
   index: Index, info: FileInfo, constructors: Map<string, { cls: string; via: ChangedSymbol }[]>, link: LinkFn,
 ): Promise<void> {
   if (constructors.size === 0) return;
-  for (const ref of info.refs) {
+  for (const ref of await info.refs()) {
     const wanted = constructors.get(ref.name);
     if (!wanted || ref.kind !== 'call') continue;
     const caller = definitionAt(info.defs, ref.line);

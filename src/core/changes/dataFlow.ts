@@ -46,7 +46,7 @@ export async function dataFlow(
     const info = await index.file(report.base, path);
     if (!info) continue;
     // Only what the parser calls an identifier: never a comment, a docstring, a JSDoc example or a string.
-    const code = new Set(info.refs.filter((r) => r.kind === 'identifier').map((r) => `${r.line}:${r.column}`));
+    const code = new Set((await info.refs()).filter((r) => r.kind === 'identifier').map((r) => `${r.line}:${r.column}`));
     info.lines.forEach((text, i) => {
       const accesses = [
         ...[...text.matchAll(/\.\s*(\w+)\b/g)].map((m) => {
@@ -103,7 +103,7 @@ export async function dataFlow(
     if (found.length > limit) continue;
     for (const r of found) {
       link({ path: r.info.path, def: r.def }, 'data', write.owner, evidence(write.near), `reads ${attribute} (line ${r.line})`, false);
-      for (const call of guardedCalls(r.info, r.line)) {
+      for (const call of await guardedCalls(r.info, r.line)) {
         const res = await index.resolve(r.info, call.line, call.column, call.name);
         if (!res.resolved) continue;
         const why = `called when ${shortName(r.def.symbol)} reads ${attribute} (line ${call.line})`;
@@ -117,7 +117,7 @@ export async function dataFlow(
  * The calls in the branch a condition on `line` decides: the `if` whose header holds the line
  * (up to a few lines above it), and the lines indented under it. By indentation, as it reads.
  */
-function guardedCalls(info: FileInfo, line: number): Reference[] {
+async function guardedCalls(info: FileInfo, line: number): Promise<Reference[]> {
   const indent = (l: string) => /^\s*/.exec(l)![0].length;
   let header = -1;
   for (let i = line; i >= Math.max(1, line - 4); i--) {
@@ -138,5 +138,5 @@ function guardedCalls(info: FileInfo, line: number): Reference[] {
   if (body < 0) return [];
   let end = body;
   while (end <= info.lines.length && (info.lines[end - 1].trim() === '' || indent(info.lines[end - 1]) > level)) end++;
-  return info.refs.filter((r) => r.kind === 'call' && r.line >= body && r.line < end);
+  return (await info.refs()).filter((r) => r.kind === 'call' && r.line >= body && r.line < end);
 }

@@ -40,7 +40,7 @@ export async function callersOf(repo: Repository, index: Index, report: ChangeRe
     const info = await index.file(report.base, path);
     if (!info) continue;
     await constructorCalls(index, info, constructors, links.link);
-    for (const ref of info.refs) {
+    for (const ref of await info.refs()) {
       const vias = targets.get(ref.name);
       if (!vias) continue;
       const caller = definitionAt(info.defs, ref.line);

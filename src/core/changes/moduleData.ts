@@ -35,7 +35,7 @@ export async function moduleDataUsers(index: Index, report: ChangeReport, uses: 
     if (isTestPath(path)) continue;
     const info = await index.file(index.base, path);
     if (!info) continue;
-    for (const ref of info.refs) {
+    for (const ref of await info.refs()) {
       if (ref.kind !== 'identifier' || !names.includes(ref.name)) continue;
       const text = info.lines[ref.line - 1] ?? '';
       if (/\.\s*$/.test(text.slice(0, ref.column))) continue;

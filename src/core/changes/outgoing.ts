@@ -41,7 +41,7 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
     // a class that changed in one method does not make every name in its other methods a neighbour.
     const changedHere = new Map(symbols.map((s) => [`${s.symbol}\0${s.startLine}`, { owner: s.owner, near: nearLines(s, info.lines, info.defs) }]));
     const nearOf = new Map([...changedHere.values()].map((s) => [s.owner, s.near]));
-    for (const ref of info.refs) {
+    for (const ref of await info.refs()) {
       const inner = definitionAt(info.defs, ref.line);
       const side = inner && changedHere.get(`${inner.symbol}\0${inner.startLine}`);
       if (!inner || !side) continue;

@@ -10,7 +10,7 @@ import { Definition, definitionsOf, enclosingDefinitions } from '../symbols/defi
 import { DATA_KINDS } from '../symbols/kinds';
 import { LanguageId, languageOf } from '../symbols/languages';
 import { filesMentioning, textAt } from '../symbols/lookup';
-import { loadedReferencesOf, Reference } from '../symbols/references';
+import { Reference, referencesOf } from '../symbols/references';
 import type { PreciseAnswer, PreciseResolver } from '../symbols/scip/resolver';
 import { Binding, fileImported, importBindings, importedModules } from './imports';
 import { BARE_NAMES, CLASS_LIKE, dirname, family, LIBRARY_METHODS, RETURN_TYPE, SELF, shortName } from './languageRules';
@@ -32,7 +32,8 @@ export interface FileInfo {
   defs: Definition[];
   imports: string[];
   bindings: Map<string, Binding>;
-  refs: Reference[];
+  /** Worked out on first use (or read from the disk cache): most files read for their definitions never need them. */
+  refs(): Promise<Reference[]>;
 }
 
 export interface Resolution {
@@ -64,11 +65,11 @@ export class Index {
         if (!language || text === undefined || text === '') return undefined;
         const defs = await definitionsOf(path, text);
         // Most files read for their definitions never have their references asked for: those are read on first use.
-        let refs: Reference[] | undefined;
+        let refs: Promise<Reference[]> | undefined;
         return {
           rev, path, language, lines: text.split('\n'), defs, imports: importedModules(path, text), bindings: importBindings(path, text),
-          get refs() {
-            return (refs ??= loadedReferencesOf(path, text));
+          refs() {
+            return (refs ??= referencesOf(path, text));
           },
         };
       })();

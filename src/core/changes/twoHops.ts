@@ -33,7 +33,7 @@ export async function callersOfCallers(repo: Repository, index: Index, direct: [
     if (isTestPath(path)) continue;
     const info = await index.file(index.base, path);
     if (!info) continue;
-    for (const ref of info.refs) {
+    for (const ref of await info.refs()) {
       const wanted = ref.kind === 'call' ? firsts.get(ref.name) : undefined;
       const caller = wanted && definitionAt(info.defs, ref.line);
       if (!wanted || !caller) continue;
