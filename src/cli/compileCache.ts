@@ -15,9 +15,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
-import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { userCacheDir } from '../core/io/userCache';
 
 const MAGIC = 'fixture-lab compile cache 1\n';
 /** Cache files kept per bundle (the newest by use): other builds and worktrees of the CLI on the same machine each have their own. */
@@ -47,7 +47,7 @@ export function compileCacheDir(env: NodeJS.ProcessEnv = process.env): string | 
   const set = env.FIXTURE_LAB_COMPILE_CACHE;
   if (set === 'off' || set === '0') return undefined;
   if (set) return set;
-  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'fixture-lab', 'compile-cache');
+  return join(userCacheDir(), 'compile-cache');
 }
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');

@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, uti
 import Module from 'node:module';
 import { join } from 'node:path';
 import { compileCacheDir, flushCompileCaches, loadCached, readCacheFile } from '../../src/cli/compileCache';
+import { userCacheDir } from '../../src/core/io/userCache';
 import { run } from '../helpers/cli';
 import { demoCorpus, ROOT } from '../helpers/demoCorpus';
 import { tempDir } from '../helpers/tempDir';
@@ -144,7 +145,7 @@ describe('the compile cache', function () {
     assert.doesNotThrow(() => flushCompileCaches());
 
     assert.equal(compileCacheDir({ FIXTURE_LAB_COMPILE_CACHE: 'off' }), undefined);
-    assert.equal(compileCacheDir({ XDG_CACHE_HOME: '/x' }), join('/x', 'fixture-lab', 'compile-cache'));
+    assert.equal(compileCacheDir({}), join(userCacheDir(), 'compile-cache'));
     const off = load(file, 'off');
     assert.equal(off.cache, 'off');
     assert.equal((off.exports as { n: number }).n, 2);

@@ -73,10 +73,12 @@ describe('the held-out benchmark of candidates (test/data/candidates)', function
     }
   });
 
-  it('round 2 has at least two changes in each language, and each repository its licence', () => {
-    const fresh = built.flatMap((b) => b.changes).filter((c) => c.round === 2);
-    for (const language of ['python', 'typescript', 'go']) {
-      assert.ok(fresh.filter((c) => c.language === language).length >= 2, language);
+  it('each fresh round (2 and 3) has at least two changes in each language, and each repository its licence', () => {
+    for (const round of [2, 3]) {
+      const fresh = built.flatMap((b) => b.changes).filter((c) => c.round === round);
+      for (const language of ['python', 'typescript', 'go']) {
+        assert.ok(fresh.filter((c) => c.language === language).length >= 2, `round ${round}: ${language}`);
+      }
     }
     for (const b of built) assert.ok(existsSync(join(BENCH_DATA, b.name, 'LICENSE.txt')), `${b.name} has LICENSE.txt`);
   });

@@ -3,14 +3,19 @@
 // test/systems/setup.mjs installs codegraph): a receiver only a type checker can type links where
 // the heuristics, seeing two same-named methods, link nothing; every fallback is said.
 import * as assert from 'node:assert/strict';
-import { resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { candidatesOf, Repository, type ResolverOptions } from '../../src/core';
 import { by } from '../helpers/changeCandidates';
 import { run } from '../helpers/cli';
 import { TestRepo } from '../helpers/gitRepo';
+import { inTree, killAll, survivors } from '../helpers/procs';
 import { tempDir } from '../helpers/tempDir';
 
 const INDEXERS_DIR = resolve(__dirname, '../../../.cache/systems');
+const BIN = resolve(__dirname, '../../../dist/cli.js');
 
 const WIDGET_TS = `export class Widget {
   render(): string {
@@ -125,5 +130,48 @@ describe('the scip resolver', function () {
     const bad = await run(repo.dir, 'candidates', '--repo', repo.dir, '--base', base, '--head', head, '--resolver', 'lsp');
     assert.notEqual(bad.code, 0);
     assert.match(bad.stderr, /--resolver/);
+  });
+
+  it('a CLI stopped by SIGTERM while an indexer works leaves no indexer running; the next run sweeps the tree and partial index it left', async () => {
+    const repo = new TestRepo();
+    // Fresh commits (a random line), so no index of them is cached and the indexer must run.
+    const salt = randomBytes(6).toString('hex');
+    const base = repo.commit('base', { 'shop/__init__.py': `# ${salt}\n`, 'shop/widget.py': WIDGET_PY(''), 'shop/page.py': PAGE_PY });
+    const head = repo.commit('change', { 'shop/widget.py': WIDGET_PY(' + "!"') });
+    const tmp = tempDir();
+    const probe = randomBytes(6).toString('hex');
+    const env = { ...process.env, FIXTURE_LAB_INDEXERS: INDEXERS_DIR, TMPDIR: tmp, PROBE: probe };
+    const argv = [BIN, 'candidates', '--repo', repo.dir, '--base', base, '--head', head, '--resolver', 'scip', '--json'];
+    const cli = spawn(process.execPath, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((r) => cli.once('exit', (code) => r(code)));
+    const indexer = () => inTree({ env: `PROBE=${probe}` }).filter((p) => p.cmdline.includes('scip-python'));
+    try {
+      const end = Date.now() + 120_000;
+      while (indexer().length === 0) {
+        assert.ok(Date.now() < end, 'the indexer started');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      cli.kill('SIGTERM');
+      assert.equal(await exited, 143);
+      assert.deepEqual(await survivors({ env: `PROBE=${probe}` }), [], 'the indexer was reaped with the CLI');
+      assert.ok(readdirSync(tmp).some((n) => n.startsWith(`fixture-lab-scip-${cli.pid}-`)), 'the stopped CLI left its exported tree');
+    } finally {
+      cli.kill('SIGKILL');
+      killAll(inTree({ env: `PROBE=${probe}` }).map((p) => p.pid));
+    }
+
+    const again = spawn(process.execPath, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    again.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    again.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    assert.equal(await new Promise((r) => again.once('exit', r)), 0);
+    assert.equal(JSON.parse(stdout).resolver, 'scip');
+    // The wait is said as it starts, once per revision indexed (the base's index may have been written before the signal).
+    assert.match(stderr, new RegExp(`^fixture-lab: indexing ${head.slice(0, 12)} with @sourcegraph/scip-python 0\\.6\\.6 \\(once per revision; minutes on a large repository\\)$`, 'm'));
+    assert.deepEqual(readdirSync(tmp).filter((n) => n.startsWith('fixture-lab-scip-')), [], 'no exported tree is left, the stopped one swept');
+    const indexes = join(INDEXERS_DIR, 'indexes');
+    assert.ok(existsSync(indexes));
+    assert.deepEqual(readdirSync(indexes).filter((n) => n.endsWith(`.${cli.pid}.partial`) || n.endsWith(`.${again.pid}.partial`)), []);
   });
 });

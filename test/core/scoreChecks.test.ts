@@ -44,8 +44,8 @@ describe('score checks beside the panel\'s scores', () => {
   it('gives Judged@10 per system in its row, and warns in words about the one under 0.9', () => {
     assert.deepEqual(view.rows.map((r) => [r.system, r.judged]), [['narrow', 1], ['wide', 1], ['loose', 0.1], ['absent', undefined]]);
     assert.deepEqual(view.checks!.unjudged, [
-      'loose: Judged@10 0.100, under 0.9: 9 symbols in its first 10 that no rater judged count as not relevant; pool and judge them '
-        + '(fixture-lab pool RUN_DIR --write) before comparing',
+      'loose: Judged@10 0.100, under 0.9: 9 symbols in its first 10 that no rater judged count as not relevant; Pool them and '
+        + 'judge them in To Judge before comparing',
     ]);
   });
 

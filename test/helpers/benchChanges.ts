@@ -2,8 +2,9 @@
 // (test/data/candidates/<name>/: the code at both sides, its licence, and ground truth written from
 // each diff before any candidate list was read), each in a tuning half or a held-out half that no
 // rule is tuned on, and in a round: 1 for the first twelve (whose held-out misses were read while
-// tuning), 2 for the changes added after that, which nobody has tuned on. Plain Node: the benchmark
-// and the unit test use it.
+// tuning), 2 for the twelve added after that (whose held-out misses were later described), 3 for
+// the twelve added after that, which nobody had seen while tuning. Plain Node: the benchmark and
+// the unit test use it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';

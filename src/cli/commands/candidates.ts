@@ -3,14 +3,17 @@ import {
 } from '../../core';
 import { CliIO, oneOf, parse, required, UsageError } from '../args';
 
-/** `--limit N`, `--tests exclude|after|mixed` and `--resolver scip|heuristic`, shared by `candidates` and `new`; `--evidence strong|all` (`candidates`). */
-export function candidateOptions(values: { limit?: string; tests?: string; evidence?: string; resolver?: string }): CandidateOptions {
+/**
+ * `--limit N`, `--tests exclude|after|mixed` and `--resolver scip|heuristic`, shared by `candidates` and `new`; `--evidence strong|all` (`candidates`).
+ * The scip resolver's slow steps (install, indexing) are said on stderr as they start.
+ */
+export function candidateOptions(values: { limit?: string; tests?: string; evidence?: string; resolver?: string }, io: CliIO): CandidateOptions {
   const limit = values.limit === undefined ? DEFAULT_CANDIDATE_LIMIT : Number(values.limit);
   if (!Number.isInteger(limit) || limit < 0) throw new UsageError('--limit must be a whole number');
   const tests = values.tests === undefined ? 'after' : oneOf(values.tests, TESTS_POLICIES, '--tests');
   const evidence = values.evidence === undefined ? 'strong' : oneOf(values.evidence, EVIDENCE_POLICIES, '--evidence');
   const resolver = values.resolver === undefined ? DEFAULT_RESOLVER : oneOf(values.resolver, RESOLVERS, '--resolver');
-  return { limit, tests, evidence, resolver };
+  return { limit, tests, evidence, resolver, progress: (line) => io.stderr.write(`fixture-lab: ${line}\n`) };
 }
 
 /**
@@ -29,7 +32,7 @@ export async function candidates(args: string[], io: CliIO): Promise<number> {
     json: { type: 'boolean' },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected \`${positionals[0]}\``);
-  const options = candidateOptions(values);
+  const options = candidateOptions(values, io);
   const repo = await Repository.open(required(values.repo, '--repo'));
   try {
     const found = await candidatesOf(repo, required(values.base, '--base'), required(values.head, '--head'), options);

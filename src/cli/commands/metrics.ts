@@ -1,4 +1,3 @@
-import { isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 // The modules it needs, not the core's index: that would initialise every module of the core
@@ -22,9 +21,9 @@ export async function metrics(args: string[], io: CliIO): Promise<number> {
   const runPath = resolve(io.cwd, required(values.run, '--run'));
   const qrelsShown = displayPath(qrelsPath, io.cwd);
   const runShown = displayPath(runPath, io.cwd);
-  const qrelsText = await read(qrelsPath, 'qrels file', qrelsShown);
-  const runText = await read(runPath, 'run file', runShown);
-  const evaluation = evaluateTrecText(parseQrels(qrelsText, qrelsShown), runText, runShown, { complete: values.complete });
+  const qrelsBytes = await read(qrelsPath, 'qrels file', qrelsShown);
+  const runBytes = await read(runPath, 'run file', runShown);
+  const evaluation = evaluateTrecText(parseQrels(qrelsBytes, qrelsShown), runBytes, runShown, { complete: values.complete });
   if (evaluation.skipped.length > 0) {
     const shown = evaluation.skipped.slice(0, 5).join(', ') + (evaluation.skipped.length > 5 ? ', ...' : '');
     io.stderr.write(`fixture-lab metrics: ${evaluation.skipped.length} topic(s) of the run have no judgments in ${qrelsShown} and are not `
@@ -35,15 +34,14 @@ export async function metrics(args: string[], io: CliIO): Promise<number> {
 }
 
 /**
- * A large file read in one synchronous call (chunked async reads are much slower), decoded as
- * Latin-1 when it is all ASCII (the same text, several times faster than UTF-8 decoding);
- * readText words the errors.
+ * A file's bytes in one synchronous call (chunked async reads are much slower), read as trec_eval
+ * reads them, never decoded (core/scoring/trecText.ts).
  */
-async function read(path: string, what: string, shown: string): Promise<string> {
+async function read(path: string, what: string, shown: string): Promise<Uint8Array> {
   try {
-    const bytes = readFileSync(path);
-    return bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
+    return readFileSync(path);
   } catch {
-    return (await readText(path, what, shown)).text;
+    // readText words the error (no such file, a folder); should it read the file after all, its text.
+    return Buffer.from((await readText(path, what, shown)).text, 'utf8');
   }
 }

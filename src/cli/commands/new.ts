@@ -51,7 +51,7 @@ export async function newFixture(args: string[], io: CliIO): Promise<number> {
       ...(values.id !== undefined ? { id: values.id } : {}),
       ...(values.out !== undefined ? { out: values.out } : {}),
       cwd: io.cwd,
-      candidates: candidateOptions(values),
+      candidates: candidateOptions(values, io),
     });
     for (const s of made.found.skipped) io.stderr.write(`fixture-lab: skipped ${s.path}: ${s.reason}\n`);
     for (const note of made.found.resolver.notes) io.stderr.write(`fixture-lab: ${note}\n`);

@@ -23,6 +23,11 @@ export interface ResolverOptions {
   indexersDir?: string;
   /** Install the indexers when they are not (npm, first use only): default true. */
   install?: boolean;
+  /**
+   * Told, as it starts, of each step that can take minutes (the install, indexing a revision), so a
+   * front end can say it while the person waits; without it an install is said in `notes`.
+   */
+  progress?: (line: string) => void;
 }
 
 export interface ResolverUse {
@@ -46,12 +51,12 @@ export async function resolverFor(repo: Repository, report: ChangeReport, option
   if (!home) {
     if (options.install === false) return fallback(`no indexers installed in ${dir}`);
     try {
-      home = installIndexers(dir, (line) => notes.push(line));
+      home = await installIndexers(dir, options.progress ?? ((line) => notes.push(line)));
     } catch (e) {
       return fallback((e as Error).message);
     }
   }
-  const precise = new ScipResolver(repo, home, dir);
+  const precise = new ScipResolver(repo, home, dir, options.progress);
   let covered: Set<string>;
   try {
     const names = new Set([...(await precise.prepare(report.base)), ...(await precise.prepare(report.head))]);

@@ -1,6 +1,8 @@
 // Temp files beside the file they become (`.<name>.<pid>.<hex>.tmp`): written whole, then renamed
 // into place. A writer killed in between leaves one behind; the next write into that folder removes
 // those whose writer is dead (or that are older than any write takes), and never anything else.
+// The same sweep serves anything else named by the pid that makes it (the SCIP indexers' trees,
+// partial indexes and staged installs).
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -24,17 +26,26 @@ export const tempPathOf = (path: string): string =>
   join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
 
 /** Remove the temp files in `dir` left by dead writers; best effort, never fails the write. */
-export async function cleanStaleTemps(dir: string, now = Date.now()): Promise<string[]> {
+export function cleanStaleTemps(dir: string, now = Date.now()): Promise<string[]> {
+  return cleanLeftovers(dir, TEMP, OLD_MS, now);
+}
+
+/**
+ * Remove what dead processes left in `dir`: each entry (file or folder) whose name matches
+ * `pattern`, the pattern's first group being the pid that made it, when that process is gone or
+ * the entry is older than `maxAgeMs` (a pid can be reused). Best effort: never throws.
+ */
+export async function cleanLeftovers(dir: string, pattern: RegExp, maxAgeMs: number, now = Date.now()): Promise<string[]> {
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   const removed: string[] = [];
   for (const name of names) {
-    const match = TEMP.exec(name);
+    const match = pattern.exec(name);
     if (!match) continue;
     const path = join(dir, name);
     const stat = await fs.lstat(path).catch(() => undefined);
-    if (!stat?.isFile()) continue;
-    if (processAlive(Number(match[1])) && now - stat.mtimeMs < OLD_MS) continue;
-    if (await fs.rm(path).then(() => true, () => false)) removed.push(name);
+    if (!stat || !(stat.isFile() || stat.isDirectory())) continue;
+    if (processAlive(Number(match[1])) && now - stat.mtimeMs < maxAgeMs) continue;
+    if (await fs.rm(path, { recursive: true, force: true }).then(() => true, () => false)) removed.push(name);
   }
   return removed;
 }

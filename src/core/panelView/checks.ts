@@ -55,11 +55,14 @@ export function scoreChecks(raws: readonly RawResult[], fixtures: ReadonlyMap<st
   };
 }
 
-/** `grep: Judged@10 0.700, under 0.9: 3 symbols in its first 10 that no rater judged count as not relevant; pool and judge ...`. */
+/**
+ * `grep: Judged@10 0.700, under 0.9: 3 symbols in its first 10 that no rater judged count as not relevant; Pool ...`: in the
+ * panel, where the run's Pool button is (its CLI twin, `pool RUN_DIR --write`, is said in the CLI's own report).
+ */
 export function unjudgedText(r: JudgedAt): string {
   const over = r.n === 1 ? '' : ` over ${r.n} tasks`;
   return `${r.system}: Judged@${r.k} ${fmt(r.judged)}, under ${JUDGED_WARNING}: ${r.unjudged} symbol${r.unjudged === 1 ? '' : 's'} in its first ${r.k}${over} `
-    + 'that no rater judged count as not relevant; pool and judge them (fixture-lab pool RUN_DIR --write) before comparing';
+    + 'that no rater judged count as not relevant; Pool them and judge them in To Judge before comparing';
 }
 
 /** Where `system` stands in `order`; after every listed one when it is not listed. */

@@ -13,12 +13,12 @@
 import { FixtureLabError } from '../problems';
 import { f1 } from './metrics';
 import {
-  compareBytes, compareRanges, Cursor, docnoOf, HashTable, hashString, Judgments, newTopicRun, nextQid, Qrels, readRun, readTopic, Run, RunEntry,
-  TopicJudgments, TopicRun, topicFromEntries,
+  compareBytes, compareRanges, docnoOf, eachRunTopic, HashTable, Judgments, keyOf, newTopicRun, Qrels, readRun, Run, RunEntry, TopicJudgments,
+  TopicRun, topicFromEntries, TrecBytes, TrecInput,
 } from './trecText';
 
 export { compareBytes, parseQrels, parseRun, TopicJudgments } from './trecText';
-export type { Judgments, Qrels, Run, RunEntry } from './trecText';
+export type { Judgments, Qrels, Run, RunEntry, TrecInput } from './trecText';
 
 export const TREC_MEASURES = ['P_5', 'P_10', 'P_20', 'recall_5', 'recall_10', 'recall_20', 'ndcg_cut_10', 'recip_rank', 'F1_10'] as const;
 export type TrecMeasure = (typeof TREC_MEASURES)[number];
@@ -38,21 +38,24 @@ export function rankEntries(entries: readonly RunEntry[]): RunEntry[] {
   return [...entries].sort((a, b) => (a.score !== b.score ? b.score - a.score : compareBytes(b.docno, a.docno)));
 }
 
-/** Calls fn with each judgment's level (no docno, so qrels read from text make no strings). */
-function eachLevel(judgments: Judgments, fn: (rel: number) => void): void {
-  if (judgments instanceof TopicJudgments) for (let i = 0; i < judgments.size; i++) fn(judgments.columns.values[judgments.from + i]);
-  else judgments.forEach((rel) => fn(rel));
-}
+/** Room for one topic's judged levels, reused from topic to topic. */
+let levels = new Float64Array(64);
 
 /** The ideal DCG@10 of a topic and its number of relevant documents (level >= 1). */
 function idealOf(judgments: Judgments): { idcg: number; numRel: number } {
-  const levels = new Float64Array(judgments.size);
+  if (levels.length < judgments.size) levels = new Float64Array(2 * judgments.size);
   let count = 0;
   let numRel = 0;
-  eachLevel(judgments, (rel) => {
+  const add = (rel: number) => {
     if (rel > 0) levels[count++] = rel;
     if (rel >= 1) numRel++;
-  });
+  };
+  if (judgments instanceof TopicJudgments) {
+    const { values } = judgments.columns;
+    for (let i = judgments.from; i < judgments.from + judgments.size; i++) add(values[i]);
+  } else {
+    judgments.forEach((rel) => add(rel));
+  }
   // A typed array sorts numerically, ascending, without a comparator: read it from the end.
   const sorted = levels.subarray(0, count).sort();
   let idcg = 0;
@@ -100,25 +103,35 @@ export function trecScores(ranked: readonly string[], judgments: Judgments): Tre
 }
 
 /**
+ * The rank of entry i in trec_eval's order (score descending, ties by docno descending in byte
+ * order): 1 + the entries ahead of it.
+ */
+function rankOf(t: TopicRun, i: number): number {
+  const { starts, ends, scores, n } = t;
+  const { bytes } = t.source;
+  const score = scores[i];
+  let ahead = 0;
+  for (let j = 0; j < n; j++) {
+    const s = scores[j];
+    if (s > score || (s === score && j !== i && compareRanges(bytes, starts[j], ends[j], bytes, starts[i], ends[i]) > 0)) ahead++;
+  }
+  return ahead + 1;
+}
+
+/**
  * One topic's scores straight from its unsorted entries: only the relevant documents need a
  * rank, and each one's rank is 1 + the entries ahead of it in trec_eval's order, so the topic
  * is never sorted. Refuses a document retrieved twice, as trec_eval does.
  */
 function scoreTopic(qid: string, t: TopicRun, judgments: Judgments, table: HashTable, runFile?: string): TrecScores {
-  const { text, starts, ends, hashes, scores, lines, n } = t;
+  const { starts, ends, hashes, lines, n } = t;
+  const { bytes } = t.source;
   // Every docno once.
-  table.reset(n);
-  const { slots, mask } = table;
-  for (let i = 0; i < n; i++) {
-    let slot = hashes[i] & mask;
-    for (let j = slots[slot]; j >= 0; j = slots[slot]) {
-      if (hashes[j] === hashes[i] && compareRanges(text, starts[i], ends[i], text, starts[j], ends[j]) === 0) {
-        throw new FixtureLabError(
-          `line ${lines[i]}: topic ${qid} retrieves ${docnoOf(t, i)} again (first on line ${lines[j]}); each document once per topic`, runFile);
-      }
-      slot = (slot + 1) & mask;
-    }
-    slots[slot] = i;
+  const repeat = table.firstRepeat(bytes, starts, ends, hashes, 0, n);
+  if (repeat >= 0) {
+    throw new FixtureLabError(
+      `line ${lines[repeat]}: topic ${qid} retrieves ${docnoOf(t, repeat)} again (first on line ${lines[table.found]}); each document once per topic`,
+      runFile);
   }
   const { idcg, numRel } = idealOf(judgments);
   let dcg = 0;
@@ -126,21 +139,7 @@ function scoreTopic(qid: string, t: TopicRun, judgments: Judgments, table: HashT
   let r5 = 0;
   let r10 = 0;
   let r20 = 0;
-  // The entry retrieving a judged docno (a range of the qrels text, or a string), or -1.
-  const find = (h: number, same: (j: number) => boolean): number => {
-    for (let slot = h & mask, j = slots[slot]; j >= 0; slot = (slot + 1) & mask, j = slots[slot]) {
-      if (hashes[j] === h && same(j)) return j;
-    }
-    return -1;
-  };
-  const credit = (i: number, rel: number) => {
-    const score = scores[i];
-    let ahead = 0;
-    for (let j = 0; j < n; j++) {
-      const s = scores[j];
-      if (s > score || (s === score && j !== i && compareRanges(text, starts[j], ends[j], text, starts[i], ends[i]) > 0)) ahead++;
-    }
-    const rank = ahead + 1;
+  const credit = (rank: number, rel: number) => {
     if (rank <= 10) dcg += rel / Math.log2(rank + 1);
     if (rel >= 1) {
       if (firstRel === 0 || rank < firstRel) firstRel = rank;
@@ -152,17 +151,18 @@ function scoreTopic(qid: string, t: TopicRun, judgments: Judgments, table: HashT
   // Each judged-relevant document, found among the entries through the table.
   if (judgments instanceof TopicJudgments) {
     const q = judgments.columns;
-    const qText = judgments.text;
+    const qBytes = judgments.source.bytes;
     for (let k = judgments.from; k < judgments.from + judgments.size; k++) {
       if (q.values[k] <= 0) continue;
-      const i = find(q.hashes[k], (j) => compareRanges(text, starts[j], ends[j], qText, q.starts[k], q.ends[k]) === 0);
-      if (i >= 0) credit(i, q.values[k]);
+      const i = table.find(bytes, starts, ends, hashes, q.hashes[k], qBytes, q.starts[k], q.ends[k]);
+      if (i >= 0) credit(rankOf(t, i), q.values[k]);
     }
   } else {
     judgments.forEach((rel, docno) => {
       if (rel <= 0) return;
-      const i = find(hashString(docno), (j) => ends[j] - starts[j] === docno.length && text.startsWith(docno, starts[j]));
-      if (i >= 0) credit(i, rel);
+      const key = keyOf(docno);
+      const i = table.find(bytes, starts, ends, hashes, key.hash, key.bytes, 0, key.bytes.length);
+      if (i >= 0) credit(rankOf(t, i), rel);
     });
   }
   return scoresFrom(r5, r10, r20, dcg, firstRel, idcg, numRel);
@@ -217,33 +217,32 @@ export function evaluateTrec(qrels: Qrels, run: Run, runFile?: string, options: 
  * evaluateTrec(qrels, parseRun(text)) without holding the whole run in memory: the run is read
  * in one pass and each topic scored as soon as its lines end, so only the current topic's
  * entries are kept. A topic whose lines are not consecutive (rare) makes it start over, reading
- * the whole run first. The same results and errors, the first bad line of the file first.
+ * the whole run first. The same results and errors, the first bad line of the file first. The
+ * run may be given as the file's bytes, which are then never decoded.
  */
-export function evaluateTrecText(qrels: Qrels, text: string, runFile?: string, options: TrecOptions = {}): TrecEvaluation {
+export function evaluateTrecText(qrels: Qrels, text: TrecInput, runFile?: string, options: TrecOptions = {}): TrecEvaluation {
+  const source = new TrecBytes(text);
   const scores = new Map<string, TrecScores>();
   const skipped: string[] = [];
   const table = new HashTable();
   const done = new Set<string>();
-  const t = newTopicRun(text);
-  const cur: Cursor = { pos: 0, line: 1 };
-  for (let qid = nextQid(text, cur); qid !== null; qid = nextQid(text, cur)) {
-    if (done.has(qid)) return evaluateWhole(qrels, text, runFile, options);
+  const streamed = eachRunTopic(source, runFile, newTopicRun(source), (qid, t) => {
+    if (done.has(qid)) return false;
     done.add(qid);
-    t.n = 0;
-    readTopic(text, cur, qid, runFile, t);
     const judgments = qrels.topics.get(qid);
     if (judgments) scores.set(qid, scoreTopic(qid, t, judgments, table, runFile));
     else skipped.push(qid);
-  }
-  return finish(qrels, scores, skipped, options, runFile);
+    return true;
+  });
+  return streamed ? finish(qrels, scores, skipped, options, runFile) : evaluateWhole(qrels, source, runFile, options);
 }
 
 /** The path for runs whose topics' lines are not consecutive: read everything, then score. */
-function evaluateWhole(qrels: Qrels, text: string, runFile: string | undefined, options: TrecOptions): TrecEvaluation {
+function evaluateWhole(qrels: Qrels, source: TrecBytes, runFile: string | undefined, options: TrecOptions): TrecEvaluation {
   const scores = new Map<string, TrecScores>();
   const skipped: string[] = [];
   const table = new HashTable();
-  for (const [qid, t] of readRun(text, runFile)) {
+  for (const [qid, t] of readRun(source, runFile)) {
     const judgments = qrels.topics.get(qid);
     if (judgments) scores.set(qid, scoreTopic(qid, t, judgments, table, runFile));
     else skipped.push(qid);

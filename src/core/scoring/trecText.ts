@@ -1,11 +1,13 @@
 // Reading TREC text, fast: qrels (`qid 0 docno rel`) and runs (`qid Q0 docno rank score tag`)
-// with line-numbered errors. trec_eval reads 5,000 topics x 100 documents in well under a
-// second, and `fixture-lab metrics` should not be slower, so a docno is kept as an offset range
-// of the file's text with a hash taken while reading it (no string, no map entry per document),
-// numbers are read without making strings, and each small hot loop is a function of its own so
-// V8 optimizes it early. Fields split on C's isspace, as trec_eval's parser does; blank lines
-// are skipped, and in runs so are comment lines (the first non-blank character `#`, as
-// trec_eval 10 reads them); fields past a run line's sixth are ignored.
+// with line-numbered errors. trec_eval reads 5,000 topics x 100 documents in under a second, and
+// `fixture-lab metrics` should take half of that, so both files are read as trec_eval reads them:
+// as bytes, never decoded. Each line is split in one pass over its bytes (scanLine); a docno is
+// an offset range of the bytes with an FNV-1a hash taken while splitting (no string, no map entry
+// per document), and compares as strcmp compares it (byte order); a number is read without making
+// a string; a qid becomes a string once per topic. Fields split on C's isspace, as trec_eval's
+// parser does; blank lines are skipped, and in runs so are comment lines (the first non-blank
+// character `#`, as trec_eval 10 reads them); fields past a run line's sixth are ignored. Text
+// given as a string is read as its UTF-8 bytes; bytes are shown (in errors, qids, docnos) as UTF-8.
 import { FixtureLabError } from '../problems';
 
 export interface Qrels {
@@ -34,6 +36,9 @@ export interface Run {
   tags: string[];
 }
 
+/** TREC text, or the bytes of a TREC file as read (UTF-8, or anything ASCII-compatible). */
+export type TrecInput = string | Uint8Array;
+
 /**
  * Byte-order comparison of two strings as C's strcmp sees their UTF-8 bytes (which is code point
  * order; UTF-16 code unit order differs only between surrogates and U+E000..U+FFFF).
@@ -53,19 +58,122 @@ export function compareBytes(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** C's isspace: the field separators trec_eval splits on. */
-export function isSpace(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13);
+/**
+ * The bytes to read, as a plain Uint8Array (one kind of array reaches the hot loops, so V8 keeps
+ * them monomorphic) and as a Buffer over the same memory, for showing ranges of it as text.
+ */
+export class TrecBytes {
+  readonly bytes: Uint8Array;
+  private readonly buffer: Buffer;
+
+  constructor(input: TrecInput) {
+    const b = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
+    this.bytes = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+    this.buffer = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+  }
+
+  /** bytes[start, end) as text (UTF-8). */
+  text(start: number, end: number): string {
+    return this.buffer.toString('utf8', start, end);
+  }
 }
 
-/** Whether text[start, end) is an optionally signed run of digits. */
-function isInteger(text: string, start: number, end: number): boolean {
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a over bytes[start, end): the hash a docno gets while its line is split. */
+function hashBytes(bytes: Uint8Array, start: number, end: number): number {
+  let h = FNV_OFFSET;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i], FNV_PRIME);
+  return h;
+}
+
+/** The hash and UTF-8 bytes of a docno given as a string, to find it among docnos read from bytes. */
+export function keyOf(docno: string): { bytes: Uint8Array; hash: number } {
+  const bytes = new TrecBytes(docno).bytes;
+  return { bytes, hash: hashBytes(bytes, 0, bytes.length) };
+}
+
+/** Byte-order comparison (strcmp's) of a[aStart, aEnd) and b[bStart, bEnd). */
+export function compareRanges(a: Uint8Array, aStart: number, aEnd: number, b: Uint8Array, bStart: number, bEnd: number): number {
+  const la = aEnd - aStart;
+  const lb = bEnd - bStart;
+  const n = la < lb ? la : lb;
+  for (let k = 0; k < n; k++) {
+    const d = a[aStart + k] - b[bStart + k];
+    if (d !== 0) return d;
+  }
+  return la - lb;
+}
+
+/** Whether a[aStart, aEnd) and b[bStart, bEnd) hold the same bytes. */
+function sameRange(a: Uint8Array, aStart: number, aEnd: number, b: Uint8Array, bStart: number, bEnd: number): boolean {
+  if (aEnd - aStart !== bEnd - bStart) return false;
+  for (let k = aStart, j = bStart; k < aEnd; k++, j++) if (a[k] !== b[j]) return false;
+  return true;
+}
+
+/**
+ * The fields of the last line split by scanLine: field k (0-5) is bytes[F[2k], F[2k + 1]);
+ * F[HASH] is field 2's hash (the docno, in qrels and runs alike); F[NEXT] is where the next line
+ * starts. One array for the module: reading is synchronous.
+ */
+const F = new Int32Array(16);
+const HASH = 12;
+const NEXT = 13;
+const RECORDED = 6;
+
+/**
+ * Splits the line starting at bytes[i] on C's isspace and returns its number of fields (0 for a
+ * blank line), recording the first six in F. One loop per field, each byte looked at once; a
+ * small function called once a line, so V8 optimizes it within the first few hundred lines.
+ */
+function scanLine(bytes: Uint8Array, i: number, n: number): number {
+  let count = 0;
+  let c = 0;
+  for (;;) {
+    // Blanks: isspace but the newline, which ends the line.
+    while (i < n) {
+      c = bytes[i];
+      if (c > 32 || c === 10 || (c !== 32 && (c < 9 || c > 13))) break;
+      i++;
+    }
+    if (i === n || c === 10) break;
+    const start = i;
+    if (count === 2) {
+      let h = FNV_OFFSET;
+      while (i < n) {
+        c = bytes[i];
+        if (c <= 32 && (c === 32 || (c >= 9 && c <= 13))) break;
+        h = Math.imul(h ^ c, FNV_PRIME);
+        i++;
+      }
+      F[HASH] = h;
+    } else {
+      while (i < n) {
+        c = bytes[i];
+        if (c <= 32 && (c === 32 || (c >= 9 && c <= 13))) break;
+        i++;
+      }
+    }
+    if (count < RECORDED) {
+      F[2 * count] = start;
+      F[2 * count + 1] = i;
+    }
+    count++;
+  }
+  F[NEXT] = i < n ? i + 1 : n;
+  return count;
+}
+
+/** Whether bytes[start, end) is an optionally signed run of digits. */
+function isInteger(bytes: Uint8Array, start: number, end: number): boolean {
   let i = start;
-  const c = text.charCodeAt(i);
+  const c = bytes[i];
   if (c === 43 || c === 45) i++;
   if (i >= end) return false;
   for (; i < end; i++) {
-    const d = text.charCodeAt(i);
+    const d = bytes[i];
     if (d < 48 || d > 57) return false;
   }
   return true;
@@ -74,14 +182,14 @@ function isInteger(text: string, start: number, end: number): boolean {
 const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
 
 /**
- * The number in text[start, end), NaN when it is not one. Plain decimals of up to 15 digits are
+ * The number in bytes[start, end), NaN when it is not one. Plain decimals of up to 15 digits are
  * read without making a string (an exact integer over an exact power of ten: one correctly
  * rounded division, the same double as Number() and C's atof); anything else goes to Number().
  */
-function readNumber(text: string, start: number, end: number): number {
+function readNumber(source: TrecBytes, bytes: Uint8Array, start: number, end: number): number {
   let i = start;
   let negative = false;
-  const c = text.charCodeAt(i);
+  const c = bytes[i];
   if (c === 45 || c === 43) {
     negative = c === 45;
     i++;
@@ -91,7 +199,7 @@ function readNumber(text: string, start: number, end: number): number {
   let decimals = 0;
   let dot = false;
   for (; i < end; i++) {
-    const d = text.charCodeAt(i);
+    const d = bytes[i];
     if (d >= 48 && d <= 57) {
       mantissa = mantissa * 10 + (d - 48);
       digits++;
@@ -106,7 +214,7 @@ function readNumber(text: string, start: number, end: number): number {
     const v = mantissa / POW10[decimals];
     return negative ? -v : v;
   }
-  const slow = Number(text.slice(start, end));
+  const slow = Number(source.text(start, end));
   return Number.isFinite(slow) ? slow : NaN;
 }
 
@@ -156,23 +264,23 @@ export class Columns {
 }
 
 /**
- * One topic's judgments as read from qrels text: entries [from, from + size) of columns shared
- * by the whole file, each docno an offset range of the text with a hash taken while reading it,
+ * One topic's judgments as read from qrels: entries [from, from + size) of columns shared by the
+ * whole file, each docno an offset range of the file's bytes with a hash taken while reading it,
  * so a large qrels file makes no per-document strings or maps.
  */
 export class TopicJudgments implements Judgments {
-  constructor(readonly text: string, readonly columns: Columns, readonly from: number, readonly size: number) {}
+  constructor(readonly source: TrecBytes, readonly columns: Columns, readonly from: number, readonly size: number) {}
 
   docno(k: number): string {
     const i = this.from + k;
-    return this.text.slice(this.columns.starts[i], this.columns.ends[i]);
+    return this.source.text(this.columns.starts[i], this.columns.ends[i]);
   }
 
   get(docno: string): number | undefined {
-    const h = hashString(docno);
+    const key = keyOf(docno);
     const { starts, ends, hashes, values } = this.columns;
     for (let i = this.from; i < this.from + this.size; i++) {
-      if (hashes[i] === h && ends[i] - starts[i] === docno.length && this.text.startsWith(docno, starts[i])) return values[i];
+      if (hashes[i] === key.hash && sameRange(this.source.bytes, starts[i], ends[i], key.bytes, 0, key.bytes.length)) return values[i];
     }
     return undefined;
   }
@@ -182,75 +290,38 @@ export class TopicJudgments implements Judgments {
   }
 }
 
-/** The fields of the last qrels line scanned: qid, docno and rel as offset pairs, and the docno's hash. */
-const QF = new Int32Array(7);
-const Q_QID = 0;
-const Q_DOC = 2;
-const Q_REL = 4;
-const Q_HASH = 6;
-
-/**
- * Splits the qrels line text[i, end) into QF and returns its field count (5 for "more than 4").
- * A small function of its own, so V8 optimizes it after a few hundred lines instead of
- * compiling one large loop while the file is read.
- */
-function scanQrelsLine(text: string, i: number, end: number): number {
-  QF[Q_QID] = i;
-  while (i < end && !isSpace(text.charCodeAt(i))) i++;
-  QF[Q_QID + 1] = i;
-  while (i < end && isSpace(text.charCodeAt(i))) i++;
-  if (i === end) return 1;
-  while (i < end && !isSpace(text.charCodeAt(i))) i++;
-  while (i < end && isSpace(text.charCodeAt(i))) i++;
-  if (i === end) return 2;
-  QF[Q_DOC] = i;
-  let hash = FNV_OFFSET;
-  for (let c = text.charCodeAt(i); i < end && !isSpace(c); c = text.charCodeAt(++i)) hash = Math.imul(hash ^ c, FNV_PRIME);
-  QF[Q_DOC + 1] = i;
-  QF[Q_HASH] = hash;
-  while (i < end && isSpace(text.charCodeAt(i))) i++;
-  if (i === end) return 3;
-  QF[Q_REL] = i;
-  while (i < end && !isSpace(text.charCodeAt(i))) i++;
-  QF[Q_REL + 1] = i;
-  while (i < end && isSpace(text.charCodeAt(i))) i++;
-  return i === end ? 4 : 5;
-}
-
 /** Reads TREC qrels: `qid iter docno rel` per line, rel an integer; blank lines are skipped. */
-export function parseQrels(text: string, file?: string): Qrels {
-  const { qids, read } = readQrelsLines(text, file);
-  return groupJudgments(text, qids, read, file);
+export function parseQrels(input: TrecInput, file?: string): Qrels {
+  const source = new TrecBytes(input);
+  const { qids, read } = readQrelsLines(source, file);
+  return groupJudgments(source, qids, read, file);
 }
 
 /** Every qrels line checked and read into columns (the topic as an index into qids), in file order. */
-function readQrelsLines(text: string, file: string | undefined): { qids: string[]; read: Columns } {
+function readQrelsLines(source: TrecBytes, file: string | undefined): { qids: string[]; read: Columns } {
+  const { bytes } = source;
   const qids: string[] = [];
   const topicIndex = new Map<string, number>();
-  const read = new Columns(1024);
-  let qid = '';
+  // A line is at least 8 bytes (`q 0 d 1\n`): rarely a doubling.
+  const read = new Columns(Math.max(16, (bytes.length >> 5) + 1));
+  let qidStart = 0;
+  let qidEnd = -1;
   let topic = -1;
-  const n = text.length;
-  let pos = 0;
+  const n = bytes.length;
   let line = 0;
-  for (; pos < n; pos++) {
+  for (let pos = 0; pos < n; pos = F[NEXT]) {
     line++;
-    let end = text.indexOf('\n', pos);
-    if (end < 0) end = n;
-    let i = pos;
-    while (i < end && isSpace(text.charCodeAt(i))) i++;
-    if (i === end) {
-      pos = end;
-      continue;
-    }
-    const count = scanQrelsLine(text, i, end);
-    if (count !== 4) throw qrelsFields(line, count === 5 ? 0 : count, file);
-    if (!isInteger(text, QF[Q_REL], QF[Q_REL + 1])) {
+    const count = scanLine(bytes, pos, n);
+    if (count === 0) continue;
+    if (count !== 4) throw qrelsFields(line, count > 4 ? 0 : count, file);
+    if (!isInteger(bytes, F[6], F[7])) {
       throw new FixtureLabError(
-        `line ${line}: relevance \`${text.slice(QF[Q_REL], QF[Q_REL + 1])}\` is not an integer; write 0 for not relevant, 1 or more for relevant`, file);
+        `line ${line}: relevance \`${source.text(F[6], F[7])}\` is not an integer; write 0 for not relevant, 1 or more for relevant`, file);
     }
-    if (topic < 0 || QF[Q_QID + 1] - QF[Q_QID] !== qid.length || !text.startsWith(qid, QF[Q_QID])) {
-      qid = text.slice(QF[Q_QID], QF[Q_QID + 1]);
+    if (!sameRange(bytes, F[0], F[1], bytes, qidStart, qidEnd)) {
+      qidStart = F[0];
+      qidEnd = F[1];
+      const qid = source.text(qidStart, qidEnd);
       const known = topicIndex.get(qid);
       if (known === undefined) {
         topic = qids.length;
@@ -260,14 +331,13 @@ function readQrelsLines(text: string, file: string | undefined): { qids: string[
         topic = known;
       }
     }
-    read.push(QF[Q_DOC], QF[Q_DOC + 1], QF[Q_HASH], readNumber(text, QF[Q_REL], QF[Q_REL + 1]), line, topic);
-    pos = end;
+    read.push(F[4], F[5], F[HASH], readNumber(source, bytes, F[6], F[7]), line, topic);
   }
   return { qids, read };
 }
 
 /** Each topic's judgments made contiguous, checked for repeats, as TopicJudgments. */
-function groupJudgments(text: string, qids: string[], read: Columns, file: string | undefined): Qrels {
+function groupJudgments(source: TrecBytes, qids: string[], read: Columns, file: string | undefined): Qrels {
   // Each topic's judgments made contiguous (a stable counting sort by topic: file order kept).
   const counts = new Int32Array(qids.length + 1);
   for (let i = 0; i < read.size; i++) counts[read.tags[i] + 1]++;
@@ -286,25 +356,19 @@ function groupJudgments(text: string, qids: string[], read: Columns, file: strin
   }
   const topics = new Map<string, TopicJudgments>();
   const table = new HashTable();
+  const { bytes } = source;
+  const { starts, ends, hashes, lines } = columns;
   for (let t = 0; t < qids.length; t++) {
     const from = counts[t];
     const size = counts[t + 1] - from;
-    const judged = new TopicJudgments(text, columns, from, size);
+    const judged = new TopicJudgments(source, columns, from, size);
     topics.set(qids[t], judged);
     // Each topic judges a document once (trec_eval refuses a repeat too).
-    table.reset(size);
-    const { slots, mask } = table;
-    const { starts, ends, hashes, lines } = columns;
-    for (let i = from; i < from + size; i++) {
-      let slot = hashes[i] & mask;
-      for (let j = slots[slot]; j >= 0; j = slots[slot]) {
-        if (hashes[j] === hashes[i] && compareRanges(text, starts[i], ends[i], text, starts[j], ends[j]) === 0) {
-          throw new FixtureLabError(
-            `line ${lines[i]}: topic ${qids[t]} judges ${judged.docno(i - from)} twice (first on line ${lines[j]}); keep one judgment`, file);
-        }
-        slot = (slot + 1) & mask;
-      }
-      slots[slot] = i;
+    const j = table.firstRepeat(bytes, starts, ends, hashes, from, from + size);
+    if (j >= 0) {
+      const first = table.found;
+      throw new FixtureLabError(
+        `line ${lines[j]}: topic ${qids[t]} judges ${judged.docno(j - from)} twice (first on line ${lines[first]}); keep one judgment`, file);
     }
   }
   return { topics };
@@ -317,33 +381,12 @@ function qrelsFields(line: number, found: number, file: string | undefined): Fix
 }
 
 /**
- * Byte-order comparison of a[aStart, aEnd) and b[bStart, bEnd) (as compareBytes), without
- * making strings.
- */
-export function compareRanges(a: string, aStart: number, aEnd: number, b: string, bStart: number, bEnd: number): number {
-  const la = aEnd - aStart;
-  const lb = bEnd - bStart;
-  const n = Math.min(la, lb);
-  for (let k = 0; k < n; k++) {
-    let x = a.charCodeAt(aStart + k);
-    let y = b.charCodeAt(bStart + k);
-    if (x === y) continue;
-    if (x >= 0xd800 && y >= 0xd800) {
-      x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
-      y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
-    }
-    return x - y;
-  }
-  return la - lb;
-}
-
-/**
  * One topic's retrieved documents in file order, as parallel arrays. A docno is never made into
- * a string here: it is text[starts[i], ends[i]), with an FNV-1a hash taken while reading it, so
+ * a string here: it is bytes[starts[i], ends[i]), with an FNV-1a hash taken while reading it, so
  * a run of millions of lines allocates next to nothing.
  */
 export interface TopicRun {
-  text: string;
+  source: TrecBytes;
   /** Entries in use; the arrays grow by doubling and are reused from topic to topic. */
   n: number;
   starts: Int32Array;
@@ -353,9 +396,9 @@ export interface TopicRun {
   lines: Int32Array;
 }
 
-export function newTopicRun(text: string, capacity = 128): TopicRun {
+export function newTopicRun(source: TrecBytes, capacity = 128): TopicRun {
   return {
-    text,
+    source,
     n: 0,
     starts: new Int32Array(capacity),
     ends: new Int32Array(capacity),
@@ -365,13 +408,14 @@ export function newTopicRun(text: string, capacity = 128): TopicRun {
   };
 }
 
+function grow<A extends Int32Array | Float64Array>(a: A): A {
+  const b = new (a.constructor as new (n: number) => A)(a.length * 2);
+  b.set(a);
+  return b;
+}
+
 export function pushEntry(t: TopicRun, start: number, end: number, hash: number, score: number, line: number): void {
   if (t.n === t.starts.length) {
-    const grow = <A extends Int32Array | Float64Array>(a: A): A => {
-      const b = new (a.constructor as { new (n: number): A })(a.length * 2);
-      b.set(a);
-      return b;
-    };
     t.starts = grow(t.starts);
     t.ends = grow(t.ends);
     t.hashes = grow(t.hashes);
@@ -386,124 +430,71 @@ export function pushEntry(t: TopicRun, start: number, end: number, hash: number,
   t.lines[i] = line;
 }
 
-/** `#`: a run line starting with it is a comment. */
-const COMMENT = 35;
-
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-
-export function hashString(s: string): number {
-  let h = FNV_OFFSET;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
-  return h;
-}
-
-/** A topic's entries made from strings (the in-memory Run form). */
+/** A topic's entries made from strings (the in-memory Run form): their docnos' UTF-8 bytes, one after another. */
 export function topicFromEntries(entries: readonly RunEntry[]): TopicRun {
-  const t = newTopicRun(entries.map((e) => e.docno).join('\n'), Math.max(1, entries.length));
+  const source = new TrecBytes(entries.map((e) => e.docno).join(''));
+  const t = newTopicRun(source, Math.max(1, entries.length));
   let at = 0;
   for (const e of entries) {
-    pushEntry(t, at, at + e.docno.length, hashString(e.docno), e.score, e.line);
-    at += e.docno.length + 1;
+    const end = at + Buffer.byteLength(e.docno);
+    pushEntry(t, at, end, hashBytes(source.bytes, at, end), e.score, e.line);
+    at = end;
   }
   return t;
 }
 
-export const docnoOf = (t: TopicRun, i: number): string => t.text.slice(t.starts[i], t.ends[i]);
+export const docnoOf = (t: TopicRun, i: number): string => t.source.text(t.starts[i], t.ends[i]);
 
-/** Where reading a run has got to: the offset of a line's start and that line's number. */
-export interface Cursor {
-  pos: number;
-  line: number;
-}
+/** `#`: a run line starting with it is a comment. */
+const COMMENT = 35;
 
 /**
- * Moves the cursor to the next line that is neither blank nor a comment and returns that line's first field (its qid),
- * or null at the end of the text.
+ * Reads run lines, each checked, calling `topic` with each topic's entries when its lines end
+ * (a topic whose lines are not consecutive is given once per stretch of consecutive lines);
+ * `topic` returning false stops the reading, and eachRunTopic then returns false. `into` is
+ * reused from stretch to stretch: the callback reads it before it returns. With `tags`, each new
+ * run tag is added to it.
  */
-export function nextQid(text: string, cur: Cursor): string | null {
-  const n = text.length;
-  while (cur.pos < n) {
-    let end = text.indexOf('\n', cur.pos);
-    if (end < 0) end = n;
-    let i = cur.pos;
-    while (i < end && isSpace(text.charCodeAt(i))) i++;
-    if (i < end && text.charCodeAt(i) !== COMMENT) {
-      let j = i;
-      while (j < end && !isSpace(text.charCodeAt(j))) j++;
-      return text.slice(i, j);
+export function eachRunTopic(
+  source: TrecBytes, file: string | undefined, into: TopicRun, topic: (qid: string, t: TopicRun) => boolean | void, tags?: string[],
+): boolean {
+  const { bytes } = source;
+  const n = bytes.length;
+  let qid = '';
+  let qidStart = 0;
+  let qidEnd = -1;
+  let tagStart = 0;
+  let tagEnd = -1;
+  let line = 0;
+  into.n = 0;
+  for (let pos = 0; pos < n; pos = F[NEXT]) {
+    line++;
+    const count = scanLine(bytes, pos, n);
+    if (count === 0 || bytes[F[0]] === COMMENT) continue;
+    // Field 1, the qid: another topic's line ends this topic's stretch.
+    if (!sameRange(bytes, F[0], F[1], bytes, qidStart, qidEnd)) {
+      if (qidEnd >= 0 && topic(qid, into) === false) return false;
+      qidStart = F[0];
+      qidEnd = F[1];
+      qid = source.text(qidStart, qidEnd);
+      into.n = 0;
     }
-    cur.pos = end + 1;
-    cur.line++;
-  }
-  return null;
-}
-
-/**
- * Reads run lines from the cursor for as long as they belong to topic `qid`, checking each,
- * into `into`; stops at the first line of another topic (the cursor then points at it) or at
- * the end. With `tags`, each new run tag is added to it.
- */
-export function readTopic(text: string, cur: Cursor, qid: string, file: string | undefined, into: TopicRun, tags?: string[]): void {
-  const n = text.length;
-  const ql = qid.length;
-  let pos = cur.pos;
-  let line = cur.line;
-  let lastTag = '';
-  for (; pos < n; pos++, line++) {
-    let end = text.indexOf('\n', pos);
-    if (end < 0) end = n;
-    let i = pos;
-    while (i < end && isSpace(text.charCodeAt(i))) i++;
-    if (i === end || text.charCodeAt(i) === COMMENT) {
-      pos = end;
-      continue;
-    }
-    // Field 1, the qid: another topic's line ends this topic.
-    if (!(text.startsWith(qid, i) && (i + ql === end || isSpace(text.charCodeAt(i + ql))))) break;
-    i += ql;
-    // Field 2 (Q0, ignored).
-    while (i < end && isSpace(text.charCodeAt(i))) i++;
-    if (i === end) throw tooFewFields(line, 1, file);
-    while (i < end && !isSpace(text.charCodeAt(i))) i++;
-    // Field 3, the docno.
-    while (i < end && isSpace(text.charCodeAt(i))) i++;
-    if (i === end) throw tooFewFields(line, 2, file);
-    const docStart = i;
-    let hash = FNV_OFFSET;
-    for (let c = text.charCodeAt(i); i < end && !isSpace(c); c = text.charCodeAt(++i)) hash = Math.imul(hash ^ c, FNV_PRIME);
-    const docEnd = i;
-    // Field 4 (the rank, ignored as trec_eval ignores it).
-    while (i < end && isSpace(text.charCodeAt(i))) i++;
-    if (i === end) throw tooFewFields(line, 3, file);
-    while (i < end && !isSpace(text.charCodeAt(i))) i++;
-    // Field 5, the score.
-    while (i < end && isSpace(text.charCodeAt(i))) i++;
-    if (i === end) throw tooFewFields(line, 4, file);
-    const scoreStart = i;
-    while (i < end && !isSpace(text.charCodeAt(i))) i++;
-    const scoreEnd = i;
-    // Field 6, the run tag; anything after it is ignored.
-    while (i < end && isSpace(text.charCodeAt(i))) i++;
-    if (i === end) throw tooFewFields(line, 5, file);
-    const score = readNumber(text, scoreStart, scoreEnd);
+    // Fields 2 (Q0) and 4 (the rank) are ignored, as trec_eval ignores them.
+    if (count < 6) throw tooFewFields(line, count, file);
+    const score = readNumber(source, bytes, F[8], F[9]);
     if (Number.isNaN(score)) {
       throw new FixtureLabError(
-        `line ${line}: score \`${text.slice(scoreStart, scoreEnd)}\` is not a number; the fifth field must be the document's score`, file);
+        `line ${line}: score \`${source.text(F[8], F[9])}\` is not a number; the fifth field must be the document's score`, file);
     }
-    pushEntry(into, docStart, docEnd, hash, score, line);
-    if (tags) {
-      const tagStart = i;
-      while (i < end && !isSpace(text.charCodeAt(i))) i++;
-      if (i - tagStart !== lastTag.length || !text.startsWith(lastTag, tagStart)) {
-        lastTag = text.slice(tagStart, i);
-        if (!tags.includes(lastTag)) tags.push(lastTag);
-      }
+    pushEntry(into, F[4], F[5], F[HASH], score, line);
+    if (tags && !sameRange(bytes, F[10], F[11], bytes, tagStart, tagEnd)) {
+      tagStart = F[10];
+      tagEnd = F[11];
+      const tag = source.text(tagStart, tagEnd);
+      if (!tags.includes(tag)) tags.push(tag);
     }
-    pos = end;
   }
-  cur.pos = pos;
-  cur.line = line;
+  return qidEnd < 0 || topic(qid, into) !== false;
 }
 
 function tooFewFields(line: number, found: number, file: string | undefined): FixtureLabError {
@@ -512,22 +503,22 @@ function tooFewFields(line: number, found: number, file: string | undefined): Fi
 }
 
 /** Every topic of a run as parallel arrays, topics in order of first appearance. */
-export function readRun(text: string, file: string | undefined, tags?: string[]): Map<string, TopicRun> {
+export function readRun(source: TrecBytes, file: string | undefined, tags?: string[]): Map<string, TopicRun> {
   const topics = new Map<string, TopicRun>();
-  const cur: Cursor = { pos: 0, line: 1 };
-  for (let qid = nextQid(text, cur); qid !== null; qid = nextQid(text, cur)) {
+  // The callback reads no text, so F (the line eachRunTopic has split) stays as it was.
+  eachRunTopic(source, file, newTopicRun(source), (qid, read) => {
     let t = topics.get(qid);
-    if (!t) topics.set(qid, (t = newTopicRun(text, 16)));
-    readTopic(text, cur, qid, file, t, tags);
-  }
+    if (!t) topics.set(qid, (t = newTopicRun(source, Math.max(16, read.n))));
+    for (let i = 0; i < read.n; i++) pushEntry(t, read.starts[i], read.ends[i], read.hashes[i], read.scores[i], read.lines[i]);
+  }, tags);
   return topics;
 }
 
 /** Reads a TREC run: `qid Q0 docno rank score tag` per line (fields past the sixth ignored, as trec_eval does). */
-export function parseRun(text: string, file?: string): Run {
+export function parseRun(input: TrecInput, file?: string): Run {
   const tags: string[] = [];
   const topics = new Map<string, RunEntry[]>();
-  for (const [qid, t] of readRun(text, file, tags)) {
+  for (const [qid, t] of readRun(new TrecBytes(input), file, tags)) {
     topics.set(qid, Array.from({ length: t.n }, (_, i) => ({ docno: docnoOf(t, i), score: t.scores[i], line: t.lines[i] })));
   }
   return { topics, tags };
@@ -537,6 +528,8 @@ export function parseRun(text: string, file?: string): Run {
 export class HashTable {
   slots = new Int32Array(16).fill(-1);
   mask = 15;
+  /** After firstRepeat found a repeat: the entry it repeats. */
+  found = -1;
 
   /** Empties the table, sized for n entries at most half full. */
   reset(n: number): void {
@@ -546,5 +539,35 @@ export class HashTable {
     this.slots.fill(-1);
     this.mask = size - 1;
   }
-}
 
+  /**
+   * Fills the table with the entries [from, to) (ranges of bytes with their hashes) and returns
+   * the first entry whose bytes an earlier one has (that one in `found`), or -1.
+   */
+  firstRepeat(bytes: Uint8Array, starts: Int32Array, ends: Int32Array, hashes: Int32Array, from: number, to: number): number {
+    this.reset(to - from);
+    const { slots, mask } = this;
+    for (let i = from; i < to; i++) {
+      const h = hashes[i];
+      let slot = h & mask;
+      for (let j = slots[slot]; j >= 0; j = slots[slot]) {
+        if (hashes[j] === h && sameRange(bytes, starts[i], ends[i], bytes, starts[j], ends[j])) {
+          this.found = j;
+          return i;
+        }
+        slot = (slot + 1) & mask;
+      }
+      slots[slot] = i;
+    }
+    return -1;
+  }
+
+  /** The entry (of those firstRepeat put in) whose bytes are key[start, end), hashed `hash`, or -1. */
+  find(bytes: Uint8Array, starts: Int32Array, ends: Int32Array, hashes: Int32Array, hash: number, key: Uint8Array, start: number, end: number): number {
+    const { slots, mask } = this;
+    for (let slot = hash & mask, j = slots[slot]; j >= 0; slot = (slot + 1) & mask, j = slots[slot]) {
+      if (hashes[j] === hash && sameRange(bytes, starts[j], ends[j], key, start, end)) return j;
+    }
+    return -1;
+  }
+}

@@ -2,17 +2,24 @@
 // so the user's checkout and git index are never touched, and the indexers' own files, such as
 // the tsconfig.json scip-typescript infers, land outside it), each applicable indexer run there,
 // and the result cached per commit: a commit's code never changes, so its index is written once.
-import { spawn } from 'node:child_process';
+// Each command leads its own process tree (runProcess), so a CLI stopped by a signal reaps an
+// indexer minutes into its work instead of leaving it running; what a stopped process leaves (its
+// exported tree, a partial index) carries its pid and is swept by the next one.
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Repository } from '../../git/repository';
+import { describeExit, runProcess } from '../../harness/process';
+import { cleanLeftovers } from '../../io/temp';
 import { languageOf } from '../languages';
 import { readScipIndex, ScipIndex } from './decode';
 import { INDEXERS, IndexerName, indexerScript } from './indexers';
 
 /** An indexer that ran for a larger repository than this is given up on: its index would not come in time to help. */
 const INDEX_TIMEOUT_MS = 15 * 60_000;
+/** A revision's exported tree, and a partial index, each named by the pid of the process writing it. */
+const TREE = /^fixture-lab-scip-(\d+)-/;
+const PARTIAL = /\.(\d+)\.partial$/;
 
 export interface RevisionIndex {
   /** The indexers that cover a language of the revision, each with its index. */
@@ -36,21 +43,30 @@ export function indexFile(cacheDir: string, commit: string, name: IndexerName): 
  * Each applicable indexer's index of `commit` (a full SHA), from the cache or made now. Throws
  * when an indexer fails, with its last lines: the caller says so and falls back.
  */
-export async function indexRevision(repo: Repository, commit: string, home: string, cacheDir: string): Promise<RevisionIndex> {
+export async function indexRevision(
+  repo: Repository, commit: string, home: string, cacheDir: string, progress: (line: string) => void = () => {},
+): Promise<RevisionIndex> {
   const started = performance.now();
   const names = await indexersFor(repo, commit);
   const missing = names.filter((n) => !existsSync(indexFile(cacheDir, commit, n)));
   if (missing.length > 0) {
-    const tree = mkdtempSync(join(tmpdir(), 'fixture-lab-scip-'));
+    await cleanLeftovers(tmpdir(), TREE, INDEX_TIMEOUT_MS);
+    await cleanLeftovers(join(cacheDir, 'indexes'), PARTIAL, INDEX_TIMEOUT_MS);
+    const tree = mkdtempSync(join(tmpdir(), `fixture-lab-scip-${process.pid}-`));
     try {
       await exportTree(repo, commit, tree);
       for (const name of missing) {
         const target = indexFile(cacheDir, commit, name);
         mkdirSync(join(cacheDir, 'indexes'), { recursive: true });
         const partial = `${target}.${process.pid}.partial`;
-        await run(process.execPath, [indexerScript(home, name), ...indexerArgs(name, repo, commit, tree, partial)], tree);
-        if (!existsSync(partial)) throw new Error(`${INDEXERS[name].package} wrote no index`);
-        renameSync(partial, target);
+        progress(`indexing ${commit.slice(0, 12)} with ${INDEXERS[name].package} ${INDEXERS[name].version} (once per revision; minutes on a large repository)`);
+        try {
+          await run(INDEXERS[name].package, [process.execPath, indexerScript(home, name), ...indexerArgs(name, repo, commit, tree, partial)], tree);
+          if (!existsSync(partial)) throw new Error(`${INDEXERS[name].package} wrote no index`);
+          renameSync(partial, target);
+        } finally {
+          rmSync(partial, { force: true });
+        }
       }
     } finally {
       rmSync(tree, { recursive: true, force: true });
@@ -81,32 +97,16 @@ function indexerArgs(name: IndexerName, repo: Repository, commit: string, tree: 
 /** `git archive` of `commit` unpacked into `dir`. */
 async function exportTree(repo: Repository, commit: string, dir: string): Promise<void> {
   const archive = join(dir, '.fixture-lab-archive.tar');
-  await run('git', ['-C', repo.root, 'archive', '--format=tar', '-o', archive, commit], dir);
-  await run('tar', ['-xf', archive, '-C', dir], dir);
+  await run('git archive', ['git', '-C', repo.root, 'archive', '--format=tar', '-o', archive, commit], dir);
+  await run('tar', ['tar', '-xf', archive, '-C', dir], dir);
   rmSync(archive);
 }
 
-function run(command: string, args: string[], cwd: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString('utf8')).slice(-4000);
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    const timer = setTimeout(() => child.kill(), INDEX_TIMEOUT_MS);
-    child.on('error', (e) => {
-      clearTimeout(timer);
-      reject(new Error(`${basename(command)} could not run: ${e.message}`));
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolve();
-      else {
-        const tail = output.trim().split('\n').slice(-3).join(' / ');
-        reject(new Error(`${basename(args[0] ?? command)} ${signal ? `was stopped (${signal})` : `exited with ${code}`}${tail ? `: ${tail}` : ''}`));
-      }
-    });
-  });
+/** Runs `argv` in `cwd`; throws naming it as `name`, with its last lines. */
+async function run(name: string, argv: string[], cwd: string): Promise<void> {
+  const r = await runProcess(argv, { cwd, timeoutMs: INDEX_TIMEOUT_MS, maxOutputBytes: 1 << 20 });
+  if (r.code === 0 && !r.timedOut) return;
+  if (r.spawnError) throw new Error(`${name} could not run: ${r.spawnError}`);
+  const tail = `${r.stdout}${r.stderr}`.trim().split('\n').slice(-3).join(' / ');
+  throw new Error(`${name} ${r.timedOut ? `ran past ${INDEX_TIMEOUT_MS / 60_000} minutes` : describeExit(r)}${tail ? `: ${tail}` : ''}`);
 }

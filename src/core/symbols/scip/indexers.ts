@@ -4,10 +4,11 @@
 // SCIP decoder (protobufjs, reading scip.proto kept beside this file) installs with them: an index
 // exists only where they do. Go has none here: scip-go is not on npm, and Debian ships only gopls
 // 0.5.0, a language server with no SCIP output.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { describeExit, runProcess } from '../../harness/process';
+import { cleanLeftovers } from '../../io/temp';
+import { userCacheDir } from '../../io/userCache';
 import type { LanguageId } from '../languages';
 
 export interface Indexer {
@@ -32,9 +33,12 @@ export const DECODER = { package: 'protobufjs', version: '8.8.1' };
 /** One folder per set of pins: a new pin installs beside the old, never over it. */
 const FOLDER = `scip-python-${INDEXERS.python.version}-typescript-${INDEXERS.typescript.version}-protobufjs-${DECODER.version}`;
 
+/** An install that takes longer than this is given up on (the registry is out of reach). */
+const INSTALL_TIMEOUT_MS = 10 * 60_000;
+
 /** Where indexers install by default: FIXTURE_LAB_INDEXERS, else the user's cache folder. */
 export function defaultIndexersDir(): string {
-  return process.env.FIXTURE_LAB_INDEXERS || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'fixture-lab', 'indexers');
+  return process.env.FIXTURE_LAB_INDEXERS || join(userCacheDir(), 'indexers');
 }
 
 /** The installed packages' folder (its node_modules) under `dir`, or undefined when they are not installed. */
@@ -54,23 +58,27 @@ export function indexerScript(home: string, name: IndexerName): string {
  * npm registry), and say where. Staged in a folder of its own and renamed into place, so two
  * processes never see half an install. Throws with npm's last lines when it cannot install.
  */
-export function installIndexers(dir: string, log: (line: string) => void = () => {}): string {
+export async function installIndexers(dir: string, log: (line: string) => void = () => {}): Promise<string> {
   const found = installedIndexers(dir);
   if (found) return found;
   const home = join(dir, FOLDER);
   const staging = `${home}.installing-${process.pid}`;
+  // A staged install whose process was stopped (its npm reaped with it) is left behind: swept here.
+  await cleanLeftovers(dirname(home), new RegExp(`^${basename(home).replace(/[.]/g, '\\.')}\\.installing-(\\d+)$`), INSTALL_TIMEOUT_MS);
   const packages = [...Object.values(INDEXERS), DECODER].map((p) => `${p.package}@${p.version}`);
   log(`installing ${packages.join(', ')} into ${home} (first use only, about a minute)`);
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   // A package.json of its own keeps npm from treating an enclosing project as this one.
   writeFileSync(join(staging, 'package.json'), '{ "private": true }\n');
-  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--no-package-lock', ...packages],
-    { cwd: staging, encoding: 'utf8', maxBuffer: 64 << 20 });
-  if (result.status !== 0) {
+  // Its own process tree: a CLI stopped by a signal reaps npm and what npm started.
+  const result = await runProcess(['npm', 'install', '--no-audit', '--no-fund', '--loglevel=error', '--no-package-lock', ...packages],
+    { cwd: staging, timeoutMs: INSTALL_TIMEOUT_MS });
+  if (result.code !== 0 || result.timedOut) {
     rmSync(staging, { recursive: true, force: true });
-    const tail = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n').slice(-5).join(' / ');
-    throw new Error(`npm install ${packages.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}): ${tail}`);
+    const tail = `${result.stdout}${result.stderr}`.trim().split('\n').slice(-5).join(' / ');
+    const how = result.spawnError ?? (result.timedOut ? `ran past ${INSTALL_TIMEOUT_MS / 60_000} minutes` : describeExit(result));
+    throw new Error(`npm install ${packages.join(' ')} failed (${how}): ${tail}`);
   }
   writeFileSync(join(staging, 'installed'), `${packages.join(' ')} ${new Date().toISOString()}\n`);
   // Another process may have finished first: its copy is as good as this one.

@@ -28,7 +28,8 @@ export class ScipResolver implements PreciseResolver {
   /** Seconds spent indexing (0 when the cache held every index). */
   seconds = 0;
 
-  constructor(private readonly repo: Repository, private readonly home: string, private readonly cacheDir: string) {}
+  constructor(private readonly repo: Repository, private readonly home: string, private readonly cacheDir: string,
+    private readonly progress?: (line: string) => void) {}
 
   /** Index `rev` now (the candidates of a change index both sides before reading them). */
   async prepare(rev: string): Promise<IndexerName[]> {
@@ -48,7 +49,7 @@ export class ScipResolver implements PreciseResolver {
   private revision(rev: string): Promise<RevisionIndex> {
     let found = this.revisions.get(rev);
     if (!found) {
-      found = indexRevision(this.repo, rev, this.home, this.cacheDir).then((r) => {
+      found = indexRevision(this.repo, rev, this.home, this.cacheDir, this.progress).then((r) => {
         this.seconds += r.seconds;
         return r;
       });
