@@ -1,17 +1,18 @@
-// `npm test`: build, typecheck, unit tests in plain Node, then the integration suite in a
-// real VS Code (test/vscode/) in two passes, the journeys and Restricted Mode. Ends with one
-// line `N passed, N failed`, which CI reads; exits non-zero when anything failed. A step that
+// `npm test`: build, typecheck, unit tests in plain Node, and the integration suite in a real
+// VS Code (test/vscode/) in three passes: the journeys, Restricted Mode and a new user's. Ends with
+// one line `N passed, N failed`, which CI reads; exits non-zero when anything failed. A step that
 // cannot run counts as one failure.
 //
-// The typecheck runs beside the unit tests (its output shown when it ends), and the unit test
-// files run in FIXTURE_LAB_TEST_JOBS mocha workers (default 2; 1 runs them in this process, in
-// order): most of their time is git, the CLI and chromium as child processes, so two files at a
-// time keep both cores busy. Each file is still one mocha file with its own hooks and temp folders.
+// On two cores the suite's time is its CPU time when nothing waits alone, so what can run beside
+// the unit tests does: the typecheck, and the real-VS-Code passes in two child processes (each
+// pass drives one workbench and waits on it much of the time). Their output is shown when the unit
+// tests end. The unit test files run in FIXTURE_LAB_TEST_JOBS mocha workers (default 2; 1 runs
+// them in this process, in order); each file is still one mocha file with its own hooks and temp folders.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Mocha from 'mocha';
-import { PASSES, runIntegration } from './vscode/integration.mjs';
 import { ROOT } from './vscode/setup.mjs';
 import { unitTestFiles } from './unitTestFiles.mjs';
 
@@ -85,19 +86,18 @@ async function unitTests() {
   }
 }
 
-/** One pass of the integration suite (test/vscode/integration.mjs): main, Restricted Mode, or a new user's. */
-async function integrationTests(title, options) {
-  heading(title);
-  try {
-    const result = await runIntegration(options);
-    passed += result.passed;
-    failed += result.failed;
-  } catch (error) {
-    failed++;
-    const [reason, ...detail] = error.message.split('\n');
-    if (detail.length > 0) console.log(detail.join('\n'));
-    console.log(`${PASSES[options.pass].label}: FAILED before any test ran: ${reason}`);
-  }
+/**
+ * Real-VS-Code passes (test/vscode/integration.mjs `--pass=`) in a child process of their own,
+ * started once code-server is installed. A pass drives one workbench at a time and mostly waits on
+ * it, so it runs beside the unit tests' workers rather than after them; a child process of its own
+ * keeps `openWorkbench`'s browser the one new child of its process. Resolves to the child's output
+ * and its summary, one { pass, passed, failed, error? } per pass (undefined if it wrote none).
+ */
+function vscodePasses(passes, codeServer, dir) {
+  const summaryFile = join(dir, `${passes.replace(/,/g, '-')}.json`);
+  return codeServer
+    .then(() => inBackground(join('test', 'vscode', 'integration.mjs'), `--pass=${passes}`, `--summary=${summaryFile}`))
+    .then((done) => ({ ...done, passes, summary: existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')) : undefined }));
 }
 
 // The build and the demo repository are preparation: counted only when they fail. The typecheck is a test.
@@ -120,6 +120,12 @@ if (!step('build (node esbuild.mjs)', 'esbuild.mjs')) {
   // code-server, after the step above so that only one apt-get runs at a time. Not counted here:
   // the integration suite's own setup() installs it again if this failed, and fails with the reason.
   const codeServer = inBackground(join('test', 'vscode', 'setup.mjs'));
+  // The journeys in one child, Restricted Mode and the new user's (one .vsix, packaged once) in another:
+  // the journeys take several times longer than the other two together.
+  const scratch = mkdtempSync(join(tmpdir(), 'fixture-lab-test-'));
+  // If code-server's install failed, the first child's setup() tries it again alone, and the second waits for that.
+  const journeys = vscodePasses('main', codeServer, scratch);
+  const vscode = [journeys, vscodePasses('restricted,installed', codeServer.then((done) => (done.ok ? done : journeys)), scratch)];
   await unitTests();
   const checked = await typecheck;
   heading('typecheck (test/typecheck.mjs: tsc per part, then eslint), run beside the unit tests');
@@ -128,11 +134,23 @@ if (!step('build (node esbuild.mjs)', 'esbuild.mjs')) {
   if (checked.ok) passed++;
   else failed++;
   const installed = await codeServer;
-  heading('code-server (test/vscode/setup.mjs), installed beside the unit tests when missing');
+  heading('code-server (test/vscode/setup.mjs), installed beside the build when missing');
   process.stdout.write(installed.output);
-  await integrationTests('integration tests (real VS Code extension host)', { pass: 'main' });
-  await integrationTests('Restricted Mode tests (untrusted workspace, Fixture Lab installed)', { pass: 'restricted' });
-  await integrationTests('a new user (Fixture Lab installed from its .vsix, an empty folder, init to a judged run)', { pass: 'installed' });
+  for (const child of await Promise.all(vscode)) {
+    heading(`the real VS Code, ${child.passes.replace(',', ' and ')} (test/vscode/integration.mjs --pass=${child.passes}), run beside the unit tests`);
+    process.stdout.write(child.output);
+    if (!child.summary) {
+      // The child ended without its summary (killed, or it threw before its passes): one failure, its output above says why.
+      failed++;
+      console.log(`${child.passes}: FAILED (exit ${child.code}) before reporting its passes`);
+      continue;
+    }
+    for (const pass of child.summary) {
+      passed += pass.passed;
+      failed += pass.failed;
+    }
+  }
+  rmSync(scratch, { recursive: true, force: true });
 }
 const systemsInstalled = await systems;
 if (!systemsInstalled.ok) {
