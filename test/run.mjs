@@ -3,14 +3,15 @@
 // one line `N passed, N failed`, which CI reads; exits non-zero when anything failed. A step that
 // cannot run counts as one failure.
 //
-// On two cores the suite's time is its CPU time when nothing waits alone, so what can run beside
-// the unit tests does: the typecheck, and the real-VS-Code passes in two child processes (each
-// pass drives one workbench and waits on it much of the time). Their output is shown when the unit
+// On two cores the suite takes its CPU time over two only when nothing waits alone, so what can
+// run beside the unit tests does: the typecheck, and the real-VS-Code passes in two child
+// processes, which the unit tests yield to (a pass drives one workbench test after test, and is
+// the longest chain; the unit tests fill whatever it leaves). Their output is shown when the unit
 // tests end. The unit test files run in FIXTURE_LAB_TEST_JOBS mocha workers (default 2; 1 runs
 // them in this process, in order); each file is still one mocha file with its own hooks and temp folders.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Mocha from 'mocha';
 import { ROOT } from './vscode/setup.mjs';
@@ -52,12 +53,18 @@ function ordered(files) {
 
 /**
  * A Node script as a child process beside what follows, its output kept for when it is awaited:
- * the typecheck, and the first-run installs (code-server, the real systems), whose downloads then
- * wait beside the unit tests instead of before the integration suite.
+ * the typecheck, the real systems' first install (whose download then waits beside the build and
+ * the unit tests), the real-VS-Code passes. The promise carries the child's `pid`.
  */
 function inBackground(...args) {
   const started = Date.now();
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = collected(child, started);
+  output.pid = child.pid;
+  return output;
+}
+
+function collected(child, started) {
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -86,17 +93,25 @@ async function unitTests() {
   }
 }
 
+/** Nice 5 for `pid` (0: this process), where the system allows it; else as it was. */
+function lowerPriority(pid) {
+  try {
+    setPriority(pid, Math.max(getPriority(pid), 5));
+  } catch {
+    // not allowed here: the same priority as the rest
+  }
+}
+
 /**
  * Real-VS-Code passes (test/vscode/integration.mjs `--pass=`) in a child process of their own,
- * started once code-server is installed. A pass drives one workbench at a time and mostly waits on
- * it, so it runs beside the unit tests' workers rather than after them; a child process of its own
- * keeps `openWorkbench`'s browser the one new child of its process. Resolves to the child's output
- * and its summary, one { pass, passed, failed, error? } per pass (undefined if it wrote none).
+ * beside the unit tests rather than after them; a child of its own keeps `openWorkbench`'s browser
+ * the one new child of its process. Its setup() installs code-server on a first run (one process
+ * at a time: the other waits). Resolves to the child's output and its summary, one
+ * { pass, passed, failed, error? } per pass (undefined if it wrote none).
  */
-function vscodePasses(passes, codeServer, dir) {
+function vscodePasses(passes, dir) {
   const summaryFile = join(dir, `${passes.replace(/,/g, '-')}.json`);
-  return codeServer
-    .then(() => inBackground(join('test', 'vscode', 'integration.mjs'), `--pass=${passes}`, `--summary=${summaryFile}`))
+  return inBackground(join('test', 'vscode', 'integration.mjs'), `--pass=${passes}`, `--summary=${summaryFile}`)
     .then((done) => ({ ...done, passes, summary: existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')) : undefined }));
 }
 
@@ -117,15 +132,17 @@ if (!step('build (node esbuild.mjs)', 'esbuild.mjs')) {
   }
   // The webview tests drive Debian's chromium in plain Node: it is installed before them, not with VS Code.
   if (!step('chromium for the webview tests (test/vscode/setup.mjs --packages)', join('test', 'vscode', 'setup.mjs'), '--packages')) failed++;
-  // code-server, after the step above so that only one apt-get runs at a time. Not counted here:
-  // the integration suite's own setup() installs it again if this failed, and fails with the reason.
-  const codeServer = inBackground(join('test', 'vscode', 'setup.mjs'));
-  // The journeys in one child, Restricted Mode and the new user's (one .vsix, packaged once) in another:
-  // the journeys take several times longer than the other two together.
+  // The real VS Code, after the step above so that only one apt-get runs at a time: the journeys in
+  // one child, Restricted Mode and the new user's (one .vsix, packaged once) in another, since the
+  // journeys take several times longer than the other two together. On a first run the first
+  // child to get there installs code-server (about two minutes, most of it downloading).
   const scratch = mkdtempSync(join(tmpdir(), 'fixture-lab-test-'));
-  // If code-server's install failed, the first child's setup() tries it again alone, and the second waits for that.
-  const journeys = vscodePasses('main', codeServer, scratch);
-  const vscode = [journeys, vscodePasses('restricted,installed', codeServer.then((done) => (done.ok ? done : journeys)), scratch)];
+  const vscode = ['main', 'restricted,installed'].map((passes) => vscodePasses(passes, scratch));
+  // The journeys are the longest chain of steps that cannot be split (code-server's install, then
+  // one workbench driven test after test): the unit tests, which any free core can take, and the
+  // typecheck yield to them (nice 5, inherited by the mocha workers and what they start).
+  lowerPriority(typecheck.pid);
+  lowerPriority(0);
   await unitTests();
   const checked = await typecheck;
   heading('typecheck (test/typecheck.mjs: tsc per part, then eslint), run beside the unit tests');
@@ -133,9 +150,6 @@ if (!step('build (node esbuild.mjs)', 'esbuild.mjs')) {
   console.log(`typecheck: ${checked.ok ? 'ok' : `FAILED (exit ${checked.code})`} in ${seconds(checked.started)}`);
   if (checked.ok) passed++;
   else failed++;
-  const installed = await codeServer;
-  heading('code-server (test/vscode/setup.mjs), installed beside the build when missing');
-  process.stdout.write(installed.output);
   for (const child of await Promise.all(vscode)) {
     heading(`the real VS Code, ${child.passes.replace(',', ' and ')} (test/vscode/integration.mjs --pass=${child.passes}), run beside the unit tests`);
     process.stdout.write(child.output);
