@@ -2,6 +2,7 @@
 // the webview bundle, and the test bundles (so tests run the same code esbuild ships).
 // esbuild does not type-check: `npm run typecheck` (test/typecheck.mjs) runs beside it.
 import * as esbuild from 'esbuild';
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -50,9 +51,30 @@ const testPackages = {
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 
+/**
+ * The hash of the symbol extractor's own code: every source file esbuild bundles with
+ * definitions.ts and references.ts, whatever they import. The disk cache of what they find
+ * (src/core/symbols/extractCache.ts) files its entries under it, so a changed rule never reads an
+ * entry the old one wrote. In watch mode the code changes under a running build, so it has none
+ * (and keeps nothing).
+ */
+async function extractorCodeHash() {
+  if (watch) return '';
+  const { metafile } = await esbuild.build({
+    entryPoints: ['src/core/symbols/definitions.ts', 'src/core/symbols/references.ts'],
+    bundle: true, write: false, outdir: 'out/unwritten', metafile: true, platform: 'node', format: 'cjs', logLevel: 'silent', packages: 'external',
+  });
+  const hash = createHash('sha256');
+  for (const input of Object.keys(metafile.inputs).sort()) hash.update(`${input}\0`).update(readFileSync(input)).update('\0');
+  return hash.digest('hex').slice(0, 32);
+}
+
 const common = {
   bundle: true,
-  define: { FIXTURE_LAB_PACKAGE_VERSION: JSON.stringify(version) }, // src/core/version.ts
+  define: {
+    FIXTURE_LAB_PACKAGE_VERSION: JSON.stringify(version), // src/core/version.ts
+    FIXTURE_LAB_EXTRACTOR_CODE: JSON.stringify(await extractorCodeHash()), // src/core/symbols/extractCache.ts
+  },
   sourcemap: true,
   minify: production,
   logLevel: 'warning',

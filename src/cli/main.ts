@@ -1,9 +1,12 @@
 // The `fixture-lab` executable: a thin shell over cli.ts, which tests call without a process.
+import { defaultExtractCacheDir, useExtractCache } from '../core/symbols/extractCache';
 import { terminalText } from '../core/untrusted/terminalText';
 import { cli } from './cli';
 import { installSignalHandlers } from './signals';
 
 installSignalHandlers();
+// What tree-sitter finds in a file is kept by the text's hash between runs (FIXTURE_LAB_SYMBOL_CACHE=off: not).
+useExtractCache(defaultExtractCacheDir());
 
 cli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() }).then(
   (code) => {

@@ -11,8 +11,10 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { definitionsOf, languageOf, referencesOf } from '../../src/core';
+import { useExtractCache } from '../../src/core/symbols/extractCache';
 import { GENERATORS } from '../bench/generatedRepo';
 import { ROOT } from '../helpers/demoCorpus';
+import { tempDir } from '../helpers/tempDir';
 
 const FILE = join(ROOT, 'test', 'fixtures', 'symbols-recorded.json');
 const STORED = ['test/data/flask', 'test/data/candidates/flask', 'test/data/candidates/ky', 'test/data/candidates/cobra'];
@@ -42,10 +44,23 @@ const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(va
 describe('definitions and references on real code, against the recorded answers (test/fixtures/symbols-recorded.json)', function () {
   this.timeout(300_000);
 
-  it('are what they were for every file of the stored repositories, the definitions test data and the generated code', async () => {
-    const made: Record<string, string> = {};
-    for (const [key, { path, text }] of [...sources()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      made[key] = `${digest(await definitionsOf(path, text))} ${digest(await referencesOf(path, text))}`;
+  it('are what they were for every file of the stored repositories, the definitions test data and the generated code, parsed and read back from the disk cache', async () => {
+    // Derived with an empty disk cache (every file parsed, its entries written), then read back from it with no parse.
+    useExtractCache(tempDir(), 'recorded');
+    const answers = async () => {
+      const made: Record<string, string> = {};
+      for (const [key, { path, text }] of [...sources()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        made[key] = `${digest(await definitionsOf(path, text))} ${digest(await referencesOf(path, text))}`;
+      }
+      return made;
+    };
+    let made: Record<string, string>;
+    let kept: Record<string, string>;
+    try {
+      made = await answers();
+      kept = await answers();
+    } finally {
+      useExtractCache(undefined);
     }
     const text = JSON.stringify(made, null, 1) + '\n';
     if (process.env.FIXTURE_LAB_RECORD) writeFileSync(FILE, text);
@@ -55,5 +70,6 @@ describe('definitions and references on real code, against the recorded answers 
     assert.deepEqual(Object.keys(made), Object.keys(recorded), `the files read ${stale}`);
     const changed = Object.keys(made).filter((k) => made[k] !== recorded[k]);
     assert.deepEqual(changed, [], `what these files give (definitions digest, references digest) ${stale}`);
+    assert.deepEqual(kept, made, 'read back from the disk cache');
   });
 });

@@ -12,7 +12,7 @@ import { Definition, definitionAt, definitionsOf, enclosingDefinitions } from '.
 import { DATA_KINDS } from '../symbols/kinds';
 import { LanguageId, languageOf } from '../symbols/languages';
 import { filesMentioning, textAt } from '../symbols/lookup';
-import { loadedReferencesOf, Reference } from '../symbols/references';
+import { Reference, referencesOf } from '../symbols/references';
 import { isTestPath } from '../symbols/testPaths';
 import type { FileChange } from '../git/diff';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
@@ -135,7 +135,8 @@ interface FileInfo {
   defs: Definition[];
   imports: string[];
   bindings: Map<string, Binding>;
-  refs: Reference[];
+  /** Worked out on first use (or read from the disk cache): most files read for their definitions never need them. */
+  refs(): Promise<Reference[]>;
 }
 
 interface Resolution {
@@ -167,11 +168,11 @@ class Index {
         if (!language || text === undefined || text === '') return undefined;
         const defs = await definitionsOf(path, text);
         // Most files read for their definitions never have their references asked for: those are read on first use.
-        let refs: Reference[] | undefined;
+        let refs: Promise<Reference[]> | undefined;
         return {
           rev, path, language, lines: text.split('\n'), defs, imports: importedModules(path, text), bindings: importBindings(path, text),
-          get refs() {
-            return (refs ??= loadedReferencesOf(path, text));
+          refs() {
+            return (refs ??= referencesOf(path, text));
           },
         };
       })();
@@ -520,7 +521,7 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
     // a class that changed in one method does not make every name in its other methods a neighbour.
     const changedHere = new Map(symbols.map((s) => [`${s.symbol}\0${s.startLine}`, { owner: s.owner, near: nearLines(s, info.lines, info.defs) }]));
     const nearOf = new Map([...changedHere.values()].map((s) => [s.owner, s.near]));
-    for (const ref of info.refs) {
+    for (const ref of await info.refs()) {
       const inner = definitionAt(info.defs, ref.line);
       const side = inner && changedHere.get(`${inner.symbol}\0${inner.startLine}`);
       if (!inner || !side) continue;
@@ -606,7 +607,7 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
     const info = await index.file(report.base, path);
     if (!info) continue;
     await constructorCalls(index, info, constructors, link);
-    for (const ref of info.refs) {
+    for (const ref of await info.refs()) {
       const vias = targets.get(ref.name);
       if (!vias) continue;
       const caller = definitionAt(info.defs, ref.line);
@@ -681,7 +682,7 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
  */
 async function constructorCalls(index: Index, info: FileInfo, constructors: Map<string, { cls: string; via: ChangedSymbol }[]>, link: LinkFn): Promise<void> {
   if (constructors.size === 0) return;
-  for (const ref of info.refs) {
+  for (const ref of await info.refs()) {
     const wanted = constructors.get(ref.name);
     if (!wanted || ref.kind !== 'call') continue;
     const caller = definitionAt(info.defs, ref.line);
@@ -737,7 +738,7 @@ async function callersOfCallers(repo: Repository, index: Index, direct: [Changed
     if (isTestPath(path)) continue;
     const info = await index.file(index.base, path);
     if (!info) continue;
-    for (const ref of info.refs) {
+    for (const ref of await info.refs()) {
       const wanted = ref.kind === 'call' ? firsts.get(ref.name) : undefined;
       const caller = wanted && definitionAt(info.defs, ref.line);
       if (!wanted || !caller) continue;
@@ -822,7 +823,7 @@ async function dataFlow(
     const info = await index.file(report.base, path);
     if (!info) continue;
     // Only what the parser calls an identifier: never a comment, a docstring, a JSDoc example or a string.
-    const code = new Set(info.refs.filter((r) => r.kind === 'identifier').map((r) => `${r.line}:${r.column}`));
+    const code = new Set((await info.refs()).filter((r) => r.kind === 'identifier').map((r) => `${r.line}:${r.column}`));
     info.lines.forEach((text, i) => {
       const accesses = [
         ...[...text.matchAll(/\.\s*(\w+)\b/g)].map((m) => {
@@ -879,7 +880,7 @@ async function dataFlow(
     if (found.length > limit) continue;
     for (const r of found) {
       link({ path: r.info.path, def: r.def }, 'data', write.owner, evidence(write.near), `reads ${attribute} (line ${r.line})`, false);
-      for (const call of guardedCalls(r.info, r.line)) {
+      for (const call of await guardedCalls(r.info, r.line)) {
         const res = await index.resolve(r.info, call.line, call.column, call.name);
         if (!res.resolved) continue;
         const why = `called when ${shortName(r.def.symbol)} reads ${attribute} (line ${call.line})`;
@@ -893,7 +894,7 @@ async function dataFlow(
  * The calls in the branch a condition on `line` decides: the `if` whose header holds the line
  * (up to a few lines above it), and the lines indented under it. By indentation, as it reads.
  */
-function guardedCalls(info: FileInfo, line: number): Reference[] {
+async function guardedCalls(info: FileInfo, line: number): Promise<Reference[]> {
   const indent = (l: string) => /^\s*/.exec(l)![0].length;
   let header = -1;
   for (let i = line; i >= Math.max(1, line - 4); i--) {
@@ -914,7 +915,7 @@ function guardedCalls(info: FileInfo, line: number): Reference[] {
   if (body < 0) return [];
   let end = body;
   while (end <= info.lines.length && (info.lines[end - 1].trim() === '' || indent(info.lines[end - 1]) > level)) end++;
-  return info.refs.filter((r) => r.kind === 'call' && r.line >= body && r.line < end);
+  return (await info.refs()).filter((r) => r.kind === 'call' && r.line >= body && r.line < end);
 }
 
 /** A changed symbol as one side of its file holds it: its qualified name and lines there. */

@@ -2,7 +2,8 @@
 // One tree-sitter query per file (`descendantsOfType`) finds every candidate node; nesting comes
 // from their ranges, so no JavaScript walks the whole tree (see test/bench/symbols.bench.mjs).
 import type { Node } from 'web-tree-sitter';
-import type { SymbolKind } from './kinds';
+import { SYMBOL_KINDS, type SymbolKind } from './kinds';
+import { entryOf, isInt, readEntry, writeEntry } from './extractCache';
 import { LanguageId, languageOf } from './languages';
 import { withTree } from './parser';
 
@@ -347,8 +348,20 @@ export function modulePath(path: string): string {
 export async function definitionsOf(path: string, text: string): Promise<Definition[]> {
   const language = languageOf(path);
   if (!language) return [];
-  const rules = RULES[language];
   const file = modulePath(path);
+  // Kept on disk by the text's hash when the process keeps them (extractCache.ts): no grammar, no parse.
+  const entry = entryOf('definitions', language, text);
+  const kept = entry && decodeDefinitions(readEntry(entry), file);
+  if (kept) return kept;
+  const defs = await derivedDefinitions(language, file, text);
+  const encoded = entry && encodeDefinitions(defs, file);
+  if (encoded) writeEntry(entry, encoded);
+  return defs;
+}
+
+/** `definitionsOf`, from the tree. */
+function derivedDefinitions(language: LanguageId, file: string, text: string): Promise<Definition[]> {
+  const rules = RULES[language];
   const anonymous = ANONYMOUS[language];
   return withTree(language, text, (tree) => {
     const out: Definition[] = [];
@@ -430,4 +443,37 @@ export function enclosingDefinitions(defs: Definition[], line: number): Definiti
   return defs
     .filter((d) => d.startLine <= line && line <= d.endLine)
     .sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+}
+
+/**
+ * A file's definitions, each named without its file's part (`file`, the path without extension):
+ * the same text at another path defines the same things there. Undefined for a definition named
+ * outside its file, which no rule makes (such a file is not kept).
+ */
+function encodeDefinitions(defs: Definition[], file: string): unknown[] | undefined {
+  const rows: unknown[] = [];
+  const local = (symbol: string) => (symbol.startsWith(`${file}.`) ? symbol.slice(file.length) : undefined);
+  for (const d of defs) {
+    const symbol = local(d.symbol);
+    const parent = d.parent === undefined ? null : local(d.parent);
+    if (symbol === undefined || parent === undefined) return undefined;
+    rows.push([symbol, d.name, SYMBOL_KINDS.indexOf(d.kind), d.startLine, d.endLine, d.nameLine, d.nameColumn, parent]);
+  }
+  return rows;
+}
+
+/** The definitions `encodeDefinitions` kept, named in `file` again; undefined for anything else. */
+function decodeDefinitions(data: unknown, file: string): Definition[] | undefined {
+  if (!Array.isArray(data)) return undefined;
+  const defs: Definition[] = [];
+  for (const row of data as unknown[]) {
+    if (!Array.isArray(row) || row.length !== 8) return undefined;
+    const [symbol, name, kind, startLine, endLine, nameLine, nameColumn, parent] = row as unknown[];
+    if (typeof symbol !== 'string' || typeof name !== 'string' || !isInt(kind) || SYMBOL_KINDS[kind] === undefined) return undefined;
+    if (!isInt(startLine) || !isInt(endLine) || !isInt(nameLine) || !isInt(nameColumn) || (parent !== null && typeof parent !== 'string')) return undefined;
+    const def: Definition = { symbol: file + symbol, name, kind: SYMBOL_KINDS[kind], startLine, endLine, nameLine, nameColumn };
+    if (parent !== null) def.parent = file + parent;
+    defs.push(def);
+  }
+  return defs;
 }

@@ -1,5 +1,6 @@
 // What a definition is (definitions.ts finds them), apart from the parser so pure code can ask.
-export type SymbolKind = 'class' | 'struct' | 'interface' | 'trait' | 'enum' | 'type' | 'function' | 'method' | 'constant' | 'variable' | 'field' | 'module';
+export const SYMBOL_KINDS = ['class', 'struct', 'interface', 'trait', 'enum', 'type', 'function', 'method', 'constant', 'variable', 'field', 'module'] as const;
+export type SymbolKind = (typeof SYMBOL_KINDS)[number];
 
 /**
  * Data, not code: module-level variables and constants, class attributes, TypeScript class fields and

@@ -6,7 +6,7 @@ import { GRAMMAR_FILE, LanguageId } from './languages';
 
 let runtime: Promise<void> | undefined;
 const grammars = new Map<LanguageId, Promise<Parser>>();
-/** The parsers whose grammar has loaded: what `withLoadedTree` parses with. */
+/** The parsers whose grammar has loaded: what `treeOf` parses with. */
 const loaded = new Map<LanguageId, Parser>();
 
 function grammarDir(): string {
@@ -36,14 +36,6 @@ export function parserFor(language: LanguageId): Promise<Parser> {
  */
 export async function withTree<T>(language: LanguageId, text: string, use: (tree: Tree) => T): Promise<T> {
   await parserFor(language);
-  return withLoadedTree(language, text, use);
-}
-
-/**
- * `withTree`, synchronously, once `parserFor(language)` has resolved: for what is worked out only
- * when first read (a file's references, which most files a change's neighbours read never need).
- */
-export function withLoadedTree<T>(language: LanguageId, text: string, use: (tree: Tree) => T): T {
   return use(treeOf(language, text));
 }
 

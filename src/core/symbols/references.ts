@@ -2,8 +2,9 @@
 // resolutions: the neighbours of a change are found by name within the repository (docs/fixture-format.md#default-candidates),
 // which is what a labeler does with grep, made systematic.
 import type { Node } from 'web-tree-sitter';
+import { entryOf, isInt, readEntry, writeEntry } from './extractCache';
 import { languageOf } from './languages';
-import { parserFor, withLoadedTree } from './parser';
+import { withTree } from './parser';
 
 export type ReferenceKind = 'call' | 'type' | 'identifier';
 
@@ -45,15 +46,12 @@ const TYPE_CONTEXTS = new Set(['type', 'type_annotation', 'superclasses', 'super
 /** Every identifier use in the file, in document order; the names of definitions themselves excluded. */
 export async function referencesOf(path: string, text: string): Promise<Reference[]> {
   const language = languageOf(path);
-  if (language) await parserFor(language);
-  return loadedReferencesOf(path, text);
-}
-
-/** `referencesOf`, synchronously, once the file's grammar has loaded (`parserFor`, or any parse of its language). */
-export function loadedReferencesOf(path: string, text: string): Reference[] {
-  const language = languageOf(path);
   if (!language) return [];
-  return withLoadedTree(language, text, (tree) => {
+  // Kept on disk by the text's hash when the process keeps them (extractCache.ts): no grammar, no parse.
+  const entry = entryOf('references', language, text);
+  const kept = entry && decodeReferences(readEntry(entry));
+  if (kept) return kept;
+  const refs = await withTree(language, text, (tree) => {
     const out: Reference[] = [];
     for (const node of tree.rootNode.descendantsOfType(IDENTIFIER_TYPES)) {
       if (!node?.isNamed) continue;
@@ -62,6 +60,8 @@ export function loadedReferencesOf(path: string, text: string): Reference[] {
     }
     return out;
   });
+  if (entry) writeEntry(entry, encodeReferences(refs));
+  return refs;
 }
 
 /** The reference at a position (1-based line, 0-based column), for hovers and "label at cursor". */
@@ -126,4 +126,26 @@ const DEFINITION_PARENTS = /(_definition|_declaration|_item|_spec|_signature|^cl
 
 function isDefinitionName(node: Node, parent: Node, parentType: string): boolean {
   return DEFINITION_PARENTS.test(parentType) && parent.childForFieldName('name')?.equals(node) === true;
+}
+
+const REFERENCE_KINDS: readonly ReferenceKind[] = ['call', 'type', 'identifier'];
+
+/** A file's references as one flat list: name, line, column, kind. */
+function encodeReferences(refs: Reference[]): unknown[] {
+  const flat: unknown[] = [];
+  for (const r of refs) flat.push(r.name, r.line, r.column, REFERENCE_KINDS.indexOf(r.kind));
+  return flat;
+}
+
+/** The references `encodeReferences` kept; undefined for anything else. */
+function decodeReferences(data: unknown): Reference[] | undefined {
+  if (!Array.isArray(data) || data.length % 4 !== 0) return undefined;
+  const flat = data as unknown[];
+  const refs: Reference[] = [];
+  for (let i = 0; i < flat.length; i += 4) {
+    const [name, line, column, kind] = [flat[i], flat[i + 1], flat[i + 2], flat[i + 3]];
+    if (typeof name !== 'string' || !isInt(line) || !isInt(column) || !isInt(kind) || REFERENCE_KINDS[kind] === undefined) return undefined;
+    refs.push({ name, line, column, kind: REFERENCE_KINDS[kind] });
+  }
+  return refs;
 }

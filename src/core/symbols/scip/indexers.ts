@@ -5,10 +5,10 @@
 // exists only where they do. Go has none here: scip-go is not on npm, and Debian ships only gopls
 // 0.5.0, a language server with no SCIP output.
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describeExit, runProcess } from '../../harness/process';
 import { cleanLeftovers } from '../../io/temp';
+import { userCacheDir } from '../../io/userCache';
 import type { LanguageId } from '../languages';
 
 export interface Indexer {
@@ -38,7 +38,7 @@ const INSTALL_TIMEOUT_MS = 10 * 60_000;
 
 /** Where indexers install by default: FIXTURE_LAB_INDEXERS, else the user's cache folder. */
 export function defaultIndexersDir(): string {
-  return process.env.FIXTURE_LAB_INDEXERS || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'fixture-lab', 'indexers');
+  return process.env.FIXTURE_LAB_INDEXERS || join(userCacheDir(), 'indexers');
 }
 
 /** The installed packages' folder (its node_modules) under `dir`, or undefined when they are not installed. */
