@@ -1,13 +1,9 @@
 // What every command shares: option parsing (node:util's parseArgs), usage errors, and finding
-// the corpus a path belongs to.
-import { existsSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+// the corpus folder. What reads a corpus to find a fixture's repository is in fixtureArgs.ts, so
+// the commands that name no fixture (metrics, symbols) do not load the YAML reader for it.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs, ParseArgsConfig } from 'node:util';
-import { yamlFilesUnder } from '../core/corpus/load';
-import { readRepos, RepoEntry, unsafeRepoName } from '../core/corpus/repos';
-import { readText } from '../core/io/files';
-import { isSafePathComponent } from '../core/io/pathComponent';
-import { displayPath, FixtureLabError } from '../core/problems';
 
 export interface CliIO {
   stdout: CliOutput;
@@ -73,35 +69,4 @@ export function required(value: string | undefined, what: string): string {
 export function corpusDir(given: string | undefined, cwd: string): string {
   if (given) return resolve(cwd, given);
   return existsSync(join(cwd, 'repos.yaml')) ? cwd : join(cwd, 'corpus');
-}
-
-/** The repository's module prefix for a fixture's names, from the nearest repos.yaml above it. */
-export async function moduleFor(fixturePath: string, repo: string | undefined): Promise<string | undefined> {
-  return (await repoEntryFor(fixturePath, repo))?.entry.module;
-}
-
-/** A fixture's repository as the nearest repos.yaml above it names it, and that corpus folder. */
-export async function repoEntryFor(fixturePath: string, repo: string | undefined): Promise<{ corpusDir: string; entry: RepoEntry } | undefined> {
-  if (!repo) return undefined;
-  for (let dir = dirname(fixturePath); dirname(dir) !== dir; dir = dirname(dir)) {
-    const file = join(dir, 'repos.yaml');
-    if (!existsSync(file)) continue;
-    const { repos } = readRepos((await readText(file)).text, displayPath(file));
-    const entry = repos.find((r) => r.name === repo);
-    // A name that is not one path component is refused by every command, as validate refuses it.
-    if (entry && !isSafePathComponent(entry.name)) throw new FixtureLabError(unsafeRepoName(entry.name), displayPath(file));
-    return entry && { corpusDir: dir, entry };
-  }
-  return undefined;
-}
-
-/** Fixture files named on the command line; a folder stands for every YAML file below it. */
-export async function fixturePaths(args: string[], cwd: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const a of args) {
-    const path = resolve(cwd, a);
-    if (existsSync(path) && statSync(path).isDirectory()) out.push(...(await yamlFilesUnder(path)));
-    else out.push(path);
-  }
-  return out;
 }

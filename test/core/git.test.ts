@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { listChanges, Repository, repositoryPath } from '../../src/core';
-import { BlobReader } from '../../src/core/git/blobs';
+import { BlobReader, MAX_FILE_BYTES } from '../../src/core/git/blobs';
 import { GIT_ENV, TestRepo } from '../helpers/gitRepo';
 import { tempDir } from '../helpers/tempDir';
 
@@ -27,7 +27,7 @@ describe('git layer', () => {
       'gone.txt': null,
       'new.txt': 'hello\nworld\n',
       'logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 9, 9, 9]),
-      'big.txt': 'y'.repeat(2 * 1024 * 1024),
+      'big.txt': 'y'.repeat(MAX_FILE_BYTES + 1),
     }, [['old/name.txt', 'new/name.txt']]);
     r = await Repository.open(repo.dir);
   });
@@ -53,7 +53,7 @@ describe('git layer', () => {
     assert.deepEqual(await r.readFile(base, 'gone.txt'), { kind: 'text', text: 'bye\n' });
     assert.deepEqual(await r.readFile(head, 'gone.txt'), { kind: 'missing' });
     assert.deepEqual(await r.readFile(head, 'logo.png'), { kind: 'binary' });
-    assert.deepEqual(await r.readFile(head, 'big.txt'), { kind: 'too-large', bytes: 2 * 1024 * 1024 });
+    assert.deepEqual(await r.readFile(head, 'big.txt'), { kind: 'too-large', bytes: MAX_FILE_BYTES + 1 });
     // Many reads share one cat-file process and come back in order.
     const many = await r.blobReader.read([`${base}:a.txt`, `${head}:a.txt`, `${base}:old/name.txt`, `${head}:nope`]);
     assert.deepEqual(many.map((t) => t.kind), ['text', 'text', 'text', 'missing']);

@@ -102,6 +102,30 @@ describe('significance: paired Wilcoxon signed-rank', () => {
     assert.deepEqual([...doubledRanks([0.5, 0.1, 0.5, 0.2, 0.5]).doubled], [8, 2, 8, 4, 8]);
   });
 
+  it('ranks as a sort by value does: the doubled average ranks and the tie groups, ascending (property, seeded)', () => {
+    // The ranking as first written: positions sorted by value, each run of equal values given its mean position.
+    const reference = (values: number[]) => {
+      const order = values.map((_, i) => i).sort((a, b) => values[a] - values[b]);
+      const doubled = new Int32Array(values.length);
+      const tieGroups: number[] = [];
+      for (let start = 0; start < order.length;) {
+        let end = start;
+        while (end + 1 < order.length && values[order[end + 1]] === values[order[start]]) end++;
+        for (let k = start; k <= end; k++) doubled[order[k]] = start + end + 2;
+        if (end > start) tieGroups.push(end - start + 1);
+        start = end + 1;
+      }
+      return { doubled, tieGroups };
+    };
+    const random = mulberry32(2901);
+    for (let trial = 0; trial < 300; trial++) {
+      const n = Math.floor(random() * 400);
+      const levels = 1 + Math.floor(random() * (trial % 3 === 0 ? 1000 : 8));
+      const values = Array.from({ length: n }, () => (random() < 0.02 ? Infinity : Math.floor(random() * levels) / 7));
+      assert.deepEqual(doubledRanks(values), reference(values), `trial ${trial}`);
+    }
+  });
+
   it('agrees with every one of the 2^n sign flips (n <= 20, ties and zeros, seeded)', () => {
     const random = mulberry32(14);
     for (let trial = 0; trial < 60; trial++) {
@@ -241,8 +265,9 @@ describe("significance: Cohen's d, bootstrap, matrix", () => {
     const random = mulberry32(99);
     // Calls alternate between seeds, sizes and resample counts, so a kept set of draws is reused
     // only where it applies; 5,000 values x 1,000 resamples are drawn afresh (too many to keep).
+    // Kept draws are summed eight resamples side by side: 997 and 5 resamples leave some over.
     const cases: [number, number, number][] = [[300, 1000, DEFAULT_SEED], [300, 1000, 7], [300, 1000, DEFAULT_SEED], [299, 1000, DEFAULT_SEED],
-      [300, 200, DEFAULT_SEED], [1, 1000, 3], [5000, 1000, DEFAULT_SEED], [300, 1000, DEFAULT_SEED]];
+      [300, 200, DEFAULT_SEED], [1, 1000, 3], [5000, 1000, DEFAULT_SEED], [300, 1000, DEFAULT_SEED], [300, 997, DEFAULT_SEED], [17, 5, 11]];
     for (const [n, resamples, seed] of cases) {
       const values = Array.from({ length: n }, () => Math.round(random() * 20) / 20 - 0.5);
       assert.deepEqual(bootstrapMeanCI(values, { resamples, seed }), reference(values, resamples, seed), `${n} values, ${resamples} resamples, seed ${seed}`);

@@ -3,8 +3,8 @@
 // reading of the same text: lines split on C's isspace, judgments in a Map, each topic sorted in
 // trec_eval's order (rankEntries) and scored from the top (trecScores). The files have tied
 // scores, non-ASCII docnos (whose byte order differs from UTF-16's), CRLF and blank lines,
-// comments, topics split across the file, topics without judgments, judged topics missing from the
-// run and topics judged with nothing relevant.
+// comments, topics split across the file (in the run and in the qrels), topics without judgments,
+// judged topics missing from the run and topics judged with nothing relevant.
 import * as assert from 'node:assert/strict';
 import { mulberry32 } from '../../src/core/scoring/significance';
 import {
@@ -54,7 +54,7 @@ function randomFiles(random: () => number): { qrels: string; run: string } {
   const stems = ['a', 'b', 'B', 'pkg/mod.Sym', 'pkg/mod.Sy', 'caf\u00e9', '\uff21', '\u{1d400}', 'x.y.z', 'zz'];
   const topicCount = 1 + Math.floor(random() * 6);
   const qids = Array.from({ length: topicCount }, (_, t) => pick(['q', 't', '\u00e9t', 'Q']) + t);
-  let qrels = '';
+  const qrelsLines: string[] = [];
   let run = '';
   const runLines: string[][] = qids.map(() => []);
   qids.forEach((qid, t) => {
@@ -66,10 +66,10 @@ function randomFiles(random: () => number): { qrels: string; run: string } {
     const judgeKind = random();
     if (judgeKind > 0.15) {
       for (const d of docnos) {
-        if (random() < 0.5) qrels += `${qid}${space()}0${space()}${d}${space()}${judgeKind < 0.25 ? 0 : pick([0, 1, 1, 2, 3, -1])}${end()}`;
+        if (random() < 0.5) qrelsLines.push(`${qid}${space()}0${space()}${d}${space()}${judgeKind < 0.25 ? 0 : pick([0, 1, 1, 2, 3, -1])}${end()}`);
       }
       // A judged document the run does not retrieve.
-      if (random() < 0.5) qrels += `${qid} 0 unretrieved${t} 1\n`;
+      if (random() < 0.5) qrelsLines.push(`${qid} 0 unretrieved${t} 1\n`);
     }
     if (random() < 0.1) return; // a judged topic missing from the run
     for (const d of docnos) {
@@ -78,6 +78,8 @@ function randomFiles(random: () => number): { qrels: string; run: string } {
       runLines[t].push(`${qid}${space()}Q0${space()}${d}${space()}${Math.floor(random() * 50)}${space()}${score}${space()}tag${random() < 0.1 ? ' extra' : ''}`);
     }
   });
+  // Judgments topic by topic, or (sometimes) in any order.
+  const qrels = (random() < 0.3 ? qrelsLines.sort(() => random() - 0.5) : qrelsLines).join('');
   // Interleave topics sometimes (the streaming reader then starts over), else topic by topic.
   const split = random() < 0.2;
   const lines = split ? runLines.flat().sort(() => random() - 0.5) : runLines.flat();

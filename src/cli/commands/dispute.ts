@@ -3,7 +3,8 @@ import {
   CONFIDENCES, displayPath, FixtureLabError, includedByARater, isJudged, loadFixtureFile, normalizeSymbol, readFixture, readRulings, readUtf8File,
   RESOLUTIONS, settleDispute, settleRulings,
 } from '../../core';
-import { CliIO, moduleFor, oneOf, parse, required, UsageError } from '../args';
+import { CliIO, oneOf, parse, required, UsageError } from '../args';
+import { moduleFor } from '../fixtureArgs';
 import { editFixture, refuseUnreadable } from './edits';
 
 export const SETTLE_OPTIONS = {

@@ -3,7 +3,8 @@
 import {
   displayPath, edited, Edited, editFile, loadFixtureFile, ProblemError, readFixture, type ReadFixture, refused, then, UNREADABLE_FIXTURE,
 } from '../../core';
-import { type CliIO, repoEntryFor } from '../args';
+import { type CliIO } from '../args';
+import { repoEntryFor } from '../fixtureArgs';
 
 export async function editFixture(path: string, io: CliIO, edit: (text: string) => Edited): Promise<void> {
   const shown = displayPath(path, io.cwd);

@@ -2,7 +2,8 @@ import {
   Agreement, AgreementFigures, agreementWriteRefusal, displayPath, figureSummary, FixtureLabError, fmt, formatNumber, loadFixtureFile, measuredAgreement,
   paradoxNote, refused, REVIEW_IN_PROGRESS, setField,
 } from '../../core';
-import { CliIO, fixturePaths, moduleFor, parse, UsageError } from '../args';
+import { CliIO, parse, UsageError } from '../args';
+import { fixturePaths, moduleFor } from '../fixtureArgs';
 import { editFixture, refuseUnreadable } from './edits';
 
 export async function kappa(args: string[], io: CliIO): Promise<number> {

@@ -4,7 +4,8 @@ import {
   type Provenance, labelAs, loadFixtureFile, normalizeSymbol, provenanceOf, Repository, repositoryPath, RepoSymbols, revisionOf, symbolKey,
   symbolWarning, unlabelAs,
 } from '../../core';
-import { CliIO, moduleFor, oneOf, parse, repoEntryFor, required, UsageError } from '../args';
+import { CliIO, oneOf, parse, required, UsageError } from '../args';
+import { moduleFor, repoEntryFor } from '../fixtureArgs';
 import { raterFor } from '../rater';
 import { editFixture, refuseUnreadable } from './edits';
 

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 // The modules it needs, not the core's index: that would initialise every module of the core
 // (symbols, git, charts' callers) before a single line is read (docs/performance.md).
-import { readText } from '../../core/io/files';
 import { displayPath } from '../../core/problems';
 import { evaluateTrecText, formatTrecTable, trecJson } from '../../core/scoring/trec';
 import { parseQrels } from '../../core/scoring/trecText';
@@ -42,6 +41,8 @@ async function read(path: string, what: string, shown: string): Promise<Uint8Arr
     return readFileSync(path);
   } catch {
     // readText words the error (no such file, a folder); should it read the file after all, its text.
+    // Imported here: the file layer (locks, atomic writes) is not needed to read two files.
+    const { readText } = await import('../../core/io/files');
     return Buffer.from((await readText(path, what, shown)).text, 'utf8');
   }
 }

@@ -3,7 +3,8 @@ import {
   BodyIndex, displayPath, FixtureLabError, lineText, loadFixtureFile, readFixture, relocationLines, relocationReport, relocationTotals,
   relocateFixture, relocationRefusal, Repository, repositoryPath, revisionOf, type SkippedMove,
 } from '../../core';
-import { CliIO, parse, repoEntryFor, required, UsageError } from '../args';
+import { CliIO, parse, required, UsageError } from '../args';
+import { repoEntryFor } from '../fixtureArgs';
 import { editFixture, refuseUnreadable } from './edits';
 
 /**

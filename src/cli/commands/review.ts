@@ -3,7 +3,8 @@ import {
   Agreement, displayPath, dropKeptDraft, edited, finishReview, fmt, hideDraft, keepDraft, keptDraft, loadFixtureFile, readFixture, refused, restoreDraft,
   readUtf8File, reviewWarnings, startReview, textOf,
 } from '../../core';
-import { CliIO, moduleFor, parse, required, UsageError } from '../args';
+import { CliIO, parse, required, UsageError } from '../args';
+import { moduleFor } from '../fixtureArgs';
 import { settle, SETTLE_OPTIONS } from './dispute';
 import { editFixture, refuseUnreadable } from './edits';
 

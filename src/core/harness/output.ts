@@ -2,6 +2,7 @@
 // regex. A system that names a symbol in parts (codegraph's `filePath` + `qualifiedName`, a
 // regex's `file` and `name` groups) gets them joined into Fixture Lab's name (joinSymbol), so no
 // wrapper script stands between a real system and the harness.
+import { realpath } from 'node:fs/promises';
 import { normalizeSymbol, symbolKey } from '../symbols/normalize';
 import type { OutputParser } from './systems';
 
@@ -41,6 +42,31 @@ export function joinSymbol(file: string | undefined, name: string | undefined): 
   if (!member) return path;
   const [pk, mk] = [symbolKey(path), symbolKey(member)];
   return mk === pk || mk.startsWith(`${pk}.`) ? member : `${path}.${member}`;
+}
+
+/**
+ * Names read from the repository's root. A system is handed its checkout as an absolute
+ * `{repo_path}` (and runs in it), and many answer with absolute paths under it
+ * (`/…/.checkouts/run-x/sys/shop@76fa6ca5d348/shop/pricing.py::apply_discount`): the same symbol
+ * as `shop/pricing.apply_discount`, but a name no revision has, so it would place nowhere (its file
+ * and lines uncounted, the granularities' precision raised) and read as unmapped. `roots` are the
+ * checkout as given and as the file system resolves it (a system may print either); a name under
+ * neither is left as it is.
+ */
+export function underCheckout(symbols: readonly string[], roots: readonly string[]): string[] {
+  // A joined name went through normalizeSymbol, whose first extension-like match may fall in the root: its form is a root too.
+  const forms = roots.flatMap((r) => [r, normalizeSymbol(r)]).map((r) => r.replace(/\\/g, '/').replace(/^\/+|\/+$/g, ''));
+  const prefixes = [...new Set(forms.filter(Boolean))].map((r) => `${r}/`);
+  return symbols.map((s) => {
+    const name = s.trim().replace(/\\/g, '/').replace(/^\/+/, '');
+    const prefix = prefixes.find((p) => name.startsWith(p));
+    return prefix ? name.slice(prefix.length) : s;
+  });
+}
+
+/** A checkout's path as the system was given it and as the file system resolves it (`/tmp` may be a link). */
+export async function checkoutRoots(path: string): Promise<string[]> {
+  return [path, await realpath(path).catch(() => path)];
 }
 
 /** The output up to parse.until (a trailer the system appends after its answer), or all of it. */

@@ -81,7 +81,16 @@ export interface MatchName {
 
 export function matchName(raw: string, options: NormalizeOptions = {}): MatchName {
   const normalized = normalizeSymbol(raw, options);
-  const segments = normalized.replace(/\//g, '.').split('.').filter((s) => s.length > 0);
+  // The non-empty runs between separators, in one pass (every returned name of every answer comes here).
+  const segments: string[] = [];
+  let start = 0;
+  for (let i = 0; i <= normalized.length; i++) {
+    const c = i < normalized.length ? normalized.charCodeAt(i) : 46;
+    if (c === 46 || c === 47) {
+      if (i > start) segments.push(normalized.slice(start, i));
+      start = i + 1;
+    }
+  }
   const slash = normalized.lastIndexOf('/');
   return { key: segments.join('.'), segments, path: slash >= 0 && normalized.indexOf('.', slash) < 0 };
 }

@@ -265,16 +265,28 @@ export function fixed4(v: number): string {
   return Number(truncated[truncated.length - 1]) % 2 === 0 ? truncated : rounded;
 }
 
-/** trec_eval -q's text: `measure<TAB>qid<TAB>value` (value to 4 decimals), topics first, then `all` and num_q. */
+/**
+ * trec_eval -q's text: `measure<TAB>qid<TAB>value` (value to 4 decimals), topics first, then `all`
+ * and num_q. Made as one string from one piece per topic (not appended to line by line), with
+ * each value's digits worked out once: most topics' values are a few fractions (P_5 has six).
+ */
 export function formatTrecTable(evaluation: TrecEvaluation): string {
   const names = TREC_MEASURES.map((m) => `${m.padEnd(22)}\t`);
-  let out = '';
+  const digits = new Map<number, string>();
+  const fixed = (v: number) => {
+    let s = digits.get(v);
+    if (s === undefined) digits.set(v, (s = fixed4(v)));
+    return s;
+  };
+  const pieces: string[] = [];
   for (const [qid, s] of evaluation.topics) {
-    for (let k = 0; k < TREC_MEASURES.length; k++) out += `${names[k]}${qid}\t${fixed4(s[TREC_MEASURES[k]])}\n`;
+    let piece = '';
+    for (let k = 0; k < TREC_MEASURES.length; k++) piece += `${names[k]}${qid}\t${fixed(s[TREC_MEASURES[k]])}\n`;
+    pieces.push(piece);
   }
-  out += `${'num_q'.padEnd(22)}\tall\t${evaluation.topics.size}\n`;
-  for (let k = 0; k < TREC_MEASURES.length; k++) out += `${names[k]}all\t${fixed4(evaluation.all[TREC_MEASURES[k]])}\n`;
-  return out;
+  pieces.push(`${'num_q'.padEnd(22)}\tall\t${evaluation.topics.size}\n`);
+  for (let k = 0; k < TREC_MEASURES.length; k++) pieces.push(`${names[k]}all\t${fixed4(evaluation.all[TREC_MEASURES[k]])}\n`);
+  return pieces.join('');
 }
 
 /** The --json shape: `{"topics": {QID: {...}}, "all": {...}}`. */

@@ -339,20 +339,28 @@ function readQrelsLines(source: TrecBytes, file: string | undefined): { qids: st
 /** Each topic's judgments made contiguous, checked for repeats, as TopicJudgments. */
 function groupJudgments(source: TrecBytes, qids: string[], read: Columns, file: string | undefined): Qrels {
   // Each topic's judgments made contiguous (a stable counting sort by topic: file order kept).
+  // Topics are numbered in order of first appearance, so the file is already grouped when the
+  // topic numbers never go down: then it is used as read.
   const counts = new Int32Array(qids.length + 1);
-  for (let i = 0; i < read.size; i++) counts[read.tags[i] + 1]++;
-  for (let t = 0; t < qids.length; t++) counts[t + 1] += counts[t];
-  const columns = new Columns(Math.max(1, read.size));
-  columns.size = read.size;
-  const next = counts.slice(0, qids.length);
+  let grouped = true;
   for (let i = 0; i < read.size; i++) {
-    const at = next[read.tags[i]]++;
-    columns.starts[at] = read.starts[i];
-    columns.ends[at] = read.ends[i];
-    columns.hashes[at] = read.hashes[i];
-    columns.values[at] = read.values[i];
-    columns.lines[at] = read.lines[i];
-    columns.tags[at] = read.tags[i];
+    counts[read.tags[i] + 1]++;
+    if (i > 0 && read.tags[i] < read.tags[i - 1]) grouped = false;
+  }
+  for (let t = 0; t < qids.length; t++) counts[t + 1] += counts[t];
+  const columns = grouped ? read : new Columns(Math.max(1, read.size));
+  if (!grouped) {
+    columns.size = read.size;
+    const next = counts.slice(0, qids.length);
+    for (let i = 0; i < read.size; i++) {
+      const at = next[read.tags[i]]++;
+      columns.starts[at] = read.starts[i];
+      columns.ends[at] = read.ends[i];
+      columns.hashes[at] = read.hashes[i];
+      columns.values[at] = read.values[i];
+      columns.lines[at] = read.lines[i];
+      columns.tags[at] = read.tags[i];
+    }
   }
   const topics = new Map<string, TopicJudgments>();
   const table = new HashTable();

@@ -25,16 +25,22 @@ export interface NormalizeOptions {
 /** The options that compare canonical names as they are written (no last segment read as an extension). */
 export const CANONICAL: NormalizeOptions = { keepLastSegment: true };
 
-/** The canonical display form: path segments joined by `/`, members by `.`. */
+/**
+ * The canonical display form. Each rewrite runs only where its pattern can match (a quote at an
+ * end, a backslash, a closing parenthesis last, ...): names are normalized for every returned
+ * item of every scored answer, and most need none of them. The same result as running them all.
+ */
 export function normalizeSymbol(raw: string, options: NormalizeOptions = {}): string {
-  let name = raw.trim().replace(/^[`'"]+|[`'"]+$/g, '').replace(/\\/g, '/');
+  let name = raw.trim();
+  if (isQuote(name.charCodeAt(0)) || isQuote(name.charCodeAt(name.length - 1))) name = name.replace(/^[`'"]+|[`'"]+$/g, '');
+  if (name.includes('\\')) name = name.replace(/\\/g, '/');
   // `(...)` parameter lists that some tools append to functions.
-  name = name.replace(/\(.*\)$/, '');
-  const module = options.module?.replace(/[/.]+$/, '');
+  if (name.endsWith(')')) name = name.replace(/\(.*\)$/, '');
+  const module = moduleOf(options.module);
   if (module && (name.startsWith(module + '/') || name.startsWith(module + '.'))) {
     name = name.slice(module.length + 1);
   }
-  name = name.replace(/^\.?\/+/, '');
+  if (name.startsWith('.') || name.startsWith('/')) name = name.replace(/^\.?\/+/, '');
   // The file extension goes before member separators are rewritten, so `app.py:Flask`
   // and `app.py::Flask` both lose `.py`.
   const extension = EXTENSION.exec(name);
@@ -42,8 +48,21 @@ export function normalizeSymbol(raw: string, options: NormalizeOptions = {}): st
   if (extension && !(options.keepLastSegment && extension.index + extension[0].length === name.length)) {
     name = name.slice(0, extension.index) + name.slice(extension.index + extension[0].length);
   }
-  name = name.replace(/::|#|:/g, '.');
-  return name.replace(/\.{2,}/g, '.').replace(/^\.|\.$/g, '');
+  if (name.includes(':') || name.includes('#')) name = name.replace(/::|#|:/g, '.');
+  if (name.includes('..')) name = name.replace(/\.{2,}/g, '.');
+  return name.startsWith('.') || name.endsWith('.') ? name.replace(/^\.|\.$/g, '') : name;
+}
+
+/** `, ' or ". */
+function isQuote(c: number): boolean {
+  return c === 96 || c === 39 || c === 34;
+}
+
+/** The module path without trailing `/` or `.`, as it is stripped from names. */
+function moduleOf(module: string | undefined): string | undefined {
+  if (!module) return module;
+  const last = module.charCodeAt(module.length - 1);
+  return last === 47 || last === 46 ? module.replace(/[/.]+$/, '') : module;
 }
 
 /**

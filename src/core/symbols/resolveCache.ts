@@ -15,8 +15,8 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { writeTextAtomic } from '../io/files';
 
-/** Bump when definitions.ts or the nearest-name rule change what is derived. */
-export const RESOLVE_CACHE_FORMAT = 3;
+/** Bump when definitions.ts, the nearest-name rule or what is read (MAX_FILE_BYTES) change what is derived. */
+export const RESOLVE_CACHE_FORMAT = 4;
 
 /** Defined; not defined (null); not defined, and this existing name is nearest. */
 export type StoredAnswer = true | null | string;

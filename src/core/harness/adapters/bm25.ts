@@ -63,13 +63,22 @@ export class Bm25Baseline implements Retriever {
     for (const hit of ranked.slice(0, MAX_CONSIDERED)) {
       const doc = docs[hit.id as number];
       const block = `# ${doc.symbol} (${doc.file}:${doc.startLine}-${doc.endLine})\n${doc.body}\n`;
-      const cost = countTokens(block);
+      // Counted with the blank line that follows it: the text's tokens are then the blocks' sum
+      // (no cl100k piece runs from a newline into the next block's `#`), where a block counted
+      // alone missed the merge of its last newline with the separator and passed the budget.
+      const cost = countTokens(`${block}\n`);
       // A block that does not fit is skipped, not the end: a smaller one further down may fit.
       if (tokens + cost > input.budget) continue;
       tokens += cost;
       blocks.push(block);
       symbols.push(doc.symbol);
       scores.push(hit.score);
+    }
+    // The text as counted for every system; the last block, without its blank line, never counts more.
+    while (blocks.length > 0 && countTokens(blocks.join('\n')) > input.budget) {
+      blocks.pop();
+      symbols.pop();
+      scores.pop();
     }
     return { text: blocks.join('\n'), symbols, scores };
   }

@@ -2,7 +2,7 @@
 // lists with placeholders, run without a shell in a checkout at the task's revision.
 import { expandPlaceholders, CommandSystem } from '../systems';
 import { stderrCause } from '../answerHealth';
-import { parseOutput } from '../output';
+import { checkoutRoots, parseOutput, underCheckout } from '../output';
 import { describeExit, runProcess, ProcessResult } from '../process';
 import { QueryInput, QueryOutput, RepoContext, Retriever, SystemFailure } from './types';
 
@@ -17,7 +17,9 @@ export class CommandAdapter implements Retriever {
   async query(ctx: RepoContext, input: QueryInput, signal?: AbortSignal): Promise<QueryOutput> {
     const result = await this.run(this.spec.query, ctx, input, signal, 'query');
     try {
-      return { text: result.stdout, ...parseOutput(result.stdout, this.spec.parse), stderr: result.stderr, ...(result.truncated ? { truncated: true } : {}) };
+      const parsed = parseOutput(result.stdout, this.spec.parse);
+      parsed.symbols = underCheckout(parsed.symbols, await checkoutRoots(await ctx.checkout()));
+      return { text: result.stdout, ...parsed, stderr: result.stderr, ...(result.truncated ? { truncated: true } : {}) };
     } catch (e) {
       const cut = result.truncated ? ` (the output was cut at ${this.spec.maxOutputBytes} bytes: raise max_output_mb)` : '';
       throw new SystemFailure(`query output: ${(e as Error).message}${cut}`, 'failed', result.stderr);

@@ -6,7 +6,7 @@
 // (mcpTransport.ts): closing it, or a tool call timing out, ends it and everything it started.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { expandPlaceholders, expandValue, McpSystem } from '../systems';
-import { parseOutput } from '../output';
+import { checkoutRoots, parseOutput, underCheckout } from '../output';
 import { capText } from '../process';
 import { CommandAdapter } from './command';
 import { QueryInput, QueryOutput, RepoContext, Retriever, SystemFailure } from './types';
@@ -113,7 +113,9 @@ export class McpAdapter implements Retriever {
     const stderr = (this.startStderr + this.callStderr).slice(-64 * 1024);
     this.callStderr = '';
     try {
-      return { text, ...parseOutput(text, this.spec.parse), stderr, ...(truncated ? { truncated: true } : {}) };
+      const parsed = parseOutput(text, this.spec.parse);
+      parsed.symbols = underCheckout(parsed.symbols, await checkoutRoots(path));
+      return { text, ...parsed, stderr, ...(truncated ? { truncated: true } : {}) };
     } catch (e) {
       const cut = truncated ? ` (the output was cut at ${this.spec.maxOutputBytes} bytes: raise max_output_mb)` : '';
       throw new SystemFailure(`tool output: ${(e as Error).message}${cut}`, 'failed', this.stderr);

@@ -1,0 +1,120 @@
+// What real systems hand back on real repositories, scored as the same answer whatever its form:
+// paths under the checkout a system was given (absolute, as given or as the file system resolves
+// it, `./`-prefixed, with Windows separators) are the repository's own names. Real processes on
+// the demo corpus's real repository, through runBenchmark; a real git history with a file over 1 MB.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkCorpusSymbols, loadCorpus, type RawResult, runBenchmark } from '../../src/core';
+import { underCheckout } from '../../src/core/harness/output';
+import { demoCorpus } from '../helpers/demoCorpus';
+import { TestRepo } from '../helpers/gitRepo';
+import { tempDir } from '../helpers/tempDir';
+
+/** bookshop-easy-01's truth, two of its entries and two that are not, in file + member parts. */
+const ANSWER = [['shop/pricing.py', 'apply_discount'], ['shop/checkout.py', 'checkout'], ['shop/cart.py', 'Cart::total'], ['shop/pricing.py', 'price_with_tax']];
+
+/** A system printing ANSWER with its files in one form, relative to the folder it runs in (its checkout). */
+const SYSTEM = `import { realpathSync } from 'node:fs';
+import { join } from 'node:path';
+const form = process.argv[2];
+const answer = ${JSON.stringify(ANSWER)};
+const file = (f) => form === 'absolute' ? join(process.cwd(), f) : form === 'real' ? join(realpathSync(process.cwd()), f)
+  : form === 'dot' ? './' + f : form === 'windows' ? f.replace(/\\//g, '\\\\') : f;
+const text = process.argv[3] === 'lines' ? answer.map(([f, n]) => file(f) + '::' + n).join('\\n')
+  : JSON.stringify({ results: answer.map(([f, n]) => ({ file: file(f), name: n })) });
+process.stdout.write(text);
+`;
+
+describe('real answers: paths in another form score as the repository\'s names', function () {
+  this.timeout(120_000);
+  const forms = ['relative', 'absolute', 'real', 'dot', 'windows'];
+  let out: string;
+
+  before(async () => {
+    const scripts = tempDir({ 'system.mjs': SYSTEM });
+    const entry = (form: string, format: string) => `  - name: ${form}-${format}\n    type: command\n`
+      + `    query: [${JSON.stringify(process.execPath)}, ${JSON.stringify(join(scripts, 'system.mjs'))}, ${form}, ${format}]\n`
+      + (format === 'json' ? '    parse: {format: json, symbols: "results[]", file: file, name: name}\n' : '    parse: {format: lines}\n');
+    const corpus = demoCorpus(`systems:\n${forms.flatMap((f) => [entry(f, 'json'), entry(f, 'lines')]).join('')}`);
+    out = join(tempDir(), 'run');
+    await runBenchmark({ corpusDir: corpus, outDir: out, tasks: 'bookshop-easy-01', budgets: [5000], cwd: corpus });
+  });
+
+  const raw = (system: string) => JSON.parse(readFileSync(join(out, 'raw', system, 'bookshop-easy-01.json'), 'utf8')) as RawResult;
+
+  it('records names under the checkout as the repository\'s own, every one of them resolved at the revision', () => {
+    for (const form of ['absolute', 'real']) {
+      for (const format of ['json', 'lines']) {
+        const r = raw(`${form}-${format}`);
+        assert.ok(r.symbols.every((s) => s.startsWith('shop/')), `${form}-${format}: ${r.symbols.join(', ')}`);
+        assert.equal(r.names_resolved, 4, `${form}-${format}`);
+        assert.equal(r.health, undefined, `${form}-${format} is not unmapped`);
+      }
+    }
+  });
+
+  it('scores every form alike: the same metrics and the same file and span precision as the relative answer', () => {
+    const granularity = JSON.parse(readFileSync(join(out, 'analysis/granularity.json'), 'utf8')) as {
+      summaries: { system: string; granularity: string; averaging: string; precision: number; coverage: number }[];
+    };
+    const of = (system: string) => granularity.summaries.filter((s) => s.system === system)
+      .map((s) => `${s.granularity}/${s.averaging}: ${s.coverage.toFixed(3)} ${s.precision.toFixed(3)}`);
+    const relative = of('relative-json');
+    // Half the answer is truth: symbol precision 0.5, not the 1.0 of counting only the names that matched.
+    assert.ok(relative.includes('symbol/macro: 0.400 0.500'), relative.join('; '));
+    for (const form of forms) for (const format of ['json', 'lines']) assert.deepEqual(of(`${form}-${format}`), relative, `${form}-${format}`);
+    // P@K, R@K, NDCG and MRR (columns 6 to 18 of per-task.csv) too.
+    const rows = readFileSync(join(out, 'aggregated/per-task.csv'), 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split(','));
+    const metrics = (system: string) => rows.find((r) => r[0] === system)!.slice(6, 18).join(',');
+    for (const form of forms) for (const format of ['json', 'lines']) assert.equal(metrics(`${form}-${format}`), metrics('relative-json'), `${form}-${format}`);
+  });
+
+  it('says nothing of unmapped names in FINDINGS.md for an absolute answer', () => {
+    const findings = readFileSync(join(out, 'FINDINGS.md'), 'utf8');
+    assert.doesNotMatch(findings, /absolute-json (returned|gave)/);
+    assert.match(findings, /\| absolute-json \| 1 \| 0 \| 100\.0% \(4\/4\) \|/);
+  });
+
+  it('underCheckout: strips the checkout in any of its forms, and nothing else', () => {
+    const roots = ['/corpus/.repos/.checkouts/run-1/x/shop@76fa6ca5d348', '/private/corpus/.repos/.checkouts/run-1/x/shop@76fa6ca5d348'];
+    assert.deepEqual(underCheckout([
+      '/corpus/.repos/.checkouts/run-1/x/shop@76fa6ca5d348/shop/pricing.py::apply_discount',
+      'corpus/.repos/.checkouts/run-1/x/shop@76fa6ca5d348/shop/cart.Cart.total',
+      '\\private\\corpus\\.repos\\.checkouts\\run-1\\x\\shop@76fa6ca5d348\\shop\\models.py',
+      '/corpus/.repos/.checkouts/run-1/x/shop@76fa6ca5d348-other/shop/a.b',
+      'shop/pricing.apply_discount',
+    ], roots), ['shop/pricing.py::apply_discount', 'shop/cart.Cart.total', 'shop/models.py',
+      '/corpus/.repos/.checkouts/run-1/x/shop@76fa6ca5d348-other/shop/a.b', 'shop/pricing.apply_discount']);
+  });
+});
+
+describe('real repositories: a source file over 1 MB is code like any other', function () {
+  this.timeout(300_000);
+
+  it('validate resolves its definitions, run scores a fixture labeled in it, grep maps its hits to them and bm25 ranks them', async () => {
+    const test = new TestRepo();
+    // 1.6 MB of Python, as a large hand-written or generated module is; the ground truth at its end.
+    const padding = Array.from({ length: 24_000 }, (_, i) => `def handler_${i}(x):\n    return x + ${i}  # plain arithmetic\n`).join('\n');
+    const rev = test.commit('big module', {
+      'pkg/big.py': `${padding}\n\ndef upload_retry(attempts):\n    """Retry the upload."""\n    return attempts * 3\n`,
+      'pkg/small.py': 'def helper():\n    return 1\n',
+    });
+    assert.ok(Buffer.byteLength(readFileSync(join(test.dir, 'pkg/big.py'))) > 1024 * 1024);
+    const corpus = tempDir({
+      'repos.yaml': `repos:\n  - name: big\n    commit: "${rev}"\n    language: python\n    path: ${JSON.stringify(test.dir)}\n`,
+      'systems.yaml': 'systems:\n  - name: grep\n    type: grep\n  - name: bm25\n    type: bm25\n',
+      'tasks/big/easy/01-upload.yaml': `id: big-easy-01\nrepo: big\ndifficulty: easy\ncommit: "${rev}"\n`
+        + 'task: "An upload_retry should try three attempts"\n'
+        + 'ground_truth:\n  - symbol: pkg/big.upload_retry\n    confidence: HIGH\n    reason: "the retry"\n',
+    });
+    const check = await checkCorpusSymbols(await loadCorpus(corpus));
+    assert.deepEqual(check.problems.map((p) => p.message), []);
+    assert.equal(check.ground_truth.resolved, 1);
+    const out = join(tempDir(), 'run');
+    await runBenchmark({ corpusDir: corpus, outDir: out, budgets: [5000], cwd: corpus });
+    const raw = (system: string) => JSON.parse(readFileSync(join(out, 'raw', system, 'big-easy-01.json'), 'utf8')) as RawResult;
+    assert.equal(raw('grep').symbols[0], 'pkg/big.upload_retry');
+    assert.equal(raw('bm25').symbols[0], 'pkg/big.upload_retry');
+  });
+});
