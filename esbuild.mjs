@@ -87,30 +87,79 @@ const common = {
 const node = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
 
 /**
- * vega and vega-lite are ES modules with a top-level await (vega-canvas's optional
- * `await import('canvas')`), which a CommonJS bundle cannot hold: each is bundled on its own as an
- * ES module beside the Node bundles (dist/vega.mjs, dist/vega-lite.mjs), and the bundles' import()
- * of the package is pointed at that file. So the installed extension and the installed CLI carry
- * their charts without vega's hundred packages in node_modules (.vscodeignore, package.json's files).
+ * vega and vega-lite, bundled together once as a CommonJS file beside the Node bundles
+ * (dist/charts.js), which the bundles' `vega` and `vega-lite` stand for: the installed extension
+ * and CLI carry their charts without vega's hundred packages in node_modules (.vscodeignore,
+ * .npmignore), and the CLI loads the file through its compile cache (src/cli/compileCache.ts), which
+ * needs a script, not an ES module. Vega's packages are ES modules, and one of them, vega-canvas,
+ * has a top-level await (an optional `await import('canvas')` for node-canvas) that a script
+ * cannot hold: its own build without node-canvas (the package's browser build: no DOM here, so no
+ * canvas) is used instead. That is what the Node build found before, since node-canvas is not
+ * installed: charts are drawn headless (renderer 'none') and text is measured by Vega's estimate,
+ * now the same on every machine (with node-canvas installed beside the CLI it would have measured
+ * text with it).
  */
-const VEGA_PACKAGES = ['vega', 'vega-lite'];
-const vegaBeside = {
-  name: 'vega-beside',
+const browserVegaCanvas = {
+  name: 'vega-canvas-without-node-canvas',
   setup(build) {
-    build.onResolve({ filter: /^vega(-lite)?$/ }, (args) => ({ path: `./${args.path}.mjs`, external: true }));
+    build.onResolve({ filter: /^vega-canvas$/ }, async (args) => {
+      if (args.pluginData === 'resolving') return undefined;
+      const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'resolving' });
+      if (found.errors.length > 0 || !/vega-canvas\.node\.js$/.test(found.path)) throw new Error(`vega-canvas resolved to ${found.path}: expected its Node build, to swap for its browser build`);
+      return { path: found.path.replace(/vega-canvas\.node\.js$/, 'vega-canvas.browser.js') };
+    });
   },
 };
-const vegaModules = VEGA_PACKAGES.map((name) => ({
+const chartsModule = {
   ...common,
   sourcemap: false,
   minify: true,
   platform: 'node',
-  format: 'esm',
+  format: 'cjs',
   target: 'node20',
-  stdin: { contents: `export * from '${name}';`, resolveDir: import.meta.dirname, sourcefile: `${name}.mjs` },
-  outfile: `dist/${name}.mjs`,
-  external: ['canvas'], // vega-canvas's optional renderer: charts are drawn with renderer 'none'
-}));
+  stdin: { contents: "export * as vega from 'vega';\nexport * as vl from 'vega-lite';\n", resolveDir: import.meta.dirname, sourcefile: 'charts.js' },
+  outfile: 'dist/charts.js',
+  plugins: [...common.plugins, browserVegaCanvas],
+};
+
+/**
+ * `vega` and `vega-lite` in a Node bundle: dist/charts.js's two halves, loaded when a chart is first
+ * drawn (src/core/charts/svg.ts imports them dynamically). The CLI's bundle loads it through the
+ * compile cache; the extension requires it.
+ */
+const chartsBeside = (cached) => ({
+  name: 'charts-beside',
+  setup(build) {
+    build.onResolve({ filter: /^vega(-lite)?$/ }, (args) => ({ path: args.path, namespace: 'charts-beside' }));
+    build.onResolve({ filter: /^\.\/charts\.js$/ }, (args) => ({ path: args.path, external: true }));
+    build.onLoad({ filter: /.*/, namespace: 'charts-beside' }, (args) => {
+      const half = args.path === 'vega' ? 'vega' : 'vl';
+      return {
+        resolveDir: import.meta.dirname,
+        loader: 'js',
+        contents: cached
+          ? `module.exports = require('./src/cli/compileCache').requireCached(require('node:path').join(__dirname, 'charts.js')).${half};`
+          : `module.exports = require('./charts.js').${half};`,
+      };
+    });
+  },
+});
+
+/**
+ * The CLI's bundle runs as a vm.Script (src/cli/compileCache.ts), where Node 20 has no loader for
+ * import(): a build that leaves one in it fails here rather than at the user's first chart.
+ */
+const noDynamicImport = {
+  name: 'no-dynamic-import',
+  setup(build) {
+    build.onEnd((result) => {
+      for (const [file, output] of Object.entries(result.metafile?.outputs ?? {})) {
+        const dynamic = output.imports.filter((i) => i.kind === 'dynamic-import' && i.external);
+        if (dynamic.length > 0) result.errors.push({ text: `${file} imports ${dynamic.map((i) => i.path).join(', ')} with import(), which the compile cache's vm.Script cannot run` });
+      }
+    });
+  },
+};
 
 const builds = [
   {
@@ -118,17 +167,24 @@ const builds = [
     entryPoints: ['src/extension/main.ts'],
     outfile: 'dist/extension.js',
     external: ['vscode', 'web-tree-sitter', '@vscode/tree-sitter-wasm', 'tiktoken'],
-    plugins: [...common.plugins, vegaBeside],
+    plugins: [...common.plugins, chartsBeside(false)],
+  },
+  // `fixture-lab`: a small launcher (dist/cli.js) that loads the CLI's bundle (dist/cli-main.js) with the compile cache.
+  {
+    ...node,
+    entryPoints: ['src/cli/launch.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
   },
   {
     ...node,
     entryPoints: ['src/cli/main.ts'],
-    outfile: 'dist/cli.js',
+    outfile: 'dist/cli-main.js',
     external: ['web-tree-sitter', '@vscode/tree-sitter-wasm', 'tiktoken'],
-    plugins: [...common.plugins, vegaBeside],
-    banner: { js: '#!/usr/bin/env node' },
+    metafile: true,
+    plugins: [...common.plugins, chartsBeside(true), noDynamicImport],
   },
-  ...vegaModules,
+  chartsModule,
   // The panel's page, and its charts' renderers as a second script it loads when it first draws a
   // chart (webview/chartsLoader.ts): vega-scenegraph and its d3 are over half of the page's script.
   // Always minified: the panel's first paint waits for the page's bundle to load.

@@ -1,4 +1,4 @@
-// The `fixture-lab` executable: a thin shell over cli.ts, which tests call without a process.
+// The CLI's bundle (dist/cli-main.js, which launch.ts loads): a thin shell over cli.ts, which tests call without a process.
 import { defaultExtractCacheDir, useExtractCache } from '../core/symbols/extractCache';
 import { terminalText } from '../core/untrusted/terminalText';
 import { cli } from './cli';

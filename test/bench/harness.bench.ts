@@ -20,19 +20,31 @@ import { childrenCpu, cpuSince, timeProcess, type Timed } from './processTime';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CLI = join(ROOT, 'dist/cli.js');
 
-/** Medians of `args` and of `node -e 0`, alternating so a drifting machine moves both: wall and CPU seconds, each with its ratio. */
-function whole(label: string, target: number, args: () => string[]): void {
+/**
+ * Medians of `args` and of `node -e 0`, alternating so a drifting machine moves both: wall and CPU
+ * seconds, each with its ratio. The CLI runs as a person's does, with its compile cache (made by
+ * the first run, src/cli/compileCache.ts); with `withoutCache`, the same command with the cache off
+ * is timed in the same loop too (what the first run after a new build costs).
+ */
+function whole(label: string, target: number, args: () => string[], withoutCache = false): void {
   const a: Timed[] = [];
   const b: Timed[] = [];
+  const c: Timed[] = [];
+  timeProcess(process.execPath, args(), ROOT); // makes the compile cache, if this build has none yet
   for (let i = 0; i < RUNS; i++) {
     a.push(timeProcess(process.execPath, args(), ROOT));
     b.push(timeProcess(process.execPath, ['-e', '0'], ROOT));
+    if (withoutCache) c.push(timeProcess(process.execPath, args(), ROOT, { ...process.env, FIXTURE_LAB_COMPILE_CACHE: 'off' }));
   }
   const m = (xs: Timed[], key: 'wall' | 'cpu') => median(xs.map((x) => x[key]))!;
   const [wall, cpu, wall0, cpu0] = [m(a, 'wall'), m(a, 'cpu'), m(b, 'wall'), m(b, 'cpu')];
   console.log(`${label}\n  ${wall.toFixed(2)} s wall (node -e 0 ${wall0.toFixed(2)} s, ratio ${(wall / wall0).toFixed(1)}x), `
     + `${cpu.toFixed(2)} s CPU (node -e 0 ${cpu0.toFixed(2)} s, ratio ${(cpu / cpu0).toFixed(1)}x); `
     + `target ${target} s: ${wall <= target ? 'met' : 'MISSED'} in wall time, ${cpu <= target ? 'met' : 'MISSED'} in CPU time`);
+  if (withoutCache) {
+    const cpuOff = m(c, 'cpu');
+    console.log(`  without the compile cache (a new build's first run): ${cpuOff.toFixed(2)} s CPU (ratio ${(cpuOff / cpu0).toFixed(1)}x)`);
+  }
 }
 
 function rawAnswers(dir: string): RawResult[] {
@@ -128,7 +140,7 @@ async function main() {
   spawnSync(process.execPath, [join(ROOT, 'corpus/build-demo.mjs')], { stdio: 'ignore' });
   const corpus = demoCorpus();
   whole('run: grep and bm25, one fixture, budget 5000 (the panel\'s Run)', 1, () =>
-    [CLI, 'run', corpus, '--systems', 'grep,bm25', '--budget', '5000', '--tasks', 'bookshop-easy-01', '--out', tempDir()]);
+    [CLI, 'run', corpus, '--systems', 'grep,bm25', '--budget', '5000', '--tasks', 'bookshop-easy-01', '--out', tempDir()], true);
   whole('run: the demo corpus, grep and bm25, the three default budgets', 5, () => [CLI, 'run', corpus, '--out', tempDir()]);
   whole('validate --no-resolve (start-up, reading the corpus)', 1, () => [CLI, 'validate', corpus, '--no-resolve']);
   await inProcess(corpus);

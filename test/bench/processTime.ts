@@ -27,10 +27,10 @@ export interface Timed {
 }
 
 /** Runs `file args` to its end: seconds of wall and of CPU, and what it printed; throws on a non-zero exit. */
-export function timeProcess(file: string, args: readonly string[], cwd?: string): Timed {
+export function timeProcess(file: string, args: readonly string[], cwd?: string, env?: NodeJS.ProcessEnv): Timed {
   const cpu = childrenCpu();
   const started = performance.now();
-  const r = spawnSync(file, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] });
+  const r = spawnSync(file, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'], ...(env ? { env } : {}) });
   const wall = (performance.now() - started) / 1000;
   if (r.status !== 0) throw new Error(`${file} ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   return { wall, cpu: childrenCpu() - cpu, stdout: r.stdout };

@@ -3,10 +3,11 @@
 // it, `./`-prefixed, with Windows separators) are the repository's own names. Real processes on
 // the demo corpus's real repository, through runBenchmark; a real git history with a file over 1 MB.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkCorpusSymbols, loadCorpus, type RawResult, runBenchmark } from '../../src/core';
 import { underCheckout } from '../../src/core/harness/output';
+import { run as cliRun } from '../helpers/cli';
 import { demoCorpus } from '../helpers/demoCorpus';
 import { TestRepo } from '../helpers/gitRepo';
 import { tempDir } from '../helpers/tempDir';
@@ -116,5 +117,67 @@ describe('real repositories: a source file over 1 MB is code like any other', fu
     const raw = (system: string) => JSON.parse(readFileSync(join(out, 'raw', system, 'big-easy-01.json'), 'utf8')) as RawResult;
     assert.equal(raw('grep').symbols[0], 'pkg/big.upload_retry');
     assert.equal(raw('bm25').symbols[0], 'pkg/big.upload_retry');
+  });
+});
+
+describe('replays: an earlier run\'s answer stands only for the question it answered', function () {
+  this.timeout(300_000);
+
+  it('replays each budget\'s own recording, fails a budget never recorded, and a task recorded at another revision', async () => {
+    const recordedCorpus = demoCorpus('systems:\n  - name: bm25\n    type: bm25\n');
+    const recorded = join(tempDir(), 'recorded');
+    await runBenchmark({ corpusDir: recordedCorpus, outDir: recorded, tasks: 'bookshop-easy-0?', budgets: [5000, 200], cwd: recordedCorpus });
+    // easy-02's recording as if made when its fixture ran at another revision.
+    const moved = join(recorded, 'raw', 'bm25', 'bookshop-easy-02.json');
+    const answer = JSON.parse(readFileSync(moved, 'utf8')) as RawResult;
+    writeFileSync(moved, JSON.stringify({ ...answer, rev: answer.rev.replace(/^./, (c) => (c === '0' ? '1' : '0')) }));
+
+    const corpus = demoCorpus(`systems:\n  - name: again\n    type: replay\n    from: ${JSON.stringify(join(recorded, 'raw'))}\n    system: bm25\n`);
+    const out = join(tempDir(), 'run');
+    await runBenchmark({ corpusDir: corpus, outDir: out, tasks: 'bookshop-easy-0?', budgets: [5000, 200, 10000], cwd: corpus });
+    const read = (path: string) => JSON.parse(readFileSync(join(path), 'utf8')) as RawResult;
+    const at200 = read(join(out, 'raw', 'budget-200', 'again', 'bookshop-easy-01.json'));
+    const bm25At200 = read(join(recorded, 'raw', 'budget-200', 'bm25', 'bookshop-easy-01.json'));
+    assert.equal(at200.status, 'ok');
+    assert.deepEqual([at200.symbols, at200.tokens], [bm25At200.symbols, bm25At200.tokens]);
+    assert.ok(at200.tokens <= 200, `${at200.tokens} tokens`);
+    const at10000 = read(join(out, 'raw', 'budget-10000', 'again', 'bookshop-easy-01.json'));
+    assert.equal(at10000.status, 'failed');
+    assert.match(at10000.error ?? '', /no recording of bookshop-easy-01 at budget 10000 .*recorded at 5000.*--budget 5000/);
+    const movedAgain = read(join(out, 'raw', 'again', 'bookshop-easy-02.json'));
+    assert.equal(movedAgain.status, 'failed');
+    assert.match(movedAgain.error ?? '', /bookshop-easy-02 was recorded at \w+ and runs at \w+ now .*record it again/);
+  });
+});
+
+describe('labels that no longer name the same code where the fixture runs', function () {
+  this.timeout(300_000);
+
+  it('validate warns at a label made at another revision whose symbol changed or moved there, never at one whose code is the same', async () => {
+    const test = new TestRepo();
+    const first = test.commit('first', {
+      'pkg/net.py': 'def retry(n):\n    return n + 1\n\n\ndef keep():\n    return 0\n\n\ndef helper():\n    return 2\n',
+    });
+    const later = test.commit('later', {
+      'pkg/net.py': 'def retry(n):\n    return n * 10\n\n\ndef keep():\n    return 0\n\n\ndef helper_renamed():\n    return 2\n',
+    });
+    const corpus = tempDir({
+      'repos.yaml': `repos:\n  - name: net\n    commit: "${first}"\n    language: python\n    path: ${JSON.stringify(test.dir)}\n`,
+      'tasks/net/easy/01-retry.yaml': `id: net-easy-01\nrepo: net\ndifficulty: easy\ncommit: "${first}"\ntask: "Retries grow too slowly"\nground_truth: []\n`,
+    });
+    const fixture = join(corpus, 'tasks/net/easy/01-retry.yaml');
+    for (const symbol of ['pkg/net.retry', 'pkg/net.keep', 'pkg/net.helper']) {
+      assert.equal((await cliRun(corpus, 'label', 'add', fixture, symbol, '--confidence', 'HIGH', '--reason', 'r', '--rater', 'dana')).code, 0);
+    }
+    const stale = async () => (await checkCorpusSymbols(await loadCorpus(corpus), { cacheDir: false })).problems.filter((p) => p.code === 'stale-label');
+    assert.deepEqual(await stale(), []);
+    // The fixture's revision edited by hand: its labels were made at `first`.
+    writeFileSync(fixture, readFileSync(fixture, 'utf8').replace(`commit: "${first}"`, `commit: "${later}"`));
+    const problems = await stale();
+    assert.deepEqual(problems.map((p) => [p.line, p.message.replace(/`fixture-lab relocate .*/, '')]), [
+      [7, `\`pkg/net.retry\` was labeled at ${first.slice(0, 7)}, and at commit ${later.slice(0, 7)} its body differs there: it may name other code where systems run; review it (`],
+      [17, `\`pkg/net.helper\` was labeled at ${first.slice(0, 7)}, and at commit ${later.slice(0, 7)} its body is \`pkg/net.helper_renamed\` there: it may name other code where systems run; review it (`],
+    ]);
+    assert.match(problems[0].message, new RegExp(`fixture-lab relocate .*01-retry\\.yaml --to ${later.slice(0, 7)}`));
   });
 });

@@ -7,7 +7,6 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
 import { readFixture } from '../../src/core';
 import { GRAMMAR_FILE } from '../../src/core/symbols/languages';
@@ -137,7 +136,7 @@ describe('The .vsix, installed as users install it', function () {
     const unwanted = files.filter((file) => /\.(map|ts|tsx)$|(^|\/)(src|test|out|corpus|webview|\.cache)\/|(^|\/)tsconfig|esbuild\.mjs|\.vscodeignore|\.npmignore/.test(file));
     assert.deepEqual(unwanted, []);
     // The bundles the extension loads, and not the CLI's (it installs from `npm pack`); the licence of the scip.proto they carry.
-    assert.deepEqual(files.filter((file) => file.startsWith('dist/')).sort(), ['dist/LICENSE.scip.txt', 'dist/extension.js', 'dist/vega-lite.mjs', 'dist/vega.mjs', 'dist/webview-charts.js', 'dist/webview.js']);
+    assert.deepEqual(files.filter((file) => file.startsWith('dist/')).sort(), ['dist/LICENSE.scip.txt', 'dist/charts.js', 'dist/extension.js', 'dist/webview-charts.js', 'dist/webview.js']);
     // vsce stores LICENSE as LICENSE.txt.
     for (const file of ['package.json', 'LICENSE.txt', 'readme.md', 'media/icon.png', 'media/fixture-lab.svg', 'docs/fixture.schema.json', 'syntaxes/fixture-injection.tmLanguage.json']) {
       assert.ok(files.some((f) => f.toLowerCase() === file.toLowerCase()), `${file} is missing from the package`);
@@ -202,8 +201,7 @@ describe('The .vsix, installed as users install it', function () {
     assert.ok(bpe_ranks.startsWith('! 0 '), bpe_ranks.slice(0, 20));
     assert.deepEqual(filesUnder(dir).filter((file) => file.startsWith('node_modules/tiktoken/')).sort(),
       ['node_modules/tiktoken/encoders/cl100k_base.json', 'node_modules/tiktoken/package.json']); // its licence is package.json's (MIT): it ships no LICENSE file
-    const vl = (await import(pathToFileURL(join(dir, 'dist', 'vega-lite.mjs')).href)) as typeof import('vega-lite');
-    const vega = (await import(pathToFileURL(join(dir, 'dist', 'vega.mjs')).href)) as typeof import('vega');
+    const { vl, vega } = load(join(dir, 'dist', 'charts.js')) as { vl: typeof import('vega-lite'); vega: typeof import('vega') };
     const { spec } = vl.compile({ data: { values: [{ a: 'x', b: 1 }] }, mark: 'bar', encoding: { x: { field: 'a', type: 'nominal' }, y: { field: 'b', type: 'quantitative' } } });
     const view = new vega.View(vega.parse(spec), { renderer: 'none' });
     assert.match(await view.toSVG(), /^<svg /);

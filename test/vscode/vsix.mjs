@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ROOT } from './setup.mjs';
 
 /** The bundles a package needs, each built by `node esbuild.mjs`. */
-const BUILT = ['dist/extension.js', 'dist/webview.js', 'dist/webview-charts.js', 'dist/vega.mjs', 'dist/vega-lite.mjs'];
+const BUILT = ['dist/extension.js', 'dist/webview.js', 'dist/webview-charts.js', 'dist/charts.js'];
 
 /** Packages the extension into `dir` as fixture-lab-<version>.vsix (vsce's default name) and resolves to its path. */
 export async function buildVsix(dir) {

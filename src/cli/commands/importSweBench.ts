@@ -22,7 +22,7 @@ export async function importSweBenchCommand(args: string[], io: CliIO): Promise<
   if (positionals.length !== 1) throw new UsageError('give one SWE-bench JSONL file');
   const name = required(values.repo, '--repo');
   const tier = values.tier === undefined ? 'medium' : oneOf(values.tier, TIERS, '--tier');
-  const candidates = candidateOptions(values);
+  const candidates = candidateOptions(values, io);
 
   // Everything is read and checked before anything is made: a bad line writes nothing.
   const file = resolve(io.cwd, positionals[0]);

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { symbolLists } from '../fixtures/duplicates';
 import type { Fixture } from '../fixtures/model';
 import { Repository } from '../git/repository';
+import { relocationReport } from '../labeling/relocate';
+import { BodyIndex } from '../symbols/bodyIndex';
 import { FixtureLabError, Problem } from '../problems';
 import { CANONICAL, normalizeSymbol, symbolKey } from '../symbols/normalize';
 import { SymbolAnswer, SymbolResolver } from '../symbols/resolve';
@@ -182,6 +184,7 @@ export async function checkCorpusSymbols(corpus: Corpus, options: ResolveOptions
           if (!message) gt.resolved++;
         }
       }
+      if (!options.groundTruthOnly) found.push(...await staleLabels(repo, f, entry));
       problems.push(...found.sort((a, b) => a.line - b.line || a.col - b.col));
       all.total += distinct.size;
       all.resolved += [...distinct].filter((k) => verdicts.get(k)!.answer.found).length;
@@ -194,6 +197,36 @@ export async function checkCorpusSymbols(corpus: Corpus, options: ResolveOptions
     if (fixtures > 1) problem.message += ` (and ${fixtures - 1} other fixture${fixtures > 2 ? 's' : ''} at that revision)`;
   }
   return { problems, ground_truth: rate(gt), all_symbols: rate(all), not_checked: notChecked, parsed };
+}
+
+/**
+ * Labels made at another revision than the fixture's (`at`), whose symbol is not the same code
+ * there: a fixture whose revision was edited by hand keeps names that may now mean something else
+ * where systems run and are scored. relocate's verdicts, as warnings at the labels.
+ */
+async function staleLabels(repo: RepoSymbols, f: FixtureFile, entry: RepoEntry): Promise<Problem[]> {
+  const fx = f.read.fixture;
+  const where = revisionOf(fx, entry);
+  const labels = [...fx.ground_truth, ...Object.values(fx.labels).flat()];
+  const elsewhere = (at: string | undefined) => at !== undefined && where !== undefined && !where.rev.startsWith(at) && !at.startsWith(where.rev);
+  if (!where || !labels.some((l) => elsewhere(l.at))) return [];
+  const options = { module: entry.module };
+  const report = await relocationReport(new BodyIndex(await repo.resolver.repo(), options), fx, where.rev, where.rev, options);
+  const entries = symbolEntries(f);
+  const out: Problem[] = [];
+  for (const r of report.relocations) {
+    if (r.status === 'unchanged' || r.from === report.to) continue;
+    const key = symbolKey(r.symbol, options);
+    // The entry in a list it is labeled in (`labels/dana/0/symbol` is in `labels.dana`), else any.
+    const list = (path: string) => path.split('/').slice(0, path.startsWith('labels/') ? 2 : 1).join('.');
+    const first = entries.find((e) => symbolKey(e.symbol, options) === key && r.lists.includes(list(e.path)))
+      ?? entries.find((e) => symbolKey(e.symbol, options) === key);
+    const now = r.status === 'moved' ? `its body is \`${r.moved_to}\` there` : r.status === 'changed' ? 'its body differs there' : 'it is gone there';
+    const message = `\`${r.symbol}\` was labeled at ${r.from.slice(0, 7)}, and at ${where.field} ${where.rev.slice(0, 7)} ${now}: `
+      + `it may name other code where systems run; review it (\`fixture-lab relocate ${f.file} --to ${where.rev.slice(0, 7)}\` says where each label stands)`;
+    out.push({ ...at(f, first?.path ?? 'ground_truth', message), code: 'stale-label' });
+  }
+  return out;
 }
 
 interface SymbolEntry {

@@ -71,7 +71,8 @@ export class SymbolResolver {
     return this.store.save();
   }
 
-  private repo(): Promise<Repository> {
+  /** The repository, opened once (also for checks beside resolution: validate's label relocations). */
+  repo(): Promise<Repository> {
     return (this.repository ??= this.open());
   }
 

@@ -2,9 +2,10 @@
 // not installed here can still be scored and compared. Tokens are counted again (one tiktoken
 // path, docs/scoring.md#metrics); timings and status are the recorded ones.
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { FixtureLabError } from '../../problems';
 import type { ReplaySystem } from '../systems';
-import { RawResult, readAnswer } from '../results';
+import { BUDGET_FOLDER_PREFIX, RawResult, readAnswer } from '../results';
 import { QueryInput, QueryOutput, RepoContext, Retriever, SystemFailure } from './types';
 
 export class ReplayAdapter implements Retriever {
@@ -15,17 +16,31 @@ export class ReplayAdapter implements Retriever {
     return Promise.resolve();
   }
 
-  async query(_ctx: RepoContext, input: QueryInput): Promise<QueryOutput> {
+  async query(ctx: RepoContext, input: QueryInput): Promise<QueryOutput> {
     // A recording is untrusted input like any system's output: a damaged one fails this task only.
-    // Either layout of the recorded run is read (raw/<system>/<task>.json, or raw/<system>-<task>.json).
+    // Either layout of the recorded run is read (raw/<system>/<task>.json, or raw/<system>-<task>.json),
+    // at the budget asked: a sweep keeps its other budgets' answers under raw/budget-<N>/.
     let raw: RawResult;
     try {
-      const found = await readAnswer(this.rawDir, this.spec.system ?? this.spec.name, input.taskId);
+      const system = this.spec.system ?? this.spec.name;
+      const atBudget = join(this.rawDir, `${BUDGET_FOLDER_PREFIX}${input.budget}`);
+      const found = (existsSync(atBudget) ? await readAnswer(atBudget, system, input.taskId) : undefined)
+        ?? await readAnswer(this.rawDir, system, input.taskId);
       if (!found) throw new SystemFailure(`no recorded output for ${input.taskId} in ${this.rawDir}`);
       raw = found.raw;
     } catch (e) {
       if (e instanceof FixtureLabError) throw new SystemFailure(`recording ${e.message}`);
       throw e;
+    }
+    // An answer to another question is not this one's: scored, it would stand in Table 4 as the
+    // system's answer at this budget, or be judged against ground truth at another revision.
+    if (raw.budget !== input.budget) {
+      throw new SystemFailure(`no recording of ${input.taskId} at budget ${input.budget} in ${this.rawDir} (it was recorded at ${raw.budget}): `
+        + `run with --budget ${raw.budget}, or record it at ${input.budget}`);
+    }
+    if (raw.rev && ctx.rev && !ctx.rev.startsWith(raw.rev) && !raw.rev.startsWith(ctx.rev)) {
+      throw new SystemFailure(`${input.taskId} was recorded at ${raw.rev.slice(0, 12)} and runs at ${ctx.rev.slice(0, 12)} now `
+        + '(its fixture\'s revision changed): record it again');
     }
     return {
       text: raw.output,

@@ -1,0 +1,180 @@
+// The CLI's bundles loaded with a V8 code cache kept between processes. Node 20 compiles every
+// function of a 2 MB bundle afresh in each process (it has no module.enableCompileCache before
+// Node 22), and that was about a third of a one-fixture `run`'s CPU time (docs/performance.md).
+// V8 hands back the bytecode of the functions a process compiled (script.createCachedData after
+// the work, so it holds more than the top level), and a later process that passes it to
+// vm.Script skips their parsing and compiling. Nothing else changes: the same source runs.
+//
+// A cache must never run code other than the file's own: each file of the cache is named by the
+// SHA-256 of the source it was made from (with Node's version, the platform and the flags), and
+// holds that digest and its data's own digest, both checked before V8 sees the data (V8's own
+// check compares only the source's length, and no checksum of the data in a release build). A
+// cache that is missing, damaged or rejected by V8 costs a normal compile, and is made again.
+//
+// Where: FIXTURE_LAB_COMPILE_CACHE (a folder, or `off`), else <XDG_CACHE_HOME or ~/.cache>/fixture-lab/compile-cache.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+import { userCacheDir } from '../core/io/userCache';
+
+const MAGIC = 'fixture-lab compile cache 1\n';
+/** Cache files kept per bundle (the newest by use): other builds and worktrees of the CLI on the same machine each have their own. */
+const KEEP_PER_BUNDLE = 12;
+/** What one cache may say it covers: past this the cache is no longer made again for a new command. */
+const MAX_COVERS = 64;
+
+interface Header {
+  source: string;
+  data: string;
+  /** The commands whose processes made it (each made it again with its own functions added). */
+  covers: string[];
+}
+
+interface Pending {
+  path: string;
+  script: Script;
+  source: string;
+  covers: string[];
+}
+
+const pending: Pending[] = [];
+let flushOnExit = false;
+
+/** The cache's folder, or undefined when turned off. */
+export function compileCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const set = env.FIXTURE_LAB_COMPILE_CACHE;
+  if (set === 'off' || set === '0') return undefined;
+  if (set) return set;
+  return join(userCacheDir(), 'compile-cache');
+}
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** The cache file's header and data, or undefined unless it is whole and made from `source` (digest). */
+export function readCacheFile(path: string, source: string): { header: Header; data: Buffer } | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    return undefined;
+  }
+  if (bytes.subarray(0, MAGIC.length).toString('latin1') !== MAGIC) return undefined;
+  const end = bytes.indexOf(10, MAGIC.length);
+  if (end < 0) return undefined;
+  try {
+    const header = JSON.parse(bytes.subarray(MAGIC.length, end).toString('utf8')) as Header;
+    const data = bytes.subarray(end + 1);
+    if (header.source !== source || header.data !== sha256(data) || !Array.isArray(header.covers)) return undefined;
+    return { header, data };
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a cache says it covers: the process's command (`fixture-lab run ...`: `run`), or `-`. */
+export function commandOf(argv: readonly string[] = process.argv): string {
+  const command = argv[2] ?? '';
+  return /^[a-z][a-z-]{0,31}$/.test(command) ? command : '-';
+}
+
+/**
+ * How a file was compiled: with a cache made before (`used`), without (`made`: one is written at exit), with the cache off,
+ * or not again (`loaded` before in this process).
+ */
+export type CacheUse = 'used' | 'made' | 'off' | 'loaded';
+
+/**
+ * require(file) for a CommonJS bundle, compiled with the cache made by earlier processes (when
+ * there is one for exactly this source) and a new cache written when this process ends if there
+ * was none or it did not yet cover `command`. The bundle may not use import(): a vm.Script has no
+ * module loader for it in Node 20 (esbuild.mjs refuses such a bundle).
+ */
+export function requireCached(file: string, command = commandOf(), env: NodeJS.ProcessEnv = process.env): unknown {
+  return loadCached(file, command, env).exports;
+}
+
+/** requireCached, saying how the file was compiled (tests). */
+export function loadCached(file: string, command = commandOf(), env: NodeJS.ProcessEnv = process.env): { exports: unknown; cache: CacheUse } {
+  const moduleCache = (Module as unknown as { _cache: Record<string, Module | undefined> })._cache;
+  const loaded = moduleCache[file];
+  if (loaded) return { exports: loaded.exports, cache: 'loaded' };
+  const dir = compileCacheDir(env);
+  if (!dir) return { exports: createRequire(__filename)(file), cache: 'off' };
+  const text = readFileSync(file, 'utf8');
+  const wrapped = Module.wrap(text.startsWith('#!') ? `//${text}` : text);
+  const digest = sha256(`${process.version}\0${process.platform}\0${process.arch}\0${process.execArgv.join('\0')}\0${wrapped}`);
+  const path = join(dir, `${basename(file)}-${digest.slice(0, 40)}.v8`);
+  const cached = readCacheFile(path, digest);
+  const script = new Script(wrapped, { filename: file, ...(cached ? { cachedData: cached.data } : {}) });
+  const used = cached !== undefined && !script.cachedDataRejected;
+  const covers = used ? cached.header.covers : [];
+  if (!covers.includes(command) && covers.length < MAX_COVERS) {
+    pending.push({ path, script, source: digest, covers: [...covers, command] });
+    if (!flushOnExit) {
+      flushOnExit = true;
+      process.once('exit', flushCompileCaches);
+    }
+  } else {
+    touch(path);
+  }
+  const module = new Module(file, require.main);
+  module.filename = file;
+  module.paths = (Module as unknown as { _nodeModulePaths(from: string): string[] })._nodeModulePaths(dirname(file));
+  moduleCache[file] = module;
+  const run = script.runInThisContext() as (exports: unknown, require: NodeRequire, module: Module, filename: string, dirname: string) => void;
+  try {
+    run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  } catch (e) {
+    delete moduleCache[file]; // as require() does: a module that threw is not loaded
+    throw e;
+  }
+  module.loaded = true;
+  return { exports: module.exports, cache: used ? 'used' : 'made' };
+}
+
+/** Writes the caches this process has to make (at its exit; a test may call it sooner). Never throws: a cache that cannot be written is only slower. */
+export function flushCompileCaches(): void {
+  for (const { path, script, source, covers } of pending.splice(0)) {
+    try {
+      const data = script.createCachedData();
+      const header: Header = { source, data: sha256(data), covers };
+      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      writeFileSync(temporary, Buffer.concat([Buffer.from(`${MAGIC}${JSON.stringify(header)}\n`, 'utf8'), data]), { mode: 0o600 });
+      renameSync(temporary, path); // whole or not at all, whatever another process reads meanwhile
+      prune(path);
+    } catch {
+      // a read-only or full disk: the next process compiles as this one did
+    }
+  }
+}
+
+/** A used cache's time is now, so pruning keeps the caches in use. */
+function touch(path: string): void {
+  try {
+    const now = new Date();
+    utimesSync(path, now, now);
+  } catch {
+    // another process pruned it
+  }
+}
+
+/** Keeps the newest KEEP_PER_BUNDLE caches of the same bundle (other builds of it), and removes temporary files left by killed processes. */
+function prune(path: string): void {
+  const dir = dirname(path);
+  const bundle = basename(path).replace(/-[0-9a-f]{40}\.v8$/, '');
+  const mine = readdirSync(dir).filter((name) => name.startsWith(`${bundle}-`)).map((name) => {
+    const full = join(dir, name);
+    try {
+      return { full, name, time: statSync(full).mtimeMs };
+    } catch {
+      return { full, name, time: 0 };
+    }
+  });
+  const stale = Date.now() - 3_600_000;
+  for (const { full } of mine.filter((f) => f.name.endsWith('.tmp') && f.time < stale)) rmSync(full, { force: true });
+  const caches = mine.filter((f) => f.name.endsWith('.v8')).sort((a, b) => b.time - a.time);
+  for (const { full } of caches.slice(KEEP_PER_BUNDLE)) rmSync(full, { force: true });
+}
