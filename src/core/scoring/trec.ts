@@ -267,7 +267,7 @@ export function fixed4(v: number): string {
 
 /**
  * trec_eval -q's text: `measure<TAB>qid<TAB>value` (value to 4 decimals), topics first, then `all`
- * and num_q. Made as one string from one piece per topic (not appended to line by line), with
+ * and num_q. Made as one string from one list of lines (not appended to line by line), with
  * each value's digits worked out once: most topics' values are a few fractions (P_5 has six).
  */
 export function formatTrecTable(evaluation: TrecEvaluation): string {
@@ -278,15 +278,13 @@ export function formatTrecTable(evaluation: TrecEvaluation): string {
     if (s === undefined) digits.set(v, (s = fixed4(v)));
     return s;
   };
-  const pieces: string[] = [];
+  const lines: string[] = [];
   for (const [qid, s] of evaluation.topics) {
-    let piece = '';
-    for (let k = 0; k < TREC_MEASURES.length; k++) piece += `${names[k]}${qid}\t${fixed(s[TREC_MEASURES[k]])}\n`;
-    pieces.push(piece);
+    for (let k = 0; k < TREC_MEASURES.length; k++) lines.push(`${names[k]}${qid}\t${fixed(s[TREC_MEASURES[k]])}\n`);
   }
-  pieces.push(`${'num_q'.padEnd(22)}\tall\t${evaluation.topics.size}\n`);
-  for (let k = 0; k < TREC_MEASURES.length; k++) pieces.push(`${names[k]}all\t${fixed4(evaluation.all[TREC_MEASURES[k]])}\n`);
-  return pieces.join('');
+  lines.push(`${'num_q'.padEnd(22)}\tall\t${evaluation.topics.size}\n`);
+  for (let k = 0; k < TREC_MEASURES.length; k++) lines.push(`${names[k]}all\t${fixed4(evaluation.all[TREC_MEASURES[k]])}\n`);
+  return lines.join('');
 }
 
 /** The --json shape: `{"topics": {QID: {...}}, "all": {...}}`. */
