@@ -112,7 +112,8 @@ export {
   type EvidencePolicy, FEW_STRONG, type RankedCandidate, selectCandidates, STRONG_EVIDENCE, TESTS_POLICIES, type TestsPolicy,
 } from './changes/candidates';
 export { type ChangedSymbol, changedSymbols, type ChangeReport } from './changes/changedSymbols';
-export { type Neighbour, neighboursOf } from './changes/neighbours';
+export type { Neighbour } from './changes/links';
+export { neighboursOf } from './changes/neighbours';
 export { DEFAULT_RESOLVER, type ResolverName, type ResolverOptions, RESOLVERS } from './changes/resolvers';
 
 // Scoring: answers, matching, metrics, significance, TREC, tokens

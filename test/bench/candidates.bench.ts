@@ -68,6 +68,16 @@ const BENCH_RESOLVERS = (process.env.FIXTURE_LAB_BENCH_RESOLVERS ?? 'heuristic,s
 /** `FIXTURE_LAB_BENCH_REPOS=click,got` measures only those repositories' changes (to fill the index cache a part at a time). */
 const BENCH_REPOS = process.env.FIXTURE_LAB_BENCH_REPOS?.split(',');
 
+/**
+ * `FIXTURE_LAB_BENCH_HALF=tuning` lists only the tuning half's changes (whoever tunes the rules never
+ * computes a held-out figure); `FIXTURE_LAB_BENCH_ROUNDS=1,2` only those rounds' changes.
+ */
+const BENCH_HALF = process.env.FIXTURE_LAB_BENCH_HALF;
+const BENCH_ROUNDS = process.env.FIXTURE_LAB_BENCH_ROUNDS?.split(',').map(Number);
+if (BENCH_HALF !== undefined && BENCH_HALF !== 'tuning' && BENCH_HALF !== 'held-out') {
+  throw new Error(`FIXTURE_LAB_BENCH_HALF is \`${BENCH_HALF}\`; write tuning or held-out, or leave it out for both halves`);
+}
+
 async function heldOut(resolver: ResolverName): Promise<HeldRow[]> {
   const rows: HeldRow[] = [];
   for (const name of benchRepositories().filter((n) => !BENCH_REPOS || BENCH_REPOS.includes(n))) {
@@ -76,7 +86,7 @@ async function heldOut(resolver: ResolverName): Promise<HeldRow[]> {
       const changes = buildBenchRepo(name, dir);
       const repo = await Repository.open(dir);
       try {
-        for (const c of changes) {
+        for (const c of changes.filter((x) => (!BENCH_HALF || x.half === BENCH_HALF) && (!BENCH_ROUNDS || BENCH_ROUNDS.includes(x.round)))) {
           const started = performance.now();
           const high = c.groundTruth.filter((g) => g.confidence === 'HIGH').map((g) => g.symbol);
           const quality = await qualityOf(c.id, repo, c.base, c.head, c.groundTruth.map((g) => g.symbol), {}, { resolver, indexersDir: INDEXERS_DIR }, high);
@@ -117,6 +127,7 @@ function heldOutTable(rows: HeldRow[], resolver: ResolverName): void {
   for (const half of ['tuning', 'held-out'] as const) {
     for (const round of [...rounds, 'all' as const]) {
       const inSet = rows.filter((r) => r.change.half === half && (round === 'all' || r.change.round === round));
+      if (inSet.length === 0) continue;
       const languages = [...new Set(inSet.map((r) => r.change.language))].sort();
       for (const language of [...languages, 'all']) {
         const timed = inSet.filter((r) => language === 'all' || r.change.language === language);

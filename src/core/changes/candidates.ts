@@ -5,7 +5,8 @@ import type { Repository } from '../git/repository';
 import { isTestPath } from '../symbols/testPaths';
 import type { BaseNames } from './baseNames';
 import { ChangedSymbol, changedSymbols, ChangeReport } from './changedSymbols';
-import { linksOf, Neighbour, Relation } from './neighbours';
+import type { Neighbour, Relation } from './links';
+import { linksOf } from './neighbours';
 import { ResolverOptions, resolverFor, ResolverUse } from './resolvers';
 
 export type TestsPolicy = 'exclude' | 'after' | 'mixed';

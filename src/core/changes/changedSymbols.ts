@@ -70,11 +70,11 @@ export async function changedSymbols(repo: Repository, baseRef: string, headRef:
 
 /**
  * The changed definitions of one file, given its definitions on both sides (and its texts, so a
- * blank line added or removed between two methods does not count as a change of their class).
+ * blank line or a comment added or removed between two methods does not count as a change of their class).
  */
 export function symbolsOfFile(f: FileChange, before: Definition[], after: Definition[], texts: { before?: string; after?: string } = {}): ChangedSymbol[] {
-  const blankBefore = blankLines(texts.before);
-  const blankAfter = blankLines(texts.after);
+  const blankBefore = unchangingLines(texts.before);
+  const blankAfter = unchangingLines(texts.after);
   const beforeKeys = identities(before, f.oldPath);
   const afterKeys = identities(after, f.newPath);
   const beforeSet = new Set(beforeKeys);
@@ -126,15 +126,17 @@ export function symbolsOfFile(f: FileChange, before: Definition[], after: Defini
 const CONTAINERS = new Set<SymbolKind>(['class', 'struct', 'interface', 'trait', 'enum', 'module']);
 
 /**
- * Does a hunk side change a definition? A class (or other container) changes only when its own
- * lines do (signature, fields, decorators), not when a method inside it does: a changed method
- * does not make its class, and every type the class uses, part of the change.
+ * Does a hunk side change a definition's code? A class (or other container) changes only when its
+ * own lines do (signature, fields, decorators), not when a method inside it does: a changed method
+ * does not make its class, and every type the class uses, part of the change. Lines of no code
+ * (blank, a comment, a docstring) change nothing; a side of 0 lines holds none (the other side's
+ * lines, read there, say whether code changed).
  */
 function touches(d: Definition, defs: Definition[], start: number, lines: number, blank: Set<number>): boolean {
-  if (!meets(d, start, lines)) return false;
-  const members = defs.filter((m) => m !== d && m.startLine >= d.startLine && m.endLine <= d.endLine && (m.startLine > d.startLine || m.endLine < d.endLine));
-  if (!CONTAINERS.has(d.kind) || members.length === 0) return true;
-  if (lines === 0) return false;
+  if (lines === 0 || !meets(d, start, lines)) return false;
+  const members = CONTAINERS.has(d.kind)
+    ? defs.filter((m) => m !== d && m.startLine >= d.startLine && m.endLine <= d.endLine && (m.startLine > d.startLine || m.endLine < d.endLine))
+    : [];
   for (let line = start; line < start + lines; line++) {
     if (line >= d.startLine && line <= d.endLine && !blank.has(line) && !members.some((m) => m.startLine <= line && line <= m.endLine)) return true;
   }
@@ -148,11 +150,32 @@ function sameTokens(before: string | undefined, a: Definition, after: string | u
   return tokens(before, a) === tokens(after, b);
 }
 
-/** The 1-based numbers of the lines holding only whitespace. */
-function blankLines(text: string | undefined): Set<number> {
+/**
+ * The 1-based numbers of the lines that hold no code: whitespace, a comment (`#`, `//`, a block
+ * comment or JSDoc), a docstring (a string standing as a statement). A container whose own lines
+ * changed only there (a class's docstring, the JSDoc between two methods) changed no code: its
+ * subclasses, callers and instantiations are not the change's.
+ */
+function unchangingLines(text: string | undefined): Set<number> {
   const out = new Set<number>();
+  let closing: string | undefined;
   (text ?? '').split('\n').forEach((l, i) => {
-    if (l.trim() === '') out.add(i + 1);
+    const t = l.trim();
+    if (closing !== undefined) {
+      out.add(i + 1);
+      if (t.includes(closing)) closing = undefined;
+      return;
+    }
+    const doc = /^[rRbBuU]{0,2}("""|''')/.exec(t);
+    const block = /^\/\*/.exec(t);
+    if (doc || block) {
+      out.add(i + 1);
+      // Closed on the same line (a one-line docstring) or open until the line that closes it.
+      const close = doc ? doc[1] : '*/';
+      if (!t.slice((doc ?? block)![0].length).includes(close)) closing = close;
+      return;
+    }
+    if (t === '' || /^(?:#|\/\/)/.test(t)) out.add(i + 1);
   });
   return out;
 }

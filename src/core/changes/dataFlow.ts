@@ -1,0 +1,142 @@
+// Data flow (docs/fixture-format.md#default-candidates): where the attributes the changed code
+// reads are written, where those it writes (or a changed type declares) are read, and what such a
+// reader calls in the branch the read decides.
+import type { Repository } from '../git/repository';
+import { Definition, definitionAt } from '../symbols/definitions';
+import { DATA_KINDS } from '../symbols/kinds';
+import { filesMentioning } from '../symbols/lookup';
+import type { Reference } from '../symbols/references';
+import { isTestPath } from '../symbols/testPaths';
+import { listAt } from '../lists';
+import type { ChangedSymbol, ChangeReport } from './changedSymbols';
+import { family, IMPLICIT_CALLS, isWrite, shortName } from './languageRules';
+import { CONSTRUCTOR_WEIGHT, evidence, FAR_WEIGHT, LinkFn } from './links';
+import { FileInfo, Index, moduleMember } from './repositoryIndex';
+
+/** An attribute the changed code reads or writes: where, in which language family (data flows within one), and whether beside a changed line. */
+export interface Access { owner: ChangedSymbol; line: number; family: string; near: boolean }
+
+/**
+ * Attributes (names no definition has) the changed source code reads or writes: the definitions
+ * elsewhere that write what it reads (`teardown_request` fills the `teardown_request_funcs` that
+ * `do_teardown_request` runs) or read what it writes (`dispatch_request` reads the
+ * `provide_automatic_options` that `add_url_rule` sets), when few do; and what such a reader calls
+ * in the branch the read decides. Constructors are left out: they initialise everything.
+ */
+export async function dataFlow(
+  repo: Repository, report: ChangeReport, index: Index, reads: Map<string, Access>, writes: Map<string, Access>, declared: Map<string, Access>,
+  link: LinkFn, limit: number,
+): Promise<void> {
+  // A field declared anew is read where it is read, like one the code writes.
+  for (const [name, a] of declared) if (!writes.has(name)) writes.set(name, a);
+  const names = [...new Set([...reads.keys(), ...writes.keys()])];
+  await index.definitions(names);
+  // A class attribute or field is data too: `rule.provide_automatic_options` flows whether or not a class declares it.
+  const attributes = names.filter((n) => index.called(n).every((d) => DATA_KINDS.has(d.def.kind) && d.def.parent !== undefined) && !IMPLICIT_CALLS.test(n));
+  if (attributes.length === 0) return;
+  const changedNames = new Set(report.symbols.map((s) => s.symbol));
+  interface Site { info: FileInfo; def: Definition; line: number; column: number }
+  const readers = new Map<string, Site[]>();
+  const writers = new Map<string, Site[]>();
+  /** Module-level data naming a declared field as a key (`kyOptionKeys = {throwHttpErrors: true, ...}`): a registry of the fields. */
+  const registries = new Map<string, Site[]>();
+  const wanted = new Set(attributes);
+  for (const path of await filesMentioning(repo, report.base, attributes)) {
+    if (isTestPath(path)) continue;
+    const info = await index.file(report.base, path);
+    if (!info) continue;
+    // Only what the parser calls an identifier: never a comment, a docstring, a JSDoc example or a string.
+    const code = new Set((await info.refs()).filter((r) => r.kind === 'identifier').map((r) => `${r.line}:${r.column}`));
+    info.lines.forEach((text, i) => {
+      const accesses = [
+        ...[...text.matchAll(/\.\s*(\w+)\b/g)].map((m) => {
+          const column = m.index + m[0].indexOf(m[1]);
+          const before = text.slice(0, column);
+          const write = isWrite(before, text.slice(m.index + m[0].length));
+          return { name: m[1], column, code: code.has(`${i + 1}:${column}`) && !moduleMember(info, before), write };
+        }),
+        ...[...text.matchAll(/\b(get|set)attr\(\s*[^,()]+,\s*["'](\w+)["']/g)].map((m) => ({
+          name: m[2], column: m.index + m[0].indexOf(m[2]), code: true, write: m[1] === 'set' })),
+      ];
+      for (const a of accesses) {
+        if (!wanted.has(a.name) || !a.code) continue;
+        const def = definitionAt(info.defs, i + 1);
+        if (!def || changedNames.has(def.symbol)) continue;
+        const into = a.write ? writers : readers;
+        const list = into.get(a.name) ?? [];
+        if (!list.some((x) => x.def.symbol === def.symbol)) list.push({ info, def, line: i + 1, column: a.column });
+        into.set(a.name, list);
+      }
+    });
+    for (const def of info.defs) {
+      if (!DATA_KINDS.has(def.kind) || def.parent !== undefined || changedNames.has(def.symbol)) continue;
+      for (let line = def.startLine; line <= def.endLine; line++) {
+        for (const m of (info.lines[line - 1] ?? '').matchAll(/(?<![\w$.])["']?([A-Za-z_$][\w$]*)["']?\s*:(?![:=])/g)) {
+          if (!declared.has(m[1]) || !wanted.has(m[1])) continue;
+          const list = listAt(registries, m[1]);
+          if (!list.some((x) => x.def.symbol === def.symbol)) list.push({ info, def, line, column: m.index });
+        }
+      }
+    }
+  }
+  for (const [field, d] of declared) {
+    const found = (registries.get(field) ?? []).filter((r) => family(r.info.language) === d.family);
+    if (found.length > limit) continue;
+    for (const r of found) link({ path: r.info.path, def: r.def }, 'data', d.owner, 1, `lists ${field} as a key (line ${r.line})`, false);
+  }
+  for (const [attribute, read] of reads) {
+    if (!wanted.has(attribute)) continue;
+    const found = (writers.get(attribute) ?? []).filter((w) => family(w.info.language) === read.family);
+    if (found.filter((w) => !IMPLICIT_CALLS.test(w.def.name)).length > limit) continue;
+    // A constructor that sets the attribute up is a writer too: where the change's own lines read the
+    // attribute, where its value comes from (`Scaffold.__init__` sets the `root_path` the change opens
+    // files under); else ranked below the methods that change it.
+    for (const w of found) {
+      const constructor = IMPLICIT_CALLS.test(w.def.name);
+      const why = `${constructor ? 'sets up' : 'writes'} ${attribute} (line ${w.line})`;
+      link({ path: w.info.path, def: w.def }, 'data', read.owner, constructor && !read.near ? CONSTRUCTOR_WEIGHT * FAR_WEIGHT : 1, why, false);
+    }
+  }
+  for (const [attribute, write] of writes) {
+    if (!wanted.has(attribute)) continue;
+    const found = (readers.get(attribute) ?? []).filter((r) => family(r.info.language) === write.family);
+    if (found.length > limit) continue;
+    for (const r of found) {
+      link({ path: r.info.path, def: r.def }, 'data', write.owner, evidence(write.near), `reads ${attribute} (line ${r.line})`, false);
+      for (const call of await guardedCalls(r.info, r.line)) {
+        const res = await index.resolve(r.info, call.line, call.column, call.name);
+        if (!res.resolved) continue;
+        const why = `called when ${shortName(r.def.symbol)} reads ${attribute} (line ${call.line})`;
+        for (const p of res.picked) link(p, 'data', write.owner, evidence(write.near), why, false, 2);
+      }
+    }
+  }
+}
+
+/**
+ * The calls in the branch a condition on `line` decides: the `if` whose header holds the line
+ * (up to a few lines above it), and the lines indented under it. By indentation, as it reads.
+ */
+async function guardedCalls(info: FileInfo, line: number): Promise<Reference[]> {
+  const indent = (l: string) => /^\s*/.exec(l)![0].length;
+  let header = -1;
+  for (let i = line; i >= Math.max(1, line - 4); i--) {
+    if (/^\s*(?:\}\s*)?(?:if|elif|else\s+if)\b/.test(info.lines[i - 1] ?? '')) {
+      header = i;
+      break;
+    }
+  }
+  if (header < 0) return [];
+  const level = indent(info.lines[header - 1]);
+  let body = -1;
+  for (let i = line; i <= Math.min(info.lines.length, line + 4); i++) {
+    if (/[:{]\s*(?:#.*)?$/.test(info.lines[i - 1])) {
+      body = i + 1;
+      break;
+    }
+  }
+  if (body < 0) return [];
+  let end = body;
+  while (end <= info.lines.length && (info.lines[end - 1].trim() === '' || indent(info.lines[end - 1]) > level)) end++;
+  return (await info.refs()).filter((r) => r.kind === 'call' && r.line >= body && r.line < end);
+}

@@ -1,0 +1,98 @@
+// Incoming links: definitions at base that call a changed (existing) symbol, are decorated with it,
+// register it, extend a changed class, or build one whose constructor changed.
+import type { Repository } from '../git/repository';
+import { definitionAt } from '../symbols/definitions';
+import { filesMentioning } from '../symbols/lookup';
+import type { Reference } from '../symbols/references';
+import { isTestPath } from '../symbols/testPaths';
+import { listAt } from '../lists';
+import type { ChangedSymbol, ChangeReport } from './changedSymbols';
+import { constructorCalls } from './constructors';
+import { CLASS_LIKE, IMPLICIT_CALLS, shortName } from './languageRules';
+import type { LinkSet } from './links';
+import type { FileInfo, Index, Located } from './repositoryIndex';
+
+/** Link the changed symbols' callers; each changed symbol's resolved non-test callers (by its name), where two hops start. */
+export async function callersOf(repo: Repository, index: Index, report: ChangeReport, links: LinkSet): Promise<Map<string, Located[]>> {
+  const changed = report.symbols;
+  const changedNames = new Set(changed.map((s) => s.symbol));
+  const ambiguousLimit = links.ambiguousLimit;
+  const targets = new Map<string, ChangedSymbol[]>();
+  for (const s of changed) {
+    if (s.change === 'added') continue;
+    const name = shortName(s.symbol);
+    if (IMPLICIT_CALLS.test(name)) continue;
+    listAt(targets, name).push(s);
+  }
+  // A changed constructor is called by instantiating its class (`Foo(...)`, `new Foo(...)`) and by a subclass's `super()`.
+  const constructors = new Map<string, { cls: string; via: ChangedSymbol }[]>();
+  for (const s of changed) {
+    if (s.change === 'added' || s.kind !== 'method' || !/^(__init__|constructor)$/.test(shortName(s.symbol))) continue;
+    const cls = (s.baseSymbol ?? s.symbol).slice(0, (s.baseSymbol ?? s.symbol).lastIndexOf('.'));
+    const name = shortName(cls);
+    constructors.set(name, [...(constructors.get(name) ?? []), { cls, via: s }]);
+  }
+  await index.definitions([...targets.keys(), ...constructors.keys()]);
+  /** Each changed symbol's resolved non-test callers (by changed symbol's name): where two hops start. */
+  const directCallers = new Map<string, Located[]>();
+  const registrations: { info: FileInfo; ref: Reference; via: ChangedSymbol[]; call: string; column: number }[] = [];
+  for (const path of await filesMentioning(repo, report.base, [...targets.keys(), ...constructors.keys()])) {
+    const info = await index.file(report.base, path);
+    if (!info) continue;
+    await constructorCalls(index, info, constructors, links.link);
+    for (const ref of await info.refs()) {
+      const vias = targets.get(ref.name);
+      if (!vias) continue;
+      const caller = definitionAt(info.defs, ref.line);
+      const decorates = caller !== undefined && ref.line < caller.nameLine;
+      const line = info.lines[ref.line - 1] ?? '';
+      if (caller && CLASS_LIKE.has(caller.kind) && ref.kind === 'type' && ref.line >= caller.nameLine && ref.line <= caller.nameLine + 3) {
+        // `class Flask(App):` / `class B extends A`: a subclass of the changed class, not something that registers it.
+        const r = await index.resolve(info, ref.line, ref.column, ref.name);
+        for (const p of r.picked.filter((x) => vias.some((v) => v.symbol === x.def.symbol))) {
+          const via = vias.find((v) => v.symbol === p.def.symbol)!;
+          const byName = !r.resolved && r.picked.length > 1;
+          links.link({ path, def: caller }, 'type', via, r.resolved ? 1 : 1 / r.picked.length, `extends ${ref.name} (line ${ref.line})`, byName);
+        }
+        continue;
+      }
+      if (ref.kind !== 'call' && !decorates) {
+        // `app.teardown_appcontext(close_db)`: the registering method is linked to what it registers.
+        const call = /([\w$]+)\s*\(\s*(?:[^()]*,\s*)?$/.exec(line.slice(0, ref.column));
+        if (call && /^\s*[,)]/.test(line.slice(ref.column + ref.name.length))) {
+          registrations.push({ info, ref, via: vias, call: call[1], column: call.index + call[0].indexOf(call[1]) });
+        }
+        continue;
+      }
+      if (!caller) continue;
+      const r = await index.resolve(info, ref.line, ref.column, ref.name);
+      const hit = r.picked.filter((p) => vias.some((v) => v.symbol === p.def.symbol));
+      if (hit.length === 0) continue;
+      if (!r.resolved && r.picked.length > ambiguousLimit) {
+        links.ambiguous(ref.name);
+        continue;
+      }
+      const why = `${decorates ? 'decorated with' : 'calls'} ${ref.name} (line ${ref.line})`;
+      const at = { path, def: caller };
+      const byName = !r.resolved && r.picked.length > 1;
+      for (const p of hit) {
+        const via = vias.find((v) => v.symbol === p.def.symbol)!;
+        links.link(at, 'caller', via, r.resolved ? 1 : 1 / r.picked.length, why, byName);
+        if (r.resolved && !decorates && !isTestPath(path) && !changedNames.has(caller.symbol)) {
+          const list = listAt(directCallers, via.symbol);
+          if (!list.some((c) => c.def.symbol === caller.symbol)) list.push(at);
+        }
+      }
+    }
+  }
+  await index.definitions(registrations.map((g) => g.call));
+  for (const g of registrations) {
+    const own = await index.resolve(g.info, g.ref.line, g.ref.column, g.ref.name);
+    const registered = own.resolved ? own.picked.filter((p) => g.via.some((v) => v.symbol === p.def.symbol)) : [];
+    if (registered.length === 0) continue;
+    const r = await index.resolve(g.info, g.ref.line, g.column, g.call);
+    const why = `registers ${g.ref.name} (line ${g.ref.line})`;
+    for (const p of registered) links.linkPicked(r, g.call, 'caller', g.via.find((v) => v.symbol === p.def.symbol)!, 1, why);
+  }
+  return directCallers;
+}

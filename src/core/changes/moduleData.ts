@@ -1,0 +1,71 @@
+// Module-level variables and constants (Go package variables, Python module globals, a TypeScript
+// module `let`): where else the data the change's lines read or write by name is written and read.
+// A writer of what the change reads decides its value; the other users of a name few definitions
+// use are read beside the change (chi's `mSTUB` bit: the route table reads it, `Mount` sets it).
+import { definitionAt } from '../symbols/definitions';
+import { filesMentioning } from '../symbols/lookup';
+import { languageOf } from '../symbols/languages';
+import { isTestPath } from '../symbols/testPaths';
+import { listAt } from '../lists';
+import type { ChangedSymbol, ChangeReport } from './changedSymbols';
+import { family, WRITES } from './languageRules';
+import type { LinkFn } from './links';
+import type { Index, Located } from './repositoryIndex';
+
+const familyOf = (path: string) => {
+  const language = languageOf(path);
+  return language && family(language);
+};
+
+export interface ModuleDataUse {
+  data: Located;
+  owner: ChangedSymbol;
+  /** Does the change's line write it? */
+  write: boolean;
+}
+
+/** A module variable the change reads links every writer (at most `limit`), and its readers too when at most `limit` definitions use it at all. */
+export async function moduleDataUsers(index: Index, report: ChangeReport, uses: ModuleDataUse[], link: LinkFn, limit: number): Promise<void> {
+  if (uses.length === 0) return;
+  const changed = new Set(report.symbols.map((s) => s.symbol));
+  const names = [...new Set(uses.map((u) => u.data.def.name))];
+  await index.definitions(names);
+  const sites = new Map<string, { at: Located; line: number; write: boolean }[]>();
+  for (const path of await filesMentioning(index.repo, index.base, names)) {
+    if (isTestPath(path)) continue;
+    const info = await index.file(index.base, path);
+    if (!info) continue;
+    for (const ref of await info.refs()) {
+      if (ref.kind !== 'identifier' || !names.includes(ref.name)) continue;
+      const text = info.lines[ref.line - 1] ?? '';
+      if (/\.\s*$/.test(text.slice(0, ref.column))) continue;
+      const user = definitionAt(info.defs, ref.line);
+      if (!user || changed.has(user.symbol) || user.name === ref.name) continue;
+      const r = await index.resolve(info, ref.line, ref.column, ref.name);
+      if (!r.resolved) continue;
+      const after = text.slice(ref.column + ref.name.length);
+      // Python binds a name a function assigns to that function, unless it says `global`: there it is a local.
+      if (info.language === 'python') {
+        const body = info.lines.slice(user.startLine - 1, user.endLine);
+        const assigns = body.some((l) => new RegExp(String.raw`^\s*${ref.name}\s*(?::[^=]*)?=(?!=)`).test(l));
+        if (assigns && !body.some((l) => new RegExp(String.raw`^\s*global\b.*\b${ref.name}\b`).test(l))) continue;
+      }
+      const write = WRITES.test(after);
+      for (const p of r.picked) {
+        const list = listAt(sites, p.def.symbol);
+        const had = list.find((x) => x.at.def.symbol === user.symbol);
+        if (!had) list.push({ at: { path, def: user }, line: ref.line, write });
+        else if (write && !had.write) Object.assign(had, { line: ref.line, write });
+      }
+    }
+  }
+  for (const u of uses) {
+    const found = (sites.get(u.data.def.symbol) ?? []).filter((s) => familyOf(s.at.path) === familyOf(u.data.path));
+    const writers = found.filter((s) => s.write);
+    const users = new Set(found.map((s) => s.at.def.symbol));
+    const name = u.data.def.name;
+    if (!u.write && writers.length <= limit) for (const w of writers) link(w.at, 'data', u.owner, 1, `writes ${name} (line ${w.line})`, false);
+    if (users.size > limit) continue;
+    for (const s of found.filter((x) => !x.write)) link(s.at, 'data', u.owner, 1, `${u.write ? 'reads' : 'also reads'} ${name} (line ${s.line})`, false);
+  }
+}

@@ -1,0 +1,110 @@
+// Outgoing links: the names the changed code uses (calls, types, reads, decorators), at the side
+// where the change left them, and the attributes it reads and writes, which data flow follows.
+import { definitionAt } from '../symbols/definitions';
+import { DATA_KINDS } from '../symbols/kinds';
+import type { Reference } from '../symbols/references';
+import { isTestPath } from '../symbols/testPaths';
+import type { ChangedSymbol, ChangeReport } from './changedSymbols';
+import { nearLines, sidesOf } from './changedSides';
+import type { Access } from './dataFlow';
+import { CLASS_LIKE, DATA_NAME, family, FIELD_DECLARATION, IMPLICIT_CALLS, isWrite, short, shortName, WRITES } from './languageRules';
+import { DECORATOR_WEIGHT, evidence, LinkSet, Relation } from './links';
+import type { ModuleDataUse } from './moduleData';
+import { FileInfo, Index, moduleMember } from './repositoryIndex';
+
+/** What the changed code reads and writes, and the fields a changed type declares anew: where data flow starts. */
+export interface Accesses {
+  reads: Map<string, Access>;
+  writes: Map<string, Access>;
+  declared: Map<string, Access>;
+  /** Module-level variables and constants the change's own lines read or write by name. */
+  moduleData: ModuleDataUse[];
+}
+
+/** Link what the changed code uses; the attributes it reads and writes. */
+export async function usesOf(index: Index, report: ChangeReport, links: LinkSet): Promise<Accesses> {
+  interface Use { ref: Reference; owner: ChangedSymbol; info: FileInfo; decorator: boolean; near: boolean }
+  const uses: Use[] = [];
+  const reads = new Map<string, Access>();
+  const writes = new Map<string, Access>();
+  const seenUses = new Map<string, Use>();
+  const declared = new Map<string, Access>();
+  const moduleData: ModuleDataUse[] = [];
+  const access = (into: Map<string, Access>, name: string, a: Access) => {
+    const had = into.get(name);
+    if (!had || (a.near && !had.near)) into.set(name, a);
+  };
+  for (const side of await sidesOf(index, report)) {
+    const { info, symbols } = side;
+    const file = info.path;
+    // A use belongs to the innermost definition around it, and counts only when that one changed:
+    // a class that changed in one method does not make every name in its other methods a neighbour.
+    const changedHere = new Map(symbols.map((s) => [`${s.symbol}\0${s.startLine}`, { owner: s.owner, near: nearLines(s, info.lines, info.defs) }]));
+    const nearOf = new Map([...changedHere.values()].map((s) => [s.owner, s.near]));
+    for (const ref of await info.refs()) {
+      const inner = definitionAt(info.defs, ref.line);
+      const side = inner && changedHere.get(`${inner.symbol}\0${inner.startLine}`);
+      if (!inner || !side) continue;
+      const owner = side.owner;
+      const near = side.near(ref.line);
+      const decorator = ref.line < inner.nameLine;
+      const text = info.lines[ref.line - 1] ?? '';
+      const before = text.slice(0, ref.column);
+      const after = text.slice(ref.column + ref.name.length);
+      // `@app.teardown_request`: the decorator is `teardown_request`; `app` is only its receiver.
+      if (decorator && /^\s*\./.test(after)) continue;
+      if (ref.kind === 'identifier' && !decorator && !DATA_NAME.test(ref.name)) continue;
+      // A modified symbol is read at both sides: a line the change left alone is one use.
+      const key = `${owner.symbol}\0${ref.kind}\0${ref.name}\0${ref.column}\0${decorator}\0${text.trim()}`;
+      const seen = seenUses.get(key);
+      if (seen) seen.near ||= near;
+      else {
+        const use = { ref, owner, info, decorator, near };
+        seenUses.set(key, use);
+        uses.push(use);
+      }
+      // Attributes the changed code reads or writes: where the same data is written or read is a neighbour.
+      const attribute = /\.\s*$/.test(before) && !moduleMember(info, before);
+      if (ref.kind === 'identifier' && !decorator && owner.change !== 'added' && !isTestPath(file) && attribute) {
+        const write = isWrite(before, after);
+        // What a changed constructor sets up is everything its class holds: its readers are not the change's.
+        if (write && IMPLICIT_CALLS.test(shortName(owner.symbol))) continue;
+        access(write ? writes : reads, ref.name, { owner, line: ref.line, family: family(info.language), near });
+      }
+    }
+    for (const s of symbols) {
+      if (isTestPath(file) || s.owner.change === 'added') continue;
+      // A field a changed type declares on a changed line (`throwHttpErrors?: boolean | (...)`): its other readers are the change's.
+      if (s.owner.change === 'modified' && (CLASS_LIKE.has(s.owner.kind) || s.owner.kind === 'type')) {
+        for (let line = s.startLine + 1; line <= s.endLine; line++) {
+          const name = s.madeAt(line) ? FIELD_DECLARATION[family(info.language)]?.exec(info.lines[line - 1] ?? '')?.[1] : undefined;
+          if (name && DATA_NAME.test(name)) access(declared, name, { owner: s.owner, line, family: family(info.language), near: true });
+        }
+      }
+      for (let line = s.startLine; line <= s.endLine; line++) {
+        for (const m of (info.lines[line - 1] ?? '').matchAll(/\b(get|set)attr\(\s*[^,()]+,\s*["'](\w{4,})["']/g)) {
+          access(m[1] === 'get' ? reads : writes, m[2], { owner: s.owner, line, family: family(info.language), near: nearOf.get(s.owner)!(line) });
+        }
+      }
+    }
+  }
+  await index.definitions(uses.map((u) => u.ref.name));
+  for (const u of uses) {
+    const r = await index.resolve(u.info, u.ref.line, u.ref.column, u.ref.name);
+    if (u.decorator) {
+      // `@app.teardown_request` on a changed function: the decorator's definition registers and calls it.
+      links.linkPicked(r, u.ref.name, 'caller', u.owner, DECORATOR_WEIGHT * evidence(u.near), `decorates ${short(u.owner.symbol)} (line ${u.ref.line})`);
+      continue;
+    }
+    const relation: Relation = u.ref.kind === 'type' ? 'type' : u.ref.kind === 'call' ? 'callee' : 'data';
+    // `order.total_cents = ...` writes the field it names.
+    const written = relation === 'data' && WRITES.test((u.info.lines[u.ref.line - 1] ?? '').slice(u.ref.column + u.ref.name.length));
+    const verb = relation === 'type' ? 'used as a type by' : written ? 'written by' : relation === 'data' ? 'read by' : 'called by';
+    links.linkPicked(r, u.ref.name, relation, u.owner, evidence(u.near), `${verb} ${short(u.owner.symbol)} (line ${u.ref.line})`);
+    const bare = !/\.\s*$/.test((u.info.lines[u.ref.line - 1] ?? '').slice(0, u.ref.column));
+    if (relation === 'data' && r.resolved && u.near && bare && !isTestPath(u.info.path)) {
+      for (const p of r.picked) if (DATA_KINDS.has(p.def.kind) && p.def.parent === undefined) moduleData.push({ data: p, owner: u.owner, write: written });
+    }
+  }
+  return { reads, writes, declared, moduleData };
+}

@@ -1,0 +1,58 @@
+// Two hops out through calls: the callers of a changed symbol's few callers.
+import type { Repository } from '../git/repository';
+import { definitionAt } from '../symbols/definitions';
+import { filesMentioning } from '../symbols/lookup';
+import { isTestPath } from '../symbols/testPaths';
+import { listAt } from '../lists';
+import type { ChangedSymbol } from './changedSymbols';
+import { IMPLICIT_CALLS, shortName } from './languageRules';
+import type { LinkFn } from './links';
+import type { Index, Located } from './repositoryIndex';
+
+/** A changed symbol with at most this many callers, each called by at most this many, links its callers' callers (two hops). */
+const TWO_HOP_FANOUT = 3;
+/** A caller's caller weighs half a direct link: enough to be listed, ranked below the callers it goes through. */
+const TWO_HOP_WEIGHT = 0.5;
+
+/**
+ * Callers of a changed symbol's callers, two hops out (docs/methodology.md: the labeling protocol leaves out only what is further): the
+ * entry point a thin wrapper serves (`createInstance` calls `validateAndMerge`, which calls the
+ * changed `deepMerge`). Only where the fan-in is small at both hops (TWO_HOP_FANOUT): a function
+ * called from everywhere has no caller that is about the change. Resolved calls from non-test code only.
+ */
+export async function callersOfCallers(repo: Repository, index: Index, direct: [ChangedSymbol, Located[]][], link: LinkFn): Promise<void> {
+  const firsts = new Map<string, { via: ChangedSymbol; caller: Located }[]>();
+  for (const [via, callers] of direct) {
+    if (callers.length > TWO_HOP_FANOUT) continue;
+    for (const caller of callers) if (!IMPLICIT_CALLS.test(caller.def.name)) listAt(firsts, caller.def.name).push({ via, caller });
+  }
+  if (firsts.size === 0) return;
+  await index.definitions(firsts.keys());
+  const second = new Map<string, { at: Located; line: number }[]>();
+  for (const path of await filesMentioning(repo, index.base, [...firsts.keys()])) {
+    if (isTestPath(path)) continue;
+    const info = await index.file(index.base, path);
+    if (!info) continue;
+    for (const ref of await info.refs()) {
+      const wanted = ref.kind === 'call' ? firsts.get(ref.name) : undefined;
+      const caller = wanted && definitionAt(info.defs, ref.line);
+      if (!wanted || !caller) continue;
+      const r = await index.resolve(info, ref.line, ref.column, ref.name);
+      if (!r.resolved) continue;
+      for (const w of wanted) {
+        if (caller.symbol === w.caller.def.symbol || !r.picked.some((p) => p.def.symbol === w.caller.def.symbol)) continue;
+        const list = listAt(second, w.caller.def.symbol);
+        if (!list.some((x) => x.at.def.symbol === caller.symbol)) list.push({ at: { path, def: caller }, line: ref.line });
+      }
+    }
+  }
+  for (const ws of firsts.values()) {
+    for (const w of ws) {
+      const callers = second.get(w.caller.def.symbol) ?? [];
+      if (callers.length > TWO_HOP_FANOUT) continue;
+      for (const c of callers) {
+        link(c.at, 'caller', w.via, TWO_HOP_WEIGHT, `calls ${w.caller.def.name}, which calls ${shortName(w.via.symbol)} (line ${c.line})`, false, 2);
+      }
+    }
+  }
+}
