@@ -95,17 +95,27 @@ export function requireCached(file: string, command = commandOf(), env: NodeJS.P
   return loadCached(file, command, env).exports;
 }
 
-/** requireCached, saying how the file was compiled (tests). */
+/** The script `file` is compiled as, the digest its cache is made for, and the cache's path in `dir`. */
+export function cacheFileFor(file: string, dir: string): { wrapped: string; digest: string; path: string } {
+  const text = readFileSync(file, 'utf8');
+  const wrapped = Module.wrap(text.startsWith('#!') ? `//${text}` : text);
+  // The flags too (V8 refuses a cache made under other flags; each set of flags keeps its own rather than replacing the other's).
+  const flags = `${process.execArgv.join('\0')}\0${process.env.NODE_OPTIONS ?? ''}`;
+  const digest = sha256(`${process.version}\0${process.platform}\0${process.arch}\0${flags}\0${wrapped}`);
+  return { wrapped, digest, path: join(dir, `${basename(file)}-${digest.slice(0, 40)}.v8`) };
+}
+
+/**
+ * requireCached, saying how the file was compiled (tests). `used` means V8 did not refuse the
+ * cache; a source this process compiled before is found in V8's own memory first.
+ */
 export function loadCached(file: string, command = commandOf(), env: NodeJS.ProcessEnv = process.env): { exports: unknown; cache: CacheUse } {
   const moduleCache = (Module as unknown as { _cache: Record<string, Module | undefined> })._cache;
   const loaded = moduleCache[file];
   if (loaded) return { exports: loaded.exports, cache: 'loaded' };
   const dir = compileCacheDir(env);
   if (!dir) return { exports: createRequire(__filename)(file), cache: 'off' };
-  const text = readFileSync(file, 'utf8');
-  const wrapped = Module.wrap(text.startsWith('#!') ? `//${text}` : text);
-  const digest = sha256(`${process.version}\0${process.platform}\0${process.arch}\0${process.execArgv.join('\0')}\0${wrapped}`);
-  const path = join(dir, `${basename(file)}-${digest.slice(0, 40)}.v8`);
+  const { wrapped, digest, path } = cacheFileFor(file, dir);
   const cached = readCacheFile(path, digest);
   const script = new Script(wrapped, { filename: file, ...(cached ? { cachedData: cached.data } : {}) });
   const used = cached !== undefined && !script.cachedDataRejected;
@@ -138,9 +148,9 @@ export function loadCached(file: string, command = commandOf(), env: NodeJS.Proc
 export function flushCompileCaches(): void {
   for (const { path, script, source, covers } of pending.splice(0)) {
     try {
+      mkdirSync(dirname(path), { recursive: true, mode: 0o700 }); // first: where no folder can be made, no cache is serialized for nothing
       const data = script.createCachedData();
       const header: Header = { source, data: sha256(data), covers };
-      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
       const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
       writeFileSync(temporary, Buffer.concat([Buffer.from(`${MAGIC}${JSON.stringify(header)}\n`, 'utf8'), data]), { mode: 0o600 });
       renameSync(temporary, path); // whole or not at all, whatever another process reads meanwhile

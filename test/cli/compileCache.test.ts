@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { join } from 'node:path';
-import { compileCacheDir, flushCompileCaches, loadCached, readCacheFile } from '../../src/cli/compileCache';
+import { cacheFileFor, compileCacheDir, flushCompileCaches, loadCached, readCacheFile } from '../../src/cli/compileCache';
 import { userCacheDir } from '../../src/core/io/userCache';
 import { run } from '../helpers/cli';
 import { demoCorpus, ROOT } from '../helpers/demoCorpus';
@@ -15,6 +15,7 @@ import { tempDir } from '../helpers/tempDir';
 
 const CLI = join(ROOT, 'dist', 'cli.js');
 const moduleCache = (Module as unknown as { _cache: Record<string, unknown> })._cache;
+const MAGIC_LENGTH = 'fixture-lab compile cache 1\n'.length;
 
 /** Loads `file` as a fresh process would (not from this process's require cache). */
 function load(file: string, cacheDir: string, command = 'test') {
@@ -84,6 +85,24 @@ describe('the compile cache', function () {
     const damaged = load(a, cache);
     assert.equal(damaged.cache, 'made');
     assert.equal((damaged.exports as { which(): string }).which(), 'a');
+
+    // A whole cache whose header names c's source but whose data V8 made for a's (of another
+    // length): V8 refuses it, and c is compiled afresh. (c is compiled here for the first time:
+    // a source this process compiled before V8 finds in its own memory without reading a cache.)
+    load(a, cache);
+    flushCompileCaches();
+    const c = join(dir, 'c.js');
+    writeFileSync(c, 'exports.which = () => "cc";\n');
+    const forgedFor = cacheFileFor(c, cache);
+    const aBytes = readFileSync(join(cache, cacheA));
+    const headerEnd = aBytes.indexOf(10, MAGIC_LENGTH);
+    const aHeader = JSON.parse(aBytes.subarray(MAGIC_LENGTH, headerEnd).toString()) as { source: string };
+    writeFileSync(forgedFor.path, Buffer.concat([aBytes.subarray(0, MAGIC_LENGTH),
+      Buffer.from(`${JSON.stringify({ ...aHeader, source: forgedFor.digest })}\n`), aBytes.subarray(headerEnd + 1)]));
+    assert.ok(readCacheFile(forgedFor.path, forgedFor.digest), 'the forged file passes the header\'s checks');
+    const refused = load(c, cache);
+    assert.equal(refused.cache, 'made');
+    assert.equal((refused.exports as { which(): string }).which(), 'cc');
 
     // Cut short, or not a cache at all.
     writeFileSync(join(cache, cacheA), bytes.subarray(0, 40));

@@ -398,7 +398,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.deepEqual(await texts('.results-pane .check.health li'), [
       'silent returned no symbols on 1 of 1 answer: its scores are zeros of a degraded system, not a measure of its retrieval. It warned: '
         + `"${SILENT_WARNING}"`,
-      'unmapped returned only names that do not exist at the revision on 1 of 1 answer: its scores are zeros of a parse that maps nothing '
+      'unmapped returned only names that do not exist at the revision on 1 of 1 answer: its scores measure a parse that maps nothing '
         + '(check `parse`), not a measure of its retrieval.',
       'verbose went over its token budget on 1 of 1 answer (up to 3,048 tokens at a budget of 2,000): it has no budget control, and is not '
         + 'credited with the budget.',
