@@ -151,7 +151,7 @@ describe('honest runs: no silent zero, and no budget credited that an answer exc
     assert.match(table, /^\| unmapped \| 2 \| 0 \| 0\.0% \(0\/4\) \| 0 \| 0 \|$/m);
     assert.match(table, /^\| verbose \| 2 \| 0 \| 100\.0% \(10\/10\) \| 2 \| 0 \|$/m);
     assert.match(table, /^\*\*Warning:\*\* silent returned no symbols on 2 of 2 answers: its scores are zeros of a degraded system, not a measure of its retrieval\. It warned: "FTS extension failed to load — keyword search degraded"$/m);
-    assert.match(table, /^\*\*Warning:\*\* unmapped returned only names that do not exist at the revision on 2 of 2 answers: its scores are zeros of a parse that maps nothing \(check `parse`\), not a measure of its retrieval\.$/m);
+    assert.match(table, /^\*\*Warning:\*\* unmapped returned only names that do not exist at the revision on 2 of 2 answers: its scores measure a parse that maps nothing \(check `parse`\), not a measure of its retrieval\.$/m);
     assert.match(table, /^\*\*Warning:\*\* verbose went over its token budget on 2 of 2 answers \(up to 3,048 tokens at a budget of 2,000\)/m);
     const judged = findings.slice(findings.indexOf('## Judged@10'));
     assert.doesNotMatch(judged, /at least 0\.9/);

@@ -181,3 +181,21 @@ describe('labels that no longer name the same code where the fixture runs', func
     assert.match(problems[0].message, new RegExp(`fixture-lab relocate .*01-retry\\.yaml --to ${later.slice(0, 7)}`));
   });
 });
+
+describe('a system answering with names the repository does not have', function () {
+  this.timeout(120_000);
+
+  it('is warned about in FINDINGS.md without calling scores zeros that are not: short names still score where the rule takes them for truth', async () => {
+    const scripts = tempDir({ 'short.mjs': 'process.stdout.write(JSON.stringify({ results: ["pricing.apply_discount", "Cart.total", "Nowhere.thing"] }));\n' });
+    const corpus = demoCorpus(`systems:\n  - name: short\n    type: command\n    query: [${JSON.stringify(process.execPath)}, ${JSON.stringify(join(scripts, 'short.mjs'))}]\n`
+      + '    parse: {format: json, symbols: "results[]"}\n');
+    const out = join(tempDir(), 'run');
+    await runBenchmark({ corpusDir: corpus, outDir: out, tasks: 'bookshop-easy-01', budgets: [5000], cwd: corpus });
+    const findings = readFileSync(join(out, 'FINDINGS.md'), 'utf8');
+    assert.match(findings, /^\| short \| 1 \| 0\.400 \| 0\.200 \|/m);
+    const warning = findings.split('\n').find((l) => l.startsWith('**Warning:** short'));
+    assert.ok(warning, 'a warning for short');
+    assert.doesNotMatch(warning, /zeros/);
+    assert.match(warning, /only names that do not exist at the revision on 1 of 1 answer: its scores measure a parse that maps nothing \(check `parse`\)/);
+  });
+});

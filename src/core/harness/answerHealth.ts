@@ -236,9 +236,9 @@ export function healthWarnings(rows: readonly SystemHealth[]): string[] {
     if (mostlyNothing(h)) {
       const what = [h.empty ? `no symbols on ${of(h.empty)}` : '',
         h.unmapped ? `only names that do not exist at the revision on ${of(h.unmapped)}` : ''].filter(Boolean).join(' and ');
-      const cause = h.unmapped > h.empty ? 'parse that maps nothing (check `parse`)' : 'degraded system';
-      out.push(`${h.system} returned ${what}: its scores are zeros of a ${cause}, `
-        + `not a measure of its retrieval.${said}`);
+      // Unmapped names still score where the matching rule takes one for an entry (`Client.send`), so they are not said to be zeros.
+      const cause = h.unmapped > h.empty ? 'its scores measure a parse that maps nothing (check `parse`)' : 'its scores are zeros of a degraded system';
+      out.push(`${h.system} returned ${what}: ${cause}, not a measure of its retrieval.${said}`);
     } else {
       const parts = [h.empty ? `no symbols on ${of(h.empty)}` : '', h.unmapped ? `only unresolved names on ${of(h.unmapped)}` : '',
         h.warned ? `a warning on ${of(h.warned)}` : ''].filter(Boolean);
