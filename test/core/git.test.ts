@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { listChanges, Repository, repositoryPath } from '../../src/core';
-import { MAX_FILE_BYTES } from '../../src/core/git/blobs';
+import { BlobReader, MAX_FILE_BYTES } from '../../src/core/git/blobs';
 import { GIT_ENV, TestRepo } from '../helpers/gitRepo';
 import { tempDir } from '../helpers/tempDir';
 
@@ -59,6 +59,21 @@ describe('git layer', () => {
     assert.deepEqual(many.map((t) => t.kind), ['text', 'text', 'text', 'missing']);
     assert.equal(many[1].kind === 'text' && many[1].text.split('\n')[2], 'line three');
     assert.deepEqual(await r.listFiles(head), ['a.txt', 'big.txt', 'logo.png', 'new.txt', 'new/name.txt']);
+  });
+
+  it('answers hundreds of names asked at once each with its own, and what was asked before the reader closed', async () => {
+    // Names asked in one turn go to git in one write; each answer still pairs with its name.
+    const names = Array.from({ length: 300 }, (_, i) => (i % 3 === 0 ? `${head}:nope${i}` : i % 3 === 1 ? `${head}:a.txt` : `${base}:a.txt`));
+    const reader = new BlobReader(r.root);
+    const answers = await reader.read(names);
+    assert.deepEqual(answers.map((t) => t.kind), names.map((n) => (n.includes(':nope') ? 'missing' : 'text')));
+    const text = (i: number) => (answers[i].kind === 'text' ? answers[i].text : undefined);
+    assert.notEqual(text(1), text(2));
+    assert.ok(names.every((n, i) => n.includes(':nope') || text(i) === text(n.startsWith(head) ? 1 : 2)));
+    // Asked, then closed in the same turn: the names are written before git's input ends.
+    const late = reader.read([`${head}:a.txt`]);
+    reader.close();
+    assert.equal((await late)[0].kind, 'text');
   });
 
   it('fails with one line saying what to do', async () => {

@@ -1,4 +1,9 @@
-import { changedSymbols, definitionsOf, FixtureLabError, languageOf, Repository } from '../../core';
+// From their modules, not the core's index: `symbols` initialises only what it uses.
+import { changedSymbols } from '../../core/changes/changedSymbols';
+import { Repository } from '../../core/git/repository';
+import { FixtureLabError } from '../../core/problems';
+import { definitionsOf } from '../../core/symbols/definitions';
+import { languageOf } from '../../core/symbols/languages';
 import { CliIO, parse, required, UsageError } from '../args';
 
 /** `symbols --repo PATH --base REV --head REV` (changed symbols) or `--rev REV --file FILE` (one file's definitions). */

@@ -15,6 +15,19 @@ const TYPE = String.raw`["']?\*?&?([A-Za-z_$][\w$.]*)`;
 
 /** Patterns that declare or construct `v`, each capturing the type's (possibly dotted) name. */
 function declarations(language: LanguageId, v: string): RegExp[] {
+  // The same receivers are typed again and again (each use of `app`, `self`): each language and name's patterns are built once.
+  const key = `${language}\0${v}`;
+  let made = built.get(key);
+  if (!made) {
+    if (built.size >= 10_000) built.clear(); // a long editor session reads many names
+    built.set(key, (made = buildDeclarations(language, v)));
+  }
+  return made;
+}
+
+const built = new Map<string, RegExp[]>();
+
+function buildDeclarations(language: LanguageId, v: string): RegExp[] {
   const name = escape(v);
   switch (language) {
     case 'python':

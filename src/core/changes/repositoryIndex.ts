@@ -279,8 +279,9 @@ export class Index {
   private async modulePaths(module: string): Promise<string[]> {
     let found = this.modules.get(module);
     if (!found) {
-      this.paths ??= this.repo.listFiles(this.base);
-      found = this.paths.then((paths) => paths.filter((p) => languageOf(p) && fileImported(p, [module])));
+      // The source files are picked from the repository's once, not again for every module asked.
+      this.paths ??= this.repo.listFiles(this.base).then((paths) => paths.filter((p) => languageOf(p)));
+      found = this.paths.then((paths) => paths.filter((p) => fileImported(p, [module])));
       this.modules.set(module, found);
     }
     return found;
@@ -346,9 +347,17 @@ export class Index {
 
 /** The type a module-level variable is declared or constructed with: the lines outside every definition (`app = Flask(__name__)`). */
 function moduleLevelType(info: FileInfo, variable: string): string | undefined {
+  // Every receiver of a name asks again, and each answer reads the whole file: kept per file and name.
+  let types = moduleTypes.get(info);
+  if (!types) moduleTypes.set(info, (types = new Map<string, string | undefined>()));
+  if (types.has(variable)) return types.get(variable);
   const outside = outsideDefinitions(info);
-  return declaredType(info.language, outside, 1, outside.length, variable);
+  const type = declaredType(info.language, outside, 1, outside.length, variable);
+  types.set(variable, type);
+  return type;
 }
+
+const moduleTypes = new WeakMap<FileInfo, Map<string, string | undefined>>();
 
 const outsideLines = new WeakMap<FileInfo, string[]>();
 

@@ -30,6 +30,8 @@ export class BlobReader {
   private process?: ChildProcessWithoutNullStreams;
   private buffer: Buffer = Buffer.alloc(0);
   private readonly queue: Pending[] = [];
+  /** Names asked but not yet written to git. */
+  private unsent: string[] = [];
 
   /**
    * `keepBom`: the text as git stores it, a leading byte-order mark included (what `git grep`
@@ -42,14 +44,25 @@ export class BlobReader {
     return Promise.all(objects.map((name) => (name.includes('\n') ? this.objectId(name).then((id) => (id ? this.ask(id) : missing)) : this.ask(name))));
   }
 
-  /** One request; requests and answers pair up in the order they are written. */
+  /**
+   * One request; requests and answers pair up in the order they are written. The names asked in
+   * one turn of the event loop go to git in one write: a write to the pipe costs far more than
+   * the name it carries, and a revision's sources are read hundreds at a time.
+   */
   private ask(name: string): Promise<FileText> {
     if (name.includes('\0')) return Promise.resolve(missing);
-    const proc = this.start();
+    this.start();
     return new Promise<FileText>((resolve, reject) => {
       this.queue.push({ resolve, reject });
-      proc.stdin.write(name + '\n');
+      if (this.unsent.length === 0) queueMicrotask(() => this.send());
+      this.unsent.push(name);
     });
+  }
+
+  /** Write the names not yet sent, to the process their requests wait on. */
+  private send(): void {
+    const names = this.unsent.splice(0);
+    if (names.length > 0 && this.process) this.process.stdin.write(names.join('\n') + '\n');
   }
 
   /**
@@ -71,6 +84,7 @@ export class BlobReader {
    * group; one that does not exit on end of input within 2 s is killed.
    */
   close(): void {
+    this.send();
     const proc = this.process;
     this.process = undefined;
     if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
@@ -89,7 +103,10 @@ export class BlobReader {
     });
     const fail = (e: Error) => {
       for (const p of this.queue.splice(0)) p.reject(e);
-      if (this.process === proc) this.process = undefined;
+      if (this.process === proc) {
+        this.process = undefined;
+        this.unsent = []; // their requests were just rejected
+      }
     };
     proc.on('error', fail);
     proc.on('exit', (code, signal) => fail(new Error(`git cat-file ${describeExit({ code, signal })}`)));

@@ -83,7 +83,7 @@ export interface Entry {
 export function entryOf(kind: ExtractKind, language: LanguageId, text: string): Entry | undefined {
   if (!active) return undefined;
   const key = createHash('sha256').update(language).update('\0').update(text).digest('hex');
-  return { path: join(active.dir, kind, key.slice(0, 2), `${key.slice(2)}.json`), name: `${kind}/${key}` };
+  return { path: join(active.dir, kind, `${key}.json`), name: `${kind}/${key}` };
 }
 
 /** What an entry held, or undefined when it is absent or not one this version wrote whole. */
