@@ -3,7 +3,7 @@
 // says how to resume) is told, or the CLI exits with the conventional 128 + the signal's number.
 // A second signal exits at once.
 import { constants } from 'node:os';
-import { reapAll } from '../core/harness/processTree';
+import { reapAll } from '../core/io/processTree';
 
 export const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 

@@ -4,19 +4,22 @@
 // wall time says how busy the machine was; on CI's two cores the suite's wall time is about its
 // CPU over two once the phases overlap (test/run.mjs).
 //
-// Usage: node test/bench/suite.bench.mjs [build] [typecheck] [unit] [integration] [restricted] [--files=<part of a path>]
-// (every phase by default; `node esbuild.mjs` first for anything but the build). The unit phase
+// Usage: node test/bench/suite.bench.mjs [build] [typecheck] [unit] [integration] [restricted] [installed] [npm-test] [--files=<part of a path>]
+// (every phase but npm-test by default; `node esbuild.mjs` first for anything but the build;
+// npm-test is the whole `npm test`, its output shown, with the cores it kept busy). The unit phase
 // runs each test file as its own mocha process, FIXTURE_LAB_TEST_JOBS (2) at a time, and lists
 // the files by CPU; `--files=cli/` keeps the files whose path holds it.
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { ROOT } from '../vscode/setup.mjs';
 import { unitTestFiles } from '../unitTestFiles.mjs';
 
-const PHASES = ['build', 'typecheck', 'unit', 'integration', 'restricted'];
+const PHASES = ['build', 'typecheck', 'unit', 'integration', 'restricted', 'installed'];
 const args = process.argv.slice(2);
 const asked = args.filter((a) => !a.startsWith('--'));
-for (const phase of asked) if (!PHASES.includes(phase)) throw new Error(`no phase ${phase}: one of ${PHASES.join(', ')}`);
+// `npm-test`, only when asked: the whole `node test/run.mjs` as one process tree, its phases overlapping as they do there.
+for (const phase of asked) if (![...PHASES, 'npm-test'].includes(phase)) throw new Error(`no phase ${phase}: one of ${PHASES.join(', ')}, npm-test`);
 const phases = asked.length > 0 ? asked : PHASES;
 const only = args.find((a) => a.startsWith('--files='))?.slice('--files='.length);
 const jobs = Math.max(1, Number(process.env.FIXTURE_LAB_TEST_JOBS ?? 2) || 1);
@@ -63,12 +66,13 @@ function measured(argv, { quiet = true } = {}) {
 }
 
 const mocha = join(ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js');
+const loadAverage = () => `load average ${loadavg().map((l) => l.toFixed(1)).join(', ')}`;
 const fmt = (s) => s.toFixed(1).padStart(7);
 
 const baselines = [];
 for (let i = 0; i < 5; i++) baselines.push((await measured([process.execPath, '-e', '0'])).cpu);
 const baseline = baselines.sort((a, b) => a - b)[2];
-console.log(`baseline: node -e 0, ${baseline.toFixed(3)} s CPU (median of 5)`);
+console.log(`baseline: node -e 0, ${baseline.toFixed(3)} s CPU (median of 5); ${loadAverage()}`);
 const ratio = (cpu) => `${Math.round(cpu / baseline)}x`.padStart(6);
 console.log(`${'phase'.padEnd(44)} ${'CPU s'.padStart(7)} ${'wall s'.padStart(7)}  CPU/baseline`);
 const line = (name, r) => console.log(`${name.padEnd(44)} ${fmt(r.cpu)} ${fmt(r.wall)} ${ratio(r.cpu)}${r.code === 0 ? '' : `  (exit ${r.code})`}`);
@@ -78,6 +82,12 @@ for (const phase of phases) {
   if (phase === 'build') {
     const r = await measured([process.execPath, 'esbuild.mjs']);
     line('build (node esbuild.mjs)', r);
+    total += r.cpu;
+  } else if (phase === 'npm-test') {
+    const r = await measured([process.execPath, join('test', 'run.mjs')], { quiet: false });
+    line('npm test (test/run.mjs, phases overlapping)', r);
+    // How well the two cores were kept busy: CPU over twice the wall time (1 is both cores all the time).
+    console.log(`  cores in use: ${(r.cpu / r.wall).toFixed(2)} of 2 on average (the machine's load shares them: ${loadAverage()})`);
     total += r.cpu;
   } else if (phase === 'typecheck') {
     const r = await measured([process.execPath, join('test', 'typecheck.mjs')]);
@@ -100,8 +110,10 @@ for (const phase of phases) {
     line(`unit (${files.length} file${files.length === 1 ? '' : 's'}, ${jobs} at a time)`, { cpu, wall: (Date.now() - started) / 1000, code: failing === 0 ? 0 : `${failing} files failing` });
     total += cpu;
   } else {
-    const r = await measured([process.execPath, join('test', 'vscode', 'integration.mjs'), `--pass=${phase === 'integration' ? 'main' : 'restricted'}`]);
-    line(phase === 'integration' ? 'integration (real VS Code, main pass)' : 'restricted (Restricted Mode pass, .vsix)', r);
+    // Each real-VS-Code pass alone, its .vsix packaged within it (npm test packages one for both that install it).
+    const pass = phase === 'integration' ? 'main' : phase;
+    const r = await measured([process.execPath, join('test', 'vscode', 'integration.mjs'), `--pass=${pass}`]);
+    line({ main: 'integration (real VS Code, main pass)', restricted: 'restricted (Restricted Mode pass, .vsix)', installed: 'installed (a new user, .vsix)' }[pass], r);
     total += r.cpu;
   }
 }

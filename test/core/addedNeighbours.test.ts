@@ -1,8 +1,8 @@
 // Issue 27's rules for what a change adds and for the evidence a change's lines give, each on a
 // small real git history shaped like the code it was seen in: the base method an override keeps
 // (and its sibling overrides), super() calls, the class, struct or interface that gains a member,
-// a Go package's build-tag twins, the users of module-level data, comments and re-indented lines
-// that change no code.
+// the fields an added method reads and where they are set, a Go package's build-tag twins, the
+// users of module-level data, comments and re-indented lines that change no code.
 import * as assert from 'node:assert/strict';
 import { changedSymbols, type RankedCandidate, Repository } from '../../src/core';
 import { linksOf } from '../../src/core/changes/neighbours';
@@ -86,6 +86,19 @@ describe('neighbours: what a change adds, and what its lines are evidence of', f
     assert.deepEqual(pick(m.get('chi/mux.Mux.Mount')), { kind: 'data', why: 'also reads mSTUB (line 8)' });
     assert.deepEqual(pick(m.get('app/state.bump')), { kind: 'data', why: 'writes counter (line 6)' });
     assert.ok(!m.has('app/state.shadow'), 'shadow assigns its own local counter');
+  });
+
+  it('a field an added method reads through self: the constructor that sets it up; another class\'s own field of that name is not it', async () => {
+    const repo = new TestRepo();
+    const child = (extra: string) => `from .base import Base\n\n\nclass Child(Base):\n    def open(self):\n        return 1\n${extra}`;
+    const base = repo.commit('base', {
+      'app/base.py': 'class Base:\n    def __init__(self, root):\n        self.root = root\n\n\nclass Other:\n    def __init__(self):\n        self.root = None\n\n    def reset(self):\n        self.root = "x"\n',
+      'app/child.py': child(''),
+    });
+    const head = repo.commit('head', { 'app/child.py': child('\n    def path(self):\n        return self.root + "/p"\n') });
+    const m = by(await candidates(repo, base, head));
+    assert.deepEqual(pick(m.get('app/base.Base.__init__')), { kind: 'data', why: 'sets up root (line 3)' });
+    assert.ok(!m.has('app/base.Other.__init__') && !m.has('app/base.Other.reset'), "Other's self.root is another object's");
   });
 
   it('a class whose docstring or comments alone changed, and a function whose comment alone changed, are not changed', async () => {

@@ -12,7 +12,7 @@
 // - installed: a new user's first corpus, always in code-server: Fixture Lab installed from its .vsix
 //   as in Restricted Mode, but trusted, on an empty folder; only test/integration/newUser.test.ts
 //   runs (FIXTURE_LAB_TEST_PASS=installed), from init to a judged run through the views and palette.
-// Usage: node test/vscode/integration.mjs [workspace folder, default a temp copy of corpus/] [--pass=main|restricted|installed]
+// Usage: node test/vscode/integration.mjs [workspace folder, default a temp copy of corpus/] [--pass=main|restricted|installed[,...]] [--summary=FILE]
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -50,10 +50,12 @@ export function corpusCopy() {
 }
 
 /**
- * Runs one pass of the suite (`pass`: main, restricted or installed) and prints it.
+ * Runs one pass of the suite (`pass`: main, restricted or installed) and prints it. `vsix`: the
+ * package the restricted and installed passes install, when the caller has made it (buildVsix) and
+ * removes it; else each of those passes makes its own.
  * Resolves to { passed, failed, failures }, rejects if it could not run.
  */
-export async function runIntegration({ folder, pass: name = 'main' } = {}) {
+export async function runIntegration({ folder, pass: name = 'main', vsix } = {}) {
   if (!existsSync(TESTS_PATH)) throw new Error(`${TESTS_PATH} is missing: run \`node esbuild.mjs\` first`);
   const restricted = name === 'restricted';
   const installed = name === 'installed';
@@ -71,7 +73,7 @@ export async function runIntegration({ folder, pass: name = 'main' } = {}) {
   if (!desktop) setup();
   const started = Date.now();
   try {
-    const exitCode = desktop ? await inDesktopVSCode(folder, resultsFile) : await inCodeServer(folder, pass, resultsFile, name);
+    const exitCode = desktop ? await inDesktopVSCode(folder, resultsFile) : await inCodeServer(folder, pass, resultsFile, name, vsix);
     if (!existsSync(resultsFile)) {
       throw new Error(`the suite wrote no results (VS Code exit code ${exitCode}); see ${ARTIFACTS}`);
     }
@@ -92,13 +94,14 @@ export async function runIntegration({ folder, pass: name = 'main' } = {}) {
 }
 
 /** Resolves to VS Code's exit code: 0 when run() resolved, 1 when it rejected. */
-async function inCodeServer(folder, pass, resultsFile, name) {
+async function inCodeServer(folder, pass, resultsFile, name, prebuilt) {
   const restricted = name === 'restricted';
   const shots = join(ARTIFACTS, pass.screens);
   rmSync(shots, { recursive: true, force: true });
   mkdirSync(shots, { recursive: true });
-  // The .vsix is made beside the workspace copy, and goes with it.
-  const vsix = name !== 'main' ? await buildVsix(mkdtempSync(join(tmpdir(), 'fixture-lab-vsix-'))) : undefined;
+  // The .vsix, unless the caller made it, is made in a temp folder of its own, removed with the pass.
+  const own = name !== 'main' && !prebuilt;
+  const vsix = name === 'main' ? undefined : prebuilt ?? await buildVsix(mkdtempSync(join(tmpdir(), 'fixture-lab-vsix-')));
   let server;
   try {
     server = await startServer({
@@ -114,7 +117,7 @@ async function inCodeServer(folder, pass, resultsFile, name) {
       }),
     });
   } catch (error) {
-    if (vsix) rmSync(resolve(vsix, '..'), { recursive: true, force: true });
+    if (own) rmSync(resolve(vsix, '..'), { recursive: true, force: true });
     throw error;
   }
   let workbench;
@@ -169,7 +172,7 @@ async function inCodeServer(folder, pass, resultsFile, name) {
     clearInterval(watcher);
     await workbench?.close();
     await server.stop();
-    if (vsix) rmSync(resolve(vsix, '..'), { recursive: true, force: true });
+    if (own) rmSync(resolve(vsix, '..'), { recursive: true, force: true });
   }
 }
 
@@ -345,19 +348,44 @@ async function inDesktopVSCode(folder, resultsFile) {
   }
 }
 
+/**
+ * Runs `passes` in turn (the restricted and installed passes install one .vsix, made once) and
+ * resolves to one { pass, passed, failed, error? } each: a pass that could not run has its reason
+ * in `error` and counts as one failure.
+ */
+export async function runPasses(passes, { folder } = {}) {
+  const packaged = passes.some((pass) => pass !== 'main') ? mkdtempSync(join(tmpdir(), 'fixture-lab-vsix-')) : undefined;
+  const summary = [];
+  try {
+    let vsix;
+    for (const pass of passes) {
+      try {
+        if (pass !== 'main' && packaged) vsix ??= await buildVsix(packaged);
+        const { passed, failed } = await runIntegration({ folder, pass, vsix });
+        summary.push({ pass, passed, failed });
+      } catch (error) {
+        const [reason, ...detail] = error.message.split('\n');
+        if (detail.length > 0) console.log(detail.join('\n'));
+        console.log(`${PASSES[pass].label}: FAILED before any test ran: ${reason}`);
+        summary.push({ pass, passed: 0, failed: 1, error: reason });
+      }
+    }
+  } finally {
+    if (packaged) rmSync(packaged, { recursive: true, force: true });
+  }
+  return summary;
+}
+
+// `--pass=` takes one pass or several, comma-separated (in that order). `--summary=FILE` writes
+// runPasses' answer there as JSON, for test/run.mjs, which runs this script as child processes
+// beside the unit tests.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
-  const only = args.find((arg) => arg.startsWith('--pass='))?.slice('--pass='.length);
+  const only = args.find((arg) => arg.startsWith('--pass='))?.slice('--pass='.length).split(',');
+  const summaryFile = args.find((arg) => arg.startsWith('--summary='))?.slice('--summary='.length);
   const folder = args.find((arg) => !arg.startsWith('--'));
-  let failed = 0;
-  for (const pass of Object.keys(PASSES)) {
-    if (only && only !== pass) continue;
-    try {
-      failed += (await runIntegration({ folder: folder && resolve(folder), pass })).failed;
-    } catch (error) {
-      console.error(`${PASSES[pass].label}: ${error.message}`);
-      failed++;
-    }
-  }
-  process.exitCode = failed > 0 ? 1 : 0;
+  for (const pass of only ?? []) if (!PASSES[pass]) throw new Error(`no pass \`${pass}\`: ${Object.keys(PASSES).join(', ')}`);
+  const summary = await runPasses(only ?? Object.keys(PASSES), { folder: folder && resolve(folder) });
+  if (summaryFile) writeFileSync(summaryFile, JSON.stringify(summary));
+  process.exitCode = summary.some((pass) => pass.failed > 0) ? 1 : 0;
 }

@@ -3,8 +3,8 @@
 // ignored cache folder .cache/code-server/. See shared/notes/real-vscode-offline.md.
 // Usage: node test/vscode/setup.mjs
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -76,10 +76,64 @@ function installCodeServer() {
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+};
+
+/**
+ * Runs `install` holding CACHE.lock (its pid inside): `npm test` starts two real-VS-Code passes at
+ * once, each calling setup(), and two apt-gets or two installs into one folder would break each
+ * other. Another caller waits while the holder lives, then runs `install` itself, which finds the
+ * work done. A lock whose process is gone is taken over.
+ */
+function holdingLock(install) {
+  const lock = `${CACHE}.lock`;
+  mkdirSync(dirname(lock), { recursive: true });
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  let said = false;
+  for (;;) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    // Gone since (released: try again), or empty for the moment between its creation and its write.
+    let holder;
+    try {
+      holder = readFileSync(lock, 'utf8').trim();
+    } catch {
+      continue;
+    }
+    if (holder !== '' && !alive(Number(holder))) {
+      rmSync(lock, { force: true });
+      continue;
+    }
+    if (!said) console.log(`setup: waiting for process ${holder || '(starting)'}, which is setting up code-server\u2026`);
+    said = true;
+    Atomics.wait(pause, 0, 0, 500); // a synchronous pause: setup() is synchronous
+  }
+  try {
+    install();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+const packagesReady = () => ['chromium', 'ripgrep'].every(debInstalled);
+
 /** Idempotent: a second call only checks the Debian packages and the marker file. */
 export function setup() {
-  ensureDebianPackages();
-  if (!existsSync(MARKER)) installCodeServer();
+  if (existsSync(MARKER) && packagesReady()) return;
+  holdingLock(() => {
+    ensureDebianPackages();
+    if (!existsSync(MARKER)) installCodeServer();
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,7 +1,8 @@
 // The benchmark panel's webview in headless Chromium against recorded host sessions
 // (test/fixtures/panel/): what it shows, what it posts, that fixture and system strings stay text,
 // that the CSP holds, that it restores itself after a reload, and that it works by keyboard.
-// Screenshots land in test-artifacts/screens/panel-*.png; the speed figures are logged only
+// Screenshots land in test-artifacts/screens-panel/panel-*.png (not the main VS Code pass's screens/,
+// which that pass empties when it starts, beside the unit tests); the speed figures are logged only
 // (npm run bench:panel measures them properly).
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { FORM } from './hostSession';
 import { fmt } from '../../src/shared/figures';
 import { launchChromium, PanelPage, PanelServer, recording, ROOT, SentMessage, startPanelServer, ThemeName, THEMES } from './harness';
 
-const SCREENS = join(ROOT, 'test-artifacts', 'screens');
+const SCREENS = join(ROOT, 'test-artifacts', 'screens-panel');
 const IMAGES = join(ROOT, 'docs', 'images');
 
 describe('panelHtml', () => {

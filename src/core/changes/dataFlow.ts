@@ -2,19 +2,27 @@
 // reads are written, where those it writes (or a changed type declares) are read, and what such a
 // reader calls in the branch the read decides.
 import type { Repository } from '../git/repository';
-import { Definition, definitionAt } from '../symbols/definitions';
+import { Definition, definitionAt, enclosingDefinitions } from '../symbols/definitions';
 import { DATA_KINDS } from '../symbols/kinds';
 import { filesMentioning } from '../symbols/lookup';
 import type { Reference } from '../symbols/references';
 import { isTestPath } from '../symbols/testPaths';
 import { listAt } from '../lists';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
-import { family, IMPLICIT_CALLS, isWrite, shortName } from './languageRules';
+import { CLASS_LIKE, family, IMPLICIT_CALLS, isWrite, SELF, shortName } from './languageRules';
+import { receiverOf } from './receivers';
 import { CONSTRUCTOR_WEIGHT, evidence, FAR_WEIGHT, LinkFn } from './links';
-import { FileInfo, Index, moduleMember } from './repositoryIndex';
+import { FileInfo, Index, Located, moduleMember } from './repositoryIndex';
 
 /** An attribute the changed code reads or writes: where, in which language family (data flows within one), and whether beside a changed line. */
-export interface Access { owner: ChangedSymbol; line: number; family: string; near: boolean }
+export interface Access {
+  owner: ChangedSymbol;
+  line: number;
+  family: string;
+  near: boolean;
+  /** Read or written through `self`/`this`: the class whose instance it is (as base holds it, where it does). */
+  selfClass?: Located;
+}
 
 /**
  * Attributes (names no definition has) the changed source code reads or writes: the definitions
@@ -35,7 +43,7 @@ export async function dataFlow(
   const attributes = names.filter((n) => index.called(n).every((d) => DATA_KINDS.has(d.def.kind) && d.def.parent !== undefined) && !IMPLICIT_CALLS.test(n));
   if (attributes.length === 0) return;
   const changedNames = new Set(report.symbols.map((s) => s.symbol));
-  interface Site { info: FileInfo; def: Definition; line: number; column: number }
+  interface Site { info: FileInfo; def: Definition; line: number; column: number; selfClass?: Definition }
   const readers = new Map<string, Site[]>();
   const writers = new Map<string, Site[]>();
   /** Module-level data naming a declared field as a key (`kyOptionKeys = {throwHttpErrors: true, ...}`): a registry of the fields. */
@@ -53,10 +61,10 @@ export async function dataFlow(
           const column = m.index + m[0].indexOf(m[1]);
           const before = text.slice(0, column);
           const write = isWrite(before, text.slice(m.index + m[0].length));
-          return { name: m[1], column, code: code.has(`${i + 1}:${column}`) && !moduleMember(info, before), write };
+          return { name: m[1], column, code: code.has(`${i + 1}:${column}`) && !moduleMember(info, before), write, self: SELF.has(receiverOf(before) ?? '') };
         }),
         ...[...text.matchAll(/\b(get|set)attr\(\s*[^,()]+,\s*["'](\w+)["']/g)].map((m) => ({
-          name: m[2], column: m.index + m[0].indexOf(m[2]), code: true, write: m[1] === 'set' })),
+          name: m[2], column: m.index + m[0].indexOf(m[2]), code: true, write: m[1] === 'set', self: false })),
       ];
       for (const a of accesses) {
         if (!wanted.has(a.name) || !a.code) continue;
@@ -64,7 +72,8 @@ export async function dataFlow(
         if (!def || changedNames.has(def.symbol)) continue;
         const into = a.write ? writers : readers;
         const list = into.get(a.name) ?? [];
-        if (!list.some((x) => x.def.symbol === def.symbol)) list.push({ info, def, line: i + 1, column: a.column });
+        const selfClass = a.self ? enclosingDefinitions(info.defs, i + 1).filter((d) => CLASS_LIKE.has(d.kind)).pop() : undefined;
+        if (!list.some((x) => x.def.symbol === def.symbol)) list.push({ info, def, line: i + 1, column: a.column, selfClass });
         into.set(a.name, list);
       }
     });
@@ -84,9 +93,19 @@ export async function dataFlow(
     if (found.length > limit) continue;
     for (const r of found) link({ path: r.info.path, def: r.def }, 'data', d.owner, 1, `lists ${field} as a key (line ${r.line})`, false);
   }
+  /** `self.x` in a class neither extending nor extended by the change's own `self` class is another object's `x`. */
+  const sameObject = async (a: Access, sites: Site[]): Promise<Site[]> => {
+    const out: Site[] = [];
+    for (const site of sites.filter((x) => family(x.info.language) === a.family)) {
+      const related = !a.selfClass || !site.selfClass || (await index.lineage(a.selfClass)).has(site.selfClass.name)
+        || (await index.lineage({ path: site.info.path, def: site.selfClass })).has(a.selfClass.def.name);
+      if (related) out.push(site);
+    }
+    return out;
+  };
   for (const [attribute, read] of reads) {
     if (!wanted.has(attribute)) continue;
-    const found = (writers.get(attribute) ?? []).filter((w) => family(w.info.language) === read.family);
+    const found = await sameObject(read, writers.get(attribute) ?? []);
     if (found.filter((w) => !IMPLICIT_CALLS.test(w.def.name)).length > limit) continue;
     // A constructor that sets the attribute up is a writer too: where the change's own lines read the
     // attribute, where its value comes from (`Scaffold.__init__` sets the `root_path` the change opens
@@ -99,7 +118,7 @@ export async function dataFlow(
   }
   for (const [attribute, write] of writes) {
     if (!wanted.has(attribute)) continue;
-    const found = (readers.get(attribute) ?? []).filter((r) => family(r.info.language) === write.family);
+    const found = await sameObject(write, readers.get(attribute) ?? []);
     if (found.length > limit) continue;
     for (const r of found) {
       link({ path: r.info.path, def: r.def }, 'data', write.owner, evidence(write.near), `reads ${attribute} (line ${r.line})`, false);

@@ -1,16 +1,17 @@
 // Outgoing links: the names the changed code uses (calls, types, reads, decorators), at the side
 // where the change left them, and the attributes it reads and writes, which data flow follows.
-import { definitionAt } from '../symbols/definitions';
+import { definitionAt, enclosingDefinitions } from '../symbols/definitions';
 import { DATA_KINDS } from '../symbols/kinds';
 import type { Reference } from '../symbols/references';
 import { isTestPath } from '../symbols/testPaths';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { nearLines, sidesOf } from './changedSides';
 import type { Access } from './dataFlow';
-import { CLASS_LIKE, DATA_NAME, family, FIELD_DECLARATION, IMPLICIT_CALLS, isWrite, short, shortName, WRITES } from './languageRules';
+import { CLASS_LIKE, DATA_NAME, family, FIELD_DECLARATION, IMPLICIT_CALLS, isWrite, SELF, short, shortName, WRITES } from './languageRules';
 import { DECORATOR_WEIGHT, evidence, LinkSet, Relation } from './links';
 import type { ModuleDataUse } from './moduleData';
-import { FileInfo, Index, moduleMember } from './repositoryIndex';
+import { FileInfo, Index, Located, moduleMember } from './repositoryIndex';
+import { receiverOf } from './receivers';
 
 /** What the changed code reads and writes, and the fields a changed type declares anew: where data flow starts. */
 export interface Accesses {
@@ -65,11 +66,15 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
       }
       // Attributes the changed code reads or writes: where the same data is written or read is a neighbour.
       const attribute = /\.\s*$/.test(before) && !moduleMember(info, before);
-      if (ref.kind === 'identifier' && !decorator && owner.change !== 'added' && !isTestPath(file) && attribute) {
+      if (ref.kind === 'identifier' && !decorator && !isTestPath(file) && attribute) {
         const write = isWrite(before, after);
+        const self = SELF.has(receiverOf(before) ?? '');
         // What a changed constructor sets up is everything its class holds: its readers are not the change's.
         if (write && IMPLICIT_CALLS.test(shortName(owner.symbol))) continue;
-        access(write ? writes : reads, ref.name, { owner, line: ref.line, family: family(info.language), near });
+        // An added method's reads of its own object's fields: where those are set (its constructor among them).
+        if (owner.change === 'added' && (write || !self)) continue;
+        const selfClass = self ? await selfClassOf(index, info, ref.line) : undefined;
+        access(write ? writes : reads, ref.name, { owner, line: ref.line, family: family(info.language), near, selfClass });
       }
     }
     for (const s of symbols) {
@@ -107,4 +112,12 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
     }
   }
   return { reads, writes, declared, moduleData };
+}
+
+/** The class `self`/`this` is an instance of at a line: as base holds it (its bases are read there), else as the side read holds it. */
+async function selfClassOf(index: Index, info: FileInfo, line: number): Promise<Located | undefined> {
+  const cls = enclosingDefinitions(info.defs, line).filter((d) => CLASS_LIKE.has(d.kind)).pop();
+  if (!cls) return undefined;
+  const atBase = info.rev === index.base ? cls : (await index.file(index.base, info.path))?.defs.find((d) => d.symbol === cls.symbol);
+  return { path: info.path, def: atBase ?? cls };
 }

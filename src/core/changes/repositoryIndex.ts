@@ -115,7 +115,9 @@ export class Index {
             const info = await this.file(this.base, c.path);
             const language = languageOf(c.path);
             if (!info || !language) continue;
-            const bases = classBases(language, info.lines, c.def).filter((b) => !out.has(b));
+            // The class as base holds it: a class read at head has head's line numbers.
+            const def = info.defs.find((d) => d.symbol === c.def.symbol && d.kind === c.def.kind) ?? c.def;
+            const bases = classBases(language, info.lines, def).filter((b) => !out.has(b));
             await this.definitions(bases);
             for (const b of bases) {
               out.add(b);

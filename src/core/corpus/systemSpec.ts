@@ -2,8 +2,8 @@
 // limits its reader checks: beside the corpus's other files, below the harness that runs it, so
 // reading systems.yaml (systemsYaml.ts, for `validate`) needs nothing of the harness.
 
-/** Answers a system writes are capped at this many bytes of stdout unless `max_output_mb` says otherwise. */
-export const DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+/** Answers a system writes are capped at this many bytes of stdout unless `max_output_mb` says otherwise (what runProcess keeps). */
+export { DEFAULT_MAX_OUTPUT_BYTES } from '../io/process';
 
 /** raw/budget-<N>/ holds a budget sweep's answers, so no system may be named so. */
 export const BUDGET_FOLDER_PREFIX = 'budget-';

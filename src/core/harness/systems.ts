@@ -8,7 +8,7 @@ import { delimiter, isAbsolute, join, relative, resolve } from 'node:path';
 import { ProblemError } from '../problems';
 import { DEFAULT_TIMEOUT_MINUTES, PLACEHOLDERS, type SystemSpec } from '../corpus/systemSpec';
 import { readSystemsFile } from '../corpus/systemsYaml';
-import { DEFAULT_MAX_OUTPUT_BYTES, runProcess } from './process';
+import { DEFAULT_MAX_OUTPUT_BYTES, runProcess } from '../io/process';
 
 export {
   type BaselineSystem, type CommandSystem, DEFAULT_TIMEOUT_MINUTES, MAX_ALIAS_COUNT, type McpSystem, type OutputParser, PLACEHOLDERS,

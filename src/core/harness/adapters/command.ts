@@ -3,7 +3,7 @@
 import { expandPlaceholders, CommandSystem } from '../systems';
 import { stderrCause } from '../answerHealth';
 import { checkoutRoots, parseOutput, underCheckout } from '../output';
-import { describeExit, runProcess, ProcessResult } from '../process';
+import { describeExit, runProcess, ProcessResult } from '../../io/process';
 import { QueryInput, QueryOutput, RepoContext, Retriever, SystemFailure } from './types';
 
 export class CommandAdapter implements Retriever {

@@ -7,7 +7,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { expandPlaceholders, expandValue, McpSystem } from '../systems';
 import { checkoutRoots, parseOutput, underCheckout } from '../output';
-import { capText } from '../process';
+import { capText } from '../../io/process';
 import { CommandAdapter } from './command';
 import { QueryInput, QueryOutput, RepoContext, Retriever, SystemFailure } from './types';
 

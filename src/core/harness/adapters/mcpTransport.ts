@@ -7,8 +7,8 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import { DRAIN_MS } from '../process';
-import { ProcessTree } from '../processTree';
+import { DRAIN_MS } from '../../io/process';
+import { ProcessTree } from '../../io/processTree';
 
 export interface TreeTransportOptions {
   command: string;

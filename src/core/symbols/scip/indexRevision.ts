@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Repository } from '../../git/repository';
-import { describeExit, runProcess } from '../../harness/process';
+import { describeExit, runProcess } from '../../io/process';
 import { cleanLeftovers } from '../../io/temp';
 import { languageOf } from '../languages';
 import { readScipIndex, ScipIndex } from './decode';

@@ -6,7 +6,7 @@
 // 0.5.0, a language server with no SCIP output.
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { describeExit, runProcess } from '../../harness/process';
+import { describeExit, runProcess } from '../../io/process';
 import { cleanLeftovers } from '../../io/temp';
 import { userCacheDir } from '../../io/userCache';
 import type { LanguageId } from '../languages';

@@ -1,4 +1,5 @@
-// Running a system's command: argv only, never a shell, so task text cannot become a command.
+// Running a system's command (or an indexer's, an installer's): argv only, never a shell, so task
+// text cannot become a command. Here, below the harness, so whatever starts a process uses it.
 // The command leads its own process tree (processTree.ts), reaped after every answer: a normal
 // exit, a failure, a timeout or a cancel. The answer ends when the command exits, not when its
 // pipes close: a descendant still holding stdout gets a bounded drain, then is cut off, so it can
@@ -6,9 +7,8 @@
 import { performance } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
 import { ProcessTree } from './processTree';
-import { DEFAULT_MAX_OUTPUT_BYTES } from '../corpus/systemSpec';
 
-export { describeExit } from '../io/exit';
+export { describeExit } from './exit';
 
 export interface ProcessResult {
   stdout: string;
@@ -37,8 +37,8 @@ export interface ProcessOptions {
   maxOutputBytes?: number;
 }
 
-/** Output kept per answer unless a system sets `max_output_mb`. */
-export { DEFAULT_MAX_OUTPUT_BYTES } from '../corpus/systemSpec';
+/** Output kept per answer unless a system sets `max_output_mb` (systems.yaml's default). */
+export const DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 /** The tail of stderr kept: it explains failures, and is not the answer. */
 export const STDERR_TAIL_BYTES = 1024 * 1024;
 /** How long the pipes may stay open after the command exited (a descendant holding them). */
