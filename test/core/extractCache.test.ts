@@ -3,10 +3,10 @@
 // derived again and rewritten; processes writing the same entries at once leave whole ones.
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Definition, definitionsOf, referencesOf } from '../../src/core';
-import { entryOf, extractCacheFolder, extractorCodeHash, useExtractCache } from '../../src/core/symbols/extractCache';
+import { entryOf, extractCacheFolder, extractorCodeHash, KEPT_VERSIONS, useExtractCache } from '../../src/core/symbols/extractCache';
 import { GIT_ENV, TestRepo } from '../helpers/gitRepo';
 import { tempDir } from '../helpers/tempDir';
 
@@ -55,6 +55,27 @@ describe('the disk cache of definitions and references', function () {
 
   it('is named by a hash of the extractor code, written into every bundle by esbuild.mjs', () => {
     assert.match(extractorCodeHash() ?? '', /^[0-9a-f]{32}$/);
+  });
+
+  it('keeps the folders of the three versions written to last beside its own, and removes older ones and nothing else', () => {
+    const dir = tempDir();
+    const day = 24 * 3600;
+    const now = Date.now() / 1000;
+    // Six other versions, each last written a day apart (the kinds' folder is what a write touches).
+    const others = [1, 2, 3, 4, 5, 6].map((age) => {
+      const name = `${age}`.repeat(16);
+      mkdirSync(join(dir, name, 'definitions'), { recursive: true });
+      utimesSync(join(dir, name), now - 30 * day, now - 30 * day);
+      utimesSync(join(dir, name, 'definitions'), now - age * day, now - age * day);
+      return name;
+    });
+    mkdirSync(join(dir, 'not-a-version'));
+    useExtractCache(dir, 'some code');
+    const own = extractCacheFolder()!.slice(dir.length + 1);
+    assert.equal(KEPT_VERSIONS, 3);
+    assert.deepEqual(readdirSync(dir).sort(), [...others.slice(0, 3), 'not-a-version'].sort(), 'its own folder is made on the first write');
+    useExtractCache(dir, 'other code');
+    assert.notEqual(extractCacheFolder(), join(dir, own));
   });
 
   it('gives back what parsing gives, for the same text at any path, without parsing again', async () => {

@@ -13,7 +13,7 @@
 // one; an entry that does not read back as what was written (truncated, edited, another key's) is
 // ignored and derived again.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tempPathOf } from '../io/temp';
 import { userCacheDir } from '../io/userCache';
@@ -66,6 +66,36 @@ export function useExtractCache(dir: string | undefined, code = extractorCodeHas
   }
   const version = createHash('sha256').update(`${code}\0${grammarVersions()}`).digest('hex').slice(0, 16);
   active = { dir: join(dir, version), version };
+  pruneVersions(dir, version);
+}
+
+/** How many other versions' folders are kept beside this one's (another install, a rebuild going back). */
+export const KEPT_VERSIONS = 3;
+
+/**
+ * Each build of the extractor has a folder of its own, which no other build reads: without this,
+ * every rebuild and upgrade would leave one behind for good. The current one is kept, and the
+ * KEPT_VERSIONS others written to most recently; a process of a removed version that is still
+ * running only parses again (its reads find nothing, its writes make the folder anew).
+ */
+function pruneVersions(dir: string, current: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n !== current && /^[0-9a-f]{16}$/.test(n));
+  } catch {
+    return;
+  }
+  const written = (name: string): number => {
+    // A folder's time changes when an entry is added to it: the kinds' folders say when it was last written.
+    const folder = join(dir, name);
+    try {
+      return Math.max(statSync(folder).mtimeMs, ...readdirSync(folder).map((k) => statSync(join(folder, k)).mtimeMs));
+    } catch {
+      return 0;
+    }
+  };
+  const byAge = names.map((name) => ({ name, at: written(name) })).sort((a, b) => b.at - a.at);
+  for (const { name } of byAge.slice(KEPT_VERSIONS)) rmSync(join(dir, name), { recursive: true, force: true });
 }
 
 /** The folder entries go to now (undefined: none are kept). */
