@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inShard, mulberry32, shardOf, TIMING_FIELDS, timingFieldText, withoutTiming } from '../../src/core';
+import { fixtureIdOf, inShard, loadCorpus, mulberry32, revisionOf, shardOf, TIMING_FIELDS, timingFieldText, withoutTiming } from '../../src/core';
 import { run } from '../helpers/cli';
 import { demoCorpus, ROOT } from '../helpers/demoCorpus';
 import { assertSameRun } from '../helpers/runFolders';
@@ -10,14 +10,22 @@ import { tempDir, writeFiles } from '../helpers/tempDir';
 const TASKS = ['bookshop-easy-01', 'bookshop-easy-02', 'bookshop-hard-01', 'bookshop-hard-03', 'bookshop-medium-01', 'bookshop-medium-02',
   'bookshop-medium-03', 'bookshop-medium-04'];
 
-/** A recorded run of a system not installed here, for the replay system: one timeout and one crash among its answers. */
-function recording(dir: string): string {
+/**
+ * A recorded run of a system not installed here, for the replay system: one timeout and one crash
+ * among its answers, each recorded at its task's revision (a replay refuses an answer given at another).
+ */
+async function recording(dir: string, corpus: string): Promise<string> {
   const files: Record<string, string> = {};
+  const { fixtures, repos } = await loadCorpus(corpus);
+  const revOf = (task: string) => {
+    const f = fixtures.find((x) => fixtureIdOf(x) === task)!.read.fixture;
+    return revisionOf(f, repos.find((r) => r.name === f.repo))!.rev;
+  };
   TASKS.forEach((task, i) => {
     const status = i === 2 ? 'timeout' : i === 5 ? 'failed' : 'ok';
     const symbols = status === 'ok' ? ['shop/pricing.apply_discount', 'shop/cart.Cart.total', 'worker/queue/queue.Queue.Retry'].slice(i % 3) : [];
     files[`raw/recorded/${task}.json`] = JSON.stringify({
-      system: 'recorded', task, repo: 'bookshop', rev: 'HEAD', budget: 5000, status, ...(status === 'ok' ? {} : { error: `query: ${status}` }),
+      system: 'recorded', task, repo: 'bookshop', rev: revOf(task), budget: 5000, status, ...(status === 'ok' ? {} : { error: `query: ${status}` }),
       output: symbols.join('\n'), symbols, tokens: 0, timings: status === 'ok' ? { index_ms: 10 + i, cold_ms: 5, warm_median_ms: 2 } : {},
       source: 'run', finished_at: '2026-01-01T00:00:00.000Z',
     });
@@ -35,8 +43,10 @@ describe('sharded runs: run --shard I/N and merge', function () {
 
   before(async () => {
     cwd = tempDir();
+    const recorded = tempDir();
     corpus = demoCorpus(`systems:\n  - {name: grep, type: grep}\n  - {name: bm25, type: bm25}\n`
-      + `  - {name: replayed, type: replay, from: ${JSON.stringify(recording(tempDir()))}, system: recorded}\n`);
+      + `  - {name: replayed, type: replay, from: ${JSON.stringify(join(recorded, 'raw'))}, system: recorded}\n`);
+    await recording(recorded, corpus);
     const whole = await run(cwd, 'run', corpus, '--out', 'whole', ...common);
     assert.equal(whole.code, 0, whole.stderr);
     for (const [i, out] of shards.entries()) {

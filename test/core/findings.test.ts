@@ -3,7 +3,7 @@
 // can be checked to the millisecond). Every section the seed asks for, a few cells checked
 // against the aggregated CSV and the recording, and what a one-budget run says instead.
 import * as assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { agreementOf, loadCorpus, median, RawResult, RunInfo, runBenchmark, symbolKey } from '../../src/core';
 import { run } from '../helpers/cli';
@@ -11,7 +11,7 @@ import { demoCorpus } from '../helpers/demoCorpus';
 import { tempDir } from '../helpers/tempDir';
 
 const ROOT = resolve(__dirname, '../../..');
-const RECORDED = join(ROOT, 'test/fixtures/runs/old-layout/raw');
+const RECORDED_AT_400 = join(ROOT, 'test/fixtures/runs/old-layout/raw');
 
 const HEADINGS = [
   '# Findings',
@@ -43,7 +43,16 @@ describe('FINDINGS.md per the seed', function () {
   let out: string;
   let findings: string;
 
+  // The recording was made at 400 tokens, and a replay answers only the budget an answer was given
+  // at: a copy says 5000, the run's first budget (its other budgets have no recording, and fail).
+  const RECORDED = join(tempDir(), 'raw');
+
   before(async () => {
+    mkdirSync(RECORDED);
+    for (const name of readdirSync(RECORDED_AT_400).filter((n) => n.startsWith('grep-'))) {
+      const raw = JSON.parse(readFileSync(join(RECORDED_AT_400, name), 'utf8')) as RawResult;
+      writeFileSync(join(RECORDED, name), JSON.stringify({ ...raw, budget: 5000 }));
+    }
     corpus = demoCorpus(`systems:\n  - {name: bm25, type: bm25}\n  - {name: grep-recorded, type: replay, from: ${JSON.stringify(RECORDED)}, system: grep}\n`);
     out = join(tempDir(), 'run');
     const r = await run(corpus, 'run', '--out', out);
