@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { alive } from '../processAlive.mjs';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const CODE_SERVER_VERSION = '4.100.3';
@@ -75,15 +76,6 @@ function installCodeServer() {
 }
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
-
-const alive = (pid) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return e.code === 'EPERM';
-  }
-};
 
 /**
  * Runs `install` holding CACHE.lock (its pid inside): `npm test` starts two real-VS-Code passes at
