@@ -6,9 +6,10 @@
 // neither hang the run nor turn a finished answer into a timeout.
 import { performance } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
+import { describeExit } from './exit';
 import { ProcessTree } from './processTree';
 
-export { describeExit } from './exit';
+export { describeExit };
 
 export interface ProcessResult {
   stdout: string;
@@ -171,6 +172,17 @@ class Tail {
     }
     return (this.cut ? '[fixture-lab: earlier stderr cut]\n' : '') + bytes.toString('utf8');
   }
+}
+
+/**
+ * A run that did not end in exit 0 within its time, in words for an error message: how it ended
+ * (`could not run: …`, `ran past N minutes`, `exited with 2`) and its output's last `lines` lines,
+ * joined by ` / `. Undefined for a run that succeeded.
+ */
+export function failureOf(r: ProcessResult, timeoutMs: number, lines: number): { how: string; tail: string } | undefined {
+  if (r.code === 0 && !r.timedOut && !r.spawnError) return undefined;
+  const how = r.spawnError ? `could not run: ${r.spawnError}` : r.timedOut ? `ran past ${timeoutMs / 60_000} minutes` : describeExit(r);
+  return { how, tail: `${r.stdout}${r.stderr}`.trim().split('\n').slice(-lines).join(' / ') };
 }
 
 /** Text cut to `limit` UTF-8 bytes at a character boundary. */

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Repository } from '../../git/repository';
-import { describeExit, runProcess } from '../../io/process';
+import { failureOf, runProcess } from '../../io/process';
 import { cleanLeftovers } from '../../io/temp';
 import { languageOf } from '../languages';
 import { readScipIndex, ScipIndex } from './decode';
@@ -104,9 +104,6 @@ async function exportTree(repo: Repository, commit: string, dir: string): Promis
 
 /** Runs `argv` in `cwd`; throws naming it as `name`, with its last lines. */
 async function run(name: string, argv: string[], cwd: string): Promise<void> {
-  const r = await runProcess(argv, { cwd, timeoutMs: INDEX_TIMEOUT_MS, maxOutputBytes: 1 << 20 });
-  if (r.code === 0 && !r.timedOut) return;
-  if (r.spawnError) throw new Error(`${name} could not run: ${r.spawnError}`);
-  const tail = `${r.stdout}${r.stderr}`.trim().split('\n').slice(-3).join(' / ');
-  throw new Error(`${name} ${r.timedOut ? `ran past ${INDEX_TIMEOUT_MS / 60_000} minutes` : describeExit(r)}${tail ? `: ${tail}` : ''}`);
+  const failed = failureOf(await runProcess(argv, { cwd, timeoutMs: INDEX_TIMEOUT_MS, maxOutputBytes: 1 << 20 }), INDEX_TIMEOUT_MS, 3);
+  if (failed) throw new Error(`${name} ${failed.how}${failed.tail ? `: ${failed.tail}` : ''}`);
 }

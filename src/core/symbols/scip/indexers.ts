@@ -6,7 +6,7 @@
 // 0.5.0, a language server with no SCIP output.
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { describeExit, runProcess } from '../../io/process';
+import { failureOf, runProcess } from '../../io/process';
 import { cleanLeftovers } from '../../io/temp';
 import { userCacheDir } from '../../io/userCache';
 import type { LanguageId } from '../languages';
@@ -74,11 +74,10 @@ export async function installIndexers(dir: string, log: (line: string) => void =
   // Its own process tree: a CLI stopped by a signal reaps npm and what npm started.
   const result = await runProcess(['npm', 'install', '--no-audit', '--no-fund', '--loglevel=error', '--no-package-lock', ...packages],
     { cwd: staging, timeoutMs: INSTALL_TIMEOUT_MS });
-  if (result.code !== 0 || result.timedOut) {
+  const failed = failureOf(result, INSTALL_TIMEOUT_MS, 5);
+  if (failed) {
     rmSync(staging, { recursive: true, force: true });
-    const tail = `${result.stdout}${result.stderr}`.trim().split('\n').slice(-5).join(' / ');
-    const how = result.spawnError ?? (result.timedOut ? `ran past ${INSTALL_TIMEOUT_MS / 60_000} minutes` : describeExit(result));
-    throw new Error(`npm install ${packages.join(' ')} failed (${how}): ${tail}`);
+    throw new Error(`npm install ${packages.join(' ')} failed (${failed.how}): ${failed.tail}`);
   }
   writeFileSync(join(staging, 'installed'), `${packages.join(' ')} ${new Date().toISOString()}\n`);
   // Another process may have finished first: its copy is as good as this one.
