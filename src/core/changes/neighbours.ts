@@ -11,12 +11,13 @@ import type { PreciseResolver } from '../symbols/scip/resolver';
 import type { ChangeReport } from './changedSymbols';
 import { dataFlow } from './dataFlow';
 import { callersOf } from './incoming';
-import { moduleDataUsers } from './moduleData';
+import { changedModuleData, moduleDataUsers } from './moduleData';
 import { AMBIGUOUS_LIMIT, Links, LinkSet, Neighbour } from './links';
 import { usesOf } from './outgoing';
 import { gainedMembers } from './gainedMembers';
 import { overridden, overrides } from './overrides';
 import { Index } from './repositoryIndex';
+import { siblings } from './siblings';
 import { callersOfCallers } from './twoHops';
 
 export async function neighboursOf(repo: Repository, report: ChangeReport, limit = Infinity): Promise<Neighbour[]> {
@@ -36,8 +37,9 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
   await overrides(index, changed, links.link);
   await overridden(index, report, links.link);
   await gainedMembers(index, report, links.link);
+  await siblings(index, report, links.link);
   // Data: where what the change reads is written, and where what it writes is read (and what that reader then calls).
   await dataFlow(repo, report, index, reads, writes, declared, links.link, ambiguousLimit);
-  await moduleDataUsers(index, report, moduleData, links.link, ambiguousLimit);
+  await moduleDataUsers(index, report, [...moduleData, ...await changedModuleData(index, report)], links.link, ambiguousLimit);
   return links.links();
 }

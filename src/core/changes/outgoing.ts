@@ -69,8 +69,10 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
       if (ref.kind === 'identifier' && !decorator && !isTestPath(file) && attribute) {
         const write = isWrite(before, after);
         const self = SELF.has(receiverOf(before) ?? '');
-        // What a changed constructor sets up is everything its class holds: its readers are not the change's.
-        if (write && IMPLICIT_CALLS.test(shortName(owner.symbol))) continue;
+        // What a changed constructor sets up is everything its class holds: its readers are not the
+        // change's, but for what it sets at the lines the change made (`self.file_values = ...` under
+        // a changed `if`): there the change decides the value its readers get.
+        if (write && !near && IMPLICIT_CALLS.test(shortName(owner.symbol))) continue;
         // An added method's reads of its own object's fields: where those are set (its constructor among them).
         if (owner.change === 'added' && (write || !self)) continue;
         const selfClass = self ? await selfClassOf(index, info, ref.line) : undefined;
