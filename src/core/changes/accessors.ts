@@ -6,7 +6,7 @@ import { filesMentioning } from '../symbols/lookup';
 import { isTestPath } from '../symbols/testPaths';
 import type { ChangeReport } from './changedSymbols';
 import type { Access } from './dataFlow';
-import { family } from './languageRules';
+import { family, short } from './languageRules';
 import type { LinkFn } from './links';
 import type { Index, Located } from './repositoryIndex';
 
@@ -35,6 +35,7 @@ export async function getters(index: Index, report: ChangeReport, written: Map<s
   for (const [field, list] of found) {
     if (list.length > GETTERS_LIMIT) continue;
     const a = written.get(field)!;
-    for (const g of list) link(g.at, 'data', a.owner, 1, `returns ${field}, which ${a.owner.symbol.slice(a.owner.symbol.lastIndexOf('/') + 1)} writes (line ${g.line})`, false);
+    const writer = short(a.owner.symbol);
+    for (const g of list) link(g.at, 'data', a.owner, 1, `returns ${field}, which ${writer} writes (line ${g.line})`, false);
   }
 }

@@ -86,7 +86,8 @@ export async function dataFlow(
         const name = comment.has(line) ? undefined : pattern!.exec(info.lines[line - 1] ?? '')?.[1];
         const read = name !== undefined && wanted.has(name) ? reads.get(name) : undefined;
         // Innermost only: a type literal nested in another type declares for the inner one.
-        if (!read?.near || info.defs.some((d) => d !== def && d.startLine > def.startLine && d.startLine <= line && d.endLine >= line && d.kind === def.kind)) continue;
+        const inner = info.defs.some((d) => d !== def && d.kind === def.kind && d.startLine > def.startLine && d.startLine <= line && d.endLine >= line);
+        if (!read?.near || inner) continue;
         const list = listAt(declarers, name!);
         if (!list.some((x) => x.def.symbol === def.symbol)) list.push({ info, def, line, column: 0 });
       }
@@ -107,7 +108,8 @@ export async function dataFlow(
   for (const [field, list] of declarers) {
     const read = reads.get(field)!;
     if (list.length > DECLARERS_LIMIT) continue;
-    for (const t of list) link({ path: t.info.path, def: t.def }, 'type', read.owner, 1, `declares ${field}, read by ${shortName(read.owner.symbol)} (line ${read.line})`, false);
+    const why = `declares ${field}, read by ${shortName(read.owner.symbol)} (line ${read.line})`;
+    for (const t of list) link({ path: t.info.path, def: t.def }, 'type', read.owner, 1, why, false);
   }
   for (const [field, d] of declared) {
     const found = (registries.get(field) ?? []).filter((r) => family(r.info.language) === d.family);

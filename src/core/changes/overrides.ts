@@ -102,5 +102,7 @@ async function dispatchers(index: Index, s: ChangedSymbol, name: string, family:
     }
   }
   if (callers.size > DISPATCH_LIMIT) return;
-  for (const c of callers.values()) link(c.at, 'caller', s, SIBLING_WEIGHT, `calls ${name}, which the added ${short(s.symbol)} overrides (line ${c.line})`, false);
+  for (const c of callers.values()) {
+    link(c.at, 'caller', s, SIBLING_WEIGHT, `calls ${name}, which the added ${short(s.symbol)} overrides (line ${c.line})`, false);
+  }
 }

@@ -8,7 +8,7 @@ import type { Definition } from '../symbols/definitions';
 import { DATA_KINDS } from '../symbols/kinds';
 import { isTestPath } from '../symbols/testPaths';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
-import { IMPLICIT_CALLS } from './languageRules';
+import { IMPLICIT_CALLS, shortName } from './languageRules';
 import type { LinkFn } from './links';
 import type { Index } from './repositoryIndex';
 
@@ -38,7 +38,7 @@ const shape = (sig: string) => sig.replace(/[A-Za-z_$][\w$]*/g, 'w');
 export async function siblings(index: Index, report: ChangeReport, link: LinkFn): Promise<void> {
   const changed = new Set(report.symbols.map((s) => s.symbol));
   for (const s of report.symbols) {
-    if (s.change === 'deleted' || isTestPath(s.file) || IMPLICIT_CALLS.test(s.symbol.slice(s.symbol.lastIndexOf('.') + 1))) continue;
+    if (s.change === 'deleted' || isTestPath(s.file) || IMPLICIT_CALLS.test(shortName(s.symbol))) continue;
     const head = await index.file(report.head, s.file);
     const base = await index.file(report.base, s.file);
     const def = head?.defs.find((d) => d.symbol === s.symbol && d.startLine === s.startLine);
@@ -62,6 +62,6 @@ function twins(s: ChangedSymbol, sig: string, same: Definition[], atBase: (d: De
   if (sig.length < MIN_SIGNATURE || same.length === 0 || same.length > TWIN_LIMIT) return;
   for (const d of same) {
     const found = atBase(d);
-    if (found) link({ path: s.file, def: found }, 'type', s, SIBLING_WEIGHT, `declared like ${s.symbol.slice(s.symbol.lastIndexOf('.') + 1)} (line ${d.nameLine})`, false);
+    if (found) link({ path: s.file, def: found }, 'type', s, SIBLING_WEIGHT, `declared like ${shortName(s.symbol)} (line ${d.nameLine})`, false);
   }
 }

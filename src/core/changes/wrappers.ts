@@ -4,6 +4,7 @@
 import { definitionAt } from '../symbols/definitions';
 import { isTestPath } from '../symbols/testPaths';
 import type { ChangeReport } from './changedSymbols';
+import { short } from './languageRules';
 import type { LinkFn, Neighbour } from './links';
 import type { Index, Located } from './repositoryIndex';
 
@@ -20,7 +21,9 @@ export async function wrapped(index: Index, report: ChangeReport, callees: Neigh
     const info = await index.file(index.base, n.file);
     const def = info?.defs.find((d) => d.symbol === n.symbol && d.startLine === n.startLine);
     if (!info || !def) continue;
-    const body = info.lines.slice(def.nameLine, def.endLine).filter((l) => /\w/.test(l) && !/^\s*(?:\/\/|#|\*|\/\*)/.test(l) && !/^\s*return\s+(?:nil|None|null|undefined|true|false)?\s*;?\s*$/.test(l));
+    // Code lines of the body: no comment, and no bare `return nil` after the call it makes.
+    const body = info.lines.slice(def.nameLine, def.endLine)
+      .filter((l) => /\w/.test(l) && !/^\s*(?:\/\/|#|\*|\/\*)/.test(l) && !/^\s*return\s+(?:nil|None|null|undefined|true|false)?\s*;?\s*$/.test(l));
     if (body.length === 0 || body.length > WRAPPER_LINES) continue;
     const inner = new Map<string, Located>();
     let calls = 0;
@@ -36,7 +39,7 @@ export async function wrapped(index: Index, report: ChangeReport, callees: Neigh
     const [target] = inner.values();
     for (const v of n.via) {
       const via = owners.get(v);
-      if (via && !isTestPath(via.file)) link(target, 'callee', via, WRAPPED_WEIGHT, `called by ${def.name} (line ${at}), which ${v.slice(v.lastIndexOf('/') + 1)} calls`, false, 2);
+      if (via && !isTestPath(via.file)) link(target, 'callee', via, WRAPPED_WEIGHT, `called by ${def.name} (line ${at}), which ${short(v)} calls`, false, 2);
     }
   }
 }
