@@ -437,7 +437,7 @@ interface WasmApi {
   Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object, imports: { env: { memory: WasmMemory } }) => { exports: unknown };
 }
-const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
 
 let compiled: object | undefined;
 
