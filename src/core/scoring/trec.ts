@@ -190,12 +190,21 @@ function finish(
       if (!scores.has(qid)) scores.set(qid, Object.fromEntries(TREC_MEASURES.map((m) => [m, 0])) as TrecScores);
     }
   }
-  const qids = [...scores.keys()].sort(compareBytes);
+  const qids = sortBytes([...scores.keys()]);
   const topics = new Map(qids.map((q) => [q, scores.get(q)!]));
   const all = Object.fromEntries(TREC_MEASURES.map((m) => [m, 0])) as TrecScores;
   for (const s of topics.values()) for (const m of TREC_MEASURES) all[m] += s[m];
   for (const m of TREC_MEASURES) all[m] /= topics.size;
-  return { topics, all, skipped: skipped.sort(compareBytes) };
+  return { topics, all, skipped: sortBytes(skipped) };
+}
+
+/**
+ * Strings in strcmp's order of their UTF-8 bytes (compareBytes'). Without a code unit from
+ * U+D800 up, that is the order of their UTF-16 code units, the default sort's, which needs no
+ * comparator called from JavaScript (5,000 qids: 60,000 calls, slow in a fresh process).
+ */
+function sortBytes(strings: string[]): string[] {
+  return strings.some((s) => /[\ud800-\uffff]/.test(s)) ? strings.sort(compareBytes) : strings.sort();
 }
 
 /**
@@ -347,8 +356,12 @@ export function formatTrecTable(evaluation: TrecEvaluation): string {
     return s;
   };
   const lines: string[] = [];
+  // Each topic's lines as one string: a tenth of the strings for join to copy.
   for (const [qid, s] of evaluation.topics) {
-    for (let k = 0; k < TREC_MEASURES.length; k++) lines.push(`${names[k]}${qid}\t${fixed(s[TREC_MEASURES[k]])}\n`);
+    const q = `${qid}\t`;
+    let topic = '';
+    for (let k = 0; k < TREC_MEASURES.length; k++) topic += `${names[k]}${q}${fixed(s[TREC_MEASURES[k]])}\n`;
+    lines.push(topic);
   }
   lines.push(`${'num_q'.padEnd(22)}\tall\t${evaluation.topics.size}\n`);
   for (let k = 0; k < TREC_MEASURES.length; k++) lines.push(`${names[k]}all\t${fixed4(evaluation.all[TREC_MEASURES[k]])}\n`);

@@ -1,11 +1,12 @@
 // `fixture-lab metrics`' reading and scoring in WebAssembly (wasmText.ts says why): the qrels and
-// the run are copied into one WebAssembly memory and read there in one pass each (each line split
-// on C's isspace, the docno's FNV-1a hash taken, the number read), into columns (docno offsets,
-// hash, value, line) and a list of each topic's stretch of consecutive lines; then each run topic
-// is scored against its judgments there (a hash table of its docnos; each relevant document's
-// rank as 1 + the entries ahead of it in trec_eval's order), leaving JavaScript a few numbers per
-// topic. It computes exactly what trecText.ts and trec.ts compute, in the same order of
-// operations, and only for input they read without an error: at anything they would refuse or
+// the run are read (or copied) into one WebAssembly memory and read there in one pass each (each
+// line split on C's isspace, the docno's FNV-1a hash taken, the number read), into columns (docno
+// offsets, hash, value; no line numbers: errors are trecText.ts's to word) and a list of each
+// topic's stretch of consecutive lines; then each run topic is scored against its judgments there
+// (a hash table of its docnos; each relevant document's rank as 1 + the entries ahead of it in
+// trec_eval's order, counted until it can no longer change a measure), leaving JavaScript a few
+// numbers per topic. It computes exactly what trecText.ts and trec.ts compute, in the same order
+// of operations, and only for input they read without an error: at anything they would refuse or
 // read another way (a line with the wrong fields, a relevance that is not a small integer, a
 // topic's judgments split across the qrels, a docno twice in a topic) it gives up, and the caller
 // evaluates with trecText.ts, which says what is wrong where. test/core/trecBytes.test.ts
@@ -16,8 +17,8 @@ import { assembleWasm, WasmFunction } from './wasmText';
 /** The header's i32 slots, at the memory's start: where each column is, and what the functions found. */
 const H = {
   runStart: 0, runEnd: 1, qrelsStart: 2, qrelsEnd: 3, pow: 4, log2: 5,
-  rScores: 6, rStarts: 7, rEnds: 8, rHashes: 9, rLines: 10, rTopicFrom: 11, rQidStarts: 12, rQidEnds: 13, rSlow: 14,
-  qValues: 15, qStarts: 16, qEnds: 17, qHashes: 18, qLines: 19, qTopicFrom: 20, qQidStarts: 21, qQidEnds: 22,
+  rScores: 6, rStarts: 7, rEnds: 8, rHashes: 9, rTopicFrom: 11, rQidStarts: 12, rQidEnds: 13, rSlow: 14,
+  qValues: 15, qStarts: 16, qEnds: 17, qHashes: 18, qTopicFrom: 20, qQidStarts: 21, qQidEnds: 22,
   table: 23, levels: 24, pairs: 25, out: 26,
   mask: 27, found: 28, rEntries: 29, rTopics: 30, rSlowCount: 31, qEntries: 32, qTopics: 33, classes: 34,
 } as const;
@@ -130,8 +131,8 @@ const NUMBER = (s: string, x: string) => `
     local.get $negative if local.get $v f64.neg local.set $v end
   end`;
 
-const SCAN_LOCALS = ['pos', 'n', 'next', 'line', 'e', 't', 'qs', 'qe', 'count', 'c', 'start', 's0', 'e0', 's2', 'e2', 's3', 'e3', 's4', 'e4', 'h',
-  'i', 'differ', 'negative', 'digits', 'decimals', 'dot', 'd', 'fast', 'pow', 'values', 'starts', 'ends', 'hashes', 'lines', 'from', 'qidStarts',
+const SCAN_LOCALS = ['pos', 'n', 'next', 'e', 't', 'qs', 'qe', 'count', 'c', 'start', 's0', 'e0', 's2', 'e2', 's3', 'e3', 's4', 'e4', 'h',
+  'i', 'differ', 'negative', 'digits', 'decimals', 'dot', 'd', 'fast', 'pow', 'values', 'starts', 'ends', 'hashes', 'from', 'qidStarts',
   'qidEnds', 'slow', 'slowN', 'j', 'k', 'classes'];
 
 /** Byte-order comparison (strcmp's) of [a, ae) and [b, be): negative, 0 or positive, as trecText.ts's compareRanges. */
@@ -161,12 +162,11 @@ const SCAN_RUN: WasmFunction = {
   body: `
     ${header('runStart', 'pos')} ${header('runEnd', 'n')} ${header('pow', 'pow')} ${header('classes', 'classes')}
     ${header('rScores', 'values')} ${header('rStarts', 'starts')} ${header('rEnds', 'ends')} ${header('rHashes', 'hashes')}
-    ${header('rLines', 'lines')} ${header('rTopicFrom', 'from')} ${header('rQidStarts', 'qidStarts')} ${header('rQidEnds', 'qidEnds')}
+    ${header('rTopicFrom', 'from')} ${header('rQidStarts', 'qidStarts')} ${header('rQidEnds', 'qidEnds')}
     ${header('rSlow', 'slow')}
     i32.const -1 local.set $qe
     block $done loop $line
       local.get $pos local.get $n i32.ge_u br_if $done
-      ${increment('line')}
       ${SPLIT_LINE}
       block $skip
         ;; Blank lines, and comments (the first field starting with #).
@@ -184,7 +184,7 @@ const SCAN_RUN: WasmFunction = {
           ${increment('slowN')}
         end
         local.get $values local.get $e i32.const 3 i32.shl i32.add local.get $v f64.store
-        ${store32('starts', 'e', 's2')} ${store32('ends', 'e', 'e2')} ${store32('hashes', 'e', 'h')} ${store32('lines', 'e', 'line')}
+        ${store32('starts', 'e', 's2')} ${store32('ends', 'e', 'e2')} ${store32('hashes', 'e', 'h')}
         ${increment('e')}
       end
       local.get $next local.set $pos
@@ -204,11 +204,10 @@ const SCAN_QRELS: WasmFunction = {
   body: `
     ${header('qrelsStart', 'pos')} ${header('qrelsEnd', 'n')} ${header('pow', 'pow')} ${header('classes', 'classes')}
     ${header('qValues', 'values')} ${header('qStarts', 'starts')} ${header('qEnds', 'ends')} ${header('qHashes', 'hashes')}
-    ${header('qLines', 'lines')} ${header('qTopicFrom', 'from')} ${header('qQidStarts', 'qidStarts')} ${header('qQidEnds', 'qidEnds')}
+    ${header('qTopicFrom', 'from')} ${header('qQidStarts', 'qidStarts')} ${header('qQidEnds', 'qidEnds')}
     i32.const -1 local.set $qe
     block $done loop $line
       local.get $pos local.get $n i32.ge_u br_if $done
-      ${increment('line')}
       ${SPLIT_LINE}
       block $skip
         local.get $count i32.eqz br_if $skip
@@ -218,7 +217,7 @@ const SCAN_QRELS: WasmFunction = {
         local.get $fast i32.eqz local.get $dot i32.or if i32.const -1 return end
         ${STRETCH('from', 'qidStarts', 'qidEnds')}
         local.get $values local.get $e i32.const 3 i32.shl i32.add local.get $v f64.store
-        ${store32('starts', 'e', 's2')} ${store32('ends', 'e', 'e2')} ${store32('hashes', 'e', 'h')} ${store32('lines', 'e', 'line')}
+        ${store32('starts', 'e', 's2')} ${store32('ends', 'e', 'e2')} ${store32('hashes', 'e', 'h')}
         ${increment('e')}
       end
       local.get $next local.set $pos
@@ -552,7 +551,7 @@ export class TrecMemory {
     layout.log2 = take(32 * 8);
     for (const [prefix, cap] of [['r', runCap], ['q', qrelsCap]] as const) {
       layout[`${prefix}${prefix === 'r' ? 'Scores' : 'Values'}`] = take(8 * cap);
-      for (const column of ['Starts', 'Ends', 'Hashes', 'Lines', 'QidStarts', 'QidEnds']) layout[`${prefix}${column}`] = take(4 * cap);
+      for (const column of ['Starts', 'Ends', 'Hashes', 'QidStarts', 'QidEnds']) layout[`${prefix}${column}`] = take(4 * cap);
       layout[`${prefix}TopicFrom`] = take(4 * (cap + 1));
     }
     layout.rSlow = take(12 * runCap);
