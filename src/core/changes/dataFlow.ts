@@ -22,6 +22,8 @@ export interface Access {
   near: boolean;
   /** Read or written through `self`/`this`: the class whose instance it is (as base holds it, where it does). */
   selfClass?: Located;
+  /** Read through a field of the object's own class (`this.#options.parseJson`): the field's declared type is the class's. */
+  throughField?: boolean;
 }
 
 /**
@@ -87,7 +89,7 @@ export async function dataFlow(
         const read = name !== undefined && wanted.has(name) ? reads.get(name) : undefined;
         // Innermost only: a type literal nested in another type declares for the inner one.
         const inner = info.defs.some((d) => d !== def && d.kind === def.kind && d.startLine > def.startLine && d.startLine <= line && d.endLine >= line);
-        if (!read?.near || inner) continue;
+        if (!read?.near || !read.throughField || inner) continue;
         const list = listAt(declarers, name!);
         if (!list.some((x) => x.def.symbol === def.symbol)) list.push({ info, def, line, column: 0 });
       }
@@ -103,8 +105,10 @@ export async function dataFlow(
       }
     }
   }
-  // The type that declares a field the change's lines read (`this.#options.parseJson` -> `KyOptions`, where
-  // `parseJson?:` says what it is): a TypeScript interface or type literal's fields are no definitions of their own.
+  // The type that declares a field the change's lines read through a field of their own object
+  // (`this.#options.parseJson` -> `KyOptions`, where `parseJson?:` says what it is): a TypeScript
+  // interface or type literal's fields are no definitions of their own. Through a local
+  // (`options.prefixUrl`, `url.pathname`) the name is too common to say which type it is.
   for (const [field, list] of declarers) {
     const read = reads.get(field)!;
     if (list.length > DECLARERS_LIMIT) continue;

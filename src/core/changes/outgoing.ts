@@ -86,7 +86,8 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
         if (owner.change === 'added' && (write || !self)) continue;
         const selfClass = self ? await selfClassOf(index, info, ref.line) : undefined;
         if (write && near) access(written, ref.name, { owner, line: ref.line, family: family(info.language), near });
-        access(write ? writes : reads, ref.name, { owner, line: ref.line, family: family(info.language), near, selfClass });
+        const throughField = /(?<![\w$.])(?:this|self)\s*\.\s*#?[\w$]+\s*[?!]?\.\s*$/.test(before);
+        access(write ? writes : reads, ref.name, { owner, line: ref.line, family: family(info.language), near, selfClass, throughField });
       }
     }
     for (const s of symbols) {
