@@ -73,7 +73,7 @@ export { readRulings, type RulingRow, settleRulings } from './labeling/bulkRulin
 export { addRepo, readReposFile } from './corpus/repoAdd';
 export { readRepos, type RepoEntry, repositoryPath } from './corpus/repos';
 export {
-  canonicalName, checkCorpusSymbols, formatMatchRate, judgeSymbols, RepoSymbols, revisionOf, type SymbolCheck, symbolWarning,
+  canonicalName, checkCorpusSymbols, formatMatchRate, judgeSymbols, RepoSymbols, revisionOf, type SymbolCheck, symbolWarning, staleLabelsOf,
 } from './corpus/resolveSymbols';
 export { validateCorpus } from './corpus/validate';
 export { exportCodegrapher } from './codegrapher/exportJsonl';

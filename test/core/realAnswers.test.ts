@@ -180,6 +180,54 @@ describe('labels that no longer name the same code where the fixture runs', func
     ]);
     assert.match(problems[0].message, new RegExp(`fixture-lab relocate .*01-retry\\.yaml --to ${later.slice(0, 7)}`));
   });
+
+  it('run says a stale ground-truth label where its scores are read (under the table and in FINDINGS.md), with validate\'s words; a rater\'s list only is not said', async () => {
+    const test = new TestRepo();
+    const first = test.commit('first', { 'pkg/net.py': 'def retry(n):\n    return n + 1\n\n\ndef keep():\n    return 0\n' });
+    const later = test.commit('later', { 'pkg/net.py': 'def retry(n):\n    return n * 10\n\n\ndef keep():\n    return 0\n' });
+    const corpus = tempDir({
+      'repos.yaml': `repos:\n  - name: net\n    commit: "${first}"\n    language: python\n    path: ${JSON.stringify(test.dir)}\n`,
+      'systems.yaml': 'systems:\n  - {name: grep, type: grep}\n',
+      'tasks/net/easy/01-retry.yaml': `id: net-easy-01\nrepo: net\ndifficulty: easy\ncommit: "${first}"\ntask: "Retries grow too slowly"\nground_truth: []\n`,
+    });
+    const fixture = join(corpus, 'tasks/net/easy/01-retry.yaml');
+    for (const symbol of ['pkg/net.retry', 'pkg/net.keep']) {
+      assert.equal((await cliRun(corpus, 'label', 'add', fixture, symbol, '--confidence', 'HIGH', '--reason', 'r', '--rater', 'dana')).code, 0);
+    }
+    const clean = await cliRun(corpus, 'run', '--out', 'r0', '--budget', '5000');
+    assert.equal(clean.code, 0, clean.stderr);
+    assert.doesNotMatch(clean.stderr, /was labeled at/);
+    assert.doesNotMatch(readFileSync(join(corpus, 'r0/FINDINGS.md'), 'utf8'), /## Warnings/);
+    // The fixture's revision edited by hand (and the repository's pin with it): retry's label was made where its body was another.
+    writeFileSync(fixture, readFileSync(fixture, 'utf8').replace(`commit: "${first}"`, `commit: "${later}"`));
+    writeFileSync(join(corpus, 'repos.yaml'), readFileSync(join(corpus, 'repos.yaml'), 'utf8').replace(first, later));
+    const validated = (await checkCorpusSymbols(await loadCorpus(corpus), { cacheDir: false })).problems.filter((p) => p.code === 'stale-label');
+    assert.equal(validated.length, 1);
+    const ran = await cliRun(corpus, 'run', '--out', 'r1', '--budget', '5000');
+    assert.equal(ran.code, 0, ran.stderr);
+    const said = ran.stderr.split('\n').filter((l) => l.includes('`pkg/net.retry` was labeled at'));
+    // Once as the run starts, once under the scores; validate's own line, and what the run did with it.
+    assert.equal(said.length, 2, ran.stderr);
+    for (const line of said) {
+      assert.ok(line.includes(validated[0].message.replace(/ \(`fixture-lab relocate .*$/, '')), line);
+      assert.match(line, /01-retry\.yaml:\d+:\d+: warning: .*; its fixture is scored against that label as it stands$/);
+    }
+    const findings = readFileSync(join(corpus, 'r1/FINDINGS.md'), 'utf8');
+    const section = findings.slice(findings.indexOf('## Warnings'), findings.indexOf('## Table 1'));
+    assert.match(section, /^- \*\*Warning:\*\* .*pkg\/net\.retry.* was labeled at .*its fixture is scored against that label as it stands$/m);
+    assert.doesNotMatch(section, /pkg\/net\.keep/);
+    // A label stale in a rater's list only does not touch the scores: validate warns, the run does not.
+    // (a review finished on it: dana's frozen list keeps retry at `first`, the ground truth was settled without it).
+    writeFileSync(fixture, `id: net-easy-01\nrepo: net\ndifficulty: easy\ncommit: "${later}"\ntask: "Retries grow too slowly"\n`
+      + `ground_truth:\n  - {symbol: "pkg/net.keep", confidence: HIGH, reason: "r", at: "${first}"}\n`
+      + `labeler: dana\nverifier: eve\nlabels:\n  dana:\n    - {symbol: "pkg/net.retry", confidence: HIGH, reason: "r", at: "${first}"}\n`
+      + `    - {symbol: "pkg/net.keep", confidence: HIGH, reason: "r", at: "${first}"}\n  eve:\n    - {symbol: "pkg/net.keep", confidence: HIGH, reason: "r", at: "${first}"}\n`
+      + 'disputes:\n  - {symbol: "pkg/net.retry", resolution: excluded, rationale: "not needed", sided_with: eve}\n');
+    assert.equal((await checkCorpusSymbols(await loadCorpus(corpus), { cacheDir: false })).problems.filter((p) => p.code === 'stale-label').length, 1);
+    const rater = await cliRun(corpus, 'run', '--out', 'r2', '--budget', '5000');
+    assert.equal(rater.code, 0, rater.stderr);
+    assert.doesNotMatch(rater.stderr, /was labeled at/);
+  });
 });
 
 describe('a system answering with names the repository does not have', function () {

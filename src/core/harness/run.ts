@@ -12,7 +12,7 @@ import { RepoEntry, repositoryPath } from '../corpus/repos';
 import { RepoSymbols } from '../corpus/resolveSymbols';
 import { groupBy } from '../lists';
 import { median } from '../numbers';
-import { FixtureLabError } from '../problems';
+import { FixtureLabError, formatProblem } from '../problems';
 import { countTokens } from '../scoring/tokens';
 import { Bm25Baseline } from './adapters/bm25';
 import { CommandAdapter } from './adapters/command';
@@ -67,8 +67,12 @@ export type RunEvent =
     perSystem: number;
   }
   | { kind: 'index'; system: string; repo: string; rev: string; ms?: number; error?: string }
-  /** Something found on the way that the run went past: one line naming the file. */
-  | { kind: 'warning'; message: string }
+  /**
+   * Something found on the way that the run went past: one line naming the file. `scores`: it
+   * makes some of the run's scores suspect (a stale ground-truth label), so front ends say it
+   * again where the scores are read.
+   */
+  | { kind: 'warning'; message: string; scores?: true }
   | { kind: 'finished'; summary: RunSummary }
   | { kind: 'cancelled'; summary: RunSummary }
   | { kind: 'failed'; error: Error };
@@ -211,6 +215,8 @@ async function* carryOut(
     }
   }
   for (const message of warnings.splice(0)) yield { kind: 'warning', message };
+  // What makes some of this run's scores suspect, told before it runs (FINDINGS.md says it again above its tables).
+  for (const p of plan.warnings) yield { kind: 'warning', message: `${formatProblem(p)}; ${SCORED_ANYWAY}`, scores: true };
   const perSystem = Math.max(0, ...systems.map((s) => ownTasks.get(s.name)!.length)) * budgets.length;
   const total = systems.reduce((n, s) => n + ownTasks.get(s.name)!.length, 0) * budgets.length;
   let done = answered.size;
@@ -305,7 +311,7 @@ async function* carryOut(
  * Scores and analyzes a run folder's recorded answers (its aggregated/, analysis/ and
  * FINDINGS.md) from `plan`'s fixtures: every system and task of `info`, whoever answered them.
  */
-export async function analyzeRunFolder(dir: string, info: RunInfo, plan: Pick<RunPlan, 'scored' | 'configured' | 'cwd'>,
+export async function analyzeRunFolder(dir: string, info: RunInfo, plan: Pick<RunPlan, 'scored' | 'configured' | 'cwd'> & Partial<Pick<RunPlan, 'warnings'>>,
   repos: Map<string, Repository>, warn: (message: string) => void, signal?: AbortSignal): Promise<{ scored: ScoredResult[]; misses: Miss[] }> {
   const fixtures = new Map(plan.scored.map((t) => [t.id, t.fixture]));
   const modules = new Map(plan.scored.map((t) => [t.id, t.repo.module]));
@@ -320,9 +326,13 @@ export async function analyzeRunFolder(dir: string, info: RunInfo, plan: Pick<Ru
     systemLanguages: new Map(plan.configured.filter((s) => s.languages).map((s) => [s.name, s.languages!])),
     sweep,
     repos,
+    inputWarnings: (plan.warnings ?? []).filter((p) => plan.scored.some((t) => t.file === p.file)).map((p) => `${formatProblem(p)}; ${SCORED_ANYWAY}`),
     ...(signal ? { signal } : {}),
   });
 }
+
+/** What a run adds to a fixture's stale-label warning: the fixture was scored all the same. */
+export const SCORED_ANYWAY = 'its fixture is scored against that label as it stands';
 
 async function queryTask(retriever: Retriever, spec: SystemSpec, ctx: RepoContext, t: PlannedTask, budget: number,
   indexMs: number | undefined, signal?: AbortSignal): Promise<RawResult> {

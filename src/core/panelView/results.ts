@@ -28,6 +28,8 @@ export interface ResultsOptions {
   charts?: (scored: ScoredResult[]) => ChartView[];
   /** Where names point at the fixture's revision (symbols/locate.ts), for the granularity values; without it, rows have none. */
   locate?: Locate;
+  /** The fixture's stale ground-truth labels (core staleLabelsOf), one line each: said above the scores. */
+  staleLabels?: string[];
 }
 
 const KS = [5, 10, 20];
@@ -37,7 +39,8 @@ export function fixtureResults(fixture: Fixture, answers: ReadonlyMap<string, An
   for (const [system, a] of answers) scored.set(system, scoreResult(a.raw, fixture, { match: o.match, ks: KS }, o.module));
   const id = fixture.id ?? '';
   const shown = o.systems.filter((system) => scored.has(system)).map((system) => ({ ...scored.get(system)!.raw, task: id }));
-  const { checks, judged } = scoreChecks(shown, new Map([[id, fixture]]), new Map([[id, o.module]]), o.match, o.systems);
+  const { checks: scoredChecks, judged } = scoreChecks(shown, new Map([[id, fixture]]), new Map([[id, o.module]]), o.match, o.systems);
+  const checks = o.staleLabels?.length ? { ...scoredChecks, staleLabels: o.staleLabels } : scoredChecks;
   const rows = o.systems.map((system): SystemRow => {
     const s = scored.get(system);
     const answer = answers.get(system);

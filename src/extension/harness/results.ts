@@ -155,8 +155,10 @@ export class HarnessResults implements vscode.Disposable {
     const recorded = await this.readRecorded(id);
     const { answers, misses, systems, run } = panelAnswers(id, recorded, this.store);
     const locate = await this.locate(c, answers);
+    const staleLabels = answers.size > 0 ? await this.corpus.staleGroundTruth(c.fixture, file) : [];
     const results = fixtureResults(c.fixture, answers, {
       locate,
+      staleLabels,
       match: this.match,
       budget: this.budget,
       module: c.module,
