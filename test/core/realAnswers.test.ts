@@ -148,6 +148,42 @@ describe('replays: an earlier run\'s answer stands only for the question it answ
     assert.equal(movedAgain.status, 'failed');
     assert.match(movedAgain.error ?? '', /bookshop-easy-02 was recorded at \w+ and runs at \w+ now .*record it again/);
   });
+
+  it('fails a task whose text was edited since it was recorded; a recording that does not say its text is scored, and said so where the scores are read', async () => {
+    const recordedCorpus = demoCorpus('systems:\n  - name: bm25\n    type: bm25\n');
+    const recorded = join(tempDir(), 'recorded');
+    await runBenchmark({ corpusDir: recordedCorpus, outDir: recorded, tasks: 'bookshop-easy-0?', budgets: [5000], cwd: recordedCorpus });
+    const file = (task: string) => join(recorded, 'raw', 'bm25', `${task}.json`);
+    const first = JSON.parse(readFileSync(file('bookshop-easy-01'), 'utf8')) as RawResult;
+    const fixture = readFileSync(join(recordedCorpus, 'tasks/bookshop/easy/01-bulk-discount.yaml'), 'utf8');
+    assert.equal(first.task_text, /^task: "(.*)"$/m.exec(fixture)![1], 'the answer records the text it was given');
+    // easy-02's recording as made before the text was kept.
+    const old = JSON.parse(readFileSync(file('bookshop-easy-02'), 'utf8')) as RawResult;
+    delete old.task_text;
+    writeFileSync(file('bookshop-easy-02'), JSON.stringify(old));
+
+    // The corpus replayed against: easy-01's task rewritten since the recording.
+    const corpus = demoCorpus(`systems:\n  - name: again\n    type: replay\n    from: ${JSON.stringify(join(recorded, 'raw'))}\n    system: bm25\n`);
+    const easy01 = join(corpus, 'tasks/bookshop/easy/01-bulk-discount.yaml');
+    writeFileSync(easy01, readFileSync(easy01, 'utf8').replace(/^task: ".*"$/m, 'task: "Give a bulk discount on large orders"'));
+    const ran = await cliRun(corpus, 'run', '--tasks', 'bookshop-easy-0?', '--budget', '5000', '--out', 'r');
+    assert.equal(ran.code, 0, ran.stderr);
+    const read = (task: string) => JSON.parse(readFileSync(join(corpus, 'r', 'raw', 'again', `${task}.json`), 'utf8')) as RawResult;
+    assert.equal(read('bookshop-easy-01').status, 'failed');
+    assert.match(read('bookshop-easy-01').error ?? '', /^query: bookshop-easy-01's task text was edited since it was recorded \("Orders of five .*" then, "Give a bulk discount on large orders" now\): record it again$/);
+    assert.equal(read('bookshop-easy-02').status, 'ok');
+    assert.equal(read('bookshop-easy-02').task_text, undefined);
+    const line = 'again: 1 of 1 answer replayed from a recording that does not say which task text it answered';
+    assert.ok(ran.stderr.includes(`fixture-lab: warning: ${line}`), ran.stderr);
+    assert.ok(readFileSync(join(corpus, 'r', 'FINDINGS.md'), 'utf8').includes(`**Warning:** ${line}`));
+    // The text as recorded again: the replay scores it, and passes the text on.
+    writeFileSync(easy01, readFileSync(easy01, 'utf8').replace(/^task: ".*"$/m, `task: ${JSON.stringify(first.task_text)}`));
+    const again = await cliRun(corpus, 'run', '--tasks', 'bookshop-easy-01', '--budget', '5000', '--out', 'r2');
+    assert.equal(again.code, 0, again.stderr);
+    const replayed = JSON.parse(readFileSync(join(corpus, 'r2', 'raw', 'again', 'bookshop-easy-01.json'), 'utf8')) as RawResult;
+    assert.deepEqual([replayed.status, replayed.task_text, replayed.symbols], ['ok', first.task_text, first.symbols]);
+    assert.doesNotMatch(again.stderr, /does not say which task text/);
+  });
 });
 
 describe('labels that no longer name the same code where the fixture runs', function () {

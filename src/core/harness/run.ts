@@ -345,6 +345,7 @@ async function queryTask(retriever: Retriever, spec: SystemSpec, ctx: RepoContex
       const r = cold.recorded;
       return {
         ...base(spec, t, ctx.rev, budget),
+        ...(r.taskText !== undefined ? { task_text: r.taskText } : {}),
         status: r.status,
         ...(r.error ? { error: r.error } : {}),
         output: cold.text,
@@ -365,6 +366,7 @@ async function queryTask(retriever: Retriever, spec: SystemSpec, ctx: RepoContex
     }
     return {
       ...base(spec, t, ctx.rev, budget),
+      task_text: input.task,
       status: 'ok',
       output: cold.text,
       ...(cold.truncated ? { truncated: true } : {}),
@@ -406,6 +408,7 @@ function base(spec: SystemSpec, t: PlannedTask, rev: string, budget: number) {
 function failed(spec: SystemSpec, t: PlannedTask, rev: string, budget: number, f: SystemFailure, phase: string): RawResult {
   return {
     ...base(spec, t, rev, budget),
+    task_text: t.fixture.task ?? '',
     status: f.status,
     error: `${phase}: ${f.message}`,
     output: '',
