@@ -87,6 +87,7 @@ export { lockPathOf } from './io/lock';
 // Git
 export { listChanges, quotedPath } from './git/diff';
 export { gitUserName, Repository } from './git/repository';
+export { sourceText } from './git/blobs';
 
 // Symbols: names, definitions, references, lookups
 export { type Definition, definitionAt, definitionsOf, enclosingDefinitions } from './symbols/definitions';
