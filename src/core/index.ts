@@ -66,7 +66,7 @@ export { bandOf, cohensKappa } from './agreement/kappa';
 export { type Agreement, agreementOf, type Disagreement } from './agreement/raters';
 
 // A corpus: loading, validation, symbols checked against the code, the labeling report
-export { labelingReport } from './corpus/labelingReport';
+export { labelingReport, staleReport } from './corpus/labelingReport';
 export { type Corpus, type FixtureFile, fixtureIdOf, loadCorpus, loadFixtureFile } from './corpus/load';
 export { initCorpus } from './corpus/init';
 export { readRulings, type RulingRow, settleRulings } from './labeling/bulkRulings';
@@ -150,7 +150,7 @@ export { readMisses, readTriage, setTriage, type TriageChoice, triageKey } from 
 export { corpusResults, scoreRun } from './panelView/corpus';
 export { fixtureHeader } from './panelView/header';
 export {
-  BLIND, corpusView, namesToLocate, panelAnswers, type RecordedAnswers, recordedAnswers, RESTRICTED, runControls, runMessage, type RunMessage,
+  BLIND, corpusView, namesToLocate, panelAnswers, currentAnswers, type RecordedAnswers, recordedAnswers, RESTRICTED, runControls, runMessage, type RunMessage,
   withoutCharts,
 } from './panelView/host';
 export { redrawRunCharts } from './panelView/redraw';

@@ -138,6 +138,8 @@ export interface ScoreChecks {
    * was labeled (validate's stale-label): these scores count against it as it stands.
    */
   staleLabels?: string[];
+  /** One line per system whose newest answer was given to the fixture as it was (another revision or task text): left out of these scores. */
+  staleAnswers?: string[];
 }
 
 /** The corpus's agreement between raters, pooled over the items of its reviewed tasks (docs/agreement.md). */

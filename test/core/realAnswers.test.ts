@@ -3,7 +3,7 @@
 // it, `./`-prefixed, with Windows separators) are the repository's own names. Real processes on
 // the demo corpus's real repository, through runBenchmark; a real git history with a file over 1 MB.
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkCorpusSymbols, loadCorpus, type RawResult, runBenchmark } from '../../src/core';
 import { underCheckout } from '../../src/core/harness/output';
@@ -263,6 +263,78 @@ describe('labels that no longer name the same code where the fixture runs', func
     const rater = await cliRun(corpus, 'run', '--out', 'r2', '--budget', '5000');
     assert.equal(rater.code, 0, rater.stderr);
     assert.doesNotMatch(rater.stderr, /was labeled at/);
+  });
+});
+
+describe('answers to a fixture as it was: its revision or task edited since the run', function () {
+  this.timeout(300_000);
+
+  it('a resume answers them again, a re-score leaves them out and says so (the output, FINDINGS.md), never scoring them as answers to the fixture now', async () => {
+    const test = new TestRepo();
+    const files = (body: string) => ({ 'pkg/net.py': `def retry(n):\n    return ${body}\n\n\ndef backoff(n):\n    return n * 2\n` });
+    const first = test.commit('first', files('n + 1'));
+    const later = test.commit('later', files('n + 2'));
+    const corpus = tempDir({
+      'repos.yaml': `repos:\n  - name: net\n    commit: "${first}"\n    language: python\n    path: ${JSON.stringify(test.dir)}\n`,
+      'systems.yaml': 'systems:\n  - {name: grep, type: grep}\n  - {name: bm25, type: bm25}\n',
+      'tasks/net/easy/01-retry.yaml': `id: net-easy-01\nrepo: net\ndifficulty: easy\ncommit: "${first}"\ntask: "Retries should back off"\n`
+        + 'ground_truth:\n  - {symbol: pkg/net.backoff, confidence: HIGH, reason: "r"}\n',
+    });
+    const ran = await cliRun(corpus, 'run', '--out', 'r', '--budget', '5000,2000');
+    assert.equal(ran.code, 0, ran.stderr);
+    const raw = (system: string, budget = '') => JSON.parse(readFileSync(join(corpus, 'r/raw', budget, system, 'net-easy-01.json'), 'utf8')) as RawResult;
+    assert.equal(raw('grep').rev, first);
+    // The fixture moved to `later` by hand (the pin with it).
+    for (const f of ['tasks/net/easy/01-retry.yaml', 'repos.yaml']) writeFileSync(join(corpus, f), readFileSync(join(corpus, f), 'utf8').replace(first, later));
+    cpSync(join(corpus, 'r'), join(corpus, 'again'), { recursive: true });
+
+    const rescored = await cliRun(corpus, 'run', '--out', 'r', '--rescore');
+    assert.equal(rescored.code, 0, rescored.stderr);
+    for (const system of ['grep', 'bm25']) {
+      assert.ok(rescored.stderr.includes(`fixture-lab: ${system}'s answer to net-easy-01 was given at ${first.slice(0, 7)}, and its fixture runs at `
+        + `${later.slice(0, 7)} now (its revision was edited since): left out of the scores; resuming the run without --rescore`), rescored.stderr);
+    }
+    assert.match(rescored.stdout, /^no answer was scored/m);
+    assert.doesNotMatch(rescored.stdout, /^(grep|bm25) /m);
+    const findings = readFileSync(join(corpus, 'r/FINDINGS.md'), 'utf8');
+    assert.match(findings.slice(findings.indexOf('## Warnings'), findings.indexOf('## Table 1')),
+      /^- \*\*Warning:\*\* grep's answer to net-easy-01 was given at \w+, .*left out of the scores at budget 2000;/m);
+
+    const resumed = await cliRun(corpus, 'run', '--out', 'again');
+    assert.equal(resumed.code, 0, resumed.stderr);
+    assert.ok(resumed.stderr.includes(`grep's answer to net-easy-01 was given at ${first.slice(0, 7)}, and its fixture runs at ${later.slice(0, 7)} now `
+      + '(its revision was edited since): answering it again'), resumed.stderr);
+    assert.match(resumed.stdout, /^grep +1 /m);
+    const again = (system: string, budget = '') => JSON.parse(readFileSync(join(corpus, 'again/raw', budget, system, 'net-easy-01.json'), 'utf8')) as RawResult;
+    assert.deepEqual([again('grep').rev, again('bm25', 'budget-2000').rev], [later, later]);
+    assert.doesNotMatch(readFileSync(join(corpus, 'again/FINDINGS.md'), 'utf8'), /## Warnings/);
+
+    // The task rewritten: the answers were to another question.
+    const fixture = join(corpus, 'tasks/net/easy/01-retry.yaml');
+    writeFileSync(fixture, readFileSync(fixture, 'utf8').replace('Retries should back off', 'Retries should wait longer each time'));
+    const reworded = await cliRun(corpus, 'run', '--out', 'again');
+    assert.equal(reworded.code, 0, reworded.stderr);
+    assert.ok(reworded.stderr.includes('bm25\'s answer to net-easy-01 was given to another task text than its fixture\'s now (its task was edited since): answering it again'),
+      reworded.stderr);
+    assert.equal(again('bm25').task_text, 'Retries should wait longer each time');
+  });
+});
+
+describe('a resume of a system that changed since the run', function () {
+  this.timeout(120_000);
+
+  it('is refused, naming what changed, rather than mixing two systems\' answers under one name', async () => {
+    const system = (word: string) => `systems:\n  - name: echo\n    type: command\n    query: [/bin/sh, -c, "echo shop/pricing.${word}"]\n    parse: {format: lines}\n`;
+    const corpus = demoCorpus(system('apply_discount'));
+    const first = await cliRun(corpus, 'run', '--tasks', 'bookshop-easy-01', '--budget', '5000', '--out', 'r');
+    assert.equal(first.code, 0, first.stderr);
+    writeFileSync(join(corpus, 'systems.yaml'), system('price_with_tax'));
+    const resumed = await cliRun(corpus, 'run', '--tasks', 'bookshop-easy-0?', '--out', 'r');
+    assert.equal(resumed.code, 1, resumed.stderr);
+    assert.match(resumed.stderr, /^fixture-lab: r: ran system `echo` as another system than systems\.yaml names now \(argv .*apply_discount.*, now .*price_with_tax.*\): its recorded answers are not this one's; resume it with the systems\.yaml it ran with, or choose a new --out\n/);
+    // The same systems.yaml resumes as before.
+    writeFileSync(join(corpus, 'systems.yaml'), system('apply_discount'));
+    assert.equal((await cliRun(corpus, 'run', '--tasks', 'bookshop-easy-0?', '--out', 'r')).code, 0);
   });
 });
 

@@ -97,6 +97,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       const means = columns.map((c) => fmt(g.mean[c], c === 'token_efficiency' ? 5 : 3).padStart(8));
       io.stdout.write(`${g.system.padEnd(width)}  ${String(g.n).padStart(3)}  ${means.join(' ')}\n`);
     }
+    // An empty table is no score of zero: say why there is none.
+    if (overall.length === 0) io.stdout.write('no answer was scored (the lines above say why)\n');
     for (const s of result.info.skipped_tasks) io.stderr.write(`fixture-lab: skipped ${s.task}: ${s.reason}\n`);
     // Answers that are not all retrieval (empty, unmapped, warned about, over budget) are said here, not only in FINDINGS.md.
     for (const line of healthWarnings(systemHealth(store.scored().map((s) => s.raw)))) io.stderr.write(`fixture-lab: warning: ${line}\n`);

@@ -79,7 +79,7 @@ export interface FindingsInput {
   judged?: { k: number; rows: JudgedAt[]; ties?: CutTie[] };
   /** Coverage, precision and F1 at the symbol, file and span granularities (granularities.ts). */
   granularities?: RunGranularities;
-  /** What makes some scores suspect, found in the inputs (a stale ground-truth label), one line each: said above the tables. */
+  /** What makes some scores suspect (a stale ground-truth label, an answer to a fixture as it was, left out), one line each: said above the tables. */
   inputWarnings?: string[];
 }
 
@@ -131,7 +131,7 @@ export function findingsMarkdown(f: FindingsInput): string {
       + `${info.corpus_commit ? ` at ${reportText(info.corpus_commit.slice(0, 12))}` : ''}, ${info.tasks.length} tasks, ${systems.length} systems, `
       + `budget ${info.budgets[0]} tokens, ${rule}, seed ${reportText(String(info.seed))}.`,
     ...(info.match === 'seed' ? ['', SEED_RULE_WARNING] : []),
-    ...(f.inputWarnings?.length ? ['', '## Warnings', '', 'Some scores below rest on ground truth that may be wrong where the systems ran:', '',
+    ...(f.inputWarnings?.length ? ['', '## Warnings', '', 'What the scores below rest on, or leave out, that may make them wrong:', '',
       ...f.inputWarnings.map((w) => `- **Warning:** ${reportText(w)}`)] : []),
     '',
     'Values are the mean ± the sample standard deviation over tasks (docs/methodology.md#mean-spread-and-significance); a failed or timed-out '

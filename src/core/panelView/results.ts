@@ -30,6 +30,8 @@ export interface ResultsOptions {
   locate?: Locate;
   /** The fixture's stale ground-truth labels (core staleLabelsOf), one line each: said above the scores. */
   staleLabels?: string[];
+  /** Answers left out as given to the fixture as it was (host.ts currentAnswers), one line each: said above the scores. */
+  staleAnswers?: string[];
 }
 
 const KS = [5, 10, 20];
@@ -40,7 +42,8 @@ export function fixtureResults(fixture: Fixture, answers: ReadonlyMap<string, An
   const id = fixture.id ?? '';
   const shown = o.systems.filter((system) => scored.has(system)).map((system) => ({ ...scored.get(system)!.raw, task: id }));
   const { checks: scoredChecks, judged } = scoreChecks(shown, new Map([[id, fixture]]), new Map([[id, o.module]]), o.match, o.systems);
-  const checks = o.staleLabels?.length ? { ...scoredChecks, staleLabels: o.staleLabels } : scoredChecks;
+  const checks = { ...scoredChecks, ...(o.staleLabels?.length ? { staleLabels: o.staleLabels } : {}),
+    ...(o.staleAnswers?.length ? { staleAnswers: o.staleAnswers } : {}) };
   const rows = o.systems.map((system): SystemRow => {
     const s = scored.get(system);
     const answer = answers.get(system);
@@ -88,7 +91,7 @@ export function fixtureResults(fixture: Fixture, answers: ReadonlyMap<string, An
   }));
   return { fixture: fixture.id ?? '', ...(o.run ? { run: o.run } : {}), match: o.match, budget: o.budget,
     ...(rows.some((r) => r.granularities) ? { granularityK: GRANULARITY_K } : {}), rows, matrix, lists,
-    charts: o.charts?.([...scored.values()]) ?? [], ...(shown.length > 0 ? { checks } : {}) };
+    charts: o.charts?.([...scored.values()]) ?? [], ...(shown.length > 0 || o.staleAnswers?.length ? { checks } : {}) };
 }
 
 /** What the answer says about its system, for the row (answerHealth.ts): only what is so. */

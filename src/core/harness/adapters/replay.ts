@@ -7,6 +7,7 @@ import { FixtureLabError } from '../../problems';
 import type { ReplaySystem } from '../systems';
 import { BUDGET_FOLDER_PREFIX, RawResult, readAnswer } from '../results';
 import { QueryInput, QueryOutput, RepoContext, Retriever, SystemFailure } from './types';
+import { sameRevision } from '../staleAnswers';
 
 export class ReplayAdapter implements Retriever {
   constructor(private readonly spec: ReplaySystem, private readonly rawDir: string) {}
@@ -38,7 +39,7 @@ export class ReplayAdapter implements Retriever {
       throw new SystemFailure(`no recording of ${input.taskId} at budget ${input.budget} in ${this.rawDir} (it was recorded at ${raw.budget}): `
         + `run with --budget ${raw.budget}, or record it at ${input.budget}`);
     }
-    if (raw.rev && ctx.rev && !ctx.rev.startsWith(raw.rev) && !raw.rev.startsWith(ctx.rev)) {
+    if (raw.rev && ctx.rev && !sameRevision(raw.rev, ctx.rev)) {
       throw new SystemFailure(`${input.taskId} was recorded at ${raw.rev.slice(0, 12)} and runs at ${ctx.rev.slice(0, 12)} now `
         + '(its fixture\'s revision changed): record it again');
     }
