@@ -301,14 +301,20 @@ export class Index {
    * type (Python `-> T`, TypeScript `): T`).
    */
   private async returnedType(info: FileInfo, line: number, variable: string): Promise<string | undefined> {
-    if (this.returning.has(`${info.path}:${line}:${variable}`) || !RETURN_TYPE[family(info.language)]) return undefined;
+    const go = info.language === 'go';
+    if (this.returning.has(`${info.path}:${line}:${variable}`) || (!RETURN_TYPE[family(info.language)] && !go)) return undefined;
     const fn = enclosingDefinitions(info.defs, line).filter((d) => !CLASS_LIKE.has(d.kind)).pop();
     if (!fn) return undefined;
     const name = variable.replace(/\$/g, '\\$');
-    const assignment = new RegExp(String.raw`^\s*(?:(?:const|let|var)\s+)?${name}\s*(?::[^=]*)?=\s*(?:await\s+)?[\w$.]*?([A-Za-z_$][\w$]*)\s*\(`);
+    const assignment = go
+      // Go assigns a call's results in order: `node, _, h := mx.tree.FindRoute(...)`.
+      ? /^\s*((?:[A-Za-z_]\w*\s*,\s*)*[A-Za-z_]\w*)\s*:?=\s*&?[\w.]*?([A-Za-z_]\w*)\s*\(/
+      : new RegExp(String.raw`^\s*(?:(?:const|let|var)\s+)?${name}\s*(?::[^=]*)?=\s*(?:await\s+)?[\w$.]*?([A-Za-z_$][\w$]*)\s*\(`);
     for (let at = line - 1; at >= fn.startLine; at--) {
       const m = assignment.exec(info.lines[at - 1] ?? '');
-      if (!m) continue;
+      const position = go && m ? m[1].split(',').map((v) => v.trim()).indexOf(variable) : 0;
+      if (!m || position < 0) continue;
+      if (go) m[1] = m[2];
       const key = `${info.path}:${line}:${variable}`;
       this.returning.add(key);
       try {
@@ -317,7 +323,7 @@ export class Index {
         const lines = def && (await this.file(this.base, def.path))?.lines;
         if (!def || !lines) return undefined;
         const head = lines.slice(def.def.nameLine - 1, Math.min(def.def.endLine, def.def.nameLine + 6)).join(' ');
-        const type = RETURN_TYPE[family(info.language)]!.exec(head)?.[1];
+        const type = go ? goResults(head.slice(def.def.nameColumn))[position] : RETURN_TYPE[family(info.language)]!.exec(head)?.[1];
         return type?.slice(type.lastIndexOf('.') + 1);
       } finally {
         this.returning.delete(key);
@@ -380,4 +386,31 @@ export function moduleMember(info: FileInfo, before: string): boolean {
   const root = receiver.split('.')[0];
   const binding = info.bindings.get(root);
   return binding !== undefined && !binding.name;
+}
+
+/**
+ * A Go function's result types from its head (from its name on): `FindRoute(rctx *Context, ...)
+ * (*node, endpoints, http.Handler) {` gives node, endpoints, Handler; named results give their types.
+ */
+export function goResults(head: string): string[] {
+  const open = head.indexOf('(');
+  if (open < 0) return [];
+  let depth = 0;
+  let end = -1;
+  for (let i = open; i < head.length; i++) {
+    if (head[i] === '(') depth++;
+    else if (head[i] === ')' && --depth === 0) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) return [];
+  const rest = head.slice(end + 1).split('{')[0].trim();
+  const list = rest.startsWith('(') ? rest.slice(1, rest.lastIndexOf(')')) : rest;
+  if (!list) return [];
+  return list.split(',').map((r) => {
+    const type = r.trim().split(/\s+/).pop() ?? '';
+    const bare = type.replace(/^[*&[\]]+/, '');
+    return bare.slice(bare.lastIndexOf('.') + 1);
+  });
 }
