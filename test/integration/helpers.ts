@@ -52,9 +52,10 @@ export type UiStep =
   | { hover: string; contains?: string }
   /**
    * Clicks the first visible element matching `click` (holding `contains`), `times` times `everyMs`
-   * apart (default once), holding `modifiers` (Control: add a tree row to the selection); when each click was made.
+   * apart (default once), holding `modifiers` (Control: add a tree row to the selection); with
+   * `until`, on from then until `stopClicking(until)`; when each click was made.
    */
-  | { click: string; contains?: string; times?: number; everyMs?: number; modifiers?: ('Control' | 'Shift')[] }
+  | { click: string; contains?: string; times?: number; everyMs?: number; until?: string; modifiers?: ('Control' | 'Shift')[] }
   /** The attribute `attr` of every element matching `attrs`, shown or not. */
   | { attrs: string; attr: string }
   /** Each visible element matching `fits`: its text, a tab, and `whole` or `cut` (its text overflows its box, or a box around it clips it). */
@@ -70,7 +71,7 @@ export interface Anchor {
 let uiRequests = 0;
 
 /** Has the outer runner do `steps` in the page, in order; resolves to each step's result (texts, or null). */
-export async function ui(steps: UiStep[], timeoutMs = 60_000): Promise<(string[] | null)[]> {
+export async function ui(steps: UiStep[], timeoutMs = 150_000): Promise<(string[] | null)[]> {
   const dir = requests();
   if (!dir) throw new Error('no page to drive: the UI steps need the code-server runner (FIXTURE_LAB_SCREENSHOTS)');
   const name = `ui-${process.pid}-${++uiRequests}`;
@@ -81,6 +82,12 @@ export async function ui(steps: UiStep[], timeoutMs = 60_000): Promise<(string[]
   rmSync(answer, { force: true });
   if (!result.ok) throw new Error(`in the page: ${result.error}`);
   return result.results!;
+}
+
+/** Ends the clicks of a `click` step with `until: name` (after the click it is making). */
+export function stopClicking(name: string): void {
+  const dir = requests();
+  if (dir) writeFileSync(join(dir, `${name}.stop`), '');
 }
 
 /**

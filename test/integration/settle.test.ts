@@ -113,6 +113,11 @@ describe('Settle and To Judge', function () {
     const symbol = 'worker/queue/queue.Queue.Push';
     const rationale = 'Retry re-queues through Push, so the attempt count must survive it';
     const row = VIEW_ROW('settle');
+    // The row is selected already (rowsReadable clicked it), and its code open: the fixture's YAML
+    // in front first, so that what is awaited below is this click's reveal (VS Code sends no
+    // selection change for a selected row: the click's command waits up to 2 s for one, then opens
+    // the row). A reveal still to come would take the focus from the Rule… picker below and close it.
+    await vscode.window.showTextDocument(uri);
     await vscode.commands.executeCommand('fixtureLab.settle.focus');
     await vscode.commands.executeCommand('notifications.clearAll');
     await ui([{ click: row, contains: 'queue.Queue.Push' }]);
@@ -124,8 +129,10 @@ describe('Settle and To Judge', function () {
       assert.equal(editor.document.getText(editor.selection), 'Push');
     }, 30_000);
     // One action beside the row, Rule…: its pick says whom each ruling sides with.
-    const [titles] = await ui([{ attrs: `${row}.selected .actions .action-label`, attr: 'aria-label' }]);
-    assert.deepEqual(titles, ['Rule…']);
+    await eventually(async () => {
+      const [titles] = await ui([{ attrs: `${row}.selected .actions .action-label`, attr: 'aria-label' }]);
+      assert.deepEqual(titles, ['Rule…']);
+    });
     await ui([
       { click: `${row}.selected .action-label[aria-label="Rule…"]` },
       { expect: `Rule on ${symbol}`, pick: 'Include HIGH', screenshot: '61-settle-rule' },
