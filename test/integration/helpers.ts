@@ -127,6 +127,26 @@ const VIEW_NAMES = { fixtures: 'Fixtures', candidates: 'Candidates', triage: 'Tr
 export const VIEW_ROW = (view: keyof typeof VIEW_NAMES): string =>
   `[id="workbench.view.extension.fixtureLab"] .pane:has(.pane-header[aria-label*="${VIEW_NAMES[view]}"]) .monaco-list-row`;
 
+/**
+ * Clicks the Settle or To Judge row showing `shown` (its view focused first with `focus`), and waits
+ * for the code the click opens: `symbol`'s name selected at the fixture's revision. The fixture's
+ * YAML is put in front first, so the editor awaited is this click's (a row already selected sends no
+ * selection change, and its command waits up to 2 s for one before it opens the code). A reveal
+ * still to come would take the focus from a picker opened next (Rule…) and close it.
+ */
+export async function clickRowAwaitingReveal(row: string, shown: string, symbol: string, fixture: vscode.Uri, focus: string): Promise<void> {
+  await vscode.window.showTextDocument(fixture);
+  await vscode.commands.executeCommand(focus);
+  await ui([{ click: row, contains: shown }]);
+  const name = symbol.split(/[./]/).at(-1)!;
+  await eventually(() => {
+    const editor = vscode.window.activeTextEditor;
+    assert.equal(editor?.document.uri.scheme, 'fixture-lab-rev');
+    assert.equal(editor.document.uri.path.endsWith('.yaml'), false);
+    assert.equal(editor.document.getText(editor.selection), name);
+  });
+}
+
 /** Replaces the first `from` in `document` with `to`, as one edit typed in the editor (unsaved). */
 export async function replaceFirst(document: vscode.TextDocument, from: string, to: string): Promise<void> {
   const at = document.getText().indexOf(from);

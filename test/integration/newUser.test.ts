@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { agreementOf, readFixture, TASK_STUB } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { EXTENSION, eventually, inNotificationCentre, panelMessages, screenshot, services, setRater, ui, VIEW_ROW } from './helpers';
+import { clickRowAwaitingReveal, EXTENSION, eventually, inNotificationCentre, panelMessages, screenshot, services, setRater, ui, VIEW_ROW } from './helpers';
 import { webview } from './ui';
 
 const SHOP = 'shop';
@@ -60,18 +60,7 @@ describe('a new user: Fixture Lab installed from its .vsix, an empty folder, to 
   /** A Settle row's Rule…, one of its rulings picked and the rationale typed. */
   async function ruleFromSettle(shown: string, symbol: string, ruling: string, rationale: string): Promise<void> {
     const row = VIEW_ROW('settle');
-    // The row's click opens its code, the name selected: awaited (the fixture's YAML in front
-    // first, so it is this click's), since a reveal still to come would take the focus from the
-    // Rule… picker and close it.
-    await vscode.window.showTextDocument((await current()).uri);
-    await vscode.commands.executeCommand('fixtureLab.settle.focus');
-    await ui([{ click: row, contains: shown }]);
-    const name = symbol.split(/[./]/).at(-1)!;
-    await eventually(() => {
-      const editor = vscode.window.activeTextEditor;
-      assert.equal(editor?.document.uri.scheme, 'fixture-lab-rev');
-      assert.equal(editor.document.getText(editor.selection), name);
-    });
+    await clickRowAwaitingReveal(row, shown, symbol, (await current()).uri, 'fixtureLab.settle.focus');
     await ui([
       { click: `${row}.selected .action-label[aria-label="Rule…"]` },
       { expect: `Rule on ${symbol}`, pick: ruling },
