@@ -433,16 +433,25 @@ function lastLine(node: Node): number {
   return row + 1 - (column === 0 && row > node.startPosition.row ? 1 : 0);
 }
 
-/** The innermost definition whose range holds `line` (1-based), if any. */
-export function definitionAt(defs: Definition[], line: number): Definition | undefined {
-  return enclosingDefinitions(defs, line).pop();
+/**
+ * The innermost definition whose range holds `line` (1-based), if any: the last of
+ * `enclosingDefinitions`, found in one pass without building and sorting that list (the neighbours
+ * ask it for every use in a file). The latest start wins, then the earliest end, then the later in
+ * `defs`, as the stable sort orders them.
+ */
+export function definitionAt(defs: readonly Definition[], line: number): Definition | undefined {
+  let inner: Definition | undefined;
+  for (const d of defs) {
+    if (d.startLine > line || line > d.endLine) continue;
+    if (!inner || d.startLine > inner.startLine || (d.startLine === inner.startLine && d.endLine <= inner.endLine)) inner = d;
+  }
+  return inner;
 }
 
 /** Every definition whose range holds `line`, outermost first. */
-export function enclosingDefinitions(defs: Definition[], line: number): Definition[] {
-  return defs
-    .filter((d) => d.startLine <= line && line <= d.endLine)
-    .sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+export function enclosingDefinitions(defs: readonly Definition[], line: number): Definition[] {
+  const around = defs.filter((d) => d.startLine <= line && line <= d.endLine);
+  return around.length > 1 ? around.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine) : around;
 }
 
 /**
