@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { dirname } from 'node:path';
 import { fileImported } from '../../src/core/changes/imports';
 import { declaredType } from '../../src/core/changes/receivers';
-import { type Definition, definitionAt, enclosingDefinitions, modulePath } from '../../src/core/symbols/definitions';
+import { type Definition, definitionAt, enclosingDefinitions, innermostByLine, modulePath } from '../../src/core/symbols/definitions';
 import { languageOf, type LanguageId } from '../../src/core/symbols/languages';
 
 /** mulberry32: a small seeded generator, so a failure repeats. */
@@ -35,7 +35,7 @@ function fileImportedBefore(file: string, modules: string[]): boolean {
 }
 
 describe('repeated lookups against the code they replaced (properties)', () => {
-  it('definitionAt and enclosingDefinitions: the same definition (the same object) at every line, ties and equal ranges included (2,000 seeded files)', () => {
+  it('definitionAt, innermostByLine and enclosingDefinitions: the same definition (the same object) at every line, ties and equal ranges included (2,000 seeded files)', () => {
     const next = random(29);
     for (let file = 0; file < 2000; file++) {
       const defs: Definition[] = Array.from({ length: int(next, 0, 12) }, (_, i) => {
@@ -45,8 +45,10 @@ describe('repeated lookups against the code they replaced (properties)', () => {
       });
       // Copies of ranges already there: which of two equal ranges is innermost depends on the order alone.
       for (let k = int(next, 0, 3); k > 0 && defs.length > 0; k--) defs.push({ ...pick(next, defs), symbol: `m.copy${k}` });
-      for (let line = 0; line <= 40; line++) {
+      const innermost = innermostByLine(defs);
+      for (const line of [-1, ...Array.from({ length: 41 }, (_, l) => l), 2.5]) {
         assert.equal(definitionAt(defs, line), definitionAtBefore(defs, line), `file ${file}, line ${line}`);
+        assert.equal(innermost(line), definitionAtBefore(defs, line), `file ${file}, line ${line} (innermostByLine)`);
         const now = enclosingDefinitions(defs, line);
         const before = enclosingBefore(defs, line);
         assert.equal(now.length, before.length);
