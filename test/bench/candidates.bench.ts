@@ -1,11 +1,12 @@
 // Benchmark (not a test): how good a change's default candidates are, over labeled changes: the
 // demo corpus's fixtures (corpus/, built by corpus/build-demo.mjs; ground truth by their raters),
 // four merged pallets/flask pull requests (test/data/flask/, ground truth judged from the diffs),
-// and issue 27's held-out set (test/data/candidates/: merged changes of flask, click, starlette, ky,
-// got, zustand, cobra, chi and echo in Python, TypeScript and Go, ground truth written from the
-// diffs before any list was read, split into a tuning half and a held-out half no rule is tuned on,
-// and into rounds: round 2's changes were added after round 1's held-out misses had been read while
-// tuning, round 3's after round 2's had been described). Run with
+// and issue 27's held-out set (test/data/candidates/: merged changes of flask, click, starlette,
+// attrs, ky, got, zustand, hono, cobra, chi, echo and urfave/cli in Python, TypeScript and Go,
+// ground truth written from the diffs before any list was read, split into a tuning half and a
+// held-out half no rule is tuned on, and into rounds: round 2's changes were added after round 1's
+// held-out misses had been read while tuning, round 3's after round 2's had been described, round
+// 4's while round 3's were being read). Run with
 // `npm run bench:candidates`. Prints per change and per set: recall of the ground truth within the
 // default list, precision, the share of (test, non-test) pairs where the test ranks first, the
 // candidates linked by name alone to a name several definitions share, and the names left unlinked
@@ -105,7 +106,7 @@ async function heldOut(resolver: ResolverName): Promise<HeldRow[]> {
 
 /**
  * README's table: per half, round (1: the first twelve changes, whose held-out misses were read
- * while tuning; 2 and 3: the twelve added in each later round; all) and language, recall of all and of HIGH,
+ * while tuning; 2, 3 and 4: the twelve added in each later round; all) and language, recall of all and of HIGH,
  * precision, candidates per change, tests above non-tests, and seconds per change (of which indexing).
  */
 function heldOutTable(rows: HeldRow[], resolver: ResolverName): void {
@@ -120,6 +121,7 @@ function heldOutTable(rows: HeldRow[], resolver: ResolverName): void {
         : `  missed: ${q.missed.length} (held out; FIXTURE_LAB_SHOW_HELD_OUT=1 names them)`;
     const time = `${r.seconds.toFixed(1)} s${r.indexSeconds > 0 ? ` (indexing ${r.indexSeconds.toFixed(1)} s)` : ''}`;
     console.log(`  ${r.change.half.padEnd(8)} round ${r.change.round}  ${q.id.padEnd(46)} recall ${q.hit}/${q.truth}  HIGH ${q.highHit}/${q.high}  listed ${q.listed}  tests above ${q.testsAbove}  ${time}${missed}`);
+    if (showListing && (r.change.half === 'tuning' || showHeldOut)) printListing(q);
   }
   console.log('\n  | half | round | language | changes | recall (all GT) | recall (HIGH) | precision | candidates per change | tests above non-tests | seconds per change (indexing) |');
   console.log('  |---|---|---|---|---|---|---|---|---|---|');
@@ -139,12 +141,23 @@ function heldOutTable(rows: HeldRow[], resolver: ResolverName): void {
   }
 }
 
+/**
+ * `FIXTURE_LAB_BENCH_LISTING=1`: every listed candidate with the link that listed it, `-` where no
+ * ground truth names it (a false positive: where precision is lost); a held-out change's only with
+ * FIXTURE_LAB_SHOW_HELD_OUT=1.
+ */
+const showListing = process.env.FIXTURE_LAB_BENCH_LISTING === '1';
+const printListing = (q: Quality) => {
+  for (const l of q.listing) console.log(`      ${l.truth ? '+' : '-'} ${l.line}`);
+};
+
 const pct = (a: number, b: number) => (b === 0 ? 'n/a' : `${((100 * a) / b).toFixed(1)}%`);
 
 function report(name: string, rows: Quality[]): void {
   console.log(`\n${name}`);
   for (const q of rows) {
     console.log(`  ${q.id.padEnd(38)} recall ${q.hit}/${q.truth}  precision ${q.hit}/${q.listed}  name-only ${q.nameOnlyCommon}  ambiguous ${q.ambiguous}${q.missed.length ? `  missed: ${q.missed.join(', ')}` : ''}`);
+    if (showListing) printListing(q);
   }
   const t = total(rows);
   console.log(`  ${rows.length} labeled changes, default list (40 non-test, tests after)`);

@@ -134,6 +134,17 @@ describe('definitions match each language\'s own parser', () => {
     assert.deepEqual([...new Set(repeated)], ['pkg/fetchTimeout.customFetch', 'pkg/fetchTimeout.Clock.now']);
   });
 
+  it('TypeScript: an interface of generic call signatures, each starting its line with `<` after a member ending in a type (tree-sitter reads the `<` as the type going on): every definition after it, and its own span to its `}`', async () => {
+    const expected = typescriptApi('handlerTypes.ts');
+    assert.deepEqual(await ours('handlerTypes.ts'), expected);
+    for (const later of ['pkg/handlerTypes.Router type 29', 'pkg/handlerTypes.Middleware interface 33', 'pkg/handlerTypes.Registry.add method 47']) {
+      assert.ok(expected.includes(later), later);
+    }
+    const defs = await definitionsOf('pkg/handlerTypes.ts', readFileSync(join(DATA, 'handlerTypes.ts'), 'utf8'));
+    const handlers = defs.find((d) => d.symbol === 'pkg/handlerTypes.Handlers')!;
+    assert.deepEqual([handlers.startLine, handlers.endLine], [7, 27]);
+  });
+
   it('Go: package-level var and const, in blocks and alone, and struct fields, as the Go spec declares them (no Go toolchain here: listed by hand)', async () => {
     const got = (await ours('command.go')).map((r) => r.split(' ').slice(0, 2).join(' '));
     assert.deepEqual(got, [

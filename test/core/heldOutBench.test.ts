@@ -13,7 +13,7 @@ import { definitionsOf, Repository } from '../../src/core';
 import { BENCH_DATA, BenchChange, benchRepositories, buildBenchRepo } from '../helpers/benchChanges';
 import { tempDir } from '../helpers/tempDir';
 
-interface Built { name: string; extensions: string[]; changes: BenchChange[]; repo: Repository }
+interface Built { name: string; source: string; extensions: string[]; changes: BenchChange[]; repo: Repository }
 
 describe('the held-out benchmark of candidates (test/data/candidates)', function () {
   this.timeout(240_000);
@@ -23,8 +23,8 @@ describe('the held-out benchmark of candidates (test/data/candidates)', function
     for (const name of benchRepositories()) {
       const dir = tempDir();
       const changes = buildBenchRepo(name, dir);
-      const { extensions } = parse(readFileSync(join(BENCH_DATA, name, 'ground-truth.yaml'), 'utf8')) as { extensions: string[] };
-      built.push({ name, extensions, changes, repo: await Repository.open(dir) });
+      const { extensions, source } = parse(readFileSync(join(BENCH_DATA, name, 'ground-truth.yaml'), 'utf8')) as { extensions: string[]; source: string };
+      built.push({ name, source, extensions, changes, repo: await Repository.open(dir) });
     }
   });
 
@@ -73,13 +73,23 @@ describe('the held-out benchmark of candidates (test/data/candidates)', function
     }
   });
 
-  it('each fresh round (2 and 3) has at least two changes in each language, and each repository its licence', () => {
-    for (const round of [2, 3]) {
+  it('each fresh round (2, 3 and 4) has at least two changes in each language, and each repository its licence', () => {
+    for (const round of [2, 3, 4]) {
       const fresh = built.flatMap((b) => b.changes).filter((c) => c.round === round);
       for (const language of ['python', 'typescript', 'go']) {
         assert.ok(fresh.filter((c) => c.language === language).length >= 2, `round ${round}: ${language}`);
       }
     }
     for (const b of built) assert.ok(existsSync(join(BENCH_DATA, b.name, 'LICENSE.txt')), `${b.name} has LICENSE.txt`);
+  });
+
+  it('a repository belongs to one round, so a fresh round is code that no earlier round\'s tuning has read', () => {
+    const roundsOf = new Map<string, Set<number>>();
+    for (const b of built) {
+      const rounds = roundsOf.get(b.source) ?? new Set<number>();
+      for (const c of b.changes) rounds.add(c.round);
+      roundsOf.set(b.source, rounds);
+    }
+    for (const [source, rounds] of roundsOf) assert.equal(rounds.size, 1, `${source}: rounds ${[...rounds].join(', ')}`);
   });
 });

@@ -3,8 +3,9 @@
 // each diff before any candidate list was read), each in a tuning half or a held-out half that no
 // rule is tuned on, and in a round: 1 for the first twelve (whose held-out misses were read while
 // tuning), 2 for the twelve added after that (whose held-out misses were later described), 3 for
-// the twelve added after that, which nobody had seen while tuning. Plain Node: the benchmark and
-// the unit test use it.
+// the twelve added after that (read while the rules were tuned on the day round 4 was made), 4 for
+// the twelve added then, which nobody had seen while tuning. Plain Node: the benchmark and the unit
+// test use it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';

@@ -9,7 +9,7 @@ import type { Reference } from '../symbols/references';
 import { isTestPath } from '../symbols/testPaths';
 import { listAt } from '../lists';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
-import { CLASS_LIKE, family, IMPLICIT_CALLS, isWrite, SELF, shortName } from './languageRules';
+import { CLASS_LIKE, family, FIELD_DECLARATION, IMPLICIT_CALLS, isWrite, SELF, shortName } from './languageRules';
 import { receiverOf } from './receivers';
 import { CONSTRUCTOR_WEIGHT, evidence, FAR_WEIGHT, LinkFn } from './links';
 import { FileInfo, Index, Located, moduleMember } from './repositoryIndex';
@@ -22,6 +22,8 @@ export interface Access {
   near: boolean;
   /** Read or written through `self`/`this`: the class whose instance it is (as base holds it, where it does). */
   selfClass?: Located;
+  /** Read through a field of the object's own class (`this.#options.parseJson`): the field's declared type is the class's. */
+  throughField?: boolean;
 }
 
 /**
@@ -49,6 +51,7 @@ export async function dataFlow(
   /** Module-level data naming a declared field as a key (`kyOptionKeys = {throwHttpErrors: true, ...}`): a registry of the fields. */
   const registries = new Map<string, Site[]>();
   const wanted = new Set(attributes);
+  const declarers = new Map<string, Site[]>();
   for (const path of await filesMentioning(repo, report.base, attributes)) {
     if (isTestPath(path)) continue;
     const info = await index.file(report.base, path);
@@ -77,6 +80,20 @@ export async function dataFlow(
         into.set(a.name, list);
       }
     });
+    const pattern = FIELD_DECLARATION[family(info.language)];
+    for (const def of pattern && family(info.language) === 'typescript' ? info.defs : []) {
+      if ((def.kind !== 'type' && !CLASS_LIKE.has(def.kind)) || changedNames.has(def.symbol)) continue;
+      const comment = commentLines(info.lines, def.startLine, def.endLine);
+      for (let line = def.nameLine + 1; line <= def.endLine; line++) {
+        const name = comment.has(line) ? undefined : pattern!.exec(info.lines[line - 1] ?? '')?.[1];
+        const read = name !== undefined && wanted.has(name) ? reads.get(name) : undefined;
+        // Innermost only: a type literal nested in another type declares for the inner one.
+        const inner = info.defs.some((d) => d !== def && d.kind === def.kind && d.startLine > def.startLine && d.startLine <= line && d.endLine >= line);
+        if (!read?.near || !read.throughField || inner) continue;
+        const list = listAt(declarers, name!);
+        if (!list.some((x) => x.def.symbol === def.symbol)) list.push({ info, def, line, column: 0 });
+      }
+    }
     for (const def of info.defs) {
       if (!DATA_KINDS.has(def.kind) || def.parent !== undefined || changedNames.has(def.symbol)) continue;
       for (let line = def.startLine; line <= def.endLine; line++) {
@@ -87,6 +104,16 @@ export async function dataFlow(
         }
       }
     }
+  }
+  // The type that declares a field the change's lines read through a field of their own object
+  // (`this.#options.parseJson` -> `KyOptions`, where `parseJson?:` says what it is): a TypeScript
+  // interface or type literal's fields are no definitions of their own. Through a local
+  // (`options.prefixUrl`, `url.pathname`) the name is too common to say which type it is.
+  for (const [field, list] of declarers) {
+    const read = reads.get(field)!;
+    if (list.length > DECLARERS_LIMIT) continue;
+    const why = `declares ${field}, read by ${shortName(read.owner.symbol)} (line ${read.line})`;
+    for (const t of list) link({ path: t.info.path, def: t.def }, 'type', read.owner, 1, why, false);
   }
   for (const [field, d] of declared) {
     const found = (registries.get(field) ?? []).filter((r) => family(r.info.language) === d.family);
@@ -130,6 +157,22 @@ export async function dataFlow(
       }
     }
   }
+}
+
+/** A field read on the change's lines links the types declaring it only when at most this many do (past that, it is a common name). */
+const DECLARERS_LIMIT = 2;
+
+/** The lines of [from, to] inside a block comment (a JSDoc example's `parseJson: text => ...` declares nothing). */
+function commentLines(lines: string[], from: number, to: number): Set<number> {
+  const out = new Set<number>();
+  let open = false;
+  for (let line = from; line <= to; line++) {
+    const text = lines[line - 1] ?? '';
+    if (open || /^\s*\/\*/.test(text)) out.add(line);
+    if (!open && /\/\*/.test(text) && !/\*\//.test(text.slice(text.indexOf('/*') + 2))) open = true;
+    else if (open && /\*\//.test(text)) open = false;
+  }
+  return out;
 }
 
 /**

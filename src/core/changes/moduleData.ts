@@ -3,6 +3,7 @@
 // A writer of what the change reads decides its value; the other users of a name few definitions
 // use are read beside the change (chi's `mSTUB` bit: the route table reads it, `Mount` sets it).
 import { definitionAt } from '../symbols/definitions';
+import { DATA_KINDS } from '../symbols/kinds';
 import { filesMentioning } from '../symbols/lookup';
 import { languageOf } from '../symbols/languages';
 import { isTestPath } from '../symbols/testPaths';
@@ -22,6 +23,8 @@ export interface ModuleDataUse {
   owner: ChangedSymbol;
   /** Does the change's line write it? */
   write: boolean;
+  /** Only its writers: the change redefines it, and what reads it reads it as it always did. */
+  writersOnly?: boolean;
 }
 
 /** A module variable the change reads links every writer (at most `limit`), and its readers too when at most `limit` definitions use it at all. */
@@ -65,7 +68,23 @@ export async function moduleDataUsers(index: Index, report: ChangeReport, uses: 
     const users = new Set(found.map((s) => s.at.def.symbol));
     const name = u.data.def.name;
     if (!u.write && writers.length <= limit) for (const w of writers) link(w.at, 'data', u.owner, 1, `writes ${name} (line ${w.line})`, false);
-    if (users.size > limit) continue;
+    if (users.size > limit || u.writersOnly) continue;
     for (const s of found.filter((x) => !x.write)) link(s.at, 'data', u.owner, 1, `${u.write ? 'reads' : 'also reads'} ${name} (line ${s.line})`, false);
   }
+}
+
+/**
+ * Module-level data the change redefines (a table it adds a row to: chi's `methodMap`): read like
+ * data its own lines read, the code that writes it at run time (`RegisterMethod`, which adds rows
+ * past the built-in ones) is its neighbour; its readers read it as before.
+ */
+export async function changedModuleData(index: Index, report: ChangeReport): Promise<ModuleDataUse[]> {
+  const out: ModuleDataUse[] = [];
+  for (const s of report.symbols) {
+    if (s.change !== 'modified' || !DATA_KINDS.has(s.kind) || isTestPath(s.file)) continue;
+    const symbol = s.baseSymbol ?? s.symbol;
+    const def = (await index.file(index.base, s.file))?.defs.find((d) => d.symbol === symbol && d.parent === undefined && DATA_KINDS.has(d.kind));
+    if (def) out.push({ data: { path: s.file, def }, owner: s, write: false, writersOnly: true });
+  }
+  return out;
 }

@@ -9,14 +9,17 @@
 import type { Repository } from '../git/repository';
 import type { PreciseResolver } from '../symbols/scip/resolver';
 import type { ChangeReport } from './changedSymbols';
+import { getters } from './accessors';
 import { dataFlow } from './dataFlow';
 import { callersOf } from './incoming';
-import { moduleDataUsers } from './moduleData';
+import { changedModuleData, moduleDataUsers } from './moduleData';
 import { AMBIGUOUS_LIMIT, Links, LinkSet, Neighbour } from './links';
 import { usesOf } from './outgoing';
 import { gainedMembers } from './gainedMembers';
 import { overridden, overrides } from './overrides';
 import { Index } from './repositoryIndex';
+import { siblings } from './siblings';
+import { wrapped } from './wrappers';
 import { callersOfCallers } from './twoHops';
 
 export async function neighboursOf(repo: Repository, report: ChangeReport, limit = Infinity): Promise<Neighbour[]> {
@@ -29,15 +32,18 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
   const changed = report.symbols;
   const links = new LinkSet(new Set(changed.map((s) => s.symbol)), ambiguousLimit);
   // Outgoing: names the changed code uses, at the side where the change left them.
-  const { reads, writes, declared, moduleData } = await usesOf(index, report, links);
+  const { reads, writes, declared, moduleData, written } = await usesOf(index, report, links);
+  await wrapped(index, report, links.links().neighbours, links.link);
   // Incoming: definitions at base that call a changed (existing) symbol, are decorated with it, or register it.
   const directCallers = await callersOf(repo, index, report, links);
   await callersOfCallers(repo, index, changed.filter((s) => directCallers.has(s.symbol)).map((s) => [s, directCallers.get(s.symbol)!]), links.link);
   await overrides(index, changed, links.link);
   await overridden(index, report, links.link);
   await gainedMembers(index, report, links.link);
+  await siblings(index, report, links.link);
   // Data: where what the change reads is written, and where what it writes is read (and what that reader then calls).
   await dataFlow(repo, report, index, reads, writes, declared, links.link, ambiguousLimit);
-  await moduleDataUsers(index, report, moduleData, links.link, ambiguousLimit);
+  await getters(index, report, written, links.link);
+  await moduleDataUsers(index, report, [...moduleData, ...await changedModuleData(index, report)], links.link, ambiguousLimit);
   return links.links();
 }

@@ -20,6 +20,8 @@ export interface Accesses {
   declared: Map<string, Access>;
   /** Module-level variables and constants the change's own lines read or write by name. */
   moduleData: ModuleDataUse[];
+  /** Fields, of any length of name, the lines the change made (or beside them) write: their getters read them for everyone else. */
+  written: Map<string, Access>;
 }
 
 /** Link what the changed code uses; the attributes it reads and writes. */
@@ -30,6 +32,7 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
   const writes = new Map<string, Access>();
   const seenUses = new Map<string, Use>();
   const declared = new Map<string, Access>();
+  const written = new Map<string, Access>();
   const moduleData: ModuleDataUse[] = [];
   const access = (into: Map<string, Access>, name: string, a: Access) => {
     const had = into.get(name);
@@ -55,7 +58,13 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
       const after = text.slice(ref.column + ref.name.length);
       // `@app.teardown_request`: the decorator is `teardown_request`; `app` is only its receiver.
       if (decorator && /^\s*\./.test(after)) continue;
-      if (ref.kind === 'identifier' && !decorator && !DATA_NAME.test(ref.name)) continue;
+      if (ref.kind === 'identifier' && !decorator && !DATA_NAME.test(ref.name)) {
+        // A short field (`cmd.ctx = c.ctx`) is named on countless receivers; only its getter is read for it (accessors.ts).
+        if (near && /\.\s*$/.test(before) && isWrite(before, after) && !isTestPath(file) && !moduleMember(info, before)) {
+          access(written, ref.name, { owner, line: ref.line, family: family(info.language), near });
+        }
+        continue;
+      }
       // A modified symbol is read at both sides: a line the change left alone is one use.
       const key = `${owner.symbol}\0${ref.kind}\0${ref.name}\0${ref.column}\0${decorator}\0${text.trim()}`;
       const seen = seenUses.get(key);
@@ -70,12 +79,16 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
       if (ref.kind === 'identifier' && !decorator && !isTestPath(file) && attribute) {
         const write = isWrite(before, after);
         const self = SELF.has(receiverOf(before) ?? '');
-        // What a changed constructor sets up is everything its class holds: its readers are not the change's.
-        if (write && IMPLICIT_CALLS.test(shortName(owner.symbol))) continue;
+        // What a changed constructor sets up is everything its class holds: its readers are not the
+        // change's, but for what it sets at the lines the change made (`self.file_values = ...` under
+        // a changed `if`): there the change decides the value its readers get.
+        if (write && !near && IMPLICIT_CALLS.test(shortName(owner.symbol))) continue;
         // An added method's reads of its own object's fields: where those are set (its constructor among them).
         if (owner.change === 'added' && (write || !self)) continue;
         const selfClass = self ? await selfClassOf(index, info, ref.line) : undefined;
-        access(write ? writes : reads, ref.name, { owner, line: ref.line, family: family(info.language), near, selfClass });
+        if (write && near) access(written, ref.name, { owner, line: ref.line, family: family(info.language), near });
+        const throughField = /(?<![\w$.])(?:this|self)\s*\.\s*#?[\w$]+\s*[?!]?\.\s*$/.test(before);
+        access(write ? writes : reads, ref.name, { owner, line: ref.line, family: family(info.language), near, selfClass, throughField });
       }
     }
     for (const s of symbols) {
@@ -112,7 +125,7 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
       for (const p of r.picked) if (DATA_KINDS.has(p.def.kind) && p.def.parent === undefined) moduleData.push({ data: p, owner: u.owner, write: written });
     }
   }
-  return { reads, writes, declared, moduleData };
+  return { reads, writes, declared, moduleData, written };
 }
 
 /** The class `self`/`this` is an instance of at a line: as base holds it (its bases are read there), else as the side read holds it. */

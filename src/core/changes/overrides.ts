@@ -1,5 +1,7 @@
 // Overrides of a changed method in subclasses at any depth, and the base method a changed or added
 // method overrides, with its other overrides.
+import { definitionAt } from '../symbols/definitions';
+import { filesMentioning } from '../symbols/lookup';
 import { isTestPath } from '../symbols/testPaths';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { CLASS_LIKE, IMPLICIT_CALLS, short, shortName } from './languageRules';
@@ -65,8 +67,42 @@ export async function overridden(index: Index, report: ChangeReport, link: LinkF
         const sub = at?.defs.find((d) => d.symbol === parent && CLASS_LIKE.has(d.kind));
         if (sub && sub.name !== cls.name && (await index.lineage({ path: candidate.path, def: sub })).has(baseClass)) siblings.push(candidate);
       }
+      // An added override changes what the base method's callers run on its class's instances.
+      if (s.change === 'added' && siblings.length + 1 === index.called(def.name).filter((d) => d.def.symbol !== own).length) {
+        await dispatchers(index, s, def.name, [base, ...siblings], link);
+      }
       if (siblings.length > SIBLING_LIMIT) continue;
       for (const sib of siblings) link(sib, 'type', s, SIBLING_WEIGHT, `also overrides ${short(base.def.symbol)} (line ${sib.def.nameLine})`, false);
     }
+  }
+}
+
+/** An added override's dispatching callers are linked only when at most this many definitions call the method. */
+const DISPATCH_LIMIT = 3;
+
+/**
+ * The code that calls a method every definition of which is in one class family (the base method
+ * an added override overrides, and its overrides): `self.param.get_error_hint(ctx)` in an error's
+ * message now runs the added `Option.get_error_hint`. No receiver type is needed: no other class
+ * defines the name. Non-test callers, when few.
+ */
+async function dispatchers(index: Index, s: ChangedSymbol, name: string, family: Located[], link: LinkFn): Promise<void> {
+  const members = new Set(family.map((f) => f.def.symbol));
+  const callers = new Map<string, { at: Located; line: number }>();
+  for (const path of await filesMentioning(index.repo, index.base, [name])) {
+    if (isTestPath(path)) continue;
+    const info = await index.file(index.base, path);
+    for (const ref of (await info?.refs()) ?? []) {
+      if (ref.kind !== 'call' || ref.name !== name || !/\.\s*$/.test((info!.lines[ref.line - 1] ?? '').slice(0, ref.column))) continue;
+      const caller = definitionAt(info!.defs, ref.line);
+      if (!caller || members.has(caller.symbol) || callers.has(caller.symbol)) continue;
+      const r = await index.resolve(info!, ref.line, ref.column, ref.name);
+      if (r.picked.some((p) => !members.has(p.def.symbol))) continue;
+      callers.set(caller.symbol, { at: { path, def: caller }, line: ref.line });
+    }
+  }
+  if (callers.size > DISPATCH_LIMIT) return;
+  for (const c of callers.values()) {
+    link(c.at, 'caller', s, SIBLING_WEIGHT, `calls ${name}, which the added ${short(s.symbol)} overrides (line ${c.line})`, false);
   }
 }

@@ -13,6 +13,7 @@ import { filesMentioning, textAt } from '../symbols/lookup';
 import { Reference, referencesOf } from '../symbols/references';
 import type { PreciseAnswer, PreciseResolver } from '../symbols/scip/resolver';
 import { Binding, fileImported, importBindings, importedModules } from './imports';
+import { boundLocally } from './locals';
 import { BARE_NAMES, CLASS_LIKE, dirname, family, LIBRARY_METHODS, RETURN_TYPE, SELF, shortName } from './languageRules';
 import { classBases, declaredType, receiverOf } from './receivers';
 
@@ -160,6 +161,19 @@ export class Index {
     return direct.length > 0 ? direct : members;
   }
 
+  /** Does a function around `line` bind `name` as its own local (a parameter, an assignment, a declaration)? */
+  private bindsLocally(info: FileInfo, line: number, column: number, name: string): boolean {
+    const around = enclosingDefinitions(info.defs, line);
+    // One answer per function and name, except in a head (a parameter's default is read outside the function).
+    const fn = around.at(-1);
+    const key = `${fn?.symbol ?? ''}\0${fn?.startLine ?? 0}\0${name}\0${line < (fn?.nameLine ?? 0) + 20 ? `${line}:${column}` : ''}`;
+    let known = localNames.get(info);
+    if (!known) localNames.set(info, (known = new Map<string, boolean>()));
+    let bound = known.get(key);
+    if (bound === undefined) known.set(key, (bound = boundLocally(info.language, info.lines, around, name, line, column)));
+    return bound;
+  }
+
   /** The definitions a use of `name` at (line, column) of `info` means, by what the code says before it. */
   async resolve(info: FileInfo, line: number, column: number, name: string): Promise<Resolution> {
     // A compiler-grade index, where it speaks, decides; the heuristics below decide where it does not.
@@ -175,6 +189,9 @@ export class Index {
       .filter((c) => member || !BARE_NAMES.has(info.language) || c.def.parent === undefined || closure(c))
       .filter((c) => !c.local || c.path === info.path)
       .filter((c) => member || info.language !== 'go' || dirname(c.path) === dirname(info.path));
+    // A name the function around the use binds itself (a parameter, an assignment) is that local,
+    // whatever module-level definitions share its name; a closure it defines is still linked.
+    if (!member && !all.some(closure) && this.bindsLocally(info, line, column, name)) return { picked: [], resolved: true };
     // `super().name` (Python), `super.name` (TypeScript): the member of the classes the enclosing class extends.
     if (member && /(?<![\w$.])super\s*(?:\([^()]*\))?\s*\.\s*$/.test(before)) {
       const cls = enclosingDefinitions(info.defs, line).filter((d) => CLASS_LIKE.has(d.kind)).pop();
@@ -301,14 +318,20 @@ export class Index {
    * type (Python `-> T`, TypeScript `): T`).
    */
   private async returnedType(info: FileInfo, line: number, variable: string): Promise<string | undefined> {
-    if (this.returning.has(`${info.path}:${line}:${variable}`) || !RETURN_TYPE[family(info.language)]) return undefined;
+    const go = info.language === 'go';
+    if (this.returning.has(`${info.path}:${line}:${variable}`) || (!RETURN_TYPE[family(info.language)] && !go)) return undefined;
     const fn = enclosingDefinitions(info.defs, line).filter((d) => !CLASS_LIKE.has(d.kind)).pop();
     if (!fn) return undefined;
     const name = variable.replace(/\$/g, '\\$');
-    const assignment = new RegExp(String.raw`^\s*(?:(?:const|let|var)\s+)?${name}\s*(?::[^=]*)?=\s*(?:await\s+)?[\w$.]*?([A-Za-z_$][\w$]*)\s*\(`);
+    const assignment = go
+      // Go assigns a call's results in order: `node, _, h := mx.tree.FindRoute(...)`.
+      ? /^\s*((?:[A-Za-z_]\w*\s*,\s*)*[A-Za-z_]\w*)\s*:?=\s*&?[\w.]*?([A-Za-z_]\w*)\s*\(/
+      : new RegExp(String.raw`^\s*(?:(?:const|let|var)\s+)?${name}\s*(?::[^=]*)?=\s*(?:await\s+)?[\w$.]*?([A-Za-z_$][\w$]*)\s*\(`);
     for (let at = line - 1; at >= fn.startLine; at--) {
       const m = assignment.exec(info.lines[at - 1] ?? '');
-      if (!m) continue;
+      const position = go && m ? m[1].split(',').map((v) => v.trim()).indexOf(variable) : 0;
+      if (!m || position < 0) continue;
+      if (go) m[1] = m[2];
       const key = `${info.path}:${line}:${variable}`;
       this.returning.add(key);
       try {
@@ -317,7 +340,7 @@ export class Index {
         const lines = def && (await this.file(this.base, def.path))?.lines;
         if (!def || !lines) return undefined;
         const head = lines.slice(def.def.nameLine - 1, Math.min(def.def.endLine, def.def.nameLine + 6)).join(' ');
-        const type = RETURN_TYPE[family(info.language)]!.exec(head)?.[1];
+        const type = go ? goResults(head.slice(def.def.nameColumn))[position] : RETURN_TYPE[family(info.language)]!.exec(head)?.[1];
         return type?.slice(type.lastIndexOf('.') + 1);
       } finally {
         this.returning.delete(key);
@@ -357,6 +380,8 @@ function moduleLevelType(info: FileInfo, variable: string): string | undefined {
   return type;
 }
 
+/** Per file, whether the functions around a use bind a name (by innermost definition and name). */
+const localNames = new WeakMap<FileInfo, Map<string, boolean>>();
 const moduleTypes = new WeakMap<FileInfo, Map<string, string | undefined>>();
 
 const outsideLines = new WeakMap<FileInfo, string[]>();
@@ -380,4 +405,31 @@ export function moduleMember(info: FileInfo, before: string): boolean {
   const root = receiver.split('.')[0];
   const binding = info.bindings.get(root);
   return binding !== undefined && !binding.name;
+}
+
+/**
+ * A Go function's result types from its head (from its name on): `FindRoute(rctx *Context, ...)
+ * (*node, endpoints, http.Handler) {` gives node, endpoints, Handler; named results give their types.
+ */
+export function goResults(head: string): string[] {
+  const open = head.indexOf('(');
+  if (open < 0) return [];
+  let depth = 0;
+  let end = -1;
+  for (let i = open; i < head.length; i++) {
+    if (head[i] === '(') depth++;
+    else if (head[i] === ')' && --depth === 0) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) return [];
+  const rest = head.slice(end + 1).split('{')[0].trim();
+  const list = rest.startsWith('(') ? rest.slice(1, rest.lastIndexOf(')')) : rest;
+  if (!list) return [];
+  return list.split(',').map((r) => {
+    const type = r.trim().split(/\s+/).pop() ?? '';
+    const bare = type.replace(/^[*&[\]]+/, '');
+    return bare.slice(bare.lastIndexOf('.') + 1);
+  });
 }

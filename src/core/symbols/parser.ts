@@ -59,8 +59,7 @@ function treeOf(language: LanguageId, text: string): Tree {
   if (known) return known;
   const parser = loaded.get(language);
   if (!parser) throw new Error(`the ${language} grammar is not loaded yet: await parserFor('${language}') first`);
-  const tree = parser.parse(text);
-  if (!tree) throw new Error(`tree-sitter could not parse a ${language} file`);
+  const tree = parsed(language, parser, text);
   trees.set(text, tree);
   order.push({ language, text });
   recentChars += text.length;
@@ -72,4 +71,47 @@ function treeOf(language: LanguageId, text: string): Tree {
     recentChars -= oldest.text.length;
   }
   return tree;
+}
+
+function parsed(language: LanguageId, parser: Parser, text: string): Tree {
+  const tree = parser.parse(text);
+  if (!tree) throw new Error(`tree-sitter could not parse a ${language} file`);
+  if (!tree.rootNode.hasError || (language !== 'typescript' && language !== 'tsx')) return tree;
+  const repaired = withSignaturesSeparated(text);
+  if (repaired === text) return tree;
+  const second = parser.parse(repaired);
+  if (second && errorCount(second) < errorCount(tree)) {
+    tree.delete();
+    return second;
+  }
+  second?.delete();
+  return tree;
+}
+
+const errorCount = (tree: Tree): number => tree.rootNode.descendantsOfType('ERROR').length;
+
+/**
+ * tree-sitter-typescript reads a member that starts its line with `<` (a generic call signature,
+ * `<T>(x: T): R`) after a member that ends in a type and no `;` as that type going on
+ * (`Hono<E> < T ...`), where TypeScript starts a new member. The error cascades: hono's
+ * src/types.ts had no definitions after its first such interface, 1,400 of its 1,569 lines. The
+ * repair writes `;` over the whitespace before each such `<` (so every offset, line and column stays
+ * where it is), and `parsed` keeps it only when its tree has fewer errors.
+ */
+function withSignaturesSeparated(text: string): string {
+  const lines = text.split('\n');
+  let previous = ''; // the last line that was neither blank nor a `//` comment
+  let offset = 0;
+  const at: number[] = [];
+  for (const line of lines) {
+    const trimmed = line.trim();
+    const indent = line.length - line.trimStart().length;
+    if (trimmed.startsWith('<') && indent > 0 && /[\w>)\]]$/.test(previous)) at.push(offset + indent - 1);
+    if (trimmed !== '' && !trimmed.startsWith('//')) previous = trimmed;
+    offset += line.length + 1;
+  }
+  if (at.length === 0) return text;
+  const chars = text.split('');
+  for (const i of at) chars[i] = ';';
+  return chars.join('');
 }
