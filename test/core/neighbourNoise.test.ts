@@ -48,4 +48,17 @@ describe('neighbours: what is no evidence', function () {
     assert.deepEqual(weight.get('app/job.Job.relimit'), { why: 'writes limit (line 10)', score: 0.5 });
     assert.deepEqual(weight.get('app/job.Job.retry'), { why: 'writes attempts (line 7)', score: 0.125 });
   });
+
+  it('the other users of a constant a changed constant is built from are not linked; those of one a changed function reads are', async () => {
+    const repo = new TestRepo();
+    const tree = (all: string, check: string) => `package chi\n\nconst (\n\tmGET = 1 << iota\n\tmPOST\n\tmQUERY\n)\n\nvar mALL = ${all}\n\nfunc allowed(m int) bool {\n\treturn m&${check} != 0\n}\n`;
+    const mux = 'package chi\n\nfunc Get() int {\n\treturn mGET\n}\n\nfunc Post() int {\n\treturn mPOST\n}\n';
+    const base = repo.commit('base', { 'chi/tree.go': tree('mGET | mPOST', 'mALL'), 'chi/mux.go': mux });
+    const head = repo.commit('head', { 'chi/tree.go': tree('mGET | mPOST | mQUERY', 'mPOST') });
+    const m = by(await candidates(repo, base, head));
+    // allowed now reads mPOST on its changed line: Post, which also reads it, is beside the change.
+    assert.equal(m.get('chi/mux.Post')?.why, 'also reads mPOST (line 8)', [...m.keys()].join(', '));
+    // mALL gained a part; Get reads mGET, a part it did not change.
+    assert.equal(m.get('chi/mux.Get'), undefined, JSON.stringify(m.get('chi/mux.Get')));
+  });
 });

@@ -68,7 +68,9 @@ export async function moduleDataUsers(index: Index, report: ChangeReport, uses: 
     const users = new Set(found.map((s) => s.at.def.symbol));
     const name = u.data.def.name;
     if (!u.write && writers.length <= limit) for (const w of writers) link(w.at, 'data', u.owner, 1, `writes ${name} (line ${w.line})`, false);
-    if (users.size > limit || u.writersOnly) continue;
+    // A constant built from others (`mALL = mGET | mPOST | ...`) uses them as parts: their other
+    // users (each route method reading its own bit) use the part, not the changed whole.
+    if (users.size > limit || u.writersOnly || (!u.write && DATA_KINDS.has(u.owner.kind))) continue;
     for (const s of found.filter((x) => !x.write)) link(s.at, 'data', u.owner, 1, `${u.write ? 'reads' : 'also reads'} ${name} (line ${s.line})`, false);
   }
 }
