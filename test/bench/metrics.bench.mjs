@@ -105,6 +105,8 @@ async function benchTrec() {
       const [wall, cpu] = [ours.median / theirs.median, ours.cpu / theirs.cpu];
       console.log(`  fixture-lab / trec_eval: ${wall.toFixed(2)}x wall, ${cpu.toFixed(2)}x CPU; target 0.5x: ${wall <= 0.5 ? 'met' : 'MISSED'} in wall time, `
         + `${cpu <= 0.5 ? 'met' : 'MISSED'} in CPU time`);
+      console.log(`  with --json: ${(json.median / theirs.median).toFixed(2)}x wall, ${(json.cpu / theirs.cpu).toFixed(2)}x CPU; `
+        + `node -e '' alone: ${(bare.cpu / theirs.cpu).toFixed(2)}x CPU`);
       const a = comparable(ours.out);
       const b = comparable(theirs.out);
       const same = a.length === b.length && a.every((l, i) => l === b[i]);

@@ -8,7 +8,8 @@
 import * as assert from 'node:assert/strict';
 import { mulberry32 } from '../../src/core/scoring/significance';
 import {
-  compareBytes, evaluateTrec, evaluateTrecText, parseQrels, parseRun, rankEntries, TREC_MEASURES, trecScores, TrecScores,
+  compareBytes, evaluateInMemory, evaluateTrec, evaluateTrecFiles, evaluateTrecText, parseQrels, parseRun, rankEntries, TREC_MEASURES, TrecMemory,
+  trecScores, TrecScores,
 } from '../../src/core/scoring/trec';
 
 const fields = (line: string) => line.split(/[\t\n\v\f\r ]+/).filter((f) => f !== '');
@@ -133,5 +134,96 @@ describe('TREC bytes reader against the plain reading of the same text', () => {
     const qrels = parseQrels('q 0 \uff21 1\n');
     const evaluation = evaluateTrecText(qrels, Buffer.from('q Q0 \uff21 1 1 r\nq Q0 \u{1d400} 2 1 r\n'));
     assert.equal(evaluation.topics.get('q')!.recip_rank, 1 / 2);
+  });
+});
+
+/** A file with one of the faults and oddities trecText.ts refuses or reads its slow way, at a random line. */
+function mutate(text: string, random: () => number, run: boolean): string {
+  const lines = text.split('\n');
+  const at = Math.floor(random() * lines.length);
+  const line = lines[at];
+  const f = line.split(/[\t\n\v\f\r ]+/).filter((x) => x !== '');
+  const faults = run
+    ? [
+      () => f.slice(0, 5).join(' '), // too few fields
+      () => [...f.slice(0, 4), 'abc', ...f.slice(5)].join(' '), // a score that is not a number
+      () => [...f.slice(0, 4), pick(['1e999', '-Infinity', '0x10', '1.2.3', '+', '-.', '12345678901234567', '0.00000000000000000000001']), ...f.slice(5)].join(' '),
+      () => `${line}\n${line}`, // a document twice in a topic
+      // Vertical tab, form feed and CR are blanks too: read as one, a document and a rank; as none, one document.
+      () => `${f[0]} Q0 ${f[2]}${pick(['\u000b', '\u000c', '\r', ' \u000b\t'])}${f[3]} ${f[3]} ${f[4]} ${f[5]}`,
+      () => `\t#${line}`, // a comment after a blank
+    ]
+    : [
+      () => f.slice(0, 3).join(' '), // too few fields
+      () => `${line} more`, // too many
+      () => [...f.slice(0, 3), pick(['1.5', 'x', '+', '-2', '+3', '123456789012345678'])].join(' '), // not an integer, signed, long
+      () => `${line}\n${line}`, // a judgment twice
+      () => `${line}\u0000`, // a NUL glued to the relevance
+      () => `${f[0]} 0 ${f[2]}${pick(['\u000b', '\u000c', '\r'])}${f[3]} ${f[3]}`,
+    ];
+  function pick<T>(xs: readonly T[]): T {
+    return xs[Math.floor(random() * xs.length)];
+  }
+  if (f.length < 4) return text;
+  lines[at] = faults[Math.floor(random() * faults.length)]();
+  return lines.join('\n');
+}
+
+/** The evaluation or the error's message, the file named in it. */
+function outcome(evaluate: () => unknown): unknown {
+  try {
+    return evaluate();
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e), file: (e as { file?: string }).file };
+  }
+}
+
+describe('TREC files read and scored in WebAssembly (trecScan.ts) against trecText.ts', () => {
+  it('gives the same evaluation, or the same error, on 600 random qrels and runs, many with a fault; and evaluates most good ones itself', () => {
+    const random = mulberry32(4242);
+    let itself = 0;
+    let good = 0;
+    let faulty = 0;
+    for (let round = 0; round < 600; round++) {
+      let { qrels, run } = randomFiles(random);
+      const fault = random();
+      if (fault < 0.25) run = mutate(run, random, true);
+      else if (fault < 0.4) qrels = mutate(qrels, random, false);
+      if (random() < 0.1) run = run.replace(/\n$/, ''); // no final newline
+      const complete = random() < 0.3;
+      const files = { qrels: 'q.txt', run: 'r.txt' };
+      const expected = outcome(() => evaluateTrecText(parseQrels(Buffer.from(qrels), files.qrels), Buffer.from(run), files.run, { complete }));
+      const got = outcome(() => evaluateTrecFiles(Buffer.from(qrels), Buffer.from(run), files, { complete }));
+      assert.deepEqual(got, expected, `round ${round}`);
+      const memory = TrecMemory.of(Buffer.from(qrels), Buffer.from(run))!;
+      const inWasm = outcome(() => evaluateInMemory(memory, files.run, { complete }));
+      if (inWasm !== undefined) {
+        // What it evaluates itself is what trecText.ts evaluates: never an error of its own.
+        assert.deepEqual(inWasm, expected, `round ${round} (WebAssembly alone)`);
+        itself++;
+      }
+      if ('error' in (expected as object)) faulty++;
+      else good++;
+    }
+    assert.ok(faulty > 100, `only ${faulty} faulty rounds`);
+    assert.ok(itself > good / 2, `WebAssembly evaluated only ${itself} of ${good} good rounds itself`);
+  });
+
+  it('reads a bigger run the same, its entries and ties and slow scores, whatever the line endings', () => {
+    const random = mulberry32(7);
+    let qrels = '';
+    let run = '';
+    for (let t = 0; t < 300; t++) {
+      for (let d = 0; d < 40; d++) if (random() < 0.4) qrels += `t${t} 0 doc${d} ${Math.floor(random() * 4)}\n`;
+      for (let d = 0; d < 60; d++) {
+        const score = random() < 0.05 ? `${(random() * 9).toFixed(1)}e0` : (random() * 5).toFixed(1);
+        run += `t${t}\tQ0 doc${(d * 7) % 60} ${d} ${score} run${random() < 0.5 ? '\r\n' : '\n'}`;
+      }
+    }
+    const memory = TrecMemory.of(Buffer.from(qrels), Buffer.from(run))!;
+    const inWasm = evaluateInMemory(memory, 'r');
+    assert.ok(inWasm, 'evaluated in WebAssembly');
+    assert.deepEqual(inWasm, evaluateTrecText(parseQrels(qrels), run, 'r'));
+    assert.equal(inWasm.topics.size, 300);
   });
 });

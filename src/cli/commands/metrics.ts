@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 // The modules it needs, not the core's index: that would initialise every module of the core
 // (symbols, git, charts' callers) before a single line is read (docs/performance.md).
 import { displayPath } from '../../core/problems';
-import { evaluateTrecText, formatTrecTable, trecJson } from '../../core/scoring/trec';
-import { parseQrels } from '../../core/scoring/trecText';
+import { evaluateTrecFiles, evaluateTrecMemory, formatTrecTable, TrecMemory, trecJson } from '../../core/scoring/trec';
 import { CliIO, parse, required, UsageError } from '../args';
 
 /**
@@ -20,9 +19,12 @@ export async function metrics(args: string[], io: CliIO): Promise<number> {
   const runPath = resolve(io.cwd, required(values.run, '--run'));
   const qrelsShown = displayPath(qrelsPath, io.cwd);
   const runShown = displayPath(runPath, io.cwd);
-  const qrelsBytes = await read(qrelsPath, 'qrels file', qrelsShown);
-  const runBytes = await read(runPath, 'run file', runShown);
-  const evaluation = evaluateTrecText(parseQrels(qrelsBytes, qrelsShown), runBytes, runShown, { complete: values.complete });
+  const files = { qrels: qrelsShown, run: runShown };
+  const options = { complete: values.complete };
+  const memory = readIntoMemory(qrelsPath, runPath);
+  const evaluation = memory
+    ? evaluateTrecMemory(memory, files, options)
+    : evaluateTrecFiles(await read(qrelsPath, 'qrels file', qrelsShown), await read(runPath, 'run file', runShown), files, options);
   if (evaluation.skipped.length > 0) {
     const shown = evaluation.skipped.slice(0, 5).join(', ') + (evaluation.skipped.length > 5 ? ', ...' : '');
     io.stderr.write(`fixture-lab metrics: ${evaluation.skipped.length} topic(s) of the run have no judgments in ${qrelsShown} and are not `
@@ -30,6 +32,38 @@ export async function metrics(args: string[], io: CliIO): Promise<number> {
   }
   io.stdout.write(values.json ? JSON.stringify(trecJson(evaluation)) + '\n' : formatTrecTable(evaluation));
   return 0;
+}
+
+/**
+ * Both files read straight into the memory they are evaluated in (no copy of 25 MB, and no
+ * buffers of that size for the garbage collector), or undefined when that does not work out as
+ * planned (a file that cannot be opened or is not a regular file, or whose length changes while
+ * it is read): then read() reads them, and words any error.
+ */
+function readIntoMemory(qrelsPath: string, runPath: string): TrecMemory | undefined {
+  const fds: number[] = [];
+  try {
+    for (const path of [qrelsPath, runPath]) fds.push(openSync(path, 'r'));
+    const stats = fds.map((fd) => fstatSync(fd));
+    if (!stats.every((s) => s.isFile())) return undefined;
+    const memory = TrecMemory.sized(stats[0].size, stats[1].size);
+    return memory && readWhole(fds[0], memory.qrels) && readWhole(fds[1], memory.run) ? memory : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    for (const fd of fds) closeSync(fd);
+  }
+}
+
+/** Fills `into` from the file and checks the file ends there. */
+function readWhole(fd: number, into: Uint8Array): boolean {
+  let at = 0;
+  while (at < into.length) {
+    const n = readSync(fd, into, at, into.length - at, null);
+    if (n === 0) return false;
+    at += n;
+  }
+  return readSync(fd, new Uint8Array(1), 0, 1, null) === 0;
 }
 
 /**

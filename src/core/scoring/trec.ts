@@ -12,9 +12,12 @@
 //   qrels topic, a topic missing from the run counting 0). Docnos compare exactly.
 import { FixtureLabError } from '../problems';
 import { f1 } from './metrics';
+import { OUT_PER_TOPIC, TrecMemory } from './trecScan';
+
+export { TrecMemory } from './trecScan';
 import {
   compareBytes, compareRanges, docnoOf, eachRunTopic, HashTable, Judgments, keyOf, newTopicRun, Qrels, readRun, Run, RunEntry, TopicJudgments,
-  TopicRun, topicFromEntries, TrecBytes, TrecInput,
+  parseQrels, TopicRun, topicFromEntries, TrecBytes, TrecInput,
 } from './trecText';
 
 export { compareBytes, parseQrels, parseRun, TopicJudgments } from './trecText';
@@ -176,21 +179,32 @@ export interface TrecOptions {
   complete?: boolean;
 }
 
-function finish(qrels: Qrels, scores: Map<string, TrecScores>, skipped: string[], options: TrecOptions, runFile?: string): TrecEvaluation {
+function finish(
+  qrelsQids: Iterable<string>, scores: Map<string, TrecScores>, skipped: string[], options: TrecOptions, runFile?: string,
+): TrecEvaluation {
   if (scores.size === 0) {
     throw new FixtureLabError('no topic of the run has judgments in the qrels; check that the qids of the two files agree', runFile);
   }
   if (options.complete) {
-    for (const qid of qrels.topics.keys()) {
+    for (const qid of qrelsQids) {
       if (!scores.has(qid)) scores.set(qid, Object.fromEntries(TREC_MEASURES.map((m) => [m, 0])) as TrecScores);
     }
   }
-  const qids = [...scores.keys()].sort(compareBytes);
+  const qids = sortBytes([...scores.keys()]);
   const topics = new Map(qids.map((q) => [q, scores.get(q)!]));
   const all = Object.fromEntries(TREC_MEASURES.map((m) => [m, 0])) as TrecScores;
   for (const s of topics.values()) for (const m of TREC_MEASURES) all[m] += s[m];
   for (const m of TREC_MEASURES) all[m] /= topics.size;
-  return { topics, all, skipped: skipped.sort(compareBytes) };
+  return { topics, all, skipped: sortBytes(skipped) };
+}
+
+/**
+ * Strings in strcmp's order of their UTF-8 bytes (compareBytes'). Without a code unit from
+ * U+D800 up, that is the order of their UTF-16 code units, the default sort's, which needs no
+ * comparator called from JavaScript (5,000 qids: 60,000 calls, slow in a fresh process).
+ */
+function sortBytes(strings: string[]): string[] {
+  return strings.some((s) => /[\ud800-\uffff]/.test(s)) ? strings.sort(compareBytes) : strings.sort();
 }
 
 /**
@@ -210,7 +224,7 @@ export function evaluateTrec(qrels: Qrels, run: Run, runFile?: string, options: 
     }
     scores.set(qid, scoreTopic(qid, topicFromEntries(entries), judgments, table, runFile));
   }
-  return finish(qrels, scores, skipped, options, runFile);
+  return finish(qrels.topics.keys(), scores, skipped, options, runFile);
 }
 
 /**
@@ -234,7 +248,70 @@ export function evaluateTrecText(qrels: Qrels, text: TrecInput, runFile?: string
     else skipped.push(qid);
     return true;
   });
-  return streamed ? finish(qrels, scores, skipped, options, runFile) : evaluateWhole(qrels, source, runFile, options);
+  return streamed ? finish(qrels.topics.keys(), scores, skipped, options, runFile) : evaluateWhole(qrels, source, runFile, options);
+}
+
+/**
+ * parseQrels and evaluateTrecText on two files' bytes, the same evaluation and the same errors,
+ * read and scored in WebAssembly when the files are what it reads (trecScan.ts): then JavaScript
+ * only names the topics and writes their scores. Anything else (a line to refuse, a number for
+ * Number(), topics split across a file, a repeat) is evaluated by parseQrels and
+ * evaluateTrecText, which say what is wrong where.
+ */
+export function evaluateTrecFiles(
+  qrels: Uint8Array, run: Uint8Array, files: { qrels?: string; run?: string } = {}, options: TrecOptions = {},
+): TrecEvaluation {
+  const memory = TrecMemory.of(qrels, run);
+  return memory ? evaluateTrecMemory(memory, files, options) : evaluateTrecText(parseQrels(qrels, files.qrels), run, files.run, options);
+}
+
+/** evaluateTrecFiles on files read into a TrecMemory (TrecMemory.sized: never copied). */
+export function evaluateTrecMemory(memory: TrecMemory, files: { qrels?: string; run?: string } = {}, options: TrecOptions = {}): TrecEvaluation {
+  return evaluateInMemory(memory, files.run, options) ?? evaluateTrecText(parseQrels(memory.qrels, files.qrels), memory.run, files.run, options);
+}
+
+/**
+ * The evaluation made in WebAssembly alone, or undefined where evaluateTrecMemory leaves the files
+ * to evaluateTrecText (exported for the tests that compare the two).
+ */
+export function evaluateInMemory(memory: TrecMemory, runFile?: string, options: TrecOptions = {}): TrecEvaluation | undefined {
+  const source = new TrecBytes(memory.bytes);
+  const judged = memory.scanQrels();
+  if (!judged) return undefined;
+  // Each qrels topic in one stretch, judging each document once.
+  const qrelsTopics = new Map<string, number>();
+  for (let k = 0; k < judged.count; k++) {
+    const qid = source.text(judged.qidStarts[k], judged.qidEnds[k]);
+    if (qrelsTopics.has(qid)) return undefined;
+    qrelsTopics.set(qid, k);
+  }
+  if (memory.repeatedJudgment() >= 0) return undefined;
+  const scanned = memory.scanRun();
+  if (!scanned) return undefined;
+  const { stretches, slow, scores: runScores } = scanned;
+  for (let k = 0; k < slow.length; k += 3) {
+    const score = Number(source.text(slow[k + 1], slow[k + 2]));
+    if (!Number.isFinite(score)) return undefined;
+    runScores[slow[k]] = score;
+  }
+  // Each run topic in one stretch (evaluateTrecText reads the whole run again otherwise), paired with its judgments.
+  const pairs = new Int32Array(stretches.count);
+  const qids: string[] = [];
+  const skipped: string[] = [];
+  for (let k = 0; k < stretches.count; k++) {
+    const qid = source.text(stretches.qidStarts[k], stretches.qidEnds[k]);
+    qids.push(qid);
+    pairs[k] = qrelsTopics.get(qid) ?? -1;
+    if (pairs[k] < 0) skipped.push(qid);
+  }
+  if (new Set(qids).size !== qids.length) return undefined;
+  const out = memory.score(pairs);
+  if (typeof out === 'number') return undefined;
+  const scores = new Map<string, TrecScores>();
+  for (let k = 0, o = 0; k < stretches.count; k++, o += OUT_PER_TOPIC) {
+    if (pairs[k] >= 0) scores.set(qids[k], scoresFrom(out[o], out[o + 1], out[o + 2], out[o + 3], out[o + 4], out[o + 5], out[o + 6]));
+  }
+  return finish(qrelsTopics.keys(), scores, skipped, options, runFile);
 }
 
 /** The path for runs whose topics' lines are not consecutive: read everything, then score. */
@@ -247,7 +324,7 @@ function evaluateWhole(qrels: Qrels, source: TrecBytes, runFile: string | undefi
     if (judgments) scores.set(qid, scoreTopic(qid, t, judgments, table, runFile));
     else skipped.push(qid);
   }
-  return finish(qrels, scores, skipped, options, runFile);
+  return finish(qrels.topics.keys(), scores, skipped, options, runFile);
 }
 
 /**
@@ -279,8 +356,12 @@ export function formatTrecTable(evaluation: TrecEvaluation): string {
     return s;
   };
   const lines: string[] = [];
+  // Each topic's lines as one string: a tenth of the strings for join to copy.
   for (const [qid, s] of evaluation.topics) {
-    for (let k = 0; k < TREC_MEASURES.length; k++) lines.push(`${names[k]}${qid}\t${fixed(s[TREC_MEASURES[k]])}\n`);
+    const q = `${qid}\t`;
+    let topic = '';
+    for (let k = 0; k < TREC_MEASURES.length; k++) topic += `${names[k]}${q}${fixed(s[TREC_MEASURES[k]])}\n`;
+    lines.push(topic);
   }
   lines.push(`${'num_q'.padEnd(22)}\tall\t${evaluation.topics.size}\n`);
   for (let k = 0; k < TREC_MEASURES.length; k++) lines.push(`${names[k]}all\t${fixed4(evaluation.all[TREC_MEASURES[k]])}\n`);
