@@ -47,12 +47,20 @@ export function renderChecks(checks: ScoreChecks | undefined): HTMLElement | nul
     warnings('ties', `Scores tie across the cut at ${checks.k}:`, checks.ties));
 }
 
-/** The systems whose answers are empty, unmapped, warned about or over budget: above the scores, which they explain. */
+/**
+ * Ground truth that may name other code where the systems ran, the systems whose answers are empty,
+ * unmapped, warned about or over budget, and answers left out: above the scores, which they explain.
+ */
 export function renderHealth(checks: ScoreChecks | undefined): HTMLElement | null {
+  const stale = warnings('stale-labels', 'Ground truth labeled at another revision, whose code differs where the systems ran: these scores count it as it stands.',
+    checks?.staleLabels ?? []);
   const health = warnings('health', 'System health: these scores are not all retrieval.', checks?.health ?? []);
+  const left = warnings('stale-answers', 'Left out of these scores: answers to this fixture as it was before an edit of its revision or task.',
+    checks?.staleAnswers ?? []);
   const damaged = warnings('damaged', 'Left out of these scores: answers whose raw files do not read (`fixture-lab run --out RUN` answers them again).',
     checks?.damaged ?? []);
-  return health && damaged ? h('div', null, health, damaged) : health ?? damaged;
+  const shown = [stale, left, health, damaged].filter((e): e is HTMLElement => e !== null);
+  return shown.length === 0 ? null : shown.length === 1 ? shown[0] : h('div', null, ...shown);
 }
 
 /** The corpus's agreement between raters: kappa with raw agreement and AC1, over every item and the labeled ones. */

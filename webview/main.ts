@@ -94,6 +94,8 @@ function renderResults(all: Chartless<PanelResults> | null): void {
     const open = !!host.saved.last?.fixture?.header;
     show(resultsPane,
       placeholder(open ? 'No results for this fixture yet: choose systems above and Run.' : 'Open a fixture to see how each system does on it.'),
+      // Answers left out (given to the fixture before an edit) are why there may be none: said here too.
+      renderHealth(all?.checks),
       shown && shown.others.length > 0 ? h('p', { class: 'other-systems' }, othersLine(shown.others)) : null);
     listsPane.set((pane) => show(pane, placeholder('Nothing returned yet.')));
     return;

@@ -66,14 +66,14 @@ export { bandOf, cohensKappa } from './agreement/kappa';
 export { type Agreement, agreementOf, type Disagreement } from './agreement/raters';
 
 // A corpus: loading, validation, symbols checked against the code, the labeling report
-export { labelingReport } from './corpus/labelingReport';
+export { labelingReport, staleReport } from './corpus/labelingReport';
 export { type Corpus, type FixtureFile, fixtureIdOf, loadCorpus, loadFixtureFile } from './corpus/load';
 export { initCorpus } from './corpus/init';
 export { readRulings, type RulingRow, settleRulings } from './labeling/bulkRulings';
 export { addRepo, readReposFile } from './corpus/repoAdd';
 export { readRepos, type RepoEntry, repositoryPath } from './corpus/repos';
 export {
-  canonicalName, checkCorpusSymbols, formatMatchRate, judgeSymbols, RepoSymbols, revisionOf, type SymbolCheck, symbolWarning,
+  canonicalName, checkCorpusSymbols, formatMatchRate, judgeSymbols, RepoSymbols, revisionOf, type SymbolCheck, symbolWarning, staleLabelsOf,
 } from './corpus/resolveSymbols';
 export { validateCorpus } from './corpus/validate';
 export { exportCodegrapher } from './codegrapher/exportJsonl';
@@ -87,6 +87,7 @@ export { lockPathOf } from './io/lock';
 // Git
 export { listChanges, quotedPath } from './git/diff';
 export { gitUserName, Repository } from './git/repository';
+export { sourceText } from './git/blobs';
 
 // Symbols: names, definitions, references, lookups
 export { type Definition, definitionAt, definitionsOf, enclosingDefinitions } from './symbols/definitions';
@@ -149,7 +150,7 @@ export { readMisses, readTriage, setTriage, type TriageChoice, triageKey } from 
 export { corpusResults, scoreRun } from './panelView/corpus';
 export { fixtureHeader } from './panelView/header';
 export {
-  BLIND, corpusView, namesToLocate, panelAnswers, type RecordedAnswers, recordedAnswers, RESTRICTED, runControls, runMessage, type RunMessage,
+  BLIND, corpusView, namesToLocate, panelAnswers, currentAnswers, type RecordedAnswers, recordedAnswers, RESTRICTED, runControls, runMessage, type RunMessage,
   withoutCharts,
 } from './panelView/host';
 export { redrawRunCharts } from './panelView/redraw';

@@ -20,7 +20,7 @@ export const PROBLEM_CODES = [
   'duplicate-id', 'unsafe-id', 'unknown-repo', 'commit-mismatch', 'tier-mismatch', 'bad-difficulty', 'placement',
   'agreement-range', 'over-cap', 'task-leak', 'unjudged-ruling', 'duplicate-symbol', 'unknown-rater', 'same-rater', 'dispute-unjudged', 'dispute-judged',
   'bad-sided-with', 'sided-with-mismatch', 'codegrapher-mismatch',
-  'draft-aside', 'empty-ground-truth', 'dispute-confidence', 'ground-truth-derivation', 'unresolved-symbol', 'stale-label', 'repo-unavailable',
+  'draft-aside', 'empty-ground-truth', 'dispute-confidence', 'ground-truth-derivation', 'unresolved-symbol', 'stale-label', 'repo-unavailable', 'stale-report',
   // Refused edits
   'wrong-shape', 'not-in-list', 'no-rater', 'wrong-rater', 'no-labeler', 'review-state', 'no-labels', 'ruling', 'breaks-yaml',
   'relocate-diff',

@@ -133,6 +133,13 @@ export interface ScoreChecks {
   health?: string[];
   /** One line per raw answer of the run that does not read, left out of these scores (a resume answers it again). */
   damaged?: string[];
+  /**
+   * One line per ground-truth label whose symbol is other code where the fixture runs than where it
+   * was labeled (validate's stale-label): these scores count against it as it stands.
+   */
+  staleLabels?: string[];
+  /** One line per system whose newest answer was given to the fixture as it was (another revision or task text): left out of these scores. */
+  staleAnswers?: string[];
 }
 
 /** The corpus's agreement between raters, pooled over the items of its reviewed tasks (docs/agreement.md). */

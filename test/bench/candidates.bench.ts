@@ -121,6 +121,7 @@ function heldOutTable(rows: HeldRow[], resolver: ResolverName): void {
         : `  missed: ${q.missed.length} (held out; FIXTURE_LAB_SHOW_HELD_OUT=1 names them)`;
     const time = `${r.seconds.toFixed(1)} s${r.indexSeconds > 0 ? ` (indexing ${r.indexSeconds.toFixed(1)} s)` : ''}`;
     console.log(`  ${r.change.half.padEnd(8)} round ${r.change.round}  ${q.id.padEnd(46)} recall ${q.hit}/${q.truth}  HIGH ${q.highHit}/${q.high}  listed ${q.listed}  tests above ${q.testsAbove}  ${time}${missed}`);
+    if (showListing && (r.change.half === 'tuning' || showHeldOut)) printListing(q);
   }
   console.log('\n  | half | round | language | changes | recall (all GT) | recall (HIGH) | precision | candidates per change | tests above non-tests | seconds per change (indexing) |');
   console.log('  |---|---|---|---|---|---|---|---|---|---|');
@@ -140,12 +141,23 @@ function heldOutTable(rows: HeldRow[], resolver: ResolverName): void {
   }
 }
 
+/**
+ * `FIXTURE_LAB_BENCH_LISTING=1`: every listed candidate with the link that listed it, `-` where no
+ * ground truth names it (a false positive: where precision is lost); a held-out change's only with
+ * FIXTURE_LAB_SHOW_HELD_OUT=1.
+ */
+const showListing = process.env.FIXTURE_LAB_BENCH_LISTING === '1';
+const printListing = (q: Quality) => {
+  for (const l of q.listing) console.log(`      ${l.truth ? '+' : '-'} ${l.line}`);
+};
+
 const pct = (a: number, b: number) => (b === 0 ? 'n/a' : `${((100 * a) / b).toFixed(1)}%`);
 
 function report(name: string, rows: Quality[]): void {
   console.log(`\n${name}`);
   for (const q of rows) {
     console.log(`  ${q.id.padEnd(38)} recall ${q.hit}/${q.truth}  precision ${q.hit}/${q.listed}  name-only ${q.nameOnlyCommon}  ambiguous ${q.ambiguous}${q.missed.length ? `  missed: ${q.missed.join(', ')}` : ''}`);
+    if (showListing) printListing(q);
   }
   const t = total(rows);
   console.log(`  ${rows.length} labeled changes, default list (40 non-test, tests after)`);

@@ -3,7 +3,7 @@
 // with 8 items and kappa 0.500 after it had 10 and 0.545). Regenerate with the command named in
 // each failure.
 import * as assert from 'node:assert/strict';
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from '../helpers/cli';
 import { ROOT } from '../helpers/demoCorpus';
@@ -19,5 +19,22 @@ describe('shipped generated files are current', function () {
     assert.equal(r.code, 0, r.stderr);
     assert.equal(readFileSync(join(dir, 'corpus/labeling-report.md'), 'utf8'), readFileSync(join(ROOT, 'corpus/labeling-report.md'), 'utf8'),
       'corpus/labeling-report.md is stale: run `node dist/cli.js report corpus` from the repository root');
+  });
+
+  it('validate warns when a corpus\'s labeling-report.md is not the report of its fixtures now, and not once it is written again', async () => {
+    const dir = tempDir();
+    for (const part of ['tasks', 'repos.yaml', 'systems.yaml']) cpSync(join(ROOT, 'corpus', part), join(dir, 'corpus', part), { recursive: true });
+    const stale = async () => (await run(dir, 'validate', 'corpus', '--no-resolve')).stdout.split('\n').filter((l) => l.startsWith('corpus/labeling-report.md'));
+    assert.deepEqual(await stale(), [], 'no report, nothing to be stale');
+    assert.equal((await run(dir, 'report', 'corpus')).code, 0);
+    assert.deepEqual(await stale(), []);
+    // A reviewed fixture gone since the report was written: the report still shows its kappa.
+    rmSync(join(dir, 'corpus/tasks/bookshop/easy/01-bulk-discount.yaml'));
+    assert.deepEqual(await stale(), ['corpus/labeling-report.md:1:1: warning: is not the report of the fixtures as they are now (one changed since it was '
+      + 'written): its kappas and disputes are not the corpus\'s; `fixture-lab report` writes it again']);
+    const json = JSON.parse((await run(dir, 'validate', 'corpus', '--no-resolve', '--json')).stdout) as { problems?: { code: string }[] };
+    assert.ok(JSON.stringify(json).includes('"stale-report"'), 'its code in --json');
+    assert.equal((await run(dir, 'report', 'corpus')).code, 0);
+    assert.deepEqual(await stale(), []);
   });
 });

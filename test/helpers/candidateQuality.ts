@@ -20,6 +20,8 @@ export interface Quality {
   nameOnlyCommon: number;
   ambiguous: number;
   missed: string[];
+  /** The listed candidates in order, each with its rank, kind, score and the link that listed it, and whether the ground truth names it. */
+  listing: { truth: boolean; line: string }[];
   /** What the resolver said it fell back on, and the seconds it spent indexing. */
   notes: string[];
   indexSeconds: number;
@@ -31,6 +33,8 @@ export async function qualityOf(
   const c = await candidatesOf(repo, base, head, options);
   const keys = new Set(c.symbols.map((s) => symbolKey(s, keyOptions)));
   const missed = groundTruth.filter((s) => !keys.has(symbolKey(s, keyOptions)));
+  const truth = new Set(groundTruth.map((s) => symbolKey(s, keyOptions)));
+  const weight = new Map(c.neighbours.map((n) => [`${n.symbol}\0${n.relation}`, n.score]));
   let pairs = 0;
   let testsAbove = 0;
   c.ranked.forEach((a, i) => c.ranked.slice(i + 1).forEach((b) => {
@@ -50,13 +54,16 @@ export async function qualityOf(
     nameOnlyCommon: c.ranked.filter((r) => r.byName).length,
     ambiguous: c.ambiguous,
     missed,
+    listing: c.ranked.map((r, i) => ({
+      truth: truth.has(symbolKey(r.symbol, keyOptions)),
+      line: `#${i + 1} ${r.symbol} [${r.kind}${r.test ? ', test' : ''}${r.byName ? ', by name' : ''}, hops ${r.hops}, score ${r.score}${r.kind === 'changed' ? '' : ` = ${weight.get(`${r.symbol}\0${r.kind}`)?.toFixed(3)}`}] ${r.why}` })),
     notes: c.resolver.notes,
     indexSeconds: c.resolver.indexSeconds,
   };
 }
 
 /** The figures of several changes together. */
-export function total(rows: Quality[]): Omit<Quality, 'id' | 'missed' | 'notes' | 'indexSeconds'> {
+export function total(rows: Quality[]): Omit<Quality, 'id' | 'missed' | 'listing' | 'notes' | 'indexSeconds'> {
   const sum = (f: (q: Quality) => number) => rows.reduce((n, q) => n + f(q), 0);
   return { hit: sum((q) => q.hit), truth: sum((q) => q.truth), highHit: sum((q) => q.highHit), high: sum((q) => q.high), listed: sum((q) => q.listed), pairs: sum((q) => q.pairs), testsAbove: sum((q) => q.testsAbove), nameOnlyCommon: sum((q) => q.nameOnlyCommon), ambiguous: sum((q) => q.ambiguous) };
 }

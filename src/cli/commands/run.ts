@@ -77,7 +77,11 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       ...(values.rescore ? { rescore: true } : {}),
     };
     const store = new RunStore();
-    store.subscribe((e) => progress.update(e));
+    const aboutScores: string[] = [];
+    store.subscribe((e) => {
+      progress.update(e);
+      if (e.kind === 'warning' && e.scores) aboutScores.push(e.message);
+    });
     for await (const event of executeRun(prepareRun(options), { signal: controller.signal })) store.apply(event);
     if (store.error) throw store.error;
     const result = store.current!;
@@ -93,9 +97,13 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       const means = columns.map((c) => fmt(g.mean[c], c === 'token_efficiency' ? 5 : 3).padStart(8));
       io.stdout.write(`${g.system.padEnd(width)}  ${String(g.n).padStart(3)}  ${means.join(' ')}\n`);
     }
+    // An empty table is no score of zero: say why there is none.
+    if (overall.length === 0) io.stdout.write('no answer was scored (the lines above say why)\n');
     for (const s of result.info.skipped_tasks) io.stderr.write(`fixture-lab: skipped ${s.task}: ${s.reason}\n`);
     // Answers that are not all retrieval (empty, unmapped, warned about, over budget) are said here, not only in FINDINGS.md.
     for (const line of healthWarnings(systemHealth(store.scored().map((s) => s.raw)))) io.stderr.write(`fixture-lab: warning: ${line}\n`);
+    // Told as the run started, and again under the scores they concern.
+    for (const message of aboutScores) io.stderr.write(`fixture-lab: ${message}\n`);
     const where = relative(io.cwd, result.dir) || '.';
     const cancelled = result.status === 'cancelled';
     io.stdout.write(cancelled ? `stopped; what finished is in ${where} (run again with --out ${where} to resume)\n` : `results: ${where}\n`);

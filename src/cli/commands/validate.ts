@@ -1,4 +1,4 @@
-import { checkCorpusSymbols, formatMatchRate, formatProblem, loadCorpus, Problem, SymbolCheck, validateCorpus } from '../../core';
+import { checkCorpusSymbols, formatMatchRate, formatProblem, loadCorpus, Problem, staleReport, SymbolCheck, validateCorpus } from '../../core';
 import { CliIO, corpusDir, parse, UsageError } from '../args';
 
 export async function validate(args: string[], io: CliIO): Promise<number> {
@@ -8,6 +8,8 @@ export async function validate(args: string[], io: CliIO): Promise<number> {
   const problems = validateCorpus(corpus);
   const symbols = values['no-resolve'] ? undefined : await checkCorpusSymbols(corpus);
   if (symbols) problems.push(...symbols.problems);
+  const report = await staleReport(corpus);
+  if (report) problems.push(report);
   const errors = problems.filter((p) => p.severity === 'error').length;
   if (values.json) io.stdout.write(JSON.stringify(validateJson(problems, symbols), null, 2) + '\n');
   else {

@@ -13,6 +13,7 @@ import { filesMentioning, textAt } from '../symbols/lookup';
 import { Reference, referencesOf } from '../symbols/references';
 import type { PreciseAnswer, PreciseResolver } from '../symbols/scip/resolver';
 import { Binding, fileImported, importBindings, importedModules } from './imports';
+import { boundLocally } from './locals';
 import { BARE_NAMES, CLASS_LIKE, dirname, family, LIBRARY_METHODS, RETURN_TYPE, SELF, shortName } from './languageRules';
 import { classBases, declaredType, receiverOf } from './receivers';
 
@@ -160,6 +161,19 @@ export class Index {
     return direct.length > 0 ? direct : members;
   }
 
+  /** Does a function around `line` bind `name` as its own local (a parameter, an assignment, a declaration)? */
+  private bindsLocally(info: FileInfo, line: number, column: number, name: string): boolean {
+    const around = enclosingDefinitions(info.defs, line);
+    // One answer per function and name, except in a head (a parameter's default is read outside the function).
+    const fn = around.at(-1);
+    const key = `${fn?.symbol ?? ''}\0${fn?.startLine ?? 0}\0${name}\0${line < (fn?.nameLine ?? 0) + 20 ? `${line}:${column}` : ''}`;
+    let known = localNames.get(info);
+    if (!known) localNames.set(info, (known = new Map<string, boolean>()));
+    let bound = known.get(key);
+    if (bound === undefined) known.set(key, (bound = boundLocally(info.language, info.lines, around, name, line, column)));
+    return bound;
+  }
+
   /** The definitions a use of `name` at (line, column) of `info` means, by what the code says before it. */
   async resolve(info: FileInfo, line: number, column: number, name: string): Promise<Resolution> {
     // A compiler-grade index, where it speaks, decides; the heuristics below decide where it does not.
@@ -175,6 +189,9 @@ export class Index {
       .filter((c) => member || !BARE_NAMES.has(info.language) || c.def.parent === undefined || closure(c))
       .filter((c) => !c.local || c.path === info.path)
       .filter((c) => member || info.language !== 'go' || dirname(c.path) === dirname(info.path));
+    // A name the function around the use binds itself (a parameter, an assignment) is that local,
+    // whatever module-level definitions share its name; a closure it defines is still linked.
+    if (!member && !all.some(closure) && this.bindsLocally(info, line, column, name)) return { picked: [], resolved: true };
     // `super().name` (Python), `super.name` (TypeScript): the member of the classes the enclosing class extends.
     if (member && /(?<![\w$.])super\s*(?:\([^()]*\))?\s*\.\s*$/.test(before)) {
       const cls = enclosingDefinitions(info.defs, line).filter((d) => CLASS_LIKE.has(d.kind)).pop();
@@ -363,6 +380,8 @@ function moduleLevelType(info: FileInfo, variable: string): string | undefined {
   return type;
 }
 
+/** Per file, whether the functions around a use bind a name (by innermost definition and name). */
+const localNames = new WeakMap<FileInfo, Map<string, boolean>>();
 const moduleTypes = new WeakMap<FileInfo, Map<string, string | undefined>>();
 
 const outsideLines = new WeakMap<FileInfo, string[]>();

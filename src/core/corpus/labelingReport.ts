@@ -1,7 +1,10 @@
 // corpus/labeling-report.md (docs/fixture-format.md#the-protocol-states-and-who-writes-what): per-task kappa and band, the corpus's mean, median and
 // pooled kappa, the tasks under target, open disagreements, and the disputes with their resolutions.
 // Everything from the fixtures (ids, names, symbols, reasons) is untrusted text: reportText/reportCode.
+import { promises as fs } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fmt } from '../../shared/figures';
+import type { Problem } from '../problems';
 import type { CorpusAgreement } from '../../shared/panelView';
 import { mean, median } from '../numbers';
 import { reportCode, reportText } from '../untrusted/reportMarkdown';
@@ -16,6 +19,21 @@ import {
 import { DEFAULT_SEED, BOOTSTRAP_RESAMPLES } from '../scoring/significance';
 import { fixtureView, isJudged, measuredAgreement, REVIEW_IN_PROGRESS, reviewInProgress } from '../labeling/state';
 import { openDisagreements, ratedItems, Rating, sidedWith, SIDES, verifierList } from '../agreement/raters';
+
+/** The corpus's report file, beside repos.yaml. */
+export const REPORT_FILE = 'labeling-report.md';
+
+/**
+ * The report on disk when it is not what `fixture-lab report` would write now (a fixture changed
+ * since): its kappas and disputes are no longer the corpus's, so `validate` warns; none when there is no report.
+ */
+export async function staleReport(corpus: Corpus): Promise<Problem | undefined> {
+  const text = await fs.readFile(join(corpus.dir, REPORT_FILE), 'utf8').catch(() => undefined);
+  if (text === undefined || text === labelingReport(corpus)) return undefined;
+  return { file: join(dirname(corpus.reposFile), REPORT_FILE), line: 1, col: 1, severity: 'warning', code: 'stale-report',
+    message: 'is not the report of the fixtures as they are now (one changed since it was written): its kappas and disputes are not the '
+      + 'corpus\'s; `fixture-lab report` writes it again' };
+}
 
 /**
  * `rater`: who the report is for (the editor's Write Labeling Report): a review they verify blind

@@ -184,7 +184,8 @@ export async function checkCorpusSymbols(corpus: Corpus, options: ResolveOptions
           if (!message) gt.resolved++;
         }
       }
-      if (!options.groundTruthOnly) found.push(...await staleLabels(repo, f, entry));
+      // A run scores the ground truth only: its stale labels are what make a run's numbers suspect.
+      found.push(...(await staleLabels(repo, f, entry)).filter((p) => !options.groundTruthOnly || p.groundTruth).map(({ groundTruth: _, ...p }) => p));
       problems.push(...found.sort((a, b) => a.line - b.line || a.col - b.col));
       all.total += distinct.size;
       all.resolved += [...distinct].filter((k) => verdicts.get(k)!.answer.found).length;
@@ -199,34 +200,56 @@ export async function checkCorpusSymbols(corpus: Corpus, options: ResolveOptions
   return { problems, ground_truth: rate(gt), all_symbols: rate(all), not_checked: notChecked, parsed };
 }
 
+/** A label whose symbol is other code at the fixture's revision than where it was labeled (validate's `stale-label`). */
+export interface StaleLabel {
+  symbol: string;
+  /** Where it is labeled: `ground_truth`, `labels.dana`. */
+  lists: string[];
+  /** The warning, naming the fixture's file (`file`) in the command that reports where each label stands. */
+  message: string;
+}
+
+/** Whether any label of `fx` was made at another revision than the fixture's: only then can one be stale. */
+export function labeledElsewhere(fx: Fixture, entry: RepoEntry | undefined): boolean {
+  const where = revisionOf(fx, entry);
+  const elsewhere = (at: string | undefined) => at !== undefined && where !== undefined && !where.rev.startsWith(at) && !at.startsWith(where.rev);
+  return where !== undefined && [...fx.ground_truth, ...Object.values(fx.labels).flat()].some((l) => elsewhere(l.at));
+}
+
 /**
  * Labels made at another revision than the fixture's (`at`), whose symbol is not the same code
  * there: a fixture whose revision was edited by hand keeps names that may now mean something else
- * where systems run and are scored. relocate's verdicts, as warnings at the labels.
+ * where systems run and are scored. relocate's verdicts, in words; `validate` warns at each, and a
+ * run and the panel say so beside the scores of its ground truth. `index` is the repository's
+ * BodyIndex (named with `entry.module`); `file` the fixture's path as shown.
  */
-async function staleLabels(repo: RepoSymbols, f: FixtureFile, entry: RepoEntry): Promise<Problem[]> {
-  const fx = f.read.fixture;
+export async function staleLabelsOf(index: BodyIndex, fx: Fixture, entry: RepoEntry, file: string): Promise<StaleLabel[]> {
   const where = revisionOf(fx, entry);
-  const labels = [...fx.ground_truth, ...Object.values(fx.labels).flat()];
-  const elsewhere = (at: string | undefined) => at !== undefined && where !== undefined && !where.rev.startsWith(at) && !at.startsWith(where.rev);
-  if (!where || !labels.some((l) => elsewhere(l.at))) return [];
+  if (!where || !labeledElsewhere(fx, entry)) return [];
+  const report = await relocationReport(index, fx, where.rev, where.rev, { module: entry.module });
+  return report.relocations.filter((r) => r.status !== 'unchanged' && r.from !== report.to).map((r) => {
+    const now = r.status === 'moved' ? `its body is \`${r.moved_to}\` there` : r.status === 'changed' ? 'its body differs there' : 'it is gone there';
+    const message = `\`${r.symbol}\` was labeled at ${r.from.slice(0, 7)}, and at ${where.field} ${where.rev.slice(0, 7)} ${now}: `
+      + `it may name other code where systems run; review it (\`fixture-lab relocate ${file} --to ${where.rev.slice(0, 7)}\` says where each label stands)`;
+    return { symbol: r.symbol, lists: r.lists, message };
+  });
+}
+
+/** staleLabelsOf as validate's warnings, each at the label's entry in the file. */
+async function staleLabels(repo: RepoSymbols, f: FixtureFile, entry: RepoEntry): Promise<(Problem & { groundTruth: boolean })[]> {
+  const fx = f.read.fixture;
+  if (!labeledElsewhere(fx, entry)) return [];
   const options = { module: entry.module };
-  const report = await relocationReport(new BodyIndex(await repo.resolver.repo(), options), fx, where.rev, where.rev, options);
+  const stale = await staleLabelsOf(new BodyIndex(await repo.resolver.repo(), options), fx, entry, f.file);
   const entries = symbolEntries(f);
-  const out: Problem[] = [];
-  for (const r of report.relocations) {
-    if (r.status === 'unchanged' || r.from === report.to) continue;
+  return stale.map((r) => {
     const key = symbolKey(r.symbol, options);
     // The entry in a list it is labeled in (`labels/dana/0/symbol` is in `labels.dana`), else any.
     const list = (path: string) => path.split('/').slice(0, path.startsWith('labels/') ? 2 : 1).join('.');
     const first = entries.find((e) => symbolKey(e.symbol, options) === key && r.lists.includes(list(e.path)))
       ?? entries.find((e) => symbolKey(e.symbol, options) === key);
-    const now = r.status === 'moved' ? `its body is \`${r.moved_to}\` there` : r.status === 'changed' ? 'its body differs there' : 'it is gone there';
-    const message = `\`${r.symbol}\` was labeled at ${r.from.slice(0, 7)}, and at ${where.field} ${where.rev.slice(0, 7)} ${now}: `
-      + `it may name other code where systems run; review it (\`fixture-lab relocate ${f.file} --to ${where.rev.slice(0, 7)}\` says where each label stands)`;
-    out.push({ ...at(f, first?.path ?? 'ground_truth', message), code: 'stale-label' });
-  }
-  return out;
+    return { ...at(f, first?.path ?? 'ground_truth', r.message), code: 'stale-label' as const, groundTruth: r.lists.includes('ground_truth') };
+  });
 }
 
 interface SymbolEntry {
@@ -281,9 +304,21 @@ export function formatMatchRate(label: string, r: MatchRate): string {
  * the run says so when it opens it.
  */
 export async function groundTruthErrors(corpus: Corpus, options: ResolveOptions = {}): Promise<Problem[]> {
+  return (await groundTruthCheck(corpus, options)).errors;
+}
+
+/**
+ * A run's check of the ground truth it scores against, validate's own: `errors`, the names not
+ * defined where their fixture runs (groundTruthErrors); `warnings`, validate's `stale-label`
+ * warnings at ground-truth labels (made at another revision, whose symbol is other code where the
+ * fixture runs now): the fixture is scored, and the run says, where its numbers are read, that
+ * they may be scored against names that now mean other code.
+ */
+export async function groundTruthCheck(corpus: Corpus, options: ResolveOptions = {}): Promise<{ errors: Problem[]; warnings: Problem[] }> {
   const { problems } = await checkCorpusSymbols(corpus, { ...options, groundTruthOnly: true });
-  return problems.filter((p) => p.code === 'unresolved-symbol' && !p.message.startsWith('symbols not checked'))
-    .map((p) => ({ ...p, severity: 'error', message: `${p.message}; no system running there could return it, so the fixture is not scored` }));
+  const errors = problems.filter((p) => p.code === 'unresolved-symbol' && !p.message.startsWith('symbols not checked'))
+    .map((p): Problem => ({ ...p, severity: 'error', message: `${p.message}; no system running there could return it, so the fixture is not scored` }));
+  return { errors, warnings: problems.filter((p) => p.code === 'stale-label') };
 }
 
 /**

@@ -3,6 +3,7 @@
 // since the batch protocol answers in order.
 import { ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
 import { describeExit } from '../io/exit';
+import { invalidUtf8At } from '../utf8';
 
 /** A file at a revision: its text, or why there is none. */
 export type FileText =
@@ -147,6 +148,40 @@ function toText(type: string, body: Buffer, maxBytes: number, keepBom: boolean):
   if (body.length > maxBytes) return { kind: 'too-large', bytes: body.length };
   // Git's own rule: a NUL in the first 8000 bytes makes a file binary.
   if (body.subarray(0, 8000).includes(0)) return { kind: 'binary' };
-  const text = body.toString('utf8');
-  return { kind: 'text', text: keepBom ? text : text.replace(/^\uFEFF/, '') };
+  // As git stores it (what `git grep` searches): UTF-8, a stray byte U+FFFD. As a parser reads it: in its own encoding.
+  if (keepBom) return { kind: 'text', text: body.toString('utf8') };
+  return { kind: 'text', text: sourceText(body).replace(/^\uFEFF/, '') };
+}
+
+/**
+ * A source file's text as its language reads it. UTF-8 when it is UTF-8. Otherwise the encoding
+ * it declares (PEP 263's `# -*- coding: latin-1 -*-` in its first two lines, which Ruby's magic
+ * comment shares), else Windows-1252 (Latin-1's letters and what editors guess for such bytes):
+ * read as UTF-8, `def pr\xfcfen` parsed as a definition named `fen`, which no label of `prüfen`
+ * could ever match and which a labeler would label; read this way, its name is `prüfen`.
+ */
+export function sourceText(bytes: Buffer): string {
+  if (invalidUtf8At(bytes) < 0) return bytes.toString('utf8');
+  const head = bytes.subarray(0, 400).toString('latin1').split(/\r?\n/, 2);
+  const declared = head.map((line) => /^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)/.exec(line)?.[1]).find((c) => c !== undefined)
+    ?.toLowerCase().replace(/_/g, '-');
+  // Each named here, not through TextDecoder: Node's reads windows-1252 as ISO-8859-1, and WHATWG's ISO-8859-1 as windows-1252.
+  if (declared && /^(latin-?1|iso-?8859-1|l1|8859|cp819)$/.test(declared)) return bytes.toString('latin1');
+  if (declared && !/^utf-?8/.test(declared) && !/^(cp-?1252|windows-1252)$/.test(declared)) {
+    try {
+      return new TextDecoder(declared).decode(bytes);
+    } catch {
+      // An encoding this runtime does not know: read as undeclared.
+    }
+  }
+  return windows1252(bytes);
+}
+
+/** Windows-1252's 0x80-0x9F (the rest is ISO-8859-1); its five unassigned bytes read as the C1 controls they are in ISO-8859-1. */
+const CP1252_HIGH = '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f'
+  + '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+function windows1252(bytes: Buffer): string {
+  const text = bytes.toString('latin1');
+  return /[\x80-\x9f]/.test(text) ? text.replace(/[\x80-\x9f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]) : text;
 }

@@ -41,6 +41,8 @@ export interface AnalysisInputs {
   repos: Map<string, Repository>;
   /** Stops the analysis at its next pause (pause.ts): it throws the signal's reason. */
   signal?: AbortSignal;
+  /** What makes some scores suspect, found in the inputs (a stale ground-truth label): FINDINGS.md says each above its tables. */
+  inputWarnings?: string[];
 }
 
 /** A ground-truth symbol not in a system's top 10 is a miss (the K of failure analysis, docs/scoring.md#a-run-on-disk). */
@@ -136,6 +138,7 @@ export async function analyzeRun(
     timing: timeToContext(scored),
     failedAnswers: scored.filter((s) => s.raw.status !== 'ok').length,
     health: systemHealth(raws),
+    ...(inputs.inputWarnings?.length ? { inputWarnings: inputs.inputWarnings } : {}),
     sensitivity,
     judged: {
       k: MISS_CUTOFF,

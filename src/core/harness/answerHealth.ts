@@ -186,6 +186,8 @@ export interface SystemHealth {
   warned: number;
   /** The first warning it gave, as it said it. */
   warning?: string;
+  /** Replayed answers whose recording does not say which task text it answered (made before it was kept, or a TREC run's). */
+  unknownText?: number;
 }
 
 export function systemHealth(raws: readonly RawResult[]): SystemHealth[] {
@@ -196,6 +198,7 @@ export function systemHealth(raws: readonly RawResult[]): SystemHealth[] {
       if (raw.system !== system || raw.status !== 'ok') continue;
       const a = answerHealth(raw);
       h.answers++;
+      if (raw.source === 'replay' && raw.task_text === undefined) h.unknownText = (h.unknownText ?? 0) + 1;
       if (a.empty) h.empty++;
       if (a.unmapped) h.unmapped++;
       h.checked += raw.names_checked ?? 0;
@@ -244,6 +247,9 @@ export function healthWarnings(rows: readonly SystemHealth[]): string[] {
         h.warned ? `a warning on ${of(h.warned)}` : ''].filter(Boolean);
       if (parts.length > 0) out.push(`${h.system} gave ${parts.join(', ')}.${said}`);
     }
+    if (h.unknownText) out.push(`${h.system}: ${of(h.unknownText)} replayed from a recording that does not say which task text it answered `
+      + '(recorded before Fixture Lab kept it, or a TREC run\'s): a task edited since the recording would be scored on the answer to its old text; '
+      + 'record it again to have it checked.');
     if (h.overBudget > 0 && h.worst) out.push(`${h.system} went over its token budget on ${of(h.overBudget)} `
       + `(up to ${h.worst.tokens.toLocaleString('en-US')} tokens at a budget of ${h.worst.budget.toLocaleString('en-US')}): `
       + 'it has no budget control, and is not credited with the budget.');

@@ -79,6 +79,8 @@ export interface FindingsInput {
   judged?: { k: number; rows: JudgedAt[]; ties?: CutTie[] };
   /** Coverage, precision and F1 at the symbol, file and span granularities (granularities.ts). */
   granularities?: RunGranularities;
+  /** What makes some scores suspect (a stale ground-truth label, an answer to a fixture as it was, left out), one line each: said above the tables. */
+  inputWarnings?: string[];
 }
 
 /** FINDINGS.md's line under a run matched with `seed`. */
@@ -129,6 +131,8 @@ export function findingsMarkdown(f: FindingsInput): string {
       + `${info.corpus_commit ? ` at ${reportText(info.corpus_commit.slice(0, 12))}` : ''}, ${info.tasks.length} tasks, ${systems.length} systems, `
       + `budget ${info.budgets[0]} tokens, ${rule}, seed ${reportText(String(info.seed))}.`,
     ...(info.match === 'seed' ? ['', SEED_RULE_WARNING] : []),
+    ...(f.inputWarnings?.length ? ['', '## Warnings', '', 'What the scores below rest on, or leave out, that may make them wrong:', '',
+      ...f.inputWarnings.map((w) => `- **Warning:** ${reportText(w)}`)] : []),
     '',
     'Values are the mean ± the sample standard deviation over tasks (docs/methodology.md#mean-spread-and-significance); a failed or timed-out '
       + 'answer scores as an empty list'

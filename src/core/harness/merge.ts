@@ -134,7 +134,7 @@ export async function mergeRuns(outDir: string, runDirs: string[], options: Merg
       }
     }
     const warnings: string[] = [];
-    const analysis = await analyzeRunFolder(temp, info, { scored, configured: plan.configured, cwd }, repos, (m) => warnings.push(m));
+    const analysis = await analyzeRunFolder(temp, info, { scored, configured: plan.configured, cwd, warnings: plan.warnings }, repos, (m) => warnings.push(m));
     if (warnings.length > 0) throw new FixtureLabError(`could not be analyzed: ${warnings[0]}`, shown(out));
     await fs.rename(temp, out);
     return { dir: out, info, cancelled: false, ...analysis };

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { Corpus, fixtureIdOf, loadCorpus } from '../corpus/load';
 import { RepoEntry } from '../corpus/repos';
-import { groundTruthErrors } from '../corpus/resolveSymbols';
+import { groundTruthCheck } from '../corpus/resolveSymbols';
 import { validateCorpus } from '../corpus/validate';
 import type { Fixture } from '../fixtures/model';
 import { FixtureLabError, formatProblem, Problem } from '../problems';
@@ -79,6 +79,8 @@ export interface RunInputs {
   previous?: RunInfo;
   /** Ground-truth symbols not defined where their fixture runs (groundTruthErrors): errors of those fixtures. */
   groundTruthErrors?: Problem[];
+  /** Ground-truth labels whose symbol is other code where their fixture runs (validate's stale-label): said where the scores are read. */
+  groundTruthWarnings?: Problem[];
 }
 
 export interface PlannedTask {
@@ -123,6 +125,11 @@ export interface RunPlan {
   missing: string[];
   /** Why nothing may run (unknown systems, errors, nothing selected); the first reason found. */
   refusal?: FixtureLabError;
+  /**
+   * What makes the scores of fixtures it scores suspect, validate's warnings (stale-label at a
+   * ground-truth label): told as the run starts, and in FINDINGS.md above the tables.
+   */
+  warnings: Problem[];
 }
 
 /** The fixtures to run have errors (or the corpus does): nothing ran. `problems` are the errors. */
@@ -148,8 +155,8 @@ export async function readRunInputs(place: RunPlace): Promise<RunInputs> {
   const previous = existsSync(join(dir, 'run.json')) ? await readRunInfo(dir, cwd) : undefined;
   const configured = await configuredSystems(corpusDir, cwd);
   const needs = new Map(configured.map((s) => [s.name, systemNeeds(s, corpusDir)]));
-  const unresolved = await groundTruthErrors(corpus, { repositoryPaths: place.repositoryPaths });
-  return { corpusDir, cwd, dir, corpus, configured, needs, ...(previous ? { previous } : {}), groundTruthErrors: unresolved };
+  const { errors, warnings } = await groundTruthCheck(corpus, { repositoryPaths: place.repositoryPaths });
+  return { corpusDir, cwd, dir, corpus, configured, needs, ...(previous ? { previous } : {}), groundTruthErrors: errors, groundTruthWarnings: warnings };
 }
 
 /** The plan of a run: systems x fixtures, what is skipped and why, what is missing. Pure. */
@@ -187,6 +194,7 @@ export function planRun(inputs: RunInputs, selection: RunSelection = {}): RunPla
     scored: tasks.scored,
     skipped: tasks.skipped,
     missing: rescore ? [] : [...new Set(chosen.flatMap((s) => inputs.needs.get(s.name) ?? []))],
+    warnings: (inputs.groundTruthWarnings ?? []).filter((p) => tasks.scored.some((t) => t.file === p.file)),
   };
   const refusal = refusalOf(plan, inputs, selection, tasks);
   return refusal ? { ...plan, refusal } : plan;

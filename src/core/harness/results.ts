@@ -233,6 +233,7 @@ const RAW_SHAPE: Shape = {
   tier: optional(STRING),
   rev: STRING,
   budget: NUMBER,
+  task_text: optional(STRING),
   status: oneOf(RUN_STATUSES),
   error: optional(STRING),
   output: STRING,

@@ -12,7 +12,7 @@ import { RepoEntry, repositoryPath } from '../corpus/repos';
 import { RepoSymbols } from '../corpus/resolveSymbols';
 import { groupBy } from '../lists';
 import { median } from '../numbers';
-import { FixtureLabError } from '../problems';
+import { FixtureLabError, formatProblem } from '../problems';
 import { countTokens } from '../scoring/tokens';
 import { Bm25Baseline } from './adapters/bm25';
 import { CommandAdapter } from './adapters/command';
@@ -26,6 +26,7 @@ import type { Miss } from './failures';
 import { PlannedTask, planRun, RunPlace, RunPlan, readRunInputs, RunSelection } from './plan';
 import { RawResult, rawDir, readAnswer, readRawDir, RunInfo, writeJson, writeRaw } from './results';
 import { inShard } from './shard';
+import { staleAnswer } from './staleAnswers';
 import { systemArgv, systemVersion, type SystemSpec } from './systems';
 import { FIXTURE_LAB_VERSION } from '../version';
 import { Checkouts, checkoutsDir } from './checkouts';
@@ -67,8 +68,12 @@ export type RunEvent =
     perSystem: number;
   }
   | { kind: 'index'; system: string; repo: string; rev: string; ms?: number; error?: string }
-  /** Something found on the way that the run went past: one line naming the file. */
-  | { kind: 'warning'; message: string }
+  /**
+   * Something found on the way that the run went past: one line naming the file. `scores`: it
+   * makes some of the run's scores suspect (a stale ground-truth label), so front ends say it
+   * again where the scores are read.
+   */
+  | { kind: 'warning'; message: string; scores?: true }
   | { kind: 'finished'; summary: RunSummary }
   | { kind: 'cancelled'; summary: RunSummary }
   | { kind: 'failed'; error: Error };
@@ -165,6 +170,23 @@ async function* carryOut(
     const argv = systemArgv(s);
     return { name: s.name, type: s.type, ...(version ? { version } : {}), ...(argv ? { argv } : {}) };
   };
+  // A resume adds answers to a system's earlier ones: under one name they must be one system's.
+  if (previous && !plan.rescore) {
+    for (const s of systems) {
+      const old = previous.systems.find((o) => o.name === s.name);
+      const now = described(s);
+      const changed = old && [
+        old.type !== now.type ? `type ${old.type}, now ${now.type}` : '',
+        old.argv && now.argv && JSON.stringify(old.argv) !== JSON.stringify(now.argv)
+          ? `argv ${JSON.stringify(old.argv)}, now ${JSON.stringify(now.argv)}` : '',
+        old.version && now.version && old.version !== now.version ? `version ${old.version}, now ${now.version}` : '',
+      ].filter(Boolean);
+      if (changed && changed.length > 0) {
+        throw new FixtureLabError(`ran system \`${s.name}\` as another system than systems.yaml names now (${changed.join('; ')}): its recorded answers `
+          + 'are not this one\'s; resume it with the systems.yaml it ran with, or choose a new --out', relative(cwd, dir) || '.');
+      }
+    }
+  }
   const info: RunInfo = {
     corpus: plan.corpusShown,
     corpus_path: corpusDir,
@@ -201,7 +223,10 @@ async function* carryOut(
   for (const s of systems) for (const b of budgets) for (const t of ownTasks.get(s.name)!) {
     try {
       const found = await readAnswer(rawDir(dir, b, budgets[0]), s.name, t.id, cwd);
-      if (found && (found.raw.status === 'ok' || plan.keepFailures)) {
+      // An answer to the fixture as it was (another revision, another task text) is no answer to it now.
+      const stale = found && staleAnswer(found.raw, revs.get(`${t.repo.name}@${t.rev}`), t.fixture.task);
+      if (stale) warn(`${stale}: answering it again${b === budgets[0] ? '' : ` at budget ${b}`}`);
+      else if (found && (found.raw.status === 'ok' || plan.keepFailures)) {
         answered.add(key(b, s.name, t.id));
         doneBy[s.name]++;
       }
@@ -211,6 +236,8 @@ async function* carryOut(
     }
   }
   for (const message of warnings.splice(0)) yield { kind: 'warning', message };
+  // What makes some of this run's scores suspect, told before it runs (FINDINGS.md says it again above its tables).
+  for (const p of plan.warnings) yield { kind: 'warning', message: `${formatProblem(p)}; ${SCORED_ANYWAY}`, scores: true };
   const perSystem = Math.max(0, ...systems.map((s) => ownTasks.get(s.name)!.length)) * budgets.length;
   const total = systems.reduce((n, s) => n + ownTasks.get(s.name)!.length, 0) * budgets.length;
   let done = answered.size;
@@ -305,24 +332,46 @@ async function* carryOut(
  * Scores and analyzes a run folder's recorded answers (its aggregated/, analysis/ and
  * FINDINGS.md) from `plan`'s fixtures: every system and task of `info`, whoever answered them.
  */
-export async function analyzeRunFolder(dir: string, info: RunInfo, plan: Pick<RunPlan, 'scored' | 'configured' | 'cwd'>,
+export async function analyzeRunFolder(dir: string, info: RunInfo, plan: Pick<RunPlan, 'scored' | 'configured' | 'cwd'> & Partial<Pick<RunPlan, 'warnings'>>,
   repos: Map<string, Repository>, warn: (message: string) => void, signal?: AbortSignal): Promise<{ scored: ScoredResult[]; misses: Miss[] }> {
   const fixtures = new Map(plan.scored.map((t) => [t.id, t.fixture]));
   const modules = new Map(plan.scored.map((t) => [t.id, t.repo.module]));
+  // Each task's revision as it runs now: an answer given at another (or to another task text) is not scored as its answer.
+  const revisions = new Map<string, Promise<string | undefined>>();
+  const now = new Map<string, string | undefined>();
+  for (const t of plan.scored) {
+    const key = `${t.repo.name}@${t.rev}`;
+    if (!revisions.has(key)) revisions.set(key, repos.get(t.repo.name)?.resolve(t.rev).catch(() => undefined) ?? Promise.resolve(undefined));
+    now.set(t.id, await revisions.get(key));
+  }
+  const stale: string[] = [];
+  const current = (budget: number) => (r: RawResult) => {
+    const why = staleAnswer(r, now.get(r.task), fixtures.get(r.task)?.task);
+    if (why) stale.push(`${why}: left out of the scores${budget === info.budgets[0] ? '' : ` at budget ${budget}`}; `
+      + 'resuming the run without --rescore (`fixture-lab run --out RUN_DIR`) answers it again');
+    return !why;
+  };
   const ofRun = (r: RawResult) => fixtures.has(r.task) && info.systems.some((s) => s.name === r.system);
-  const rawPrimary = (await readRawDir(rawDir(dir, info.budgets[0], info.budgets[0]), warn, plan.cwd)).filter(ofRun);
+  const primary = info.budgets[0];
+  const rawPrimary = (await readRawDir(rawDir(dir, primary, primary), warn, plan.cwd)).filter(ofRun).filter(current(primary));
   const sweep = info.budgets.length > 1
-    ? await Promise.all(info.budgets.map(async (b) => (
-      { budget: b, raw: b === info.budgets[0] ? rawPrimary : (await readRawDir(rawDir(dir, b, info.budgets[0]), warn, plan.cwd)).filter(ofRun) })))
+    ? await Promise.all(info.budgets.map(async (b) => ({ budget: b, raw: b === info.budgets[0] ? rawPrimary
+      : (await readRawDir(rawDir(dir, b, info.budgets[0]), warn, plan.cwd)).filter(ofRun).filter(current(b)) })))
     : undefined;
+  for (const message of stale) warn(message);
   return analyzeRun(dir, info, rawPrimary, fixtures, {
     modules,
     systemLanguages: new Map(plan.configured.filter((s) => s.languages).map((s) => [s.name, s.languages!])),
     sweep,
     repos,
+    inputWarnings: [...(plan.warnings ?? []).filter((p) => plan.scored.some((t) => t.file === p.file)).map((p) => `${formatProblem(p)}; ${SCORED_ANYWAY}`),
+      ...stale],
     ...(signal ? { signal } : {}),
   });
 }
+
+/** What a run adds to a fixture's stale-label warning: the fixture was scored all the same. */
+export const SCORED_ANYWAY = 'its fixture is scored against that label as it stands';
 
 async function queryTask(retriever: Retriever, spec: SystemSpec, ctx: RepoContext, t: PlannedTask, budget: number,
   indexMs: number | undefined, signal?: AbortSignal): Promise<RawResult> {
@@ -335,6 +384,7 @@ async function queryTask(retriever: Retriever, spec: SystemSpec, ctx: RepoContex
       const r = cold.recorded;
       return {
         ...base(spec, t, ctx.rev, budget),
+        ...(r.taskText !== undefined ? { task_text: r.taskText } : {}),
         status: r.status,
         ...(r.error ? { error: r.error } : {}),
         output: cold.text,
@@ -355,6 +405,7 @@ async function queryTask(retriever: Retriever, spec: SystemSpec, ctx: RepoContex
     }
     return {
       ...base(spec, t, ctx.rev, budget),
+      task_text: input.task,
       status: 'ok',
       output: cold.text,
       ...(cold.truncated ? { truncated: true } : {}),
@@ -396,6 +447,7 @@ function base(spec: SystemSpec, t: PlannedTask, rev: string, budget: number) {
 function failed(spec: SystemSpec, t: PlannedTask, rev: string, budget: number, f: SystemFailure, phase: string): RawResult {
   return {
     ...base(spec, t, rev, budget),
+    task_text: t.fixture.task ?? '',
     status: f.status,
     error: `${phase}: ${f.message}`,
     output: '',

@@ -120,7 +120,7 @@ export async function importTrecRun(o: TrecImport): Promise<RunSummary & { unran
     info.finished_at = finished;
     await writeJson(join(temp, 'run.json'), info);
     const warnings: string[] = [];
-    const analysis = await analyzeRunFolder(temp, info, { scored: plan.scored, configured: [], cwd }, repos, (m) => warnings.push(m));
+    const analysis = await analyzeRunFolder(temp, info, { scored: plan.scored, configured: [], cwd, warnings: plan.warnings }, repos, (m) => warnings.push(m));
     if (warnings.length > 0) throw new FixtureLabError(`could not be analyzed: ${warnings[0]}`, shownOut);
     await fs.rename(temp, out);
     return { dir: out, info, cancelled: false, ...analysis, unranked, ignored };

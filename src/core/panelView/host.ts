@@ -12,6 +12,7 @@ import type { RunEvent } from '../harness/run';
 import type { RawResult } from '../harness/results';
 import type { RunStore, StoredRun } from '../harness/runStore';
 import { readMisses } from '../harness/triage';
+import { staleAnswer } from '../harness/staleAnswers';
 import type { MatchRule } from '../scoring/match';
 import type { HostMessage } from '../../shared/protocol';
 import { MATCH_RULES } from '../../shared/vocabulary';
@@ -118,6 +119,23 @@ export function panelAnswers(id: string, recorded: RecordedAnswers, store: RunSt
   const configured = recorded.choices.map((s) => s.name);
   const systems = [...new Set([...recorded.systems, ...(run?.info.tasks.includes(id) ? run.info.systems.map((s) => s.name) : [])])];
   return { answers, misses, systems: systems.filter((s) => answers.has(s) || configured.includes(s)), ...(run ? { run } : {}) };
+}
+
+/**
+ * The answers that answer the fixture as it stands (run at `rev`, its revision resolved, with its
+ * task text), and one line for each left out: an answer given at another revision or to another
+ * task text (the fixture edited since its run) is never scored as an answer to it now.
+ */
+export function currentAnswers(
+  answers: ReadonlyMap<string, Answer>, fixture: Fixture, rev: string | undefined): { answers: Map<string, Answer>; stale: string[] } {
+  const kept = new Map<string, Answer>();
+  const stale: string[] = [];
+  for (const [system, a] of answers) {
+    const why = staleAnswer(a.raw, rev, fixture.task);
+    if (why) stale.push(`${why}: not scored here; run ${system} on it again (its answer is in ${a.run.name})`);
+    else kept.set(system, a);
+  }
+  return { answers: kept, stale };
 }
 
 /** The names the granularity columns need located at the fixture's revision: the ground truth's and every answer's. */

@@ -28,6 +28,10 @@ export interface ResultsOptions {
   charts?: (scored: ScoredResult[]) => ChartView[];
   /** Where names point at the fixture's revision (symbols/locate.ts), for the granularity values; without it, rows have none. */
   locate?: Locate;
+  /** The fixture's stale ground-truth labels (core staleLabelsOf), one line each: said above the scores. */
+  staleLabels?: string[];
+  /** Answers left out as given to the fixture as it was (host.ts currentAnswers), one line each: said above the scores. */
+  staleAnswers?: string[];
 }
 
 const KS = [5, 10, 20];
@@ -37,7 +41,9 @@ export function fixtureResults(fixture: Fixture, answers: ReadonlyMap<string, An
   for (const [system, a] of answers) scored.set(system, scoreResult(a.raw, fixture, { match: o.match, ks: KS }, o.module));
   const id = fixture.id ?? '';
   const shown = o.systems.filter((system) => scored.has(system)).map((system) => ({ ...scored.get(system)!.raw, task: id }));
-  const { checks, judged } = scoreChecks(shown, new Map([[id, fixture]]), new Map([[id, o.module]]), o.match, o.systems);
+  const { checks: scoredChecks, judged } = scoreChecks(shown, new Map([[id, fixture]]), new Map([[id, o.module]]), o.match, o.systems);
+  const checks = { ...scoredChecks, ...(o.staleLabels?.length ? { staleLabels: o.staleLabels } : {}),
+    ...(o.staleAnswers?.length ? { staleAnswers: o.staleAnswers } : {}) };
   const rows = o.systems.map((system): SystemRow => {
     const s = scored.get(system);
     const answer = answers.get(system);
@@ -85,7 +91,7 @@ export function fixtureResults(fixture: Fixture, answers: ReadonlyMap<string, An
   }));
   return { fixture: fixture.id ?? '', ...(o.run ? { run: o.run } : {}), match: o.match, budget: o.budget,
     ...(rows.some((r) => r.granularities) ? { granularityK: GRANULARITY_K } : {}), rows, matrix, lists,
-    charts: o.charts?.([...scored.values()]) ?? [], ...(shown.length > 0 ? { checks } : {}) };
+    charts: o.charts?.([...scored.values()]) ?? [], ...(shown.length > 0 || o.staleAnswers?.length ? { checks } : {}) };
 }
 
 /** What the answer says about its system, for the row (answerHealth.ts): only what is so. */

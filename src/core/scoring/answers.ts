@@ -15,6 +15,12 @@ export interface RawResult {
   /** The revision the task ran at. */
   rev: string;
   budget: number;
+  /**
+   * The task text the system was given (the fixture's `task` as it ran): a replay refuses to score
+   * a recording made for another text. Absent in answers recorded before it was kept, and in a
+   * TREC run's (import-trec), which do not say it.
+   */
+  task_text?: string;
   status: RunStatus;
   error?: string;
   /** The system's whole output: what tokens are counted on. */

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { basename } from 'node:path';
 import {
-  addRepo, checkCorpusSymbols, FixtureLabError, initCorpus, FIXTURE_STATES, formatMatchRate, fixtureFromChange, labelingReport, loadCorpus,
+  addRepo, checkCorpusSymbols, staleReport, FixtureLabError, initCorpus, FIXTURE_STATES, formatMatchRate, fixtureFromChange, labelingReport, loadCorpus,
   parseChangeSpec, plainText, resolveChange, TASK_STUB, TASK_STUB_ADVICE, TIERS,
   validateCorpus, withheldText, writeTextAtomic,
 } from '../../core';
@@ -178,6 +178,8 @@ export const CORPUS_COMMANDS = {
     const problems = validateCorpus(loaded);
     const symbols = await checkCorpusSymbols(loaded, { repositoryPaths: s.ctx.config.repositoryPaths });
     problems.push(...symbols.problems);
+    const report = await staleReport(loaded);
+    if (report) problems.push(report);
     // A review this rater verifies blind: no problem that quotes the labeler's labels.
     const rater = await s.session.rater();
     const withheld = new Map(loaded.fixtures.map((f) => [f.file, withheldText(f.read.fixture, rater)]));

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { AtBase, BaseNames, BodyIndex, CANONICAL, canonicalName, Candidates, candidatesFrom, changedSymbols, ChangeReport, Corpus, Fixture,
   FixtureFile, FixtureLabError, loadCorpus, normalizeSymbol, type Provenance, provenanceOf, relocationReport, type RelocationReport, Repository,
-  repositoryPath, RepoEntry, RepoSymbols, revisionOf, symbolWarning } from '../../core';
+  repositoryPath, RepoEntry, RepoSymbols, revisionOf, staleLabelsOf, symbolWarning } from '../../core';
 import { findCorpusDir } from './corpusLocation';
 import { Ctx } from '../ctx';
 
@@ -162,6 +162,23 @@ export class WorkspaceCorpus implements vscode.Disposable {
     const corpus = await this.require();
     const entry = this.repoEntry(corpus, fixture.repo);
     return relocationReport(await this.bodyIndex(entry.name), fixture, from, to, { module: entry.module });
+  }
+
+  /**
+   * The fixture's ground-truth labels whose symbol is other code at its revision than where they
+   * were labeled (validate's stale-label, core staleLabelsOf), one line each; none when the code
+   * cannot be read (validate says why).
+   */
+  async staleGroundTruth(fixture: Fixture, file: string): Promise<string[]> {
+    const corpus = await this.get();
+    const entry = corpus?.repos.find((r) => r.name === fixture.repo);
+    if (!entry) return [];
+    try {
+      const stale = await staleLabelsOf(await this.bodyIndex(entry.name), fixture, entry, file);
+      return stale.filter((s) => s.lists.includes('ground_truth')).map((s) => s.message);
+    } catch {
+      return [];
+    }
   }
 
   reload(): void {

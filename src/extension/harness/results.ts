@@ -7,9 +7,9 @@
 import { isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
 import {
-  type Answer, corpusView, CorpusResults, DEFAULT_MATCH_RULE, failureReport, fixtureCharts, fixtureHeader, FixtureHeader, fixtureResults, FixtureResults,
-  fixtureView, listRuns, type Locate, Locator, MatchRule, Miss, namesToLocate, panelAnswers, PRIMARY_BUDGET, type RecordedAnswers, recordedAnswers,
-  readMisses, revisionOf, RunFolder, RunStore, setTriage, SystemChoice, systemChoices, TriageChoice,
+  type Answer, corpusView, currentAnswers, CorpusResults, DEFAULT_MATCH_RULE, failureReport, type Fixture, fixtureCharts, fixtureHeader,
+  FixtureHeader, fixtureResults, FixtureResults, fixtureView, listRuns, type Locate, Locator, MatchRule, Miss, namesToLocate, panelAnswers,
+  PRIMARY_BUDGET, type RecordedAnswers, recordedAnswers, readMisses, revisionOf, RunFolder, RunStore, setTriage, SystemChoice, systemChoices, TriageChoice,
 } from '../../core';
 import { Ctx } from '../ctx';
 import { Current, Session } from '../labeling/session';
@@ -153,10 +153,17 @@ export class HarnessResults implements vscode.Disposable {
     }
     const id = header.id;
     const recorded = await this.readRecorded(id);
-    const { answers, misses, systems, run } = panelAnswers(id, recorded, this.store);
+    const held = panelAnswers(id, recorded, this.store);
+    const { systems, run } = held;
+    // An answer given before the fixture's revision or task was edited answers another question: left out, and said.
+    const { answers, stale: staleAnswers } = currentAnswers(held.answers, c.fixture, await this.revision(c.fixture));
+    const misses = held.misses.filter((m) => answers.has(m.system));
     const locate = await this.locate(c, answers);
+    const staleLabels = answers.size > 0 ? await this.corpus.staleGroundTruth(c.fixture, file) : [];
     const results = fixtureResults(c.fixture, answers, {
       locate,
+      staleLabels,
+      staleAnswers,
       match: this.match,
       budget: this.budget,
       module: c.module,
@@ -184,6 +191,18 @@ export class HarnessResults implements vscode.Disposable {
       let locator = this.locators.get(key);
       if (!locator) this.locators.set(key, (locator = new Locator(await this.corpus.repository(name), where.rev)));
       return await locator.lookup(namesToLocate(c.fixture, answers), { module: c.module });
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The fixture's revision as a SHA; undefined when it or its repository cannot be read (its answers are not checked against it). */
+  private async revision(fixture: Fixture): Promise<string | undefined> {
+    const corpus = await this.corpus.get();
+    const where = corpus && fixture.repo ? revisionOf(fixture, corpus.repos.find((r) => r.name === fixture.repo)) : undefined;
+    if (!where || !fixture.repo) return undefined;
+    try {
+      return await (await this.corpus.repository(fixture.repo)).resolve(where.rev);
     } catch {
       return undefined;
     }

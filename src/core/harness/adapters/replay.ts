@@ -7,6 +7,7 @@ import { FixtureLabError } from '../../problems';
 import type { ReplaySystem } from '../systems';
 import { BUDGET_FOLDER_PREFIX, RawResult, readAnswer } from '../results';
 import { QueryInput, QueryOutput, RepoContext, Retriever, SystemFailure } from './types';
+import { sameRevision } from '../staleAnswers';
 
 export class ReplayAdapter implements Retriever {
   constructor(private readonly spec: ReplaySystem, private readonly rawDir: string) {}
@@ -38,9 +39,15 @@ export class ReplayAdapter implements Retriever {
       throw new SystemFailure(`no recording of ${input.taskId} at budget ${input.budget} in ${this.rawDir} (it was recorded at ${raw.budget}): `
         + `run with --budget ${raw.budget}, or record it at ${input.budget}`);
     }
-    if (raw.rev && ctx.rev && !ctx.rev.startsWith(raw.rev) && !raw.rev.startsWith(ctx.rev)) {
+    if (raw.rev && ctx.rev && !sameRevision(raw.rev, ctx.rev)) {
       throw new SystemFailure(`${input.taskId} was recorded at ${raw.rev.slice(0, 12)} and runs at ${ctx.rev.slice(0, 12)} now `
         + '(its fixture\'s revision changed): record it again');
+    }
+    // An answer to the task as it was written then is not an answer to the task as it reads now. A
+    // recording that does not say its text (made before it was kept) is scored, and said so (answerHealth.ts).
+    if (raw.task_text !== undefined && raw.task_text !== input.task) {
+      throw new SystemFailure(`${input.taskId}'s task text was edited since it was recorded (${JSON.stringify(clip(raw.task_text))} then, `
+        + `${JSON.stringify(clip(input.task))} now): record it again`);
     }
     return {
       text: raw.output,
@@ -54,7 +61,13 @@ export class ReplayAdapter implements Retriever {
         warmMs: raw.timings?.warm_median_ms,
         status: raw.status === 'ok' || raw.status === 'timeout' ? raw.status : 'failed',
         ...(raw.error ? { error: raw.error } : {}),
+        ...(raw.task_text !== undefined ? { taskText: raw.task_text } : {}),
       },
     };
   }
+}
+
+/** A task text short enough for a one-line error. */
+function clip(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }

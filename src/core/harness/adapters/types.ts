@@ -31,7 +31,11 @@ export interface QueryOutput {
   /** The output passed the system's cap (max_output_mb) and `text` is its head. */
   truncated?: boolean;
   /** Replays carry the recorded timings instead of new ones. */
-  recorded?: { indexMs?: number; coldMs?: number; warmMs?: number; status: 'ok' | 'failed' | 'timeout'; error?: string };
+  recorded?: {
+    indexMs?: number; coldMs?: number; warmMs?: number; status: 'ok' | 'failed' | 'timeout'; error?: string;
+    /** The task text the recording says it answered (checked to be this task's): absent in a recording made before it was kept. */
+    taskText?: string;
+  };
 }
 
 /** A failure the runner records on the task (and goes on): a crash, a bad exit, unparsable output. */
