@@ -1,6 +1,6 @@
 // Outgoing links: the names the changed code uses (calls, types, reads, decorators), at the side
 // where the change left them, and the attributes it reads and writes, which data flow follows.
-import { definitionAt, enclosingDefinitions } from '../symbols/definitions';
+import { enclosingDefinitions, innermostByLine } from '../symbols/definitions';
 import { DATA_KINDS } from '../symbols/kinds';
 import type { Reference } from '../symbols/references';
 import { isTestPath } from '../symbols/testPaths';
@@ -45,8 +45,9 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
     // a class that changed in one method does not make every name in its other methods a neighbour.
     const changedHere = new Map(symbols.map((s) => [`${s.symbol}\0${s.startLine}`, { owner: s.owner, near: nearLines(s, info.lines, info.defs) }]));
     const nearOf = new Map([...changedHere.values()].map((s) => [s.owner, s.near]));
+    const innermost = innermostByLine(info.defs);
     for (const ref of await info.refs()) {
-      const inner = definitionAt(info.defs, ref.line);
+      const inner = innermost(ref.line);
       const side = inner && changedHere.get(`${inner.symbol}\0${inner.startLine}`);
       if (!inner || !side) continue;
       const owner = side.owner;
