@@ -3,12 +3,13 @@
 // one line `N passed, N failed`, which CI reads; exits non-zero when anything failed. A step that
 // cannot run counts as one failure.
 //
-// The typecheck runs beside the unit tests (its output shown when they end), then the three
-// real-VS-Code passes run in one child process, in turn (the Restricted Mode and new user's passes
-// install one .vsix, packaged once). FIXTURE_LAB_TEST_VSCODE_BESIDE=1 runs the passes beside the
-// unit tests instead, in two child processes, the unit tests yielding to them (see below). The
-// unit test files run in FIXTURE_LAB_TEST_JOBS mocha workers (default 2; 1 runs them in this
-// process, in order); each file is still one mocha file with its own hooks and temp folders.
+// The typecheck and the three real-VS-Code passes run beside the unit tests: the journeys in one
+// child process, Restricted Mode then the new user's in another (one .vsix, packaged once), the
+// unit tests and the typecheck yielding to them (see below); their output is shown when the unit
+// tests end. FIXTURE_LAB_TEST_VSCODE_BESIDE=0 runs the passes after the unit tests instead, in one
+// child process, in turn. The unit test files run in FIXTURE_LAB_TEST_JOBS mocha workers (default
+// 2; 1 runs them in this process, in order); each file is still one mocha file with its own hooks
+// and temp folders.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { getPriority, setPriority, tmpdir } from 'node:os';
@@ -136,14 +137,16 @@ if (!step('build (node esbuild.mjs)', 'esbuild.mjs')) {
   // The webview tests drive Debian's chromium in plain Node: it is installed before them, not with VS Code.
   if (!step('chromium for the webview tests (test/vscode/setup.mjs --packages)', join('test', 'vscode', 'setup.mjs'), '--packages')) failed++;
   const scratch = mkdtempSync(join(tmpdir(), 'fixture-lab-test-'));
-  // FIXTURE_LAB_TEST_VSCODE_BESIDE=1: the real VS Code beside the unit tests, the journeys in one
-  // child and Restricted Mode then the new user's (one .vsix, packaged once) in another; the unit
-  // tests and the typecheck yield to them (nice 5, inherited by the mocha workers), since the
-  // journeys are the longest chain that cannot be split. Not the default: on this project's shared
-  // machine (load average 15-35) four or five of the journeys' UI timing tests (clicks during a
-  // redraw, a status bar count) failed in both runs so (docs/performance.md). Started after the step above, so that
-  // only one apt-get runs at a time; the first child's setup() installs code-server on a first run.
-  const beside = process.env.FIXTURE_LAB_TEST_VSCODE_BESIDE === '1';
+  // The real VS Code beside the unit tests (unless FIXTURE_LAB_TEST_VSCODE_BESIDE=0), the journeys
+  // in one child and Restricted Mode then the new user's (one .vsix, packaged once) in another; the
+  // unit tests and the typecheck yield to them (nice 5, inherited by the mocha workers), since the
+  // journeys are the longest chain that cannot be split. The suite's CPU is about twice the
+  // journeys' wall time, so on two cores the passes in turn after the unit tests added their whole
+  // wall time to the suite's (docs/performance.md). The journeys await what they check in the page
+  // (a redraw, a selection) rather than assume how soon it comes, so a loaded machine only makes
+  // them slower. Started after the step above, so that only one apt-get runs at a time; the first
+  // child's setup() installs code-server on a first run.
+  const beside = process.env.FIXTURE_LAB_TEST_VSCODE_BESIDE !== '0';
   const vscode = beside ? ['main', 'restricted,installed'].map((passes) => vscodePasses(passes, scratch)) : [];
   if (beside) {
     lowerPriority(typecheck.pid);

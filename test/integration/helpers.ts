@@ -52,9 +52,10 @@ export type UiStep =
   | { hover: string; contains?: string }
   /**
    * Clicks the first visible element matching `click` (holding `contains`), `times` times `everyMs`
-   * apart (default once), holding `modifiers` (Control: add a tree row to the selection); when each click was made.
+   * apart (default once), holding `modifiers` (Control: add a tree row to the selection); with
+   * `until`, on from then until `stopClicking(until)`; when each click was made.
    */
-  | { click: string; contains?: string; times?: number; everyMs?: number; modifiers?: ('Control' | 'Shift')[] }
+  | { click: string; contains?: string; times?: number; everyMs?: number; until?: string; modifiers?: ('Control' | 'Shift')[] }
   /** The attribute `attr` of every element matching `attrs`, shown or not. */
   | { attrs: string; attr: string }
   /** Each visible element matching `fits`: its text, a tab, and `whole` or `cut` (its text overflows its box, or a box around it clips it). */
@@ -70,7 +71,7 @@ export interface Anchor {
 let uiRequests = 0;
 
 /** Has the outer runner do `steps` in the page, in order; resolves to each step's result (texts, or null). */
-export async function ui(steps: UiStep[], timeoutMs = 60_000): Promise<(string[] | null)[]> {
+export async function ui(steps: UiStep[], timeoutMs = 150_000): Promise<(string[] | null)[]> {
   const dir = requests();
   if (!dir) throw new Error('no page to drive: the UI steps need the code-server runner (FIXTURE_LAB_SCREENSHOTS)');
   const name = `ui-${process.pid}-${++uiRequests}`;
@@ -81,6 +82,12 @@ export async function ui(steps: UiStep[], timeoutMs = 60_000): Promise<(string[]
   rmSync(answer, { force: true });
   if (!result.ok) throw new Error(`in the page: ${result.error}`);
   return result.results!;
+}
+
+/** Ends the clicks of a `click` step with `until: name` (after the click it is making). */
+export function stopClicking(name: string): void {
+  const dir = requests();
+  if (dir) writeFileSync(join(dir, `${name}.stop`), '');
 }
 
 /**
@@ -119,6 +126,26 @@ const VIEW_NAMES = { fixtures: 'Fixtures', candidates: 'Candidates', triage: 'Tr
 /** A row of a Fixture Lab view in the side bar (tree rows of the Fixtures, Candidates, Triage, Settle and To Judge views). */
 export const VIEW_ROW = (view: keyof typeof VIEW_NAMES): string =>
   `[id="workbench.view.extension.fixtureLab"] .pane:has(.pane-header[aria-label*="${VIEW_NAMES[view]}"]) .monaco-list-row`;
+
+/**
+ * Clicks the Settle or To Judge row showing `shown` (its view focused first with `focus`), and waits
+ * for the code the click opens: `symbol`'s name selected at the fixture's revision. The fixture's
+ * YAML is put in front first, so the editor awaited is this click's (a row already selected sends no
+ * selection change, and its command waits up to 2 s for one before it opens the code). A reveal
+ * still to come would take the focus from a picker opened next (Rule…) and close it.
+ */
+export async function clickRowAwaitingReveal(row: string, shown: string, symbol: string, fixture: vscode.Uri, focus: string): Promise<void> {
+  await vscode.window.showTextDocument(fixture);
+  await vscode.commands.executeCommand(focus);
+  await ui([{ click: row, contains: shown }]);
+  const name = symbol.split(/[./]/).at(-1)!;
+  await eventually(() => {
+    const editor = vscode.window.activeTextEditor;
+    assert.equal(editor?.document.uri.scheme, 'fixture-lab-rev');
+    assert.equal(editor.document.uri.path.endsWith('.yaml'), false);
+    assert.equal(editor.document.getText(editor.selection), name);
+  });
+}
 
 /** Replaces the first `from` in `document` with `to`, as one edit typed in the editor (unsaved). */
 export async function replaceFirst(document: vscode.TextDocument, from: string, to: string): Promise<void> {

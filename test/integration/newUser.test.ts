@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { agreementOf, readFixture, TASK_STUB } from '../../src/core';
 import type { Services } from '../../src/extension/services';
-import { EXTENSION, eventually, inNotificationCentre, panelMessages, screenshot, services, setRater, ui, VIEW_ROW } from './helpers';
+import { clickRowAwaitingReveal, EXTENSION, eventually, inNotificationCentre, panelMessages, screenshot, services, setRater, ui, VIEW_ROW } from './helpers';
 import { webview } from './ui';
 
 const SHOP = 'shop';
@@ -60,8 +60,7 @@ describe('a new user: Fixture Lab installed from its .vsix, an empty folder, to 
   /** A Settle row's Rule…, one of its rulings picked and the rationale typed. */
   async function ruleFromSettle(shown: string, symbol: string, ruling: string, rationale: string): Promise<void> {
     const row = VIEW_ROW('settle');
-    await vscode.commands.executeCommand('fixtureLab.settle.focus');
-    await ui([{ click: row, contains: shown }]);
+    await clickRowAwaitingReveal(row, shown, symbol, (await current()).uri, 'fixtureLab.settle.focus');
     await ui([
       { click: `${row}.selected .action-label[aria-label="Rule…"]` },
       { expect: `Rule on ${symbol}`, pick: ruling },

@@ -16,7 +16,7 @@ import { cli } from '../../src/cli/cli';
 import { agreementOf, readFixture } from '../../src/core';
 import type { Services } from '../../src/extension/services';
 import type { JudgeNode, SettleNode } from '../../src/extension/views/settleTree';
-import { canDriveUi, copyFixture, eventually, journeySuite, notifications, screenshot, setRater, ui, VIEW_ROW } from './helpers';
+import { canDriveUi, clickRowAwaitingReveal, copyFixture, eventually, journeySuite, notifications, screenshot, setRater, ui, VIEW_ROW } from './helpers';
 
 const labelsBlock = (text: string) => text.slice(text.indexOf('\nlabels:'), text.indexOf('\nagreement:'));
 const labelOf = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : item.label?.label ?? '');
@@ -113,9 +113,10 @@ describe('Settle and To Judge', function () {
     const symbol = 'worker/queue/queue.Queue.Push';
     const rationale = 'Retry re-queues through Push, so the attempt count must survive it';
     const row = VIEW_ROW('settle');
-    await vscode.commands.executeCommand('fixtureLab.settle.focus');
+    // The row is selected already (rowsReadable clicked it), and its code open from then: the click
+    // is awaited from the fixture's YAML (clickRowAwaitingReveal says why).
     await vscode.commands.executeCommand('notifications.clearAll');
-    await ui([{ click: row, contains: 'queue.Queue.Push' }]);
+    await clickRowAwaitingReveal(row, 'queue.Queue.Push', symbol, uri, 'fixtureLab.settle.focus');
     // The click opens its code at the fixture's revision, the name selected.
     await eventually(() => {
       const editor = vscode.window.activeTextEditor;
@@ -124,8 +125,10 @@ describe('Settle and To Judge', function () {
       assert.equal(editor.document.getText(editor.selection), 'Push');
     }, 30_000);
     // One action beside the row, Rule…: its pick says whom each ruling sides with.
-    const [titles] = await ui([{ attrs: `${row}.selected .actions .action-label`, attr: 'aria-label' }]);
-    assert.deepEqual(titles, ['Rule…']);
+    await eventually(async () => {
+      const [titles] = await ui([{ attrs: `${row}.selected .actions .action-label`, attr: 'aria-label' }]);
+      assert.deepEqual(titles, ['Rule…']);
+    });
     await ui([
       { click: `${row}.selected .action-label[aria-label="Rule…"]` },
       { expect: `Rule on ${symbol}`, pick: 'Include HIGH', screenshot: '61-settle-rule' },
@@ -228,6 +231,8 @@ describe('Settle and To Judge', function () {
     const row = VIEW_ROW('settle');
     /** A Settle row's button clicked and its rationale typed, as the adjudicator does. */
     const fromRow = async (shown: string, button: string, symbol: string, rationale: string) => {
+      // Not clickRowAwaitingReveal: here the Push row is still selected from the test before, and
+      // To Judge was selected after it, so the click opens no code to await (docs/performance.md).
       await vscode.commands.executeCommand('fixtureLab.settle.focus');
       await ui([{ click: row, contains: shown }]);
       await ui([

@@ -33,8 +33,11 @@ describe('To Judge: a selection judged at once', function () {
     }, 30_000);
 
     await ui([{ click: row, contains: 'email.EmailJob' }, { click: row, contains: 'expire.ExpireJob', modifiers: ['Control'] }]);
-    const [selected] = await ui([{ texts: `${row}.selected` }]);
-    assert.equal(selected!.length, 2, selected!.join(' | '));
+    // The page draws the selection after the clicks: read once it has.
+    await eventually(async () => {
+      const [selected] = await ui([{ texts: `${row}.selected` }]);
+      assert.equal(selected!.length, 2, selected!.join(' | '));
+    });
     const why = 'Never touched by a retry limit: scheduling is the queue\'s';
     await ui([
       { click: `${row}.selected .action-label[aria-label="Exclude"]` },

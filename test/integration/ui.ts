@@ -7,7 +7,12 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 10_000): Promise<T> {
+/**
+ * Retries `check` every 100 ms until it passes, or rethrows its error after `timeoutMs`: a bound for
+ * a state to arrive, never a timing the test assumes (30 s by default: on the shared two-core
+ * machine, with the unit tests beside the passes, the extension host and the page answer slowly).
+ */
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -49,7 +54,7 @@ async function ask(name: string, request: { action: 'text' | 'click' | 'elements
   const answer = join(dir, `${name}.webview.out`);
   rmSync(answer, { force: true });
   writeFileSync(join(dir, `${name}.webview.json`), JSON.stringify(request));
-  return eventually(() => JSON.parse(readFileSync(answer, 'utf8')) as WebviewAnswer, 30_000);
+  return eventually(() => JSON.parse(readFileSync(answer, 'utf8')) as WebviewAnswer, 90_000);
 }
 
 export const webview = {

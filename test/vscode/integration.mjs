@@ -177,6 +177,13 @@ async function inCodeServer(folder, pass, resultsFile, name, prebuilt) {
 }
 
 /**
+ * How long a step waits for what it acts on to show (an element, the quick input): a bound, not a
+ * timing the steps assume. On the shared two-core machine with the unit tests beside the passes a
+ * workbench redraw took more than 10 s at times; a step whose target never shows still fails, later.
+ */
+const STEP_WAIT_MS = 60_000;
+
+/**
  * Does `steps` in the workbench page as a person would (see UiStep in test/integration/helpers.ts):
  * answers a quick input (typed, then Enter) or a quick pick (filtered, then the item clicked),
  * reads the text of what a selector shows or the links and images in it, or clicks those links.
@@ -192,7 +199,7 @@ async function inWorkbench(page, steps, shots) {
       }
       if ('anchors' in step) {
         const shown = page.locator(`${step.anchors}:visible`);
-        await (step.contains ? shown.filter({ hasText: step.contains }) : shown).first().waitFor({ timeout: 20_000 });
+        await (step.contains ? shown.filter({ hasText: step.contains }) : shown).first().waitFor({ timeout: STEP_WAIT_MS });
         // Every match read at once: a list VS Code redraws meanwhile (the notification centre) cannot
         // leave a match to wait for that is no longer there.
         results.push(await shown.evaluateAll((roots) => roots.flatMap((root) => [...root.querySelectorAll('a, img')].map((a) => JSON.stringify({
@@ -205,20 +212,25 @@ async function inWorkbench(page, steps, shots) {
       if ('hover' in step) {
         // Rests the mouse on the first visible match (holding `contains`): what shows a tree row's tooltip.
         const shown = page.locator(`${step.hover}:visible`);
-        await (step.contains ? shown.filter({ hasText: step.contains }) : shown).first().hover({ timeout: 10_000 });
+        await (step.contains ? shown.filter({ hasText: step.contains }) : shown).first().hover({ timeout: STEP_WAIT_MS });
         results.push(null);
         continue;
       }
       if ('click' in step) {
-        // Clicks the first visible match (holding `contains`) `times` times, `everyMs` apart: each click finds it anew.
+        // Clicks the first visible match (holding `contains`) `times` times, `everyMs` apart: each click
+        // finds it anew. With `until`, from then on until the suite says stop (its NAME.stop file,
+        // `stopClicking` in test/integration/helpers.ts): clicks that span an event the suite awaits,
+        // however slowly the loaded page takes each click.
         const clicked = [];
-        for (let i = 0; i < (step.times ?? 1); i++) {
+        const stop = step.until && join(shots, `${step.until}.stop`);
+        for (let i = 0; i < (step.times ?? 1) || (stop && !existsSync(stop)); i++) {
           if (i > 0) await page.waitForTimeout(step.everyMs ?? 50);
           const shown = page.locator(`${step.click}:visible`);
           const target = (step.contains ? shown.filter({ hasText: step.contains }) : shown).first();
-          await target.click({ timeout: 10_000, ...(step.modifiers ? { modifiers: step.modifiers } : {}) });
+          await target.click({ timeout: STEP_WAIT_MS, ...(step.modifiers ? { modifiers: step.modifiers } : {}) });
           clicked.push(String(Date.now()));
         }
+        if (stop) rmSync(stop, { force: true });
         results.push(clicked);
         continue;
       }
@@ -230,7 +242,7 @@ async function inWorkbench(page, steps, shots) {
         // Each visible match's text, and whether it is shown whole: nothing cut off at its own box's
         // edge, nor by any box around it that clips (a label inside a row its buttons narrow).
         const shown = page.locator(`${step.fits}:visible`);
-        await shown.first().waitFor({ timeout: 20_000 });
+        await shown.first().waitFor({ timeout: STEP_WAIT_MS });
         results.push(await shown.evaluateAll((all) => all.map((e) => {
           const box = e.getBoundingClientRect();
           let whole = e.scrollWidth <= e.clientWidth;
@@ -263,7 +275,7 @@ async function inWorkbench(page, steps, shots) {
         const shown = [widget.querySelector('.quick-input-title')?.textContent, widget.querySelector('.quick-input-box input')?.getAttribute('placeholder'),
           widget.querySelector('.quick-input-message')?.textContent];
         return shown.some((text) => text?.includes(expect));
-      }, step.expect, { timeout: 20_000 });
+      }, step.expect, { timeout: STEP_WAIT_MS });
       const input = page.locator('.quick-input-widget .quick-input-box input');
       const shoot = () => step.screenshot && page.screenshot({ path: join(shots, `${step.screenshot}.png`) });
       if ('input' in step) {
@@ -277,7 +289,7 @@ async function inWorkbench(page, steps, shots) {
         // earlier picker's detail line in the DOM, hidden (a hostile settle picker's made `hard` miss).
         const label = page.locator('.quick-input-list-rows > .quick-input-list-row:first-child .label-name', { hasText: exact });
         const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ has: label }).first();
-        await row.waitFor({ timeout: 10_000 });
+        await row.waitFor({ timeout: STEP_WAIT_MS });
         await shoot();
         await row.click();
       }
@@ -297,7 +309,7 @@ async function inWorkbench(page, steps, shots) {
  * workbench; Playwright sees them all.
  */
 async function inWebview(page, { action, selector, contains }) {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + STEP_WAIT_MS;
   let last = 'no frame shows it';
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
@@ -309,7 +321,7 @@ async function inWebview(page, { action, selector, contains }) {
           last = `the frame does not show "${contains}" yet`;
           continue;
         }
-        // Within the answer's wait (30 s in test/integration/ui.ts): a click something covers fails, saying so.
+        // Within the answer's wait (90 s in test/integration/ui.ts): a click something covers fails, saying so.
         if (action === 'click') await element.click({ timeout: Math.max(1000, deadline - Date.now()) });
         if (action === 'elements') {
           const elements = await element.evaluate((root) => [root, ...root.querySelectorAll('*')].map((e) => ({
