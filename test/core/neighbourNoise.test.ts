@@ -35,4 +35,17 @@ describe('neighbours: what is no evidence', function () {
     assert.deepEqual(m.get('app/config.environ')?.via.sort(), ['app/config.fallback', 'app/settings.debug'], [...m.keys()].join(', '));
     assert.deepEqual([...m.keys()].filter((s) => s.startsWith('src/defaults')), []);
   });
+
+  it('a writer of an attribute the change reads only on lines it left alone weighs a quarter, like every use there', async () => {
+    const repo = new TestRepo();
+    const job = (total: string) => `class Job:\n    def __init__(self):\n        self.attempts = 0\n        self.limit = 3\n\n    def retry(self):\n        self.attempts += 1\n\n    def relimit(self, n):\n        self.limit = n\n\n    def run(self):\n        if self.attempts > 5:\n            return "gave up"\n        a = 1\n        b = 2\n        c = 3\n        return ${total}\n`;
+    const base = repo.commit('base', { 'app/job.py': job('self.limit + a + b + c') });
+    const head = repo.commit('head', { 'app/job.py': job('self.limit + a + b + c + 1') });
+    const c = await candidates(repo, base, head, { evidence: 'all' });
+    const weight = new Map(c.neighbours.map((n) => [n.symbol, { why: n.why, score: n.score }]));
+    // The changed line reads `limit`: relimit, which writes it, is strong evidence; the `attempts`
+    // that a line the change left alone reads is context: retry, which writes it, weighs a quarter.
+    assert.deepEqual(weight.get('app/job.Job.relimit'), { why: 'writes limit (line 10)', score: 0.5 });
+    assert.deepEqual(weight.get('app/job.Job.retry'), { why: 'writes attempts (line 7)', score: 0.125 });
+  });
 });

@@ -136,11 +136,13 @@ export async function dataFlow(
     if (found.filter((w) => !IMPLICIT_CALLS.test(w.def.name)).length > limit) continue;
     // A constructor that sets the attribute up is a writer too: where the change's own lines read the
     // attribute, where its value comes from (`Scaffold.__init__` sets the `root_path` the change opens
-    // files under); else ranked below the methods that change it.
+    // files under); else ranked below the methods that change it. Where only lines the change left
+    // alone read it, every writer weighs FAR_WEIGHT, like any use there: a 250-line method that changed
+    // in one `if` reads dozens of fields whose writers are not the change's.
     for (const w of found) {
       const constructor = IMPLICIT_CALLS.test(w.def.name);
       const why = `${constructor ? 'sets up' : 'writes'} ${attribute} (line ${w.line})`;
-      link({ path: w.info.path, def: w.def }, 'data', read.owner, constructor && !read.near ? CONSTRUCTOR_WEIGHT * FAR_WEIGHT : 1, why, false);
+      link({ path: w.info.path, def: w.def }, 'data', read.owner, read.near ? 1 : constructor ? CONSTRUCTOR_WEIGHT * FAR_WEIGHT : FAR_WEIGHT, why, false);
     }
   }
   for (const [attribute, write] of writes) {

@@ -35,10 +35,19 @@ export function importedModules(path: string, text: string): string[] {
 
 /** Does the definition file `file` belong to one of `modules`? */
 export function fileImported(file: string, modules: string[]): boolean {
+  // `m`, `…/m`, `m/__init__`, `…/m/__init__`, `m/index`; for Go, the file's folder as `m` or its end.
+  // Asked for every definition of a name against every module a file imports: no strings built per module.
   const mp = modulePath(file);
   const dir = dirname(file);
-  return modules.some((m) => mp === m || mp.endsWith(`/${m}`) || mp === `${m}/__init__` || mp.endsWith(`/${m}/__init__`)
-    || mp === `${m}/index` || (languageOf(file) === 'go' && (m === dir || m.endsWith(`/${dir}`))));
+  const init = mp.endsWith('/__init__') ? mp.slice(0, -'/__init__'.length) : undefined;
+  const index = mp.endsWith('/index') ? mp.slice(0, -'/index'.length) : undefined;
+  const go = languageOf(file) === 'go';
+  return modules.some((m) => endsWithSegment(mp, m) || (init !== undefined && endsWithSegment(init, m)) || index === m || (go && endsWithSegment(m, dir)));
+}
+
+/** Is `s` the path `tail`, or does it end with `/` and `tail`? */
+function endsWithSegment(s: string, tail: string): boolean {
+  return s === tail || (s.length > tail.length && s.charCodeAt(s.length - tail.length - 1) === 0x2f && s.endsWith(tail));
 }
 
 /** What a local name stands for by an import: a module (`from . import helpers`, `import * as ns`, a Go package) or a name in one. */

@@ -59,6 +59,9 @@ export type LinkFn = (at: Located, relation: Relation, via: ChangedSymbol, weigh
 
 export const isConstructor = (n: Neighbour) => n.kind === 'method' && IMPLICIT_CALLS.test(shortName(n.symbol));
 
+/** `a.localeCompare(b)`'s order: the default locale's collator. */
+const BY_NAME = new Intl.Collator();
+
 /** The neighbours found so far, and the names left unlinked as ambiguous. */
 export class LinkSet {
   private readonly found = new Map<string, Neighbour>();
@@ -110,10 +113,12 @@ export class LinkSet {
 
   /** The neighbours by score. */
   links(): Links {
-    const neighbours = [...this.found.values()]
+    // Whether each is a constructor is read once, not at every comparison; names compare through one
+    // collator, which is what localeCompare builds for each call (ECMA-402), so the order is the same.
+    const sorted = [...this.found.values()].map((n) => ({ n, constructs: Number(isConstructor(n)) }))
       // At equal evidence a constructor ranks below: it sets up, and calls, everything.
-      .sort((a, b) => b.score - a.score || a.hops - b.hops || Number(isConstructor(a)) - Number(isConstructor(b)) || a.symbol.localeCompare(b.symbol)
-        || a.relation.localeCompare(b.relation));
-    return { neighbours, ambiguous: this.ambiguousNames.size };
+      .sort((a, b) => b.n.score - a.n.score || a.n.hops - b.n.hops || a.constructs - b.constructs || BY_NAME.compare(a.n.symbol, b.n.symbol)
+        || BY_NAME.compare(a.n.relation, b.n.relation));
+    return { neighbours: sorted.map((e) => e.n), ambiguous: this.ambiguousNames.size };
   }
 }

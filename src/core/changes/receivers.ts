@@ -56,16 +56,44 @@ function buildDeclarations(language: LanguageId, v: string): RegExp[] {
  */
 export function declaredType(language: LanguageId, lines: string[], from: number, to: number, variable: string): string | undefined {
   if (!/^[A-Za-z_$][\w$]*$/.test(variable)) return undefined;
-  const patterns = declarations(language, variable);
-  let found: string | undefined;
-  for (let i = Math.max(1, from); i <= Math.min(to, lines.length); i++) {
-    for (const p of patterns) {
-      const m = p.exec(lines[i - 1]);
-      if (m) found = m[1].slice(m[1].lastIndexOf('.') + 1);
+  // Each use of a receiver asks again from its function's start to its own line: the lines read so
+  // far from that start are kept (per lines array, language, name and start), and each line is read once.
+  let scans = declarationScans.get(lines);
+  if (!scans) declarationScans.set(lines, (scans = new Map<string, DeclarationScan>()));
+  const start = Math.max(1, from);
+  const key = `${language}\0${variable}\0${start}`;
+  let scan = scans.get(key);
+  if (!scan) scans.set(key, (scan = { to: start - 1, at: [], types: [] }));
+  const end = Math.min(to, lines.length);
+  if (end > scan.to) {
+    const patterns = declarations(language, variable);
+    for (let i = scan.to + 1; i <= end; i++) {
+      let found: string | undefined;
+      for (const p of patterns) {
+        const m = p.exec(lines[i - 1]);
+        if (m) found = m[1].slice(m[1].lastIndexOf('.') + 1);
+      }
+      if (found !== undefined) {
+        scan.at.push(i);
+        scan.types.push(found);
+      }
     }
+    scan.to = end;
   }
-  return found;
+  // The last declaration at or before `end`.
+  for (let k = scan.at.length - 1; k >= 0; k--) if (scan.at[k] <= end) return scan.types[k];
+  return undefined;
 }
+
+/** What `declaredType` has read of a lines array from one start: the lines holding a declaration, each with the type it names. */
+interface DeclarationScan {
+  /** Read up to this line (1-based). */
+  to: number;
+  at: number[];
+  types: string[];
+}
+
+const declarationScans = new WeakMap<string[], Map<string, DeclarationScan>>();
 
 /** The classes `cls` names as its bases on its own header line(s): Python `class A(B, C):`, `extends B`, `implements C`. */
 export function classBases(language: LanguageId, lines: string[], cls: Definition): string[] {

@@ -337,6 +337,11 @@ function inAnonymous(node: Node, scope: Scope | undefined, anonymous: Set<string
 const WALKED_TYPES = new Map(Object.entries(RULES).map(([language, rules]) =>
   [language, [...new Set([...Object.keys(rules), ...(ANONYMOUS[language as LanguageId] ?? [])])]]));
 
+/** The node types one walk of a `language` file asks for (the benchmark times that walk alone). */
+export function walkedTypes(language: LanguageId): string[] {
+  return WALKED_TYPES.get(language)!;
+}
+
 /** The file part of a qualified name: the path without its extension. */
 export function modulePath(path: string): string {
   const slash = path.lastIndexOf('/');
@@ -433,16 +438,49 @@ function lastLine(node: Node): number {
   return row + 1 - (column === 0 && row > node.startPosition.row ? 1 : 0);
 }
 
-/** The innermost definition whose range holds `line` (1-based), if any. */
-export function definitionAt(defs: Definition[], line: number): Definition | undefined {
-  return enclosingDefinitions(defs, line).pop();
+/**
+ * The innermost definition whose range holds `line` (1-based), if any: the last of
+ * `enclosingDefinitions`, found in one pass without building and sorting that list (the neighbours
+ * ask it for every use in a file). The latest start wins, then the earliest end, then the later in
+ * `defs`, as the stable sort orders them.
+ */
+export function definitionAt(defs: readonly Definition[], line: number): Definition | undefined {
+  let inner: Definition | undefined;
+  for (const d of defs) {
+    if (d.startLine > line || line > d.endLine) continue;
+    if (!inner || d.startLine > inner.startLine || (d.startLine === inner.startLine && d.endLine <= inner.endLine)) inner = d;
+  }
+  return inner;
+}
+
+/**
+ * `definitionAt` for many lines of the same definitions: each line's answer worked out once, in the
+ * same order and by the same rule (for a file's every use, where each `definitionAt` would read every
+ * definition). Reads `defs` now: a list changed afterwards needs another.
+ */
+export function innermostByLine(defs: readonly Definition[]): (line: number) => Definition | undefined {
+  let last = 0;
+  for (const d of defs) {
+    if (!Number.isSafeInteger(d.startLine) || !Number.isSafeInteger(d.endLine)) return (line) => definitionAt(defs, line);
+    last = Math.max(last, d.endLine);
+  }
+  const at = new Int32Array(last + 1).fill(-1);
+  defs.forEach((d, i) => {
+    for (let line = Math.max(0, d.startLine); line <= d.endLine; line++) {
+      const inner = at[line] < 0 ? undefined : defs[at[line]];
+      if (!inner || d.startLine > inner.startLine || (d.startLine === inner.startLine && d.endLine <= inner.endLine)) at[line] = i;
+    }
+  });
+  return (line) => {
+    if (!Number.isInteger(line)) return definitionAt(defs, line);
+    return line >= 0 && line <= last && at[line] >= 0 ? defs[at[line]] : undefined;
+  };
 }
 
 /** Every definition whose range holds `line`, outermost first. */
-export function enclosingDefinitions(defs: Definition[], line: number): Definition[] {
-  return defs
-    .filter((d) => d.startLine <= line && line <= d.endLine)
-    .sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+export function enclosingDefinitions(defs: readonly Definition[], line: number): Definition[] {
+  const around = defs.filter((d) => d.startLine <= line && line <= d.endLine);
+  return around.length > 1 ? around.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine) : around;
 }
 
 /**

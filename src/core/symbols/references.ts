@@ -1,7 +1,7 @@
 // Names a file uses, each marked as a call, a type, or any other identifier. Names, not
 // resolutions: the neighbours of a change are found by name within the repository (docs/fixture-format.md#default-candidates),
 // which is what a labeler does with grep, made systematic.
-import type { Node } from 'web-tree-sitter';
+import type { Language, Node } from 'web-tree-sitter';
 import { entryOf, isInt, readEntry, writeEntry } from './extractCache';
 import { languageOf } from './languages';
 import { withTree } from './parser';
@@ -53,8 +53,9 @@ export async function referencesOf(path: string, text: string): Promise<Referenc
   if (kept) return kept;
   const refs = await withTree(language, text, (tree) => {
     const out: Reference[] = [];
+    const mayBeAnonymous = anonymousIdentifiers(tree.language);
     for (const node of tree.rootNode.descendantsOfType(IDENTIFIER_TYPES)) {
-      if (!node?.isNamed) continue;
+      if (!node || (mayBeAnonymous && !node.isNamed)) continue;
       const kind = kindOf(node);
       if (kind) out.push({ name: node.text, line: node.startPosition.row + 1, column: node.startPosition.column, kind });
     }
@@ -63,6 +64,21 @@ export async function referencesOf(path: string, text: string): Promise<Referenc
   if (entry) writeEntry(entry, encodeReferences(refs));
   return refs;
 }
+
+/**
+ * Does the grammar have an anonymous node (a keyword) spelled as one of IDENTIFIER_TYPES? Only then
+ * must each node found be asked whether it is named: a call into WebAssembly for every identifier.
+ */
+function anonymousIdentifiers(language: Language): boolean {
+  let known = anonymousIn.get(language);
+  if (known === undefined) {
+    known = language.types.some((type, id) => IDENTIFIER_TYPES.includes(type) && !language.nodeTypeIsNamed(id));
+    anonymousIn.set(language, known);
+  }
+  return known;
+}
+
+const anonymousIn = new WeakMap<Language, boolean>();
 
 /** The reference at a position (1-based line, 0-based column), for hovers and "label at cursor". */
 export function referenceAt(refs: Reference[], line: number, column: number): Reference | undefined {
