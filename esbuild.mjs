@@ -169,7 +169,7 @@ const builds = [
     external: ['vscode', 'web-tree-sitter', '@vscode/tree-sitter-wasm', 'tiktoken'],
     plugins: [...common.plugins, chartsBeside(false)],
   },
-  // `fixture-lab`: a small launcher (dist/cli.js) that loads the CLI's bundle (dist/cli-main.js) with the compile cache.
+  // `fixture-lab`: a small launcher (dist/cli.js) that loads the CLI's bundle (dist/cli-main.js, or dist/cli-metrics.js) with the compile cache.
   {
     ...node,
     entryPoints: ['src/cli/launch.ts'],
@@ -183,6 +183,14 @@ const builds = [
     external: ['web-tree-sitter', '@vscode/tree-sitter-wasm', 'tiktoken'],
     metafile: true,
     plugins: [...common.plugins, chartsBeside(true), noDynamicImport],
+  },
+  // `fixture-lab metrics`' own bundle, which the launcher loads for that command (src/cli/metricsMain.ts).
+  {
+    ...node,
+    entryPoints: ['src/cli/metricsMain.ts'],
+    outfile: 'dist/cli-metrics.js',
+    metafile: true,
+    plugins: [...common.plugins, noDynamicImport],
   },
   chartsModule,
   // The panel's page, and its charts' renderers as a second script it loads when it first draws a

@@ -55,7 +55,7 @@ export function renderHealth(checks: ScoreChecks | undefined): HTMLElement | nul
   const stale = warnings('stale-labels', 'Ground truth labeled at another revision, whose code differs where the systems ran: these scores count it as it stands.',
     checks?.staleLabels ?? []);
   const health = warnings('health', 'System health: these scores are not all retrieval.', checks?.health ?? []);
-  const left = warnings('stale-answers', 'Left out of these scores: answers to this fixture as it was before an edit of its revision or task.',
+  const left = warnings('stale-answers', 'Left out of these scores: answers given to a fixture as it was before an edit of its revision or task.',
     checks?.staleAnswers ?? []);
   const damaged = warnings('damaged', 'Left out of these scores: answers whose raw files do not read (`fixture-lab run --out RUN` answers them again).',
     checks?.damaged ?? []);

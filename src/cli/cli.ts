@@ -1,9 +1,9 @@
 // `fixture-lab`: the command line over the same core the extension uses. Every failure the user
 // can fix is one line naming the file and what to do, with a non-zero exit; never a stack trace.
-import { FixtureLabError, ProblemError } from '../core/problems';
 import { FIXTURE_LAB_VERSION } from '../core/version';
-import { CliIO, UsageError } from './args';
+import { CliIO } from './args';
 import { COMMANDS } from './commands';
+import { runCommand } from './run';
 import { terminalIO } from './terminal';
 
 export async function cli(argv: string[], given: CliIO): Promise<number> {
@@ -23,21 +23,7 @@ export async function cli(argv: string[], given: CliIO): Promise<number> {
     io.stderr.write(`fixture-lab: unknown command \`${name}\`\n${usage()}`);
     return 2;
   }
-  try {
-    return await command.run(rest, io);
-  } catch (e) {
-    if (e instanceof FixtureLabError) {
-      // A problem at a place in a file prints as `validate` prints it: `path:line:col: error: ...`.
-      io.stderr.write(e instanceof ProblemError ? `${e.message}\n` : `fixture-lab: ${e.message}\n`);
-      return 1;
-    }
-    const code = (e as { code?: unknown }).code;
-    if (e instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
-      io.stderr.write(`fixture-lab ${name}: ${(e as Error).message}\nusage: fixture-lab ${command.usage}\n`);
-      return 2;
-    }
-    throw e;
-  }
+  return runCommand(name, command.usage, command.run, rest, io);
 }
 
 function usage(): string {

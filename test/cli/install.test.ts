@@ -27,7 +27,7 @@ describe('the CLI installed from `npm pack`', function () {
 
   it('the tarball holds the CLI and the chart libraries it imports, README and LICENSE: no sources, tests, maps or the extension', () => {
     assert.equal(packed.filename, `${manifest.name}-${manifest.version}.tgz`);
-    assert.deepEqual(packed.files.map((f) => f.path).sort(), ['LICENSE', 'README.md', 'dist/LICENSE.scip.txt', 'dist/charts.js', 'dist/cli-main.js', 'dist/cli.js', 'package.json']);
+    assert.deepEqual(packed.files.map((f) => f.path).sort(), ['LICENSE', 'README.md', 'dist/LICENSE.scip.txt', 'dist/charts.js', 'dist/cli-main.js', 'dist/cli-metrics.js', 'dist/cli.js', 'package.json']);
   });
 
   it('`fixture-lab --version` runs from any folder, with only package.json\'s dependencies installed beside it', () => {

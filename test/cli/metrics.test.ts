@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { run } from '../helpers/cli';
 import { tempDir } from '../helpers/tempDir';
@@ -51,5 +52,25 @@ describe('fixture-lab metrics', () => {
     r = await run(dir, 'metrics', '--qrels', 'q.txt');
     assert.equal(r.code, 2);
     assert.match(r.stderr, /--run is required/);
+  });
+
+  it('runs as its own bundle (dist/cli-metrics.js) with the output, errors and exit codes of the whole CLI\'s', async function () {
+    const launcher = join(ROOT, 'dist', 'cli.js');
+    if (!existsSync(launcher)) this.skip(); // node esbuild.mjs first (npm test does)
+    const dir = tempDir();
+    writeFileSync(join(dir, 'bad.txt'), 't1 Q0 d1 1 1.5 r\nt1 Q0 d2 2\n');
+    const cases = [
+      ['metrics', '--qrels', 'test/data/trec/qrels.txt', '--run', 'test/data/trec/run.txt'],
+      ['metrics', '--qrels', 'test/data/trec/qrels.txt', '--run', 'test/data/trec/run.txt', '--json', '--complete'],
+      ['metrics', '--qrels', 'test/data/trec/qrels.txt'],
+      ['metrics', '--qrels', 'test/data/trec/qrels.txt', '--run', join(dir, 'missing.txt')],
+      ['metrics', '--qrels', 'test/data/trec/qrels.txt', '--run', join(dir, 'bad.txt')],
+      ['metrics', '--qrels', 'test/data/trec/qrels.txt', '--run', 'test/data/trec/run.txt', '--bogus'],
+    ];
+    for (const argv of cases) {
+      const spawned = spawnSync(process.execPath, [launcher, ...argv], { cwd: ROOT, encoding: 'utf8' });
+      const inProcess = await run(ROOT, ...argv);
+      assert.deepEqual({ code: spawned.status, stdout: spawned.stdout, stderr: spawned.stderr }, inProcess, argv.join(' '));
+    }
   });
 });

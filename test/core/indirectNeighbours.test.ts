@@ -3,7 +3,8 @@
 // a modified definition's same-signature twin; a property's readers; the types built from a
 // changed type; the callers an added override now serves; the writers of a changed module table;
 // the readers of what a changed constructor sets at the changed lines; the TypeScript type that
-// declares a field the change reads; a Go variable typed by a call's n-th result; what a thin
+// declares a field the change reads, and the type a field named by `T['field']` is declared with;
+// a Go variable typed by a call's n-th result; what a thin
 // wrapper hands on to; the getter of a field the change writes.
 import * as assert from 'node:assert/strict';
 import type { RankedCandidate } from '../../src/core';
@@ -144,6 +145,21 @@ describe('neighbours: siblings, properties, type users, dispatch, tables, declar
     assert.deepEqual(pick(m.get('cobra/command.Command.HelpFunc')), { kind: 'callee', why: 'called by Help (line 10), which command.Command.Run calls' });
     assert.equal(m.get('cobra/command.Command.HelpFunc')?.hops, 2);
     assert.ok(!m.has('cobra/command.Command.first'), 'Usage does two things: not a wrapper');
+  });
+
+  it("TypeScript: `const d: Options['_internals']` links the type Options declares that field with", async () => {
+    const repo = new TestRepo();
+    const defaults = (extra: string) => "import Options from './options';\n\n"
+      + `export const defaultInternals: Options['_internals'] = {\n\ttimeout: 1,\n${extra}};\n\nexport const other: Options['name'] = 'x';\n`;
+    const base = repo.commit('base', {
+      'src/options.ts': 'export type InternalsType = {timeout: number; signal?: unknown};\n\nexport type NameType = string;\n\n'
+        + 'export default class Options {\n\tprivate _internals: InternalsType;\n\tname: NameType;\n\n\tconstructor() {\n\t\tthis._internals = {timeout: 1};\n\t\tthis.name = "";\n\t}\n}\n',
+      'src/defaults.ts': defaults(''),
+    });
+    const head = repo.commit('head', { 'src/defaults.ts': defaults('\tsignal: undefined,\n') });
+    const m = by(await candidates(repo, base, head));
+    assert.deepEqual(pick(m.get('src/options.InternalsType')), { kind: 'type', why: "the declared type of Options['_internals'] (line 3)" });
+    assert.ok(!m.has('src/options.NameType'), 'other, which names Options.name, did not change');
   });
 
   it('the getter of a field the changed lines write, even a short-named one', async () => {

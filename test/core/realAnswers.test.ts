@@ -3,9 +3,9 @@
 // it, `./`-prefixed, with Windows separators) are the repository's own names. Real processes on
 // the demo corpus's real repository, through runBenchmark; a real git history with a file over 1 MB.
 import * as assert from 'node:assert/strict';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkCorpusSymbols, loadCorpus, type RawResult, runBenchmark } from '../../src/core';
+import { checkCorpusSymbols, corpusResults, loadCorpus, type RawResult, readRun, runBenchmark, scoreRun } from '../../src/core';
 import { underCheckout } from '../../src/core/harness/output';
 import { run as cliRun } from '../helpers/cli';
 import { demoCorpus } from '../helpers/demoCorpus';
@@ -299,6 +299,17 @@ describe('answers to a fixture as it was: its revision or task edited since the 
     const findings = readFileSync(join(corpus, 'r/FINDINGS.md'), 'utf8');
     assert.match(findings.slice(findings.indexOf('## Warnings'), findings.indexOf('## Table 1')),
       /^- \*\*Warning:\*\* grep's answer to net-easy-01 was given at \w+, .*left out of the scores at budget 2000;/m);
+    // What reads a run without running it (the panel's Corpus tab, charts, export-trec) leaves them out too, and says so.
+    const left: string[] = [];
+    const run = await readRun(join(corpus, 'r'), corpus);
+    const loaded = await loadCorpus(corpus, corpus);
+    assert.deepEqual(await scoreRun(run, loaded, undefined, corpus, (m) => left.push(m)), []);
+    assert.deepEqual(left.map((m) => m.split(' was given')[0]), ['bm25\'s answer to net-easy-01', 'grep\'s answer to net-easy-01']);
+    assert.deepEqual(corpusResults(run, [], [], loaded, undefined, [], left).checks?.staleAnswers, left);
+    const exported = await cliRun(corpus, 'export-trec', 'r');
+    assert.equal(exported.code, 0, exported.stderr);
+    assert.match(exported.stderr, /grep's answer to net-easy-01 was given at \w+, and its fixture runs at \w+ now \(its revision was edited since\): left out;/);
+    assert.equal(existsSync(join(corpus, 'r/trec/grep.run')), false, 'no run lines from answers to the fixture as it was');
 
     const resumed = await cliRun(corpus, 'run', '--out', 'again');
     assert.equal(resumed.code, 0, resumed.stderr);

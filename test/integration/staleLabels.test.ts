@@ -67,7 +67,7 @@ describe('benchmark panel: ground truth labeled at another revision is said abov
     assert.match(left.checks!.staleAnswers![0],
       /^grep's answer to bookshop-easy-01-reworded was given to another task text than its fixture's now \(its task was edited since\): not scored here; run grep on it again/);
     assert.notEqual(left.rows.find((r) => r.system === 'grep')?.status, 'ok', 'no score from the old answer');
-    const page = await webview.text('panel-stale-answers', '#root', 'Left out of these scores: answers to this fixture as it was');
+    const page = await webview.text('panel-stale-answers', '#root', 'Left out of these scores: answers given to a fixture as it was');
     if (page !== undefined) assert.ok(page.includes(left.checks!.staleAnswers![0]), 'the line');
     await vscode.window.showTextDocument(document);
     await vscode.commands.executeCommand('workbench.action.files.revert');

@@ -1,5 +1,6 @@
 // The command table: one entry per `fixture-lab <name>`; later issues add rows.
 import type { Command } from '../args';
+import { METRICS } from './metricsUsage';
 
 /**
  * A command whose module loads when it runs, so each command pays only for what it uses
@@ -149,8 +150,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
     run: lazy(() => import('./charts'), 'charts'),
   },
   metrics: {
-    usage: 'metrics --qrels QRELS --run RUN [--complete] [--json]',
-    summary: 'trec_eval\'s P_5/10/20, recall_5/10/20, ndcg_cut_10, recip_rank plus F1_10 for a TREC run, per topic and all; --complete is trec_eval -c',
+    ...METRICS,
     run: lazy(() => import('./metrics'), 'metrics'),
   },
 };

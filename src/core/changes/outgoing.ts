@@ -34,6 +34,7 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
   const declared = new Map<string, Access>();
   const written = new Map<string, Access>();
   const moduleData: ModuleDataUse[] = [];
+  const indexed: IndexedAccess[] = [];
   const access = (into: Map<string, Access>, name: string, a: Access) => {
     const had = into.get(name);
     if (!had || (a.near && !had.near)) into.set(name, a);
@@ -93,6 +94,12 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
     }
     for (const s of symbols) {
       if (isTestPath(file) || s.owner.change === 'added') continue;
+      if (family(info.language) === 'typescript') {
+        for (let line = s.startLine; line <= s.endLine; line++) {
+          if (!nearOf.get(s.owner)!(line)) continue;
+          for (const m of (info.lines[line - 1] ?? '').matchAll(INDEXED_ACCESS)) indexed.push({ owner: s.owner, info, type: m[1], field: m[2], line });
+        }
+      }
       // A field a changed type declares on a changed line (`throwHttpErrors?: boolean | (...)`): its other readers are the change's.
       if (s.owner.change === 'modified' && (CLASS_LIKE.has(s.owner.kind) || s.owner.kind === 'type')) {
         for (let line = s.startLine + 1; line <= s.endLine; line++) {
@@ -107,6 +114,7 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
       }
     }
   }
+  await fieldTypes(index, indexed, links);
   await index.definitions(uses.map((u) => u.ref.name));
   for (const u of uses) {
     const r = await index.resolve(u.info, u.ref.line, u.ref.column, u.ref.name);
@@ -134,4 +142,31 @@ async function selfClassOf(index: Index, info: FileInfo, line: number): Promise<
   if (!cls) return undefined;
   const atBase = info.rev === index.base ? cls : (await index.file(index.base, info.path))?.defs.find((d) => d.symbol === cls.symbol);
   return { path: info.path, def: atBase ?? cls };
+}
+
+/** A TypeScript indexed access type, `Options['_internals']`: the type and the field it names. */
+const INDEXED_ACCESS = /([A-Za-z_$][\w$]*)(?:<[^<>]*>)?\s*\[\s*['"]([\w$#]+)['"]\s*\]/g;
+
+interface IndexedAccess { owner: ChangedSymbol; info: FileInfo; type: string; field: string; line: number }
+
+/**
+ * Two type hops in one annotation: `const defaultInternals: Options['_internals'] = {...}` is typed
+ * by what `Options` declares its `_internals` field to be (`private _internals: InternalsType`),
+ * so that type (which says what the object must hold) is the change's type neighbour.
+ */
+async function fieldTypes(index: Index, accesses: IndexedAccess[], links: LinkSet): Promise<void> {
+  await index.definitions(accesses.map((a) => a.field));
+  for (const a of accesses) {
+    const fields = (await index.membersOf(await index.classesNamed(a.type, a.info), a.field)).filter((m) => DATA_KINDS.has(m.def.kind));
+    for (const f of fields) {
+      const text = (await index.file(index.base, f.path))?.lines[f.def.nameLine - 1] ?? '';
+      const declared = /^[?!]?\s*:\s*([A-Za-z_$][\w$]*)/.exec(text.slice(f.def.nameColumn + f.def.name.length))?.[1];
+      if (!declared) continue;
+      await index.definitions([declared]);
+      const info = await index.file(index.base, f.path);
+      const types = info ? index.pick(index.called(declared).filter((d) => d.def.kind === 'type' || CLASS_LIKE.has(d.def.kind)), info) : [];
+      const why = `the declared type of ${a.type}['${a.field}'] (line ${a.line})`;
+      links.linkPicked({ picked: types, resolved: types.length === 1 }, declared, 'type', a.owner, 1, why);
+    }
+  }
 }

@@ -15,6 +15,7 @@ import { normalizeSymbol } from '../symbols/normalize';
 import { scoreResult } from './analysis';
 import { pause } from './pause';
 import { DamagedAnswers, readRunAnswers, RunInfo } from './results';
+import { answersToFixturesNow } from './staleAnswers';
 import { displayPath } from '../problems';
 
 /** A raw file that does not read as an answer refuses the export (one line naming it) unless `damaged.skip` leaves it out. */
@@ -22,7 +23,10 @@ export async function exportTrec(runDir: string, info: RunInfo, cwd = process.cw
   const corpus = await loadCorpus(info.corpus_path ?? resolve(cwd, info.corpus), cwd);
   const modules = new Map(corpus.repos.map((r) => [r.name, r.module]));
   const fixtures = new Map(corpus.fixtures.map((f) => [f.read.fixture.id ?? '', f.read.fixture]));
-  const raws = (await readRunAnswers(join(runDir, 'raw'), cwd, displayPath(runDir, cwd), damaged)).filter((r) => fixtures.has(r.task));
+  const asWritten = new Map(corpus.fixtures.map((f) => [f.read.fixture.id ?? '', {
+    fixture: f.read.fixture, pinned: corpus.repos.find((r) => r.name === f.read.fixture.repo)?.commit }]));
+  const raws = answersToFixturesNow((await readRunAnswers(join(runDir, 'raw'), cwd, displayPath(runDir, cwd), damaged)).filter((r) => fixtures.has(r.task)),
+    asWritten, damaged.warn);
   const out = join(runDir, 'trec');
   await fs.mkdir(out, { recursive: true });
 

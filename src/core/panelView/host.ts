@@ -149,6 +149,7 @@ export async function corpusView(resultsDir: string, corpus: Corpus | undefined,
   if (!corpus || !run) return null;
   // A raw answer that does not read is left out of the scores, and said so under them: never a silently smaller average.
   const damaged: string[] = [];
-  const scored = await scoreRun(run, corpus, (message) => damaged.push(message));
-  return corpusResults(run, scored, corpusCharts(scored, await readSignificance(run.dir)), corpus, rater, damaged);
+  const left: string[] = [];
+  const scored = await scoreRun(run, corpus, (message) => damaged.push(message), undefined, (message) => left.push(message));
+  return corpusResults(run, scored, corpusCharts(scored, await readSignificance(run.dir)), corpus, rater, damaged, left);
 }

@@ -153,36 +153,29 @@ const COMPARE: WasmFunction = {
     local.get $la local.get $lb i32.sub`,
 };
 
-/** The run's lines (trecText.ts's eachRunTopic): entries and stretches; -1 at a line eachRunTopic refuses. */
-const SCAN_RUN: WasmFunction = {
-  name: 'scanRun',
+/**
+ * A scan of one file's lines: its columns' addresses from the header (`r` the run's, `q` the
+ * qrels'), each line split, `line` run on each line with fields (it skips to $skip to leave a line
+ * out, or returns -1), the entry stored; then the stretches' end, and the counts in the header.
+ */
+const SCAN = (name: 'scanRun' | 'scanQrels', p: 'r' | 'q', line: string, counts: string): WasmFunction => ({
+  name,
   params: [],
   i32: SCAN_LOCALS,
   f64: ['m', 'v'],
   body: `
-    ${header('runStart', 'pos')} ${header('runEnd', 'n')} ${header('pow', 'pow')} ${header('classes', 'classes')}
-    ${header('rScores', 'values')} ${header('rStarts', 'starts')} ${header('rEnds', 'ends')} ${header('rHashes', 'hashes')}
-    ${header('rTopicFrom', 'from')} ${header('rQidStarts', 'qidStarts')} ${header('rQidEnds', 'qidEnds')}
+    ${header(p === 'r' ? 'runStart' : 'qrelsStart', 'pos')} ${header(p === 'r' ? 'runEnd' : 'qrelsEnd', 'n')}
+    ${header('pow', 'pow')} ${header('classes', 'classes')} ${header(p === 'r' ? 'rScores' : 'qValues', 'values')}
+    ${header(`${p}Starts`, 'starts')} ${header(`${p}Ends`, 'ends')} ${header(`${p}Hashes`, 'hashes')}
+    ${header(`${p}TopicFrom`, 'from')} ${header(`${p}QidStarts`, 'qidStarts')} ${header(`${p}QidEnds`, 'qidEnds')}
     ${header('rSlow', 'slow')}
     i32.const -1 local.set $qe
     block $done loop $line
       local.get $pos local.get $n i32.ge_u br_if $done
       ${SPLIT_LINE}
       block $skip
-        ;; Blank lines, and comments (the first field starting with #).
         local.get $count i32.eqz br_if $skip
-        local.get $s0 i32.load8_u i32.const 35 i32.eq br_if $skip
-        local.get $count i32.const 6 i32.lt_u if i32.const -1 return end
-        ${STRETCH('from', 'qidStarts', 'qidEnds')}
-        ;; The score, field 5; one not read fast is listed (entry, start, end) for the caller's Number().
-        ${NUMBER('s4', 'e4')}
-        local.get $fast i32.eqz
-        if
-          f64.const 0 local.set $v
-          local.get $slowN i32.const 3 i32.mul local.set $j
-          ${store32('slow', 'j', 'e')} ${increment('j')} ${store32('slow', 'j', 's4')} ${increment('j')} ${store32('slow', 'j', 'e4')}
-          ${increment('slowN')}
-        end
+        ${line}
         local.get $values local.get $e i32.const 3 i32.shl i32.add local.get $v f64.store
         ${store32('starts', 'e', 's2')} ${store32('ends', 'e', 'e2')} ${store32('hashes', 'e', 'h')}
         ${increment('e')}
@@ -191,42 +184,33 @@ const SCAN_RUN: WasmFunction = {
       br $line
     end end
     ${store32('from', 't', 'e')}
-    ${setHeader('rEntries', 'e')} ${setHeader('rTopics', 't')} ${setHeader('rSlowCount', 'slowN')}
+    ${counts}
     local.get $e`,
-};
+});
+
+/** The run's lines (trecText.ts's eachRunTopic): entries and stretches; -1 at a line eachRunTopic refuses. */
+const SCAN_RUN = SCAN('scanRun', 'r', `
+  ;; Comments: the first field starting with #.
+  local.get $s0 i32.load8_u i32.const 35 i32.eq br_if $skip
+  local.get $count i32.const 6 i32.lt_u if i32.const -1 return end
+  ${STRETCH('from', 'qidStarts', 'qidEnds')}
+  ;; The score, field 5; one not read fast is listed (entry, start, end) for the caller's Number().
+  ${NUMBER('s4', 'e4')}
+  local.get $fast i32.eqz
+  if
+    f64.const 0 local.set $v
+    local.get $slowN i32.const 3 i32.mul local.set $j
+    ${store32('slow', 'j', 'e')} ${increment('j')} ${store32('slow', 'j', 's4')} ${increment('j')} ${store32('slow', 'j', 'e4')}
+    ${increment('slowN')}
+  end`, `${setHeader('rEntries', 'e')} ${setHeader('rTopics', 't')} ${setHeader('rSlowCount', 'slowN')}`);
 
 /** The qrels' lines (trecText.ts's readQrelsLines): entries and stretches; -1 at a line it refuses or reads with Number(). */
-const SCAN_QRELS: WasmFunction = {
-  name: 'scanQrels',
-  params: [],
-  i32: SCAN_LOCALS,
-  f64: ['m', 'v'],
-  body: `
-    ${header('qrelsStart', 'pos')} ${header('qrelsEnd', 'n')} ${header('pow', 'pow')} ${header('classes', 'classes')}
-    ${header('qValues', 'values')} ${header('qStarts', 'starts')} ${header('qEnds', 'ends')} ${header('qHashes', 'hashes')}
-    ${header('qTopicFrom', 'from')} ${header('qQidStarts', 'qidStarts')} ${header('qQidEnds', 'qidEnds')}
-    i32.const -1 local.set $qe
-    block $done loop $line
-      local.get $pos local.get $n i32.ge_u br_if $done
-      ${SPLIT_LINE}
-      block $skip
-        local.get $count i32.eqz br_if $skip
-        local.get $count i32.const 4 i32.ne if i32.const -1 return end
-        ;; The relevance, field 4: an integer, of up to 15 digits.
-        ${NUMBER('s3', 'e3')}
-        local.get $fast i32.eqz local.get $dot i32.or if i32.const -1 return end
-        ${STRETCH('from', 'qidStarts', 'qidEnds')}
-        local.get $values local.get $e i32.const 3 i32.shl i32.add local.get $v f64.store
-        ${store32('starts', 'e', 's2')} ${store32('ends', 'e', 'e2')} ${store32('hashes', 'e', 'h')}
-        ${increment('e')}
-      end
-      local.get $next local.set $pos
-      br $line
-    end end
-    ${store32('from', 't', 'e')}
-    ${setHeader('qEntries', 'e')} ${setHeader('qTopics', 't')}
-    local.get $e`,
-};
+const SCAN_QRELS = SCAN('scanQrels', 'q', `
+  local.get $count i32.const 4 i32.ne if i32.const -1 return end
+  ;; The relevance, field 4: an integer, of up to 15 digits.
+  ${NUMBER('s3', 'e3')}
+  local.get $fast i32.eqz local.get $dot i32.or if i32.const -1 return end
+  ${STRETCH('from', 'qidStarts', 'qidEnds')}`, `${setHeader('qEntries', 'e')} ${setHeader('qTopics', 't')}`);
 
 /**
  * The table (trecText.ts's HashTable.firstRepeat) filled with entries [from, to) of the given
