@@ -141,7 +141,7 @@ function encodeBody(f: WasmFunction, functions: ReadonlyMap<string, number>): nu
 }
 
 /** The bytes of a module importing `env.memory` and exporting each function by its name. */
-export function assembleWasm(functions: readonly WasmFunction[]): Uint8Array {
+export function assembleWasm(functions: readonly WasmFunction[]): Uint8Array<ArrayBuffer> {
   const index = new Map(functions.map((f, i) => [f.name, i]));
   const types = functions.map((f) => [0x60, ...vector(f.params.map(() => [I32])), 1, I32]);
   const memoryImport = [...text('env'), ...text('memory'), 0x02, 0x00, 0x00];
