@@ -211,6 +211,18 @@ describe('Settle and To Judge', function () {
       assert.ok(!texts!.some((t) => t.includes('queue.Queue.jobs')), texts!.join(' | '));
     });
     await screenshot('64-judged');
+
+    // Each view's click opens its own row: a To Judge row clicked, then the Settle row still
+    // selected there clicked again (no selection change) opens the Settle row's code, not To Judge's.
+    const other = pooled.map((p) => p.symbol).find((p) => p !== judge);
+    assert.ok(other, `another pooled symbol to click: ${JSON.stringify(pooled)}`);
+    await clickRowAwaitingReveal(judgeRow, other.slice(other.lastIndexOf('/') + 1), other, uri, 'fixtureLab.toJudge.focus');
+    await eventually(async () => {
+      const [selected] = await ui([{ texts: `${row}.selected` }]);
+      assert.ok(selected!.some((t) => t.includes('queue.Queue.Push')), `the Settle row is still selected: ${selected!.join(' | ')}`);
+    });
+    await clickRowAwaitingReveal(row, 'queue.Queue.Push', symbol, uri, 'fixtureLab.settle.focus');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.path, '/worker/queue/queue.go');
     const messages = await notifications();
     assert.deepEqual(messages.filter((m) => /command not found|Fixture Lab:/i.test(m)), []);
   });

@@ -64,6 +64,7 @@ export const ARGUMENTS = {
   'fixtureLab.settleShowAll': undefined,
   'fixtureLab.settleShowConflicts': undefined,
   'fixtureLab.openSelectedSymbol': undefined,
+  'fixtureLab.openSelectedToJudgeSymbol': undefined,
   'fixtureLab.newFixture': undefined,
   // The corpus is made where Fixture Lab looks for one (fixtureLab.corpusPath, else the first folder).
   'fixtureLab.initCorpus': undefined,

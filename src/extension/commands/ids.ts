@@ -27,6 +27,7 @@ export const COMMAND_IDS = [
   'fixtureLab.settleShowAll',
   'fixtureLab.settleShowConflicts',
   'fixtureLab.openSelectedSymbol',
+  'fixtureLab.openSelectedToJudgeSymbol',
   'fixtureLab.newFixture',
   'fixtureLab.initCorpus',
   'fixtureLab.addRepository',

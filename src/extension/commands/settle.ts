@@ -55,5 +55,6 @@ export const SETTLE_COMMANDS = {
   'fixtureLab.ruleExcluded': (s, args) => rule(s, args, 'excluded'),
   'fixtureLab.settleShowAll': (s) => s.settleTree.setShowAll(true),
   'fixtureLab.settleShowConflicts': (s) => s.settleTree.setShowAll(false),
-  'fixtureLab.openSelectedSymbol': (s) => openPickedSymbol(s.picked, s.session),
+  'fixtureLab.openSelectedSymbol': (s) => openPickedSymbol(s.picked, 'settle', s.session),
+  'fixtureLab.openSelectedToJudgeSymbol': (s) => openPickedSymbol(s.picked, 'toJudge', s.session),
 } satisfies SomeHandlers;

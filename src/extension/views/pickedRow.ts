@@ -1,6 +1,11 @@
-// What a click on a Settle or To judge row opens: the row selected last, in whichever of the two
-// views was selected last (their click commands carry no arguments, as selection.ts says why).
+// What a click on a Settle or To judge row opens: the row selected in the view clicked. Each view's
+// rows carry a command of their own, without arguments (selection.ts says why), so the command names
+// the view; one shared command had to guess it from the view selected last, and a click on a row
+// already selected in one view, after a selection in the other, opened the other view's row.
 import { drawnSelection, pause, SelectionSource } from './selection';
+
+/** The two views whose rows open their symbol's code. */
+export type PickedView = 'settle' | 'toJudge';
 
 /** A row's symbol, when the node is a row with one. */
 function symbolOf(node: unknown): string | undefined {
@@ -8,24 +13,28 @@ function symbolOf(node: unknown): string | undefined {
 }
 
 export class PickedRow {
-  private view?: SelectionSource;
-  /** A selection change not yet answered by a click. */
-  private fresh = false;
+  private readonly views = new Map<PickedView, SelectionSource>();
+  /** Views with a selection change not yet answered by a click. */
+  private readonly fresh = new Set<PickedView>();
 
-  /** `view`'s selection changed (VS Code sends it before the click's command, or just after). */
-  selected(view: SelectionSource): void {
-    this.view = view;
-    this.fresh = true;
+  /** The tree view showing `name`'s rows. */
+  attach(name: PickedView, view: SelectionSource): void {
+    this.views.set(name, view);
+  }
+
+  /** `name`'s selection changed (VS Code sends it before the click's command, or just after). */
+  selected(name: PickedView): void {
+    this.fresh.add(name);
   }
 
   /**
-   * The symbol of the row the click was on: a new selection, or (clicked again, nothing new) the
-   * last one; a row still being redrawn is waited for (drawnSelection), each wait within `waitMs`.
+   * The symbol of the row clicked in `name`: a new selection there, or (clicked again, nothing new)
+   * its selected row; a row still being redrawn is waited for (drawnSelection), each wait within `waitMs`.
    */
-  async take(waitMs = 2_000): Promise<string | undefined> {
+  async take(name: PickedView, waitMs = 2_000): Promise<string | undefined> {
     const deadline = Date.now() + waitMs;
-    while (!this.fresh && Date.now() < deadline) await pause(50);
-    this.fresh = false;
-    return symbolOf(await drawnSelection(this.view, waitMs));
+    while (!this.fresh.has(name) && Date.now() < deadline) await pause(50);
+    this.fresh.delete(name);
+    return symbolOf(await drawnSelection(this.views.get(name), waitMs));
   }
 }

@@ -18,7 +18,7 @@ import { WorkspaceCorpus } from '../corpus/workspaceCorpus';
 import { Current, Session } from '../labeling/session';
 import { FixtureLabError } from '../../core';
 import { Owner } from '../lifetimes';
-import { PickedRow } from './pickedRow';
+import { PickedRow, type PickedView } from './pickedRow';
 
 /** A row is its inline actions' argument as it is (VS Code passes the item): `symbol` is what they rule on. */
 type Rulable<T extends { symbol: string; unjudged?: boolean }> =
@@ -57,6 +57,9 @@ async function codeOf(corpus: WorkspaceCorpus, c: Current, symbol: string): Prom
   return { file: def.file, startLine: def.startLine, text, language: languageOf(def.file) };
 }
 
+/** Each view's row click: a command of its own, so that the command names the view clicked. */
+const OPEN_ROW = { settle: 'fixtureLab.openSelectedSymbol', toJudge: 'fixtureLab.openSelectedToJudgeSymbol' } as const;
+
 /** What both views share: they follow the current fixture, and look up why and code per symbol once per fixture version. */
 abstract class FixtureTree<N> extends Owner implements vscode.TreeDataProvider<N> {
   protected readonly changed = this._register(new vscode.EventEmitter<void>());
@@ -89,7 +92,8 @@ abstract class FixtureTree<N> extends Owner implements vscode.TreeDataProvider<N
   /** The view showing this tree: its selection is what a row's click opens. */
   attach(view: vscode.TreeView<N>): void {
     this.view = view;
-    this._register(view.onDidChangeSelection(() => this.picked.selected(view)));
+    this.picked.attach(this.pickedAs, view);
+    this._register(view.onDidChangeSelection(() => this.picked.selected(this.pickedAs)));
   }
 
   /** Beside the view's name in its title (`2 of 3 conflicts open`), and above its rows; nothing when undefined. */
@@ -100,12 +104,16 @@ abstract class FixtureTree<N> extends Owner implements vscode.TreeDataProvider<N
     this.view.message = message === undefined ? undefined : plainText(message);
   }
 
+  /** Which view's selection this tree's row clicks open. */
+  protected abstract readonly pickedAs: PickedView;
+
   protected reveal(item: vscode.TreeItem): void {
-    item.command = commandOf('fixtureLab.openSelectedSymbol', 'Open Its Code');
+    item.command = commandOf(OPEN_ROW[this.pickedAs], 'Open Its Code');
   }
 }
 
 export class SettleTree extends FixtureTree<SettleNode> {
+  protected readonly pickedAs = 'settle';
   private all = false;
 
   get showAll(): boolean {
@@ -165,6 +173,7 @@ export class SettleTree extends FixtureTree<SettleNode> {
 }
 
 export class ToJudgeTree extends FixtureTree<JudgeNode> {
+  protected readonly pickedAs = 'toJudge';
   getChildren(node?: JudgeNode): Promise<JudgeNode[]> {
     return Promise.resolve(this.children(node));
   }
@@ -197,10 +206,10 @@ export class ToJudgeTree extends FixtureTree<JudgeNode> {
   }
 }
 
-/** Open the code of the row last selected in Settle or To judge (the rows' click), at the open fixture's revision. */
-export async function openPickedSymbol(picked: PickedRow, session: Session): Promise<unknown> {
-  const symbol = await picked.take();
+/** Open the code of the row selected in Settle or To judge (the rows' click), at the open fixture's revision. */
+export async function openPickedSymbol(picked: PickedRow, name: PickedView, session: Session): Promise<unknown> {
+  const symbol = await picked.take(name);
   const c = await session.current();
-  if (!symbol || !c) throw new FixtureLabError('select a row in the Settle or To judge view');
+  if (!symbol || !c) throw new FixtureLabError(`select a row in the ${name === 'settle' ? 'Settle' : 'To Judge'} view`);
   return executeCommand('fixtureLab.revealSymbol', { symbol, fixture: c.uri });
 }
