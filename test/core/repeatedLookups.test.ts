@@ -8,18 +8,8 @@ import { fileImported } from '../../src/core/changes/imports';
 import { declaredType } from '../../src/core/changes/receivers';
 import { type Definition, definitionAt, enclosingDefinitions, innermostByLine, modulePath } from '../../src/core/symbols/definitions';
 import { languageOf, type LanguageId } from '../../src/core/symbols/languages';
+import { mulberry32 } from '../../src/core/scoring/significance';
 
-/** mulberry32: a small seeded generator, so a failure repeats. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const pick = <T>(next: () => number, xs: readonly T[]): T => xs[Math.floor(next() * xs.length)];
 const int = (next: () => number, lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
 
@@ -36,7 +26,7 @@ function fileImportedBefore(file: string, modules: string[]): boolean {
 
 describe('repeated lookups against the code they replaced (properties)', () => {
   it('definitionAt, innermostByLine and enclosingDefinitions: the same definition (the same object) at every line, ties and equal ranges included (2,000 seeded files)', () => {
-    const next = random(29);
+    const next = mulberry32(29);
     for (let file = 0; file < 2000; file++) {
       const defs: Definition[] = Array.from({ length: int(next, 0, 12) }, (_, i) => {
         const startLine = int(next, 1, 30);
@@ -58,7 +48,7 @@ describe('repeated lookups against the code they replaced (properties)', () => {
   });
 
   it('fileImported: the same answer for every file and module list (20,000 seeded pairs, Python packages, index files, Go folders, the root)', () => {
-    const next = random(7);
+    const next = mulberry32(7);
     const segments = ['a', 'b', 'ab', 'pkg', 'src', '__init__', 'index', 'x.y', ''];
     const path = (ext: string) => [...Array.from({ length: int(next, 0, 3) }, () => pick(next, segments.filter(Boolean))), pick(next, segments.filter(Boolean))].join('/') + ext;
     const module = () => Array.from({ length: int(next, 1, 3) }, () => pick(next, segments)).join('/');
@@ -70,7 +60,7 @@ describe('repeated lookups against the code they replaced (properties)', () => {
   });
 
   it('declaredType: the same type for every range and name, asked in any order on the same lines (300 seeded files, 40 questions each, four languages)', () => {
-    const next = random(11);
+    const next = mulberry32(11);
     const names = ['app', 'ctx', 'x', 'self', 'a$b', 'req'];
     const types = ['Flask', 'flask.Flask', 't.Any', 'Foo', 'Bar[T]', '*Store', 'x'];
     const line = (language: LanguageId): string => {

@@ -8,6 +8,18 @@ class View implements SelectionSource {
 }
 
 const row = (symbol: string) => ({ kind: 'row', symbol });
+
+/** Settle showing `s.One` selected and To Judge `j.Two`, both attached. */
+function twoViews(): PickedRow {
+  const picked = new PickedRow();
+  const settle = new View();
+  const judge = new View();
+  picked.attach('settle', settle);
+  picked.attach('toJudge', judge);
+  settle.selection = [row('s.One')];
+  judge.selection = [row('j.Two')];
+  return picked;
+}
 const later = (ms: number, then: () => void) => setTimeout(then, ms);
 
 describe('the row a Settle or To judge click opens (PickedRow)', () => {
@@ -45,15 +57,9 @@ describe('the row a Settle or To judge click opens (PickedRow)', () => {
   });
 
   it('clicked again with nothing new: the row selected in the view clicked, whichever view was selected last', async () => {
-    const picked = new PickedRow();
-    const settle = new View();
-    const judge = new View();
-    picked.attach('settle', settle);
-    picked.attach('toJudge', judge);
-    settle.selection = [row('s.One')];
+    const picked = twoViews();
     picked.selected('settle');
     assert.equal(await picked.take('settle', 300), 's.One');
-    judge.selection = [row('j.Two')];
     picked.selected('toJudge');
     assert.equal(await picked.take('toJudge', 300), 'j.Two');
     // The Settle row, still selected, clicked again after To Judge's: its own row, not To Judge's.
@@ -62,13 +68,7 @@ describe('the row a Settle or To judge click opens (PickedRow)', () => {
   });
 
   it('a selection in one view is not taken as the click in the other', async () => {
-    const picked = new PickedRow();
-    const settle = new View();
-    const judge = new View();
-    picked.attach('settle', settle);
-    picked.attach('toJudge', judge);
-    settle.selection = [row('s.One')];
-    judge.selection = [row('j.Two')];
+    const picked = twoViews();
     picked.selected('toJudge');
     // A click on Settle's selected row while To Judge's selection is still unanswered.
     assert.equal(await picked.take('settle', 300), 's.One');
