@@ -137,6 +137,8 @@ async function flaskQueries(dir: string, changes: ReturnType<typeof buildFlaskRe
 }
 
 async function main() {
+  // `BENCH_ONLY=flask`: the flask queries alone, so that `node --cpu-prof` profiles only them.
+  if (process.env.BENCH_ONLY === 'flask') return flaskGrep();
   spawnSync(process.execPath, [join(ROOT, 'corpus/build-demo.mjs')], { stdio: 'ignore' });
   const corpus = demoCorpus();
   whole('run: grep and bm25, one fixture, budget 5000 (the panel\'s Run)', 1, () =>
