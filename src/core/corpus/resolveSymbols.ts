@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { symbolLists } from '../fixtures/duplicates';
 import type { Fixture } from '../fixtures/model';
 import { Repository } from '../git/repository';
+import { sameRevision } from '../git/revisions';
 import { relocationReport } from '../labeling/relocate';
 import { BodyIndex } from '../symbols/bodyIndex';
 import { FixtureLabError, Problem } from '../problems';
@@ -212,7 +213,7 @@ export interface StaleLabel {
 /** Whether any label of `fx` was made at another revision than the fixture's: only then can one be stale. */
 export function labeledElsewhere(fx: Fixture, entry: RepoEntry | undefined): boolean {
   const where = revisionOf(fx, entry);
-  const elsewhere = (at: string | undefined) => at !== undefined && where !== undefined && !where.rev.startsWith(at) && !at.startsWith(where.rev);
+  const elsewhere = (at: string | undefined) => at !== undefined && where !== undefined && !sameRevision(where.rev, at);
   return where !== undefined && [...fx.ground_truth, ...Object.values(fx.labels).flat()].some((l) => elsewhere(l.at));
 }
 

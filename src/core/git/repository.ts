@@ -5,6 +5,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { simpleGit, SimpleGit } from 'simple-git';
 import { FixtureLabError } from '../problems';
 import { BlobReader, type FileText } from './blobs';
+import { looksLikeSha } from './revisions';
 
 export type { FileText };
 
@@ -37,7 +38,7 @@ export class Repository {
     if (shallow) {
       throw new FixtureLabError(`is a shallow clone that lacks ${ref}: run \`git -C ${this.root} fetch --unshallow\` (or fetch that commit)`, this.root);
     }
-    const hint = /^[0-9a-f]{7,40}$/i.test(ref) ? `run \`git -C ${this.root} fetch origin ${ref}\`` : 'check the name, or fetch it';
+    const hint = looksLikeSha(ref) ? `run \`git -C ${this.root} fetch origin ${ref}\`` : 'check the name, or fetch it';
     throw new FixtureLabError(`has no commit ${ref}: ${hint}`, this.root);
   }
 

@@ -3,14 +3,9 @@
 // such a task again; a re-score, a resume that does not run it (--tasks), and the panel never score
 // the old answer as the new question's: each says so in one line.
 import type { Fixture } from '../fixtures/model';
+import { looksLikeSha, sameRevision } from '../git/revisions';
 import type { RawResult } from '../scoring/answers';
 
-const isSha = (rev: string | undefined): rev is string => rev !== undefined && /^[0-9a-f]{7,40}$/i.test(rev);
-
-/** `abc1234` and its full SHA are one revision. */
-export function sameRevision(a: string, b: string): boolean {
-  return a.length > 0 && b.length > 0 && (a.startsWith(b) || b.startsWith(a));
-}
 
 /**
  * Why `raw` does not answer its fixture as it stands (running at `rev`, a resolved SHA, with task
@@ -21,7 +16,7 @@ export function staleAnswer(
   raw: Pick<RawResult, 'system' | 'task' | 'rev' | 'task_text'>, rev: string | undefined, task: string | undefined): string | undefined {
   const whose = `${raw.system}'s answer to ${raw.task}`;
   // A revision recorded as a ref name (a TREC run imported without its repository) cannot be compared.
-  if (rev && isSha(raw.rev) && !sameRevision(raw.rev.toLowerCase(), rev.toLowerCase())) {
+  if (rev && looksLikeSha(raw.rev) && !sameRevision(raw.rev.toLowerCase(), rev.toLowerCase())) {
     return `${whose} was given at ${raw.rev.slice(0, 7)}, and its fixture runs at ${rev.slice(0, 7)} now (its revision was edited since)`;
   }
   if (raw.task_text !== undefined && raw.task_text !== (task ?? '')) {
@@ -36,7 +31,7 @@ export function staleAnswer(
  */
 export function writtenSha(fixture: Fixture, pinned: string | undefined): string | undefined {
   const rev = fixture.diff?.base ?? fixture.commit ?? pinned;
-  return isSha(rev) ? rev.toLowerCase() : undefined;
+  return looksLikeSha(rev) ? rev.toLowerCase() : undefined;
 }
 
 /**

@@ -7,7 +7,7 @@ import { FixtureLabError } from '../../problems';
 import type { ReplaySystem } from '../systems';
 import { BUDGET_FOLDER_PREFIX, RawResult, readAnswer } from '../results';
 import { QueryInput, QueryOutput, RepoContext, Retriever, SystemFailure } from './types';
-import { sameRevision } from '../staleAnswers';
+import { sameRevision } from '../../git/revisions';
 
 export class ReplayAdapter implements Retriever {
   constructor(private readonly spec: ReplaySystem, private readonly rawDir: string) {}
