@@ -14,11 +14,11 @@ import { DATA_KINDS } from '../symbols/kinds';
 import type { PreciseResolver } from '../symbols/scip/resolver';
 import type { ScipPlace } from '../symbols/scip/decode';
 import { isTestPath } from '../symbols/testPaths';
-import { nearLines, sidesOf } from './changedSides';
+import { nearLines, SideSymbol, sidesOf } from './changedSides';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
-import { CLASS_LIKE, shortName } from './languageRules';
+import { CLASS_LIKE, SELF, shortName } from './languageRules';
 import { evidence, LinkFn, Relation } from './links';
-import type { Index, Located } from './repositoryIndex';
+import type { FileInfo, Index, Located } from './repositoryIndex';
 
 /** A changed symbol named from at most this many definitions links their own referrers (two hops), each named from at most this many. */
 const TWO_HOP_FANOUT = 3;
@@ -39,7 +39,9 @@ export async function preciseLinks(index: Index, report: ChangeReport, precise: 
     for (const s of symbols) {
       const def = info.defs.find((d) => d.symbol === s.symbol && d.startLine === s.startLine);
       if (!def) continue;
-      const near = nearLines(s, info.lines, info.defs);
+      const close = nearLines(s, info.lines, info.defs);
+      const flow = await flowLines(precise, info, s);
+      const near = (line: number) => close(line) || flow.has(line);
       const own = await precise.definedAt(info.rev, info.path, def.nameLine, def.nameColumn);
       // Uses: what the changed code names, resolved by the index.
       for (const use of await precise.usesIn(info.rev, info.path, s.startLine, s.endLine)) {
@@ -68,6 +70,15 @@ export async function preciseLinks(index: Index, report: ChangeReport, precise: 
       const relation: Relation = DATA_KINDS.has(def.kind) ? 'data' : TYPE_KINDS.has(def.kind) ? 'type' : 'caller';
       const verb = relation === 'data' ? 'reads or writes' : relation === 'type' ? 'uses' : 'calls';
       for (const r of referrers) link(r.at, relation, s.owner, 1, `${verb} ${def.name} (line ${r.line})`, false);
+      // An alias (`_attrs = attrs`, a one-line module-level variable naming the changed function) is
+      // the same function under another name: what calls it calls the changed one.
+      for (const alias of referrers.filter((r) => relation === 'caller' && isAlias(r.at))) {
+        const theirs = await precise.definedAt(base, alias.at.path, alias.at.def.nameLine, alias.at.def.nameColumn);
+        if (!theirs) continue;
+        for (const r of await referrersOf(index, base, await precise.references(base, theirs), alias.at.def)) {
+          link(r.at, 'caller', s.owner, 1, `calls ${alias.at.def.name}, which names ${def.name} (line ${r.line})`, false);
+        }
+      }
       const callers = referrers.filter((r) => !r.at.local && !isTestPath(r.at.path));
       if (callers.length === 0 || callers.length > TWO_HOP_FANOUT || relation !== 'caller') continue;
       for (const c of callers) {
@@ -89,6 +100,30 @@ export async function preciseLinks(index: Index, report: ChangeReport, precise: 
       }
     }
   }
+}
+
+/** A one-line module-level variable: what it holds is named once (`_attrs = attrs`). */
+const isAlias = (at: Located) => DATA_KINDS.has(at.def.kind) && at.def.parent === undefined && at.def.startLine === at.def.endLine;
+
+/** A local read on more lines than this (a loop variable, a context object) is no thread of the change's data. */
+const FLOW_LINES = 8;
+
+/**
+ * The lines of a changed symbol where a local the changed lines name is named again (`repr_ns`,
+ * checked in the changed lines, passed on to `builder.add_repr(repr_ns)` far below): what the
+ * change reads or computes flows there, so those lines are the change's evidence too. Not `self`,
+ * `this` or `cls`, nor a local named on more than FLOW_LINES lines.
+ */
+async function flowLines(precise: PreciseResolver, info: FileInfo, s: SideSymbol): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (const { lines, columns } of (await precise.localLines(info.rev, info.path, s.startLine, s.endLine)).values()) {
+    if (lines.size > FLOW_LINES || ![...lines].some((l) => s.madeAt(l))) continue;
+    const [line, column] = [...columns][0];
+    const name = /^[\w$]+/.exec((info.lines[line - 1] ?? '').slice(column))?.[0];
+    if (!name || SELF.has(name)) continue;
+    for (const l of lines) out.add(l);
+  }
+  return out;
 }
 
 /**

@@ -40,6 +40,8 @@ export interface PreciseResolver {
   definedAt(rev: string, path: string, line: number, column: number): Promise<string | undefined>;
   /** The uses on lines `from`..`to` of `path` of symbols the repository defines (definitions and locals left out). */
   usesIn(rev: string, path: string, from: number, to: number): Promise<PreciseUse[]>;
+  /** The lines `from`..`to` of `path` that name each local or parameter, by its symbol (with the column of its first use on each line). */
+  localLines(rev: string, path: string, from: number, to: number): Promise<Map<string, { lines: Set<number>; columns: Map<number, number> }>>;
   /** Every place the repository names `symbol` other than its definition. */
   references(rev: string, symbol: string): Promise<ScipPlace[]>;
   /** What `symbol` implements or overrides, and what implements or overrides it, defined in the repository. */
@@ -85,6 +87,21 @@ export class ScipResolver implements PreciseResolver {
         if (o.line < from || o.line > to || o.definition || isLocal(o.symbol)) continue;
         const places = index.definitions.get(o.symbol);
         if (places) out.push({ line: o.line, column: o.column, symbol: o.symbol, places });
+      }
+    }
+    return out;
+  }
+
+  async localLines(rev: string, path: string, from: number, to: number): Promise<Map<string, { lines: Set<number>; columns: Map<number, number> }>> {
+    const out = new Map<string, { lines: Set<number>; columns: Map<number, number> }>();
+    for (const index of (await this.revision(rev)).indexes.values()) {
+      for (const o of index.documents.get(path) ?? []) {
+        // scip-python names a parameter globally (`…/attrs().(repr_ns)`), scip-typescript as a local.
+        if (o.line < from || o.line > to || !(isLocal(o.symbol) || o.symbol.endsWith(')'))) continue;
+        const entry = out.get(o.symbol) ?? { lines: new Set<number>(), columns: new Map<number, number>() };
+        entry.lines.add(o.line);
+        if (!entry.columns.has(o.line)) entry.columns.set(o.line, o.column);
+        out.set(o.symbol, entry);
       }
     }
     return out;
