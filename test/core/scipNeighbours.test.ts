@@ -31,6 +31,27 @@ class Base:
 
 LIMIT = ${limit}
 `;
+const FLAGS_PY = (check: string) => `def apply_flag(flag):
+    return flag
+
+
+def run(flag):
+    print(1)
+    print(2)
+${check}    print(3)
+    print(4)
+    print(5)
+    print(6)
+    return apply_flag(flag)
+`;
+const ALIAS_PY = `from .widget import render
+
+_render = render
+
+
+def through_alias():
+    return _render(2)
+`;
 const PAGE_PY = `from .widget import render as draw
 from .widget import Base as B
 from . import widget as w
@@ -88,16 +109,21 @@ describe('the scip resolver\'s neighbours', function () {
 
   let found: ReturnType<typeof by>;
   let heuristic: ReturnType<typeof by>;
+  let scores: { scip: Map<string, number>; heuristic: Map<string, number> };
   before(async () => {
     const repo = new TestRepo();
     const base = repo.commit('base', {
       'shop/__init__.py': '', 'shop/widget.py': WIDGET_PY('x', 'name', '3'), 'shop/page.py': PAGE_PY, 'shop/main.py': MAIN_PY,
-      'web/ctx.ts': CTX_TS, 'web/app.ts': APP_TS('v') });
-    const head = repo.commit('change', { 'shop/widget.py': WIDGET_PY('x + 1', 'name.strip()', '4'), 'web/app.ts': APP_TS('v + 1') });
+      'shop/flags.py': FLAGS_PY(''), 'shop/alias.py': ALIAS_PY, 'web/ctx.ts': CTX_TS, 'web/app.ts': APP_TS('v') });
+    const head = repo.commit('change', {
+      'shop/widget.py': WIDGET_PY('x + 1', 'name.strip()', '4'), 'shop/flags.py': FLAGS_PY('    assert flag is not None\n'), 'web/app.ts': APP_TS('v + 1') });
     const scip = await candidates(repo, base, head, { resolver: 'scip' });
     assert.equal(scip.resolver.used, 'scip', scip.resolver.notes.join('\n'));
     found = by(scip);
-    heuristic = by(await candidates(repo, base, head, { resolver: 'heuristic' }));
+    const plain = await candidates(repo, base, head, { resolver: 'heuristic' });
+    heuristic = by(plain);
+    const score = (c: typeof plain) => new Map(c.neighbours.map((n) => [n.symbol, n.score]));
+    scores = { scip: score(scip), heuristic: score(plain) };
   });
   const expect = (symbol: string, kind: string, why: string, hops = 1) => {
     const c = found.get(symbol);
@@ -109,6 +135,17 @@ describe('the scip resolver\'s neighbours', function () {
   it('references: what calls a changed function through an alias, what reads a changed constant through a module alias (Python)', () => {
     expect('shop/page.show', 'caller', 'calls render (line 7)');
     expect('shop/page.limited', 'data', 'reads or writes LIMIT (line 16)');
+  });
+
+  it('aliases: what calls a one-line alias of a changed function calls the changed function', () => {
+    expect('shop/alias.through_alias', 'caller', 'calls _render, which names render (line 7)');
+  });
+
+  it('parameter flow: a call far from the changed lines that passes on a parameter they check is the change\'s evidence', () => {
+    // The heuristics weigh a call away from every changed line a quarter (FAR_WEIGHT); the index
+    // follows the parameter the added line checks to the call that passes it on.
+    assert.equal(scores.heuristic.get('shop/flags.apply_flag'), 0.25);
+    assert.equal(scores.scip.get('shop/flags.apply_flag'), 1);
   });
 
   it('two hops of references: the caller (through another alias) of that caller', () => {
