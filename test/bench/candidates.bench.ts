@@ -74,8 +74,11 @@ function cpuSeconds(): number {
   return (own.user + own.system) / 1e6 + children;
 }
 
-/** The indexers the scip resolver runs install here on first use (as test/systems/setup.mjs's systems do); indexes are cached here per commit. */
-const INDEXERS_DIR = join(ROOT, '.cache', 'systems');
+/**
+ * The indexers the scip resolver runs install here on first use (as test/systems/setup.mjs's systems do); indexes are cached here per commit.
+ * `FIXTURE_LAB_BENCH_INDEXERS=<dir>` uses another folder: one holding only the installed indexers measures indexing cold.
+ */
+const INDEXERS_DIR = process.env.FIXTURE_LAB_BENCH_INDEXERS || join(ROOT, '.cache', 'systems');
 
 /** `FIXTURE_LAB_BENCH_RESOLVERS=heuristic` skips the scip resolver's lists (indexing a cold cache takes tens of minutes). */
 const BENCH_RESOLVERS = (process.env.FIXTURE_LAB_BENCH_RESOLVERS ?? 'heuristic,scip').split(',') as ResolverName[];
