@@ -22,6 +22,7 @@ import { Index } from './repositoryIndex';
 import { siblings } from './siblings';
 import { wrapped } from './wrappers';
 import { callersOfCallers } from './twoHops';
+import { secondRing } from './secondRing';
 
 export async function neighboursOf(repo: Repository, report: ChangeReport, limit = Infinity): Promise<Neighbour[]> {
   return (await linksOf(repo, report)).neighbours.slice(0, limit);
@@ -48,5 +49,7 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
   await moduleDataUsers(index, report, [...moduleData, ...await changedModuleData(index, report)], links.link, ambiguousLimit);
   // With a compiler-grade index: the uses, references and implementations it names (preciseLinks.ts).
   if (precise) await preciseLinks(index, report, precise, links.link);
+  // The second ring grows from the first, ranked with it.
+  await secondRing(repo, index, report, links.links().neighbours, links.link);
   return links.links();
 }
