@@ -122,10 +122,10 @@ describe('parse damage: definitions lost after a syntax error are said, never a 
       const raw = JSON.parse(readFileSync(join(out, 'raw', 'scripted', 'shop-01.json'), 'utf8')) as { names_unparsed?: string[]; names_resolved?: number };
       assert.equal(raw.names_resolved, 1);
       assert.equal(raw.names_unparsed?.length, 1, JSON.stringify(raw));
-      assert.match(raw.names_unparsed![0], /^shop\/broken\.py:4 has a syntax error/);
+      assert.match(raw.names_unparsed[0], /^shop\/broken\.py:4 has a syntax error/);
       const findings = readFileSync(join(out, 'FINDINGS.md'), 'utf8');
       // In the report the path is code (reportText), the rest words.
-      assert.match(findings, /\*\*Warning:\*\* scripted returned names not defined at the revision in files tree-sitter could not read whole, which may be right and are scored as misses: `shop\/broken\.py:4` has a syntax error tree-sitter could not recover from: definitions in the 10 lines after it may be missing/);
+      assert.match(findings, /\*\*Warning:\*\* scripted returned names not defined at the revision in files that could not be read whole, which may be right and are scored as misses: `shop\/broken\.py:4` has a syntax error tree-sitter could not recover from: definitions in the 10 lines after it may be missing/);
     });
   });
 });

@@ -62,12 +62,12 @@ describe('benchmark panel: ground truth labeled at another revision is said abov
       assert.ok(last?.checks?.staleLabels?.length, JSON.stringify(last?.checks));
       return last;
     }, 30_000);
-    assert.equal(corpus.run, basename(corpusRun!));
+    assert.equal(corpus.run, basename(corpusRun));
     const file = vscode.workspace.asRelativePath(uri, false);
     assert.deepEqual(corpus.checks!.staleLabels, [`${file}: ${lines[0]}`]);
     if (await webview.click('panel-stale-labels-corpus-tab', 'vscode-tab-header[data-tab="corpus"]')) {
       const shown = await webview.text('panel-stale-labels-corpus', '#root', 'labeled at another revision');
-      if (shown !== undefined) assert.ok(shown.includes(corpus.checks!.staleLabels![0]), 'the Corpus tab shows the line');
+      if (shown !== undefined) assert.ok(shown.includes(corpus.checks!.staleLabels[0]), 'the Corpus tab shows the line');
       assert.ok(await webview.click('panel-stale-labels-results-tab', 'vscode-tab-header[data-tab="results"]'));
     }
   });

@@ -1,5 +1,6 @@
 // From their modules, not the core's index: `symbols` initialises only what it uses.
 import { changedSymbols } from '../../core/changes/changedSymbols';
+import { guessedText } from '../../core/git/blobs';
 import { Repository } from '../../core/git/repository';
 import { FixtureLabError } from '../../core/problems';
 import { fileDefinitions } from '../../core/symbols/definitions';
@@ -44,6 +45,7 @@ export async function symbols(args: string[], io: CliIO): Promise<number> {
         content.kind === 'missing' ? `\`${file}\` does not exist at ${values.rev}: check the path and revision`
           : `\`${file}\` is ${content.kind} at ${values.rev}: no symbols to read`);
     }
+    if (content.guessed) io.stderr.write(`fixture-lab: warning: ${guessedText(file)}\n`);
     const { definitions: defs, damage } = await fileDefinitions(file, content.text);
     if (damage) io.stderr.write(`fixture-lab: warning: ${damageText(file, damage)}\n`);
     const rows = defs.map((d) => ({ symbol: d.symbol, file, kind: d.kind, startLine: d.startLine, endLine: d.endLine }));

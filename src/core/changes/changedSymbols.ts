@@ -1,6 +1,6 @@
 // The definitions a change touches (docs/fixture-format.md#default-candidates): every definition whose line range meets a hunk,
 // on the base side for what was deleted and the head side for what was added or modified.
-import { MAX_FILE_BYTES } from '../git/blobs';
+import { guessedText, MAX_FILE_BYTES } from '../git/blobs';
 import { FileChange, Hunk, listChanges } from '../git/diff';
 import type { FileText, Repository } from '../git/repository';
 import { Definition, fileDefinitions } from '../symbols/definitions';
@@ -34,8 +34,9 @@ export interface ChangeReport {
   /** What each name read on either side is called at base (a renamed file's old names; none for what the change adds). */
   names: BaseNames;
   /**
-   * A changed file's side with a syntax error tree-sitter did not recover from (parseDamage.ts), one
-   * line each: its symbols after the error may be missing from `symbols`, said wherever they are listed.
+   * A changed file's side with a syntax error tree-sitter did not recover from (parseDamage.ts), or
+   * read in a guessed encoding (blobs.ts's guessedText), one line each: its symbols may be missing
+   * from `symbols` or misnamed, said wherever they are listed.
    */
   unparsed: string[];
 }
@@ -69,6 +70,7 @@ export async function changedSymbols(repo: Repository, baseRef: string, headRef:
       if (!path || text?.kind !== 'text') return [];
       const { definitions, damage } = await fileDefinitions(path, text.text);
       if (damage) unparsed.push(`${damageText(path, damage)} (at ${side})`);
+      if (text.guessed) unparsed.push(`${guessedText(path)} (at ${side})`);
       return definitions;
     };
     const before = await read(f.oldPath, oldText, `base ${changes.base.slice(0, 7)}`);

@@ -13,7 +13,6 @@ import { relocationReport } from '../labeling/relocate';
 import { BodyIndex } from '../symbols/bodyIndex';
 import { FixtureLabError, Problem } from '../problems';
 import { CANONICAL, normalizeSymbol, symbolKey } from '../symbols/normalize';
-import { damageText } from '../symbols/parseDamage';
 import { SymbolAnswer, SymbolResolver } from '../symbols/resolve';
 import { corpusCacheDir, SymbolStore } from '../symbols/resolveCache';
 import type { Corpus, FixtureFile } from './load';
@@ -86,7 +85,10 @@ export interface SymbolVerdict {
   answer: SymbolAnswer;
   /** For a change: the symbol is defined at diff.head although not at base. */
   onlyAtHead?: boolean;
-  /** Its file has a syntax error tree-sitter did not recover from (parseDamage.ts), said with the warning: it may be defined all the same. */
+  /**
+   * Its file has a syntax error tree-sitter did not recover from (parseDamage.ts), or was read in a
+   * guessed encoding: said with the warning, as it may be defined all the same.
+   */
   unparsed?: string;
 }
 
@@ -108,7 +110,7 @@ export async function judgeSymbols(repo: RepoSymbols, f: Fixture, symbols: strin
   }
   for (const k of missing) {
     const damaged = await repo.resolver.damageFor(where.rev, k).catch(() => undefined);
-    if (damaged) verdicts.get(k)!.unparsed = damageText(damaged.file, damaged.damage);
+    if (damaged) verdicts.get(k)!.unparsed = damaged.reason;
   }
   return verdicts;
 }

@@ -7,7 +7,6 @@
 import { fmt } from '../../shared/figures';
 import type { RawResult } from '../scoring/answers';
 import { symbolKey } from '../symbols/normalize';
-import { damageText } from '../symbols/parseDamage';
 import type { SymbolResolver } from '../symbols/resolve';
 
 export interface NamesAtRevision {
@@ -36,7 +35,7 @@ export async function namesAtRevision(resolver: SymbolResolver, rev: string, nam
   const unparsed = new Set<string>();
   for (const key of missingKeys) {
     const damaged = await resolver.damageFor(rev, key).catch(() => undefined);
-    if (damaged) unparsed.add(damageText(damaged.file, damaged.damage));
+    if (damaged) unparsed.add(damaged.reason);
   }
   const missing = missingKeys.map((key) => byKey.get(key)!);
   return { returned: byKey.size, exist: byKey.size - missing.length, missing, ...(unparsed.size > 0 ? { unparsed: [...unparsed] } : {}) };
@@ -266,7 +265,7 @@ export function healthWarnings(rows: readonly SystemHealth[]): string[] {
     if (h.unknownText) out.push(`${h.system}: ${of(h.unknownText)} replayed from a recording that does not say which task text it answered `
       + '(recorded before Fixture Lab kept it, or a TREC run\'s): a task edited since the recording would be scored on the answer to its old text; '
       + 'record it again to have it checked.');
-    if (h.unparsed) out.push(`${h.system} returned names not defined at the revision in files tree-sitter could not read whole, `
+    if (h.unparsed) out.push(`${h.system} returned names not defined at the revision in files that could not be read whole, `
       + `which may be right and are scored as misses: ${h.unparsed.join('; ')}.`);
     if (h.overBudget > 0 && h.worst) out.push(`${h.system} went over its token budget on ${of(h.overBudget)} `
       + `(up to ${h.worst.tokens.toLocaleString('en-US')} tokens at a budget of ${h.worst.budget.toLocaleString('en-US')}): `

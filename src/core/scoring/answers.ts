@@ -46,8 +46,9 @@ export interface RawResult {
   names_checked?: number;
   names_resolved?: number;
   /**
-   * Files tree-sitter could not read whole (a syntax error it did not recover from) where names of
-   * `symbols` that are not defined at `rev` would be, one line each: those names may be right.
+   * Files not read whole (a syntax error tree-sitter did not recover from) or read in a guessed
+   * encoding, where names of `symbols` that are not defined at `rev` would be, one line each: those
+   * names may be right.
    */
   names_unparsed?: string[];
   /** An ok answer that says nothing about retrieval: no symbols, or none of its names exists at `rev`. */

@@ -6,7 +6,8 @@
 // nor tree-sitter.
 import type { Repository } from '../git/repository';
 import { definitionsOf, fileDefinitions, modulePath } from './definitions';
-import type { ParseDamage } from './parseDamage';
+import { guessedText } from '../git/blobs';
+import { damageText } from './parseDamage';
 import { languageOf } from './languages';
 import { filesMentioning } from './lookup';
 import { lastSegment, nearestKey } from './nearest';
@@ -44,7 +45,7 @@ export class SymbolResolver {
   private readonly trees = new Map<string, Promise<Tree>>();
   private readonly contents = new Map<string, Promise<string[]>>();
   private readonly everything = new Map<string, Promise<Names>>();
-  private readonly damages = new Map<string, Promise<ParseDamage | undefined>>();
+  private readonly damages = new Map<string, Promise<string | undefined>>();
 
   /** `open` is called at most once, and only when the cache cannot answer. */
   constructor(private readonly open: () => Promise<Repository>, readonly store: SymbolStore) {}
@@ -72,30 +73,35 @@ export class SymbolResolver {
   /**
    * Why `key` may be missing at `rev` although written right: the file it would be defined in (the
    * longest module that prefixes it) has a syntax error tree-sitter did not recover from, after
-   * which definitions may be missing (parseDamage.ts). Read from the file's extraction, kept on disk
+   * which definitions may be missing (parseDamage.ts), or was read in a guessed encoding. Read from the file's extraction, kept on disk
    * with its definitions, so a run whose answers all came from the cache says it too.
    */
-  async damageFor(rev: string, key: string): Promise<{ file: string; damage: ParseDamage } | undefined> {
+  async damageFor(rev: string, key: string): Promise<{ file: string; reason: string } | undefined> {
     const commit = await this.commitOf(rev);
     const tree = await this.tree(commit);
     const segments = key.split('.');
     for (let n = segments.length - 1; n >= 1; n--) {
       for (const file of tree.byModule.get(segments.slice(0, n).join('.')) ?? []) {
-        const damage = await this.damageOf(file);
-        if (damage) return { file: file.path, damage };
+        const reason = await this.damageOf(file);
+        if (reason) return { file: file.path, reason };
       }
     }
     return undefined;
   }
 
-  /** A file's damage, read once per content (a run asks for the files of every answer's missing names). */
-  private damageOf(file: TreeFile): Promise<ParseDamage | undefined> {
+  /**
+   * Why a file's names may be missing or wrong, in words (its syntax error, or its encoding guessed:
+   * blobs.ts's guessedText), read once per content (a run asks for the files of every answer's missing names).
+   */
+  private damageOf(file: TreeFile): Promise<string | undefined> {
     const content = `${file.blob}.${file.path.slice(file.path.lastIndexOf('.') + 1)}`;
     let found = this.damages.get(content);
     if (!found) {
       found = (async () => {
         const [text] = await (await this.repo()).blobReader.read([file.blob]);
-        return text.kind === 'text' ? (await fileDefinitions(file.path, text.text)).damage : undefined;
+        if (text.kind !== 'text') return undefined;
+        const { damage } = await fileDefinitions(file.path, text.text);
+        return damage ? damageText(file.path, damage) : text.guessed ? guessedText(file.path) : undefined;
       })();
       this.damages.set(content, found);
     }
