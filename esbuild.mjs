@@ -3,9 +3,13 @@
 // esbuild does not type-check: `npm run typecheck` (test/typecheck.mjs) runs beside it.
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
+// `node esbuild.mjs` builds; a script importing this file (test/bench/loadTs.mjs, a test) takes its plugins and builds nothing.
+const building = process.argv[1] !== undefined && realpathSync(resolve(process.argv[1])) === fileURLToPath(import.meta.url);
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
@@ -38,6 +42,42 @@ const problemMatcher = {
  * @actions/workflow-parser imports JSON without an import attribute, which Node refuses): esbuild
  * bundles those into the tests that use them (the deploy/ manifests' validators, d3-dsv's CSV reader).
  */
+/**
+ * WebAssembly text (a .wat file) imported from TypeScript is the module's bytes (a Uint8Array),
+ * assembled by wabt as the bundle is made: the bundles carry no assembler (wabt is a
+ * devDependency, in no .vsix or tarball) and no .wasm file is kept beside the source to go stale.
+ * A mistake in the text fails the build at its line and column, as a TypeScript error does.
+ */
+let wabt;
+export const wasmFromText = {
+  name: 'wasm-from-text',
+  setup(build) {
+    build.onLoad({ filter: /\.wat$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      const file = relative(process.cwd(), args.path);
+      wabt ??= import('wabt').then((m) => m.default());
+      let module;
+      try {
+        module = (await wabt).parseWat(file, text);
+        module.resolveNames();
+        module.validate();
+        return { contents: module.toBinary({}).buffer, loader: 'binary' };
+      } catch (error) {
+        // wabt's message: a headline, then `file:line:column: error: what` for each error, each with its line quoted.
+        const message = error instanceof Error ? error.message : String(error);
+        const lines = text.split('\n');
+        const errors = [...message.matchAll(/^.*?:(\d+):(\d+): error: (.*)$/gm)].map(([, line, column, what]) => ({
+          text: what,
+          location: { file, line: Number(line), column: Number(column) - 1, lineText: lines[Number(line) - 1] ?? '' },
+        }));
+        return { errors: errors.length > 0 ? errors : [{ text: message, location: { file } }] };
+      } finally {
+        module?.destroy();
+      }
+    });
+  },
+};
+
 const BUNDLED_IN_TESTS = /^(@actions\/|@kubernetes-models\/|kubernetes-models(\/|$)|d3-dsv$)/;
 const testPackages = {
   name: 'test-packages',
@@ -56,10 +96,10 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
  * definitions.ts and references.ts, whatever they import. The disk cache of what they find
  * (src/core/symbols/extractCache.ts) files its entries under it, so a changed rule never reads an
  * entry the old one wrote. In watch mode the code changes under a running build, so it has none
- * (and keeps nothing).
+ * (and keeps nothing); a script importing this file for its plugins builds nothing and needs none.
  */
 async function extractorCodeHash() {
-  if (watch) return '';
+  if (watch || !building) return '';
   const { metafile } = await esbuild.build({
     entryPoints: ['src/core/symbols/definitions.ts', 'src/core/symbols/references.ts'],
     bundle: true, write: false, outdir: 'out/unwritten', metafile: true, platform: 'node', format: 'cjs', logLevel: 'silent', packages: 'external',
@@ -81,7 +121,7 @@ const common = {
   // A YAML file imported from TypeScript is its text: corpus/systems.yaml is init's template (src/core/corpus/init.ts).
   // So is a .proto schema: the SCIP decoder parses src/core/symbols/scip/scip.proto at run time.
   loader: { '.yaml': 'text', '.proto': 'text' },
-  plugins: [problemMatcher],
+  plugins: [problemMatcher, wasmFromText],
 };
 
 const node = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
@@ -207,17 +247,19 @@ const builds = [
   },
 ];
 
-// A test renamed or deleted must not keep running from its old build: out/test is made afresh.
-rmSync('out/test', { recursive: true, force: true });
+if (building) {
+  // A test renamed or deleted must not keep running from its old build: out/test is made afresh.
+  rmSync('out/test', { recursive: true, force: true });
 
-// The bundles carry scip.proto's text (Apache-2.0), so its licence ships beside them, in the .vsix
-// and in the CLI's tarball (.vscodeignore, .npmignore).
-mkdirSync('dist', { recursive: true });
-copyFileSync('src/core/symbols/scip/LICENSE.scip.txt', 'dist/LICENSE.scip.txt');
+  // The bundles carry scip.proto's text (Apache-2.0), so its licence ships beside them, in the .vsix
+  // and in the CLI's tarball (.vscodeignore, .npmignore).
+  mkdirSync('dist', { recursive: true });
+  copyFileSync('src/core/symbols/scip/LICENSE.scip.txt', 'dist/LICENSE.scip.txt');
 
-if (watch) {
-  for (const options of builds) await (await esbuild.context(options)).watch();
-  console.log('esbuild: watching');
-} else {
-  await Promise.all(builds.map((options) => esbuild.build(options)));
+  if (watch) {
+    for (const options of builds) await (await esbuild.context(options)).watch();
+    console.log('esbuild: watching');
+  } else {
+    await Promise.all(builds.map((options) => esbuild.build(options)));
+  }
 }

@@ -20,3 +20,10 @@ declare module 'd3-dsv' {
   /** Each row's fields, quotes undone; a quoted field may hold commas, quotes and line breaks. */
   export function csvParseRows(text: string): string[][];
 }
+
+// WebAssembly text, which the bundle carries as the module's bytes (esbuild.mjs's wasmFromText
+// assembles it with wabt): trecScan.wat, `fixture-lab metrics`' reading and scoring.
+declare module '*.wat' {
+  const bytes: Uint8Array<ArrayBuffer>;
+  export default bytes;
+}

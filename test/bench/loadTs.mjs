@@ -1,10 +1,12 @@
 // TypeScript modules of this repository loaded into a plain-Node benchmark script: bundled by
-// esbuild into out/bench/NAME.cjs (packages left external, as the test bundles do), then required.
+// esbuild into out/bench/NAME.cjs (packages left external and WebAssembly text assembled, as the
+// test bundles do), then required.
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { wasmFromText } from '../../esbuild.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -21,6 +23,7 @@ export async function loadTs(name, modules) {
     packages: 'external',
     outfile,
     logLevel: 'warning',
+    plugins: [wasmFromText],
   });
   return createRequire(import.meta.url)(outfile);
 }

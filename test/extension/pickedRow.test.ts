@@ -30,7 +30,7 @@ describe('the row a Settle or To judge click opens (PickedRow)', () => {
     view.selection = [row('a.B')];
     picked.selected('settle');
     const started = Date.now();
-    assert.equal(await picked.take('settle', 1_000), 'a.B');
+    assert.equal(await picked.take('settle', 1_000, 1_000), 'a.B');
     assert.ok(Date.now() - started < 500, 'no wait when the selection came first');
   });
 
@@ -42,7 +42,7 @@ describe('the row a Settle or To judge click opens (PickedRow)', () => {
       view.selection = [row('a.C')];
       picked.selected('toJudge');
     });
-    assert.equal(await picked.take('toJudge', 1_000), 'a.C');
+    assert.equal(await picked.take('toJudge', 1_000, 1_000), 'a.C');
   });
 
   it('a click during a refresh: the row is empty in the selection until the view has it again, then it is the one opened', async () => {
@@ -53,38 +53,38 @@ describe('the row a Settle or To judge click opens (PickedRow)', () => {
     picked.selected('settle');
     // ... and the view's selection resolves the same handle once they are.
     later(200, () => (view.selection = [row('a.D')]));
-    assert.equal(await picked.take('settle', 1_000), 'a.D');
+    assert.equal(await picked.take('settle', 1_000, 1_000), 'a.D');
   });
 
   it('clicked again with nothing new: the row selected in the view clicked, whichever view was selected last', async () => {
     const picked = twoViews();
     picked.selected('settle');
-    assert.equal(await picked.take('settle', 300), 's.One');
+    assert.equal(await picked.take('settle', 300, 300), 's.One');
     picked.selected('toJudge');
-    assert.equal(await picked.take('toJudge', 300), 'j.Two');
+    assert.equal(await picked.take('toJudge', 300, 300), 'j.Two');
     // The Settle row, still selected, clicked again after To Judge's: its own row, not To Judge's.
-    assert.equal(await picked.take('settle', 300), 's.One');
-    assert.equal(await picked.take('toJudge', 300), 'j.Two', 'a second click on the same row');
+    assert.equal(await picked.take('settle', 300, 300), 's.One');
+    assert.equal(await picked.take('toJudge', 300, 300), 'j.Two', 'a second click on the same row');
   });
 
   it('a selection in one view is not taken as the click in the other', async () => {
     const picked = twoViews();
     picked.selected('toJudge');
     // A click on Settle's selected row while To Judge's selection is still unanswered.
-    assert.equal(await picked.take('settle', 300), 's.One');
+    assert.equal(await picked.take('settle', 300, 300), 's.One');
     const started = Date.now();
-    assert.equal(await picked.take('toJudge', 1_000), 'j.Two');
+    assert.equal(await picked.take('toJudge', 1_000, 1_000), 'j.Two');
     assert.ok(Date.now() - started < 500, 'To Judge\'s own selection is still fresh for its click');
   });
 
   it('nothing selected, or a note row: undefined once the wait is over', async () => {
     const picked = new PickedRow();
-    assert.equal(await picked.take('settle', 100), undefined);
+    assert.equal(await picked.take('settle', 100, 100), undefined);
     const view = new View();
     picked.attach('settle', view);
     view.selection = [{ kind: 'note', text: 'Open a reviewed fixture' }];
     picked.selected('settle');
-    assert.equal(await picked.take('settle', 100), undefined);
+    assert.equal(await picked.take('settle', 100, 100), undefined);
   });
 });
 

@@ -141,6 +141,9 @@ describe('The .vsix, installed as users install it', function () {
     for (const file of ['package.json', 'LICENSE.txt', 'readme.md', 'media/icon.png', 'media/fixture-lab.svg', 'docs/fixture.schema.json', 'syntaxes/fixture-injection.tmLanguage.json']) {
       assert.ok(files.some((f) => f.toLowerCase() === file.toLowerCase()), `${file} is missing from the package`);
     }
+    // Of the packages, only the runtime ones the bundles keep external (package.json's dependencies): no build tool (esbuild, wabt).
+    const packages = new Set(files.filter((file) => file.startsWith('node_modules/')).map((file) => file.split('/').slice(1, file.startsWith('node_modules/@') ? 3 : 2).join('/')));
+    assert.deepEqual([...packages].sort(), ['@vscode/tree-sitter-wasm', 'tiktoken', 'web-tree-sitter']);
     // Every grammar the symbol reader loads, and only those.
     const grammars = files.filter((file) => file.startsWith('node_modules/@vscode/tree-sitter-wasm/wasm/')).map((file) => basename(file)).sort();
     assert.deepEqual(grammars, [...new Set(Object.values(GRAMMAR_FILE))].sort());

@@ -130,6 +130,9 @@ async function inCodeServer(folder, pass, resultsFile, name, prebuilt) {
       extensionTestsPath: TESTS_PATH,
       onExit: reportExit,
     });
+    // Every action in the page (a fill, a key press, a click) waits as long as a step waits for its
+    // target: Playwright's own 30 s ran out under the unit tests' load (a quick input's fill, once).
+    workbench.page.setDefaultTimeout(STEP_WAIT_MS);
     // The suite asks for a screenshot of a key screen by writing NAME.request; the page is
     // captured as NAME.png, which the suite waits for.
     watcher = setInterval(() => {
@@ -142,7 +145,7 @@ async function inCodeServer(folder, pass, resultsFile, name, prebuilt) {
         const request = JSON.parse(readFileSync(join(shots, name), 'utf8'));
         rmSync(join(shots, name), { force: true });
         const out = join(shots, name.replace(/\.json$/, '.out'));
-        void inWebview(workbench.page, request).then((answer) => {
+        void inWebview(workbench.page, request, shots).then((answer) => {
           writeFileSync(`${out}.tmp`, JSON.stringify(answer));
           renameSync(`${out}.tmp`, out);
         });
@@ -308,7 +311,7 @@ async function inWorkbench(page, steps, shots) {
  * its attributes: what a check for markup made from text reads. Webviews are nested iframes of the
  * workbench; Playwright sees them all.
  */
-async function inWebview(page, { action, selector, contains }) {
+async function inWebview(page, { action, selector, contains }, shots) {
   const deadline = Date.now() + STEP_WAIT_MS;
   let last = 'no frame shows it';
   while (Date.now() < deadline) {
@@ -321,8 +324,17 @@ async function inWebview(page, { action, selector, contains }) {
           last = `the frame does not show "${contains}" yet`;
           continue;
         }
-        // Within the answer's wait (90 s in test/integration/ui.ts): a click something covers fails, saying so.
-        if (action === 'click') await element.click({ timeout: Math.max(1000, deadline - Date.now()) });
+        if (action === 'click') {
+          // A person clicks what they see: a webview kept hidden (an earlier panel, a view in a
+          // collapsed sidebar) can hold the same selector, and Playwright would wait on it for good.
+          if (!(await element.isVisible())) {
+            last = 'only a hidden frame shows it';
+            continue;
+          }
+          // Short tries, the frames searched again between them: a page redrawn meanwhile (a
+          // message from the host rebuilds the form) has a new element, the old handle never acts.
+          await element.click({ timeout: Math.min(5000, Math.max(1000, deadline - Date.now())) });
+        }
         if (action === 'elements') {
           const elements = await element.evaluate((root) => [root, ...root.querySelectorAll('*')].map((e) => ({
             tag: e.tagName.toLowerCase(),
@@ -332,12 +344,20 @@ async function inWebview(page, { action, selector, contains }) {
         }
         return { ok: true, text };
       } catch (error) {
-        last = error.message.split('\n')[0];
+        last = playwrightReason(error);
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  await page.screenshot({ path: join(shots, `webview-failed-${Date.now()}.png`) }).catch(() => {});
   return { ok: false, error: `${selector}: ${last}` };
+}
+
+/** Playwright's first line, and the last thing its call log says it waited for (what was in the way). */
+function playwrightReason(error) {
+  const lines = error.message.split('\n');
+  const waited = lines.map((l) => l.trim()).filter((l) => l.startsWith('- ')).at(-1);
+  return waited ? `${lines[0]} (${waited.slice(2)})` : lines[0];
 }
 
 async function inDesktopVSCode(folder, resultsFile) {

@@ -45,7 +45,7 @@ export interface RankedCandidate {
   /** 1-based, on the side the symbol is read (base, head for a modified one). */
   line: number;
   kind: CandidateKind;
-  /** 0 for the changed symbols, 1 for their neighbours, 2 for what a neighbour does with data the change writes. */
+  /** 0 for the changed symbols, 1 for their neighbours, 2 for what a neighbour does with data the change writes, a caller's caller and the second ring. */
   hops: number;
   links: number;
   test: boolean;
@@ -155,12 +155,13 @@ export async function candidatesFrom(repo: Repository, report: ChangeReport, opt
  * fewer than FEW_STRONG non-test neighbours are strong, and then only up to FEW_STRONG (never tests,
  * which follow). `limit` then caps the non-test neighbours (and the tests after them alike).
  */
-export function selectCandidates<T extends { kind: CandidateKind; test: boolean }>(
+export function selectCandidates<T extends { kind: CandidateKind; test: boolean; hops?: number }>(
   ordered: readonly T[], weight: (c: T) => number, limit: number, policy: TestsPolicy, evidence: EvidencePolicy,
 ): { keep: Set<T>; evident: (c: T) => boolean } {
   const strong = (c: T) => weight(c) >= STRONG_EVIDENCE;
   const linked = ordered.filter((c) => c.kind !== 'changed' && !c.test);
-  const floor = new Set(linked.filter(strong).length >= FEW_STRONG ? [] : linked.slice(0, FEW_STRONG));
+  // The floor is one hop out: two hops out, only evidence that stands on its own is listed.
+  const floor = new Set(linked.filter(strong).length >= FEW_STRONG ? [] : linked.filter((c) => (c.hops ?? 1) < 2).slice(0, FEW_STRONG));
   const evident = (c: T) => evidence === 'all' || c.kind === 'changed' || strong(c) || floor.has(c);
   // The limit counts non-test candidates (tests, placed after, are capped alike); changed symbols always stay.
   const room = (list: T[]) => {

@@ -18,7 +18,7 @@ export interface Neighbour {
   startLine: number;
   endLine: number;
   relation: Relation;
-  /** 1, or 2 for what a neighbour does with data the change writes (`if rule.flag: self.answer()`). */
+  /** 1, or 2 for what a neighbour does with data the change writes (`if rule.flag: self.answer()`), a caller's caller and the second ring (secondRing.ts). */
   hops: 1 | 2;
   /** The changed symbols this one is linked to. */
   via: string[];

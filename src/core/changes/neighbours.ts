@@ -21,6 +21,7 @@ import { Index } from './repositoryIndex';
 import { siblings } from './siblings';
 import { wrapped } from './wrappers';
 import { callersOfCallers } from './twoHops';
+import { secondRing } from './secondRing';
 
 export async function neighboursOf(repo: Repository, report: ChangeReport, limit = Infinity): Promise<Neighbour[]> {
   return (await linksOf(repo, report)).neighbours.slice(0, limit);
@@ -45,5 +46,7 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
   await dataFlow(repo, report, index, reads, writes, declared, links.link, ambiguousLimit);
   await getters(index, report, written, links.link);
   await moduleDataUsers(index, report, [...moduleData, ...await changedModuleData(index, report)], links.link, ambiguousLimit);
+  // The second ring grows from the first, ranked with it.
+  await secondRing(repo, index, report, links.links().neighbours, links.link);
   return links.links();
 }

@@ -2,7 +2,7 @@
 // rows carry a command of their own, without arguments (selection.ts says why), so the command names
 // the view; one shared command had to guess it from the view selected last, and a click on a row
 // already selected in one view, after a selection in the other, opened the other view's row.
-import { drawnSelection, pause, SelectionSource } from './selection';
+import { drawnSelection, pause, REDRAW_WAIT_MS, SelectionSource } from './selection';
 
 /** The two views whose rows open their symbol's code. */
 export type PickedView = 'settle' | 'toJudge';
@@ -29,12 +29,13 @@ export class PickedRow {
 
   /**
    * The symbol of the row clicked in `name`: a new selection there, or (clicked again, nothing new)
-   * its selected row; a row still being redrawn is waited for (drawnSelection), each wait within `waitMs`.
+   * its selected row (a new selection waited for within `freshMs`); a row still being redrawn is
+   * waited for (drawnSelection) within `redrawMs`.
    */
-  async take(name: PickedView, waitMs = 2_000): Promise<string | undefined> {
-    const deadline = Date.now() + waitMs;
+  async take(name: PickedView, freshMs = 2_000, redrawMs = REDRAW_WAIT_MS): Promise<string | undefined> {
+    const deadline = Date.now() + freshMs;
     while (!this.fresh.has(name) && Date.now() < deadline) await pause(50);
     this.fresh.delete(name);
-    return symbolOf(await drawnSelection(this.views.get(name), waitMs));
+    return symbolOf(await drawnSelection(this.views.get(name), redrawMs));
   }
 }

@@ -11,11 +11,19 @@ export interface SelectionSource {
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * How long a click waits for its row to be drawn again. The row commands run only from a click (the
+ * palette hides them), so an empty selection means a redraw under way, never "nothing chosen": the
+ * wait ends as soon as the row is back. 2 s ran out on a machine at load 27 (the VS Code passes
+ * beside the unit tests), and the click said "select a fixture" about the row it was on.
+ */
+export const REDRAW_WAIT_MS = 20_000;
+
+/**
  * The view's selected row, once it has one (within `waitMs`). A click while the view refreshes
  * selects a row VS Code is still redrawing: until it is back, the extension host cannot resolve it
  * and `selection` is empty; each read resolves it anew.
  */
-export async function drawnSelection(view: SelectionSource | undefined, waitMs = 2_000): Promise<unknown> {
+export async function drawnSelection(view: SelectionSource | undefined, waitMs = REDRAW_WAIT_MS): Promise<unknown> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     const node = view?.selection[0];
