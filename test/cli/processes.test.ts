@@ -6,7 +6,7 @@ import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { demoCorpus, mcpSystem, ROOT } from '../helpers/demoCorpus';
+import { buildDemoOnce, demoCorpus, mcpSystem, ROOT } from '../helpers/demoCorpus';
 import { GIT_ENV } from '../helpers/gitRepo';
 import { inTree, killAll, survivors } from '../helpers/procs';
 import { tempDir } from '../helpers/tempDir';
@@ -119,7 +119,7 @@ describe('cli: symbols leaves nothing behind', function () {
   this.timeout(60_000);
 
   it('its process group is empty when it exits (git cat-file is waited for)', async () => {
-    execFileSync('node', [join(ROOT, 'corpus/build-demo.mjs')]);
+    buildDemoOnce();
     for (const args of [['--base', '00-initial', '--head', '01-bulk-discount'], ['--rev', '01-bulk-discount', '--file', 'shop/pricing.py'], ['--base', '01-bulk-discount', '--head', '02-queue-retry-limit']]) {
       // Its own group, so whatever it leaves in the group can be told apart from the test's.
       const cli = spawn(process.execPath, [BIN, 'symbols', '--repo', BOOKSHOP, ...args], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

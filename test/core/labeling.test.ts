@@ -1,5 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
@@ -7,6 +6,7 @@ import {
   isBlind, isTestSymbol, loadCorpus, newFixtureText, nextFixture, readFixture, reasonsUsed,
   mulberry32, parseChangeSpec, roleOf, summarizeFixture, validateCorpus, visibleLabels,
 } from '../../src/core';
+import { buildDemoOnce } from '../helpers/demoCorpus';
 import { tempDir } from '../helpers/tempDir';
 
 const CORPUS = resolve(__dirname, '../../../corpus');
@@ -101,7 +101,7 @@ describe('workbench: guardrails, reasons, new fixtures', () => {
   });
 
   it('measures how far a symbol is from the changed code, in reference hops', async () => {
-    execFileSync('node', [join(CORPUS, 'build-demo.mjs')]);
+    buildDemoOnce();
     const repo = await Repository.open(join(CORPUS, '.repos/bookshop'));
     try {
       const base = await repo.resolve('02-queue-retry-limit~1');
