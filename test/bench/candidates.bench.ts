@@ -14,7 +14,7 @@
 // as ambiguous. Targets (issue 16): recall >= 90% at the default limit; tests
 // never above non-tests by default; name-only links to common names <= 10% of candidates.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadCorpus, Repository, repositoryPath, type ResolverName } from '../../src/core';
@@ -59,10 +59,26 @@ async function flask(): Promise<Quality[]> {
   }
 }
 
-interface HeldRow { change: BenchChange; quality: Quality; seconds: number; indexSeconds: number }
+interface HeldRow { change: BenchChange; quality: Quality; seconds: number; indexSeconds: number; cpuSeconds: number }
 
-/** The indexers the scip resolver runs install here on first use (as test/systems/setup.mjs's systems do); indexes are cached here per commit. */
-const INDEXERS_DIR = join(ROOT, '.cache', 'systems');
+/**
+ * CPU seconds spent so far by this process and by the children it has waited for (the indexers):
+ * on a machine shared by several engineers wall-clock seconds mostly measure the others.
+ * /proc/self/stat's cutime and cstime count in clock ticks (100 a second on Linux).
+ */
+function cpuSeconds(): number {
+  const own = process.cpuUsage();
+  const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /s, '').split(' ');
+  // After the command's closing parenthesis, field 3 (state) is index 0: cutime and cstime (16 and 17) are 13 and 14.
+  const children = (Number(fields[13]) + Number(fields[14])) / 100;
+  return (own.user + own.system) / 1e6 + children;
+}
+
+/**
+ * The indexers the scip resolver runs install here on first use (as test/systems/setup.mjs's systems do); indexes are cached here per commit.
+ * `FIXTURE_LAB_BENCH_INDEXERS=<dir>` uses another folder: one holding only the installed indexers measures indexing cold.
+ */
+const INDEXERS_DIR = process.env.FIXTURE_LAB_BENCH_INDEXERS || join(ROOT, '.cache', 'systems');
 
 /** `FIXTURE_LAB_BENCH_RESOLVERS=heuristic` skips the scip resolver's lists (indexing a cold cache takes tens of minutes). */
 const BENCH_RESOLVERS = (process.env.FIXTURE_LAB_BENCH_RESOLVERS ?? 'heuristic,scip').split(',') as ResolverName[];
@@ -90,10 +106,11 @@ async function heldOut(resolver: ResolverName): Promise<HeldRow[]> {
       try {
         for (const c of changes.filter((x) => (!BENCH_HALF || x.half === BENCH_HALF) && (!BENCH_ROUNDS || BENCH_ROUNDS.includes(x.round)))) {
           const started = performance.now();
+          const cpuStarted = cpuSeconds();
           const high = c.groundTruth.filter((g) => g.confidence === 'HIGH').map((g) => g.symbol);
           const quality = await qualityOf(c.id, repo, c.base, c.head, c.groundTruth.map((g) => g.symbol), {}, { resolver, indexersDir: INDEXERS_DIR }, high);
           for (const note of quality.notes) console.error(`  ${c.id} (${resolver}): ${note}`);
-          rows.push({ change: c, quality, seconds: (performance.now() - started) / 1000, indexSeconds: quality.indexSeconds });
+          rows.push({ change: c, quality, seconds: (performance.now() - started) / 1000, indexSeconds: quality.indexSeconds, cpuSeconds: cpuSeconds() - cpuStarted });
         }
       } finally {
         repo.close();
@@ -120,12 +137,12 @@ function heldOutTable(rows: HeldRow[], resolver: ResolverName): void {
     const missed = !q.missed.length ? ''
       : r.change.half === 'tuning' || showHeldOut ? `  missed: ${q.missed.join(', ')}`
         : `  missed: ${q.missed.length} (held out; FIXTURE_LAB_SHOW_HELD_OUT=1 names them)`;
-    const time = `${r.seconds.toFixed(1)} s${r.indexSeconds > 0 ? ` (indexing ${r.indexSeconds.toFixed(1)} s)` : ''}`;
+    const time = `${r.seconds.toFixed(1)} s${r.indexSeconds > 0 ? ` (indexing ${r.indexSeconds.toFixed(1)} s)` : ''}, CPU ${r.cpuSeconds.toFixed(1)} s`;
     console.log(`  ${r.change.half.padEnd(8)} round ${r.change.round}  ${q.id.padEnd(46)} recall ${q.hit}/${q.truth}  HIGH ${q.highHit}/${q.high}  listed ${q.listed}  tests above ${q.testsAbove}  ${time}${missed}`);
     if (showListing && (r.change.half === 'tuning' || showHeldOut)) printListing(q);
   }
-  console.log('\n  | half | round | language | changes | recall (all GT) | recall (HIGH) | precision | candidates per change | tests above non-tests | seconds per change (indexing) |');
-  console.log('  |---|---|---|---|---|---|---|---|---|---|');
+  console.log('\n  | half | round | language | changes | recall (all GT) | recall (HIGH) | precision | candidates per change | tests above non-tests | seconds per change (indexing) | CPU seconds per change |');
+  console.log('  |---|---|---|---|---|---|---|---|---|---|---|');
   const rounds = [...new Set(rows.map((r) => r.change.round))].sort((a, b) => a - b);
   for (const half of ['tuning', 'held-out'] as const) {
     for (const round of [...rounds, 'all' as const]) {
@@ -136,7 +153,7 @@ function heldOutTable(rows: HeldRow[], resolver: ResolverName): void {
         const timed = inSet.filter((r) => language === 'all' || r.change.language === language);
         const t = total(timed.map((r) => r.quality));
         const per = (f: (r: HeldRow) => number) => (timed.reduce((n, r) => n + f(r), 0) / Math.max(1, timed.length)).toFixed(1);
-        console.log(`  | ${half} | ${round} | ${language} | ${timed.length} | ${t.hit}/${t.truth} = ${pct(t.hit, t.truth)} | ${t.highHit}/${t.high} = ${pct(t.highHit, t.high)} | ${pct(t.hit, t.listed)} | ${(t.listed / Math.max(1, timed.length)).toFixed(1)} | ${t.testsAbove}/${t.pairs} | ${per((r) => r.seconds)} (${per((r) => r.indexSeconds)}) |`);
+        console.log(`  | ${half} | ${round} | ${language} | ${timed.length} | ${t.hit}/${t.truth} = ${pct(t.hit, t.truth)} | ${t.highHit}/${t.high} = ${pct(t.highHit, t.high)} | ${pct(t.hit, t.listed)} | ${(t.listed / Math.max(1, timed.length)).toFixed(1)} | ${t.testsAbove}/${t.pairs} | ${per((r) => r.seconds)} (${per((r) => r.indexSeconds)}) | ${per((r) => r.cpuSeconds)} |`);
       }
     }
   }

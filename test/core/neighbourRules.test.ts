@@ -171,4 +171,24 @@ describe('neighbours: issue 27 rules', function () {
     assert.deepEqual(m.get('src/ctx.AppContext.pop') && { kind: m.get('src/ctx.AppContext.pop')!.kind, byName: m.get('src/ctx.AppContext.pop')!.byName }, { kind: 'callee', byName: false });
     assert.ok(!m.has('src/other.Stack.pop'), 'the other pop is not what ctx holds');
   });
+
+  it('Go: a call through an interface reaches the changed implementation of its method; not where no interface declares the name', async () => {
+    const repo = new TestRepo();
+    const args = (body: string) => 'package cli\n\ntype Argument interface {\n\tParse([]string) ([]string, error)\n}\n\n'
+      + `type StringArg struct{ Max int }\n\nfunc (a *StringArg) Parse(s []string) ([]string, error) {\n\treturn ${body}, nil\n}\n\n`
+      + 'type IntArg struct{}\n\nfunc (a *IntArg) Parse(s []string) ([]string, error) {\n\treturn s, nil\n}\n\n'
+      + `type Flag struct{}\n\nfunc (f *Flag) Apply(s string) string {\n\treturn ${body === 's' ? 's' : 's + "x"'}\n}\n\n`
+      + 'type Other struct{}\n\nfunc (o *Other) Apply(s string) string {\n\treturn s\n}\n';
+    const command = 'package cli\n\ntype Command struct {\n\tArguments []Argument\n\tflags     []interface{ Apply(string) string }\n}\n\n'
+      + 'func (c *Command) Run(args []string) {\n\tfor _, arg := range c.Arguments {\n\t\targs, _ = arg.Parse(args)\n\t}\n}\n\n'
+      + 'func (c *Command) apply(v string, f interface{ Apply(string) string }) string {\n\treturn f.Apply(v)\n}\n';
+    const base = repo.commit('base', { 'args.go': args('s'), 'command.go': command });
+    const head = repo.commit('head', { 'args.go': args('s[:a.Max]') });
+    const m = by(await candidates(repo, base, head, { evidence: 'all' }));
+    // Two concrete Parse methods: the call reaches the changed one half the time, at half a resolved call.
+    assert.deepEqual(pick(m.get('command.Command.Run')), { kind: 'caller', why: 'calls Parse through Argument (line 10)' });
+    assert.equal(m.get('command.Command.Run')!.score < 1, true);
+    // `f.Apply` is typed by an anonymous interface no definition names: nothing says which Apply.
+    assert.ok(!m.has('command.Command.apply'), [...m.keys()].join(', '));
+  });
 });

@@ -10,7 +10,7 @@ import { TestRepo } from '../helpers/gitRepo';
 describe('candidates: the second ring', function () {
   this.timeout(60_000);
 
-  it('a member of a type the change uses, named on its lines, is linked two hops out; its other members and a same-named one elsewhere are not', async () => {
+  it('a member of a type the change uses, named on its lines, is linked two hops out, too weakly to be listed alone; its other members and a same-named one elsewhere are not', async () => {
     const repo = new TestRepo();
     const group = (body: string) => "import { Flag } from './flag';\n\nexport function group(flags: Flag[]): string[] {\n"
       + `\tconst first = flags[0];\n${body}\treturn [];\n}\n`;
@@ -20,13 +20,15 @@ describe('candidates: the second ring', function () {
       'src/group.ts': group(''),
     });
     const head = repo.commit('head', { 'src/group.ts': group('\tif (first) console.log(first.usage());\n') });
-    const m = by(await candidates(repo, base, head));
+    const m = by(await candidates(repo, base, head, { evidence: 'all' }));
     const usage = m.get('src/flag.Flag.usage');
     assert.deepEqual(usage && { kind: usage.kind, hops: usage.hops }, { kind: 'callee', hops: 2 }, [...m.keys()].join(', '));
     assert.match(usage!.why, /^a member of Flag, named on the changed lines; Flag is used as a type by group\.group/);
     // `usage` names two methods: by its name alone it links neither; only the type the change uses picks one.
     assert.ok(!m.has('src/command.Command.usage'), 'Command is no type the change uses');
     assert.ok(!m.has('src/flag.Flag.other'), 'a member the changed lines do not name');
+    // A quarter of its seed's link: the default list ends before it.
+    assert.ok(!by(await candidates(repo, base, head)).has('src/flag.Flag.usage'));
   });
 
   it('the one function whose signature names a changed type is linked; two that share it are not', async () => {

@@ -9,7 +9,7 @@ import { listAt } from '../lists';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { constructorCalls } from './constructors';
 import { CLASS_LIKE, IMPLICIT_CALLS, isWrite, shortName } from './languageRules';
-import type { LinkSet } from './links';
+import { AMBIGUOUS_LIMIT, type LinkSet } from './links';
 import type { FileInfo, Index, Located } from './repositoryIndex';
 
 /** A changed type used by more type definitions than this is a vocabulary type: none of them is about the change. */
@@ -88,7 +88,15 @@ export async function callersOf(repo: Repository, index: Index, report: ChangeRe
       if (!caller) continue;
       const r = await index.resolve(info, ref.line, ref.column, ref.name);
       const hit = r.picked.filter((p) => vias.some((v) => v.symbol === p.def.symbol));
-      if (hit.length === 0) continue;
+      if (hit.length === 0) {
+        // `arg.Parse(rargs)` on an `Argument`: nothing types the receiver, but the name is an interface's method (non-test callers only).
+        const through = r.resolved || ref.kind !== 'call' || decorates || isTestPath(path) ? undefined : await dispatched(index, ref.name, vias);
+        if (through) {
+          const why = `calls ${ref.name} through ${through.iface} (line ${ref.line})`;
+          for (const via of through.implementations) links.link({ path, def: caller }, 'caller', via, DISPATCH_WEIGHT / through.concrete, why, false);
+        }
+        continue;
+      }
       if (!r.resolved && r.picked.length > ambiguousLimit) {
         links.ambiguous(ref.name);
         continue;
@@ -123,6 +131,31 @@ export async function callersOf(repo: Repository, index: Index, report: ChangeRe
     for (const p of registered) links.linkPicked(r, g.call, 'caller', g.via.find((v) => v.symbol === p.def.symbol)!, 1, why);
   }
   return directCallers;
+}
+
+/** A call through an interface reaches one of its implementations: half a resolved call, over how many implement the name. */
+const DISPATCH_WEIGHT = 0.5;
+
+/** The interfaces a call goes through, the changed implementations it may reach, and how many concrete definitions share the name. */
+interface Dispatch { iface: string; implementations: ChangedSymbol[]; concrete: number }
+
+/**
+ * A method name an interface declares (a Go `interface { Parse(...) }`) and the changed symbols
+ * among its few (AMBIGUOUS_LIMIT) other, concrete definitions: a call of the name on a receiver
+ * nothing types is a call through the interface, to one of them.
+ */
+async function dispatched(index: Index, name: string, vias: ChangedSymbol[]): Promise<Dispatch | undefined> {
+  const all = index.called(name).filter((d) => d.def.kind === 'method' && d.def.parent !== undefined && !isTestPath(d.path));
+  const interfaces: string[] = [];
+  const concrete: Located[] = [];
+  for (const d of all) {
+    const parent = (await index.file(index.base, d.path))?.defs.find((p) => p.symbol === d.def.parent);
+    if (parent?.kind === 'interface') interfaces.push(parent.name);
+    else concrete.push(d);
+  }
+  const implementations = vias.filter((v) => concrete.some((c) => c.def.symbol === (v.baseSymbol ?? v.symbol)));
+  if (interfaces.length === 0 || implementations.length === 0 || concrete.length > AMBIGUOUS_LIMIT) return undefined;
+  return { iface: interfaces.join(', '), implementations, concrete: concrete.length };
 }
 
 /** A Python property's decorator (`@property`, `@functools.cached_property`), or a TypeScript getter's head. */

@@ -17,6 +17,7 @@ import { AMBIGUOUS_LIMIT, Links, LinkSet, Neighbour } from './links';
 import { usesOf } from './outgoing';
 import { gainedMembers } from './gainedMembers';
 import { overridden, overrides } from './overrides';
+import { preciseLinks } from './preciseLinks';
 import { Index } from './repositoryIndex';
 import { siblings } from './siblings';
 import { wrapped } from './wrappers';
@@ -46,6 +47,8 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
   await dataFlow(repo, report, index, reads, writes, declared, links.link, ambiguousLimit);
   await getters(index, report, written, links.link);
   await moduleDataUsers(index, report, [...moduleData, ...await changedModuleData(index, report)], links.link, ambiguousLimit);
+  // With a compiler-grade index: the uses, references and implementations it names (preciseLinks.ts).
+  if (precise) await preciseLinks(index, report, precise, links.link);
   // The second ring grows from the first, ranked with it.
   await secondRing(repo, index, report, links.links().neighbours, links.link);
   return links.links();

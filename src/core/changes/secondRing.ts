@@ -2,11 +2,12 @@
 // grown from the first ring's best code neighbours rather than by a rule per kind of miss. A
 // member of a type the change uses (`ArgumentBase.Usage` beside the changed `ArgumentBase.Parse`)
 // and what a function the change reaches calls are linked when the change's own lines write their
-// name: that is specific evidence; without it a type's forty members or a function's callees are
-// all alike, and on issue 27's rounds 1 to 4 nearly none of them was ground truth. And the
-// functions whose signatures name a changed type (`createJSONStorage(...): PersistStorage<S>`),
-// where its values go out, spread over how many do. Each weighs half its seed's evidence and is
-// listed only on strong evidence (hops 2 never fill the list in, candidates.ts).
+// name (without it a type's forty members or a function's callees are all alike, and on issue 27's
+// rounds 1 to 4 about one in a hundred was ground truth), weighing a quarter of their seed's
+// evidence: listed only where it adds up with other links. And the functions whose signatures
+// name a changed type (`createJSONStorage(...): PersistStorage<S>`), where its values go out,
+// half a link spread over how many do. Hops 2 are listed only on strong evidence: they never fill
+// the list in (candidates.ts).
 import { definitionAt } from '../symbols/definitions';
 import { DATA_KINDS } from '../symbols/kinds';
 import { filesMentioning } from '../symbols/lookup';
@@ -18,8 +19,13 @@ import { CLASS_LIKE, dirname, IMPLICIT_CALLS, shortName } from './languageRules'
 import type { LinkFn, Neighbour } from './links';
 import type { Index, Located } from './repositoryIndex';
 
-/** A second-ring link weighs its seed's evidence times this: below the first ring it goes through. */
-export const SECOND_HOP = 0.5;
+/**
+ * A member or callee named on the changed lines weighs its seed's evidence times this: a quarter,
+ * too little to be listed alone (on rounds 1 to 4 about one in forty listed at half a link was
+ * ground truth) but adding up with a first-ring link to the same definition (`SetHelpFunc`, which
+ * only the change's tests call, is a member of the `Command` the change uses and named on its lines).
+ */
+export const SECOND_HOP = 0.25;
 /** The first-ring neighbours the second ring grows from: the best few (past these, evidence is thin and the cost is not). */
 const SEEDS = 12;
 /** A seed weighs its score, at most one link's worth. */

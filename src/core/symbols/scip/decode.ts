@@ -29,6 +29,12 @@ export interface ScipIndex {
   definitions: Map<string, ScipPlace[]>;
   /** The packages (`scheme manager name version`) of the symbols the repository defines. */
   packages: Set<string>;
+  /** Where each global symbol is named other than where it is defined (its references, imports included). */
+  references: Map<string, ScipPlace[]>;
+  /** What each symbol implements or overrides (a subclass's class, a method's overridden method), as the index relates them. */
+  implements: Map<string, string[]>;
+  /** The inverse: what implements or overrides each symbol. */
+  implementedBy: Map<string, string[]>;
 }
 
 /** scip.proto's SymbolRole.Definition. */
@@ -40,7 +46,9 @@ interface Protobuf {
 }
 
 interface RawOccurrence { range: number[]; symbol: string; symbolRoles: number }
-interface RawIndex { documents: { relativePath: string; occurrences: RawOccurrence[] }[] }
+interface RawRelationship { symbol: string; isImplementation: boolean }
+interface RawSymbol { symbol: string; relationships: RawRelationship[] }
+interface RawIndex { documents: { relativePath: string; occurrences: RawOccurrence[]; symbols: RawSymbol[] }[] }
 
 const types = new Map<string, { decode(bytes: Uint8Array): unknown }>();
 
@@ -56,6 +64,14 @@ export function readScipIndex(home: string, file: string): ScipIndex {
   const documents = new Map<string, ScipOccurrence[]>();
   const definitions = new Map<string, ScipPlace[]>();
   const packages = new Set<string>();
+  const references = new Map<string, ScipPlace[]>();
+  const implementsMap = new Map<string, string[]>();
+  const implementedBy = new Map<string, string[]>();
+  const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
   for (const doc of raw.documents) {
     const occurrences: ScipOccurrence[] = [];
     for (const o of doc.occurrences) {
@@ -69,12 +85,21 @@ export function readScipIndex(home: string, file: string): ScipIndex {
         places.push({ path: doc.relativePath, line: line + 1, column });
         definitions.set(o.symbol, places);
         packages.add(packageOf(o.symbol));
+      } else if (!definition && o.symbol && !isLocal(o.symbol)) {
+        push(references, o.symbol, { path: doc.relativePath, line: line + 1, column });
+      }
+    }
+    for (const info of doc.symbols ?? []) {
+      for (const r of info.relationships ?? []) {
+        if (!r.isImplementation || r.symbol === info.symbol) continue;
+        push(implementsMap, info.symbol, r.symbol);
+        push(implementedBy, r.symbol, info.symbol);
       }
     }
     occurrences.sort((a, b) => a.line - b.line || a.column - b.column);
     documents.set(doc.relativePath, occurrences);
   }
-  return { documents, definitions, packages };
+  return { documents, definitions, packages, references, implements: implementsMap, implementedBy };
 }
 
 /** `local 12`: a symbol private to one document (a parameter, a local, an import nothing resolved). */

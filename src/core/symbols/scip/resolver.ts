@@ -17,9 +17,35 @@ export interface PreciseAnswer {
   places: ScipPlace[];
 }
 
+/** A use of a repository symbol the index names, and where that symbol is defined. */
+export interface PreciseUse {
+  line: number;
+  column: number;
+  symbol: string;
+  places: ScipPlace[];
+}
+
+/** A symbol the index relates to another: one it implements or overrides, or one that implements or overrides it. */
+export interface PreciseRelative {
+  symbol: string;
+  places: ScipPlace[];
+  /** Does it implement or override the one asked about (a subclass, an overriding method), rather than the other way? */
+  implementer: boolean;
+}
+
 export interface PreciseResolver {
   /** The meaning of the name at (1-based line, 0-based column) of `path` at revision `rev` (a full SHA). */
   at(rev: string, path: string, line: number, column: number): Promise<PreciseAnswer | undefined>;
+  /** The repository symbol whose definition names it at (line, column) of `path`, when the index says. */
+  definedAt(rev: string, path: string, line: number, column: number): Promise<string | undefined>;
+  /** The uses on lines `from`..`to` of `path` of symbols the repository defines (definitions and locals left out). */
+  usesIn(rev: string, path: string, from: number, to: number): Promise<PreciseUse[]>;
+  /** The lines `from`..`to` of `path` that name each local or parameter, by its symbol (with the column of its first use on each line). */
+  localLines(rev: string, path: string, from: number, to: number): Promise<Map<string, { lines: Set<number>; columns: Map<number, number> }>>;
+  /** Every place the repository names `symbol` other than its definition. */
+  references(rev: string, symbol: string): Promise<ScipPlace[]>;
+  /** What `symbol` implements or overrides, and what implements or overrides it, defined in the repository. */
+  related(rev: string, symbol: string): Promise<PreciseRelative[]>;
 }
 
 /** The `scip` resolver over one repository: each revision indexed (or read from the cache) once, when first asked. */
@@ -44,6 +70,62 @@ export class ScipResolver implements PreciseResolver {
       return o ? meaning(index, occurrences, path, o) : undefined;
     }
     return undefined;
+  }
+
+  async definedAt(rev: string, path: string, line: number, column: number): Promise<string | undefined> {
+    for (const index of (await this.revision(rev)).indexes.values()) {
+      const o = index.documents.get(path)?.find((x) => x.definition && x.line === line && x.column === column && !isLocal(x.symbol));
+      if (o) return o.symbol;
+    }
+    return undefined;
+  }
+
+  async usesIn(rev: string, path: string, from: number, to: number): Promise<PreciseUse[]> {
+    const out: PreciseUse[] = [];
+    for (const index of (await this.revision(rev)).indexes.values()) {
+      for (const o of index.documents.get(path) ?? []) {
+        if (o.line < from || o.line > to || o.definition || isLocal(o.symbol)) continue;
+        const places = index.definitions.get(o.symbol);
+        if (places) out.push({ line: o.line, column: o.column, symbol: o.symbol, places });
+      }
+    }
+    return out;
+  }
+
+  async localLines(rev: string, path: string, from: number, to: number): Promise<Map<string, { lines: Set<number>; columns: Map<number, number> }>> {
+    const out = new Map<string, { lines: Set<number>; columns: Map<number, number> }>();
+    for (const index of (await this.revision(rev)).indexes.values()) {
+      for (const o of index.documents.get(path) ?? []) {
+        // scip-python names a parameter globally (`…/attrs().(repr_ns)`), scip-typescript as a local.
+        if (o.line < from || o.line > to || !(isLocal(o.symbol) || o.symbol.endsWith(')'))) continue;
+        const entry = out.get(o.symbol) ?? { lines: new Set<number>(), columns: new Map<number, number>() };
+        entry.lines.add(o.line);
+        if (!entry.columns.has(o.line)) entry.columns.set(o.line, o.column);
+        out.set(o.symbol, entry);
+      }
+    }
+    return out;
+  }
+
+  async references(rev: string, symbol: string): Promise<ScipPlace[]> {
+    for (const index of (await this.revision(rev)).indexes.values()) {
+      const found = index.references.get(symbol);
+      if (found) return found;
+    }
+    return [];
+  }
+
+  async related(rev: string, symbol: string): Promise<PreciseRelative[]> {
+    const out: PreciseRelative[] = [];
+    for (const index of (await this.revision(rev)).indexes.values()) {
+      const add = (other: string, implementer: boolean) => {
+        const places = index.definitions.get(other);
+        if (places && !out.some((r) => r.symbol === other)) out.push({ symbol: other, places, implementer });
+      };
+      for (const other of index.implements.get(symbol) ?? []) add(other, false);
+      for (const other of index.implementedBy.get(symbol) ?? []) add(other, true);
+    }
+    return out;
   }
 
   private revision(rev: string): Promise<RevisionIndex> {
