@@ -66,15 +66,16 @@ export async function changedSymbols(repo: Repository, baseRef: string, headRef:
       skipped.push({ path: (f.newPath ?? f.oldPath)!, reason: describe(unreadable) });
       continue;
     }
-    const read = async (path: string | undefined, text: typeof oldText, side: string) => {
+    const read = async (path: string | undefined, text: typeof oldText, side: string, previous?: string) => {
       if (!path || text?.kind !== 'text') return [];
-      const { definitions, damage } = await fileDefinitions(path, text.text);
+      const { definitions, damage } = await fileDefinitions(path, text.text, previous);
       if (damage) unparsed.push(`${damageText(path, damage)} (at ${side})`);
       if (text.guessed) unparsed.push(`${guessedText(path)} (at ${side})`);
       return definitions;
     };
     const before = await read(f.oldPath, oldText, `base ${changes.base.slice(0, 7)}`);
-    const after = await read(f.newPath, newText, `head ${changes.head.slice(0, 7)}`);
+    // The head side is an edit of the base side: parsed from its tree (the same definitions, a fraction of a parse).
+    const after = await read(f.newPath, newText, `head ${changes.head.slice(0, 7)}`, oldText?.kind === 'text' ? oldText.text : undefined);
     const sides = { before: oldText?.kind === 'text' ? oldText.text : undefined, after: newText?.kind === 'text' ? newText.text : undefined };
     symbols.push(...symbolsOfFile(f, before, after, sides));
     names.addFile(f, before, after);

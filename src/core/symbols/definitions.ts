@@ -350,9 +350,13 @@ export function modulePath(path: string): string {
   return dot > slash + 1 ? path.slice(0, dot) : path;
 }
 
-/** Every definition in `text` (the file at `path`, repository-relative), in document order. */
-export async function definitionsOf(path: string, text: string): Promise<Definition[]> {
-  return (await fileDefinitions(path, text)).definitions;
+/**
+ * Every definition in `text` (the file at `path`, repository-relative), in document order.
+ * `previous`: a text this one is an edit of (a change's base side), parsed incrementally from its
+ * tree when that is still kept (parser.ts); the definitions are the same either way.
+ */
+export async function definitionsOf(path: string, text: string, previous?: string): Promise<Definition[]> {
+  return (await fileDefinitions(path, text, previous)).definitions;
 }
 
 /** A file's definitions, and the syntax error after which some may be missing (parseDamage.ts). */
@@ -365,7 +369,7 @@ export interface FileDefinitions {
  * `definitionsOf` with the file's damage: the first syntax error tree-sitter did not recover from
  * within its line. Both are kept in one entry, so a run that reads them from the cache says it too.
  */
-export async function fileDefinitions(path: string, text: string): Promise<FileDefinitions> {
+export async function fileDefinitions(path: string, text: string, previous?: string): Promise<FileDefinitions> {
   const language = languageOf(path);
   if (!language) return { definitions: [] };
   const file = modulePath(path);
@@ -373,14 +377,14 @@ export async function fileDefinitions(path: string, text: string): Promise<FileD
   const entry = entryOf('definitions', language, text);
   const kept = entry && decodeDefinitions(readEntry(entry), file);
   if (kept) return kept;
-  const found = await derivedDefinitions(language, file, text);
+  const found = await derivedDefinitions(language, file, text, previous);
   const encoded = entry && encodeDefinitions(found, file);
   if (encoded) writeEntry(entry, encoded);
   return found;
 }
 
 /** `fileDefinitions`, from the tree. */
-function derivedDefinitions(language: LanguageId, file: string, text: string): Promise<FileDefinitions> {
+function derivedDefinitions(language: LanguageId, file: string, text: string, previous?: string): Promise<FileDefinitions> {
   const rules = RULES[language];
   const anonymous = ANONYMOUS[language];
   return withTree(language, text, (tree) => {
@@ -426,7 +430,7 @@ function derivedDefinitions(language: LanguageId, file: string, text: string): P
     }
     const damage = parseDamage(tree, text);
     return { definitions: UNIQUE_NAMES.has(language) ? uniqueNames(out) : out, ...(damage ? { damage } : {}) };
-  });
+  }, previous);
 }
 
 /** The innermost scope holding `start`, the ones ended before it dropped (nodes come in document order). */
