@@ -66,7 +66,7 @@ export { bandOf, cohensKappa } from './agreement/kappa';
 export { type Agreement, agreementOf, type Disagreement } from './agreement/raters';
 
 // A corpus: loading, validation, symbols checked against the code, the labeling report
-export { labelingReport, staleReport } from './corpus/labelingReport';
+export { labelingReport, REPORT_FILE, staleReport } from './corpus/labelingReport';
 export { type Corpus, type FixtureFile, fixtureIdOf, loadCorpus, loadFixtureFile } from './corpus/load';
 export { initCorpus } from './corpus/init';
 export { readRulings, type RulingRow, settleRulings } from './labeling/bulkRulings';

@@ -1,6 +1,7 @@
 // Fixtures are UTF-8. Decoding bytes that are not turns them into U+FFFD, and writing that text
 // back would destroy them silently, so every edit decodes strictly and refuses instead, naming the
 // place of the first bad byte the way every other problem is named (`path:line:col: error: ...`).
+import { isUtf8 } from 'node:buffer';
 import { ProblemError } from './problems';
 
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -12,6 +13,9 @@ export const NOT_UTF8 = 'not valid UTF-8';
  * 3-7: no overlong forms, no surrogates, nothing above U+10FFFF, no truncated sequence), or -1.
  */
 export function invalidUtf8At(bytes: Uint8Array): number {
+  // Node's native check (the same table) answers the common case: a byte loop here cost a blob
+  // reader about 10 ms of CPU per megabyte of source.
+  if (isUtf8(bytes)) return -1;
   const n = bytes.length;
   let i = 0;
   while (i < n) {

@@ -28,6 +28,14 @@ describe('shipped generated files are current', function () {
     assert.deepEqual(await stale(), [], 'no report, nothing to be stale');
     assert.equal((await run(dir, 'report', 'corpus')).code, 0);
     assert.deepEqual(await stale(), []);
+    // Where the report was written or checked from does not matter: it names each fixture from the corpus folder.
+    const inside = join(dir, 'corpus');
+    const fromInside = await run(inside, 'validate', '.', '--no-resolve');
+    assert.deepEqual(fromInside.stdout.split('\n').filter((l) => l.includes('labeling-report.md')), [], fromInside.stdout);
+    const written = readFileSync(join(inside, 'labeling-report.md'), 'utf8');
+    assert.match(written, /\(`tasks\/bookshop\/easy\/01-bulk-discount\.yaml`\)/);
+    assert.equal((await run(inside, 'report', '.')).code, 0);
+    assert.equal(readFileSync(join(inside, 'labeling-report.md'), 'utf8'), written, 'the same report from inside the corpus folder');
     // A reviewed fixture gone since the report was written: the report still shows its kappa.
     rmSync(join(dir, 'corpus/tasks/bookshop/easy/01-bulk-discount.yaml'));
     assert.deepEqual(await stale(), ['corpus/labeling-report.md:1:1: warning: is not the report of the fixtures as they are now (one changed since it was '

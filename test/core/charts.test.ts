@@ -185,8 +185,12 @@ describe('charts', function () {
     const before = new Map(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
     writeFileSync(join(dir, 'stale.svg'), '<svg/>');
     let stdout = '';
-    const io = { cwd: ROOT, stdout: { write: (s: string) => (stdout += s) }, stderr: { write: () => true } };
+    let stderr = '';
+    const io = { cwd: ROOT, stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } };
+    // Each answer records its fixture's revision and task text, as a run does: `charts` checks them against the fixtures and keeps every one.
+    for (const s of scored) assert.match(s.raw.rev, /^[0-9a-f]{40}$/, `${s.raw.system} on ${s.raw.task}`);
     assert.equal(await cli(['charts', runDir], io), 0);
+    assert.doesNotMatch(stderr, /left out/, stderr);
     assert.equal(count(stdout, /^wrote .*analysis\/charts\/[\w-]+\.svg$/gm), charts.length, stdout);
     assert.equal(existsSync(join(dir, 'stale.svg')), false, 'an SVG the run no longer draws is removed');
     for (const [f, text] of before) assert.equal(readFileSync(join(dir, f), 'utf8'), text, `${f} drawn again the same`);

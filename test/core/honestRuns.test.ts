@@ -153,6 +153,12 @@ describe('honest runs: no silent zero, and no budget credited that an answer exc
     assert.match(table, /^\*\*Warning:\*\* silent returned no symbols on 2 of 2 answers: its scores are zeros of a degraded system, not a measure of its retrieval\. It warned: "FTS extension failed to load — keyword search degraded"$/m);
     assert.match(table, /^\*\*Warning:\*\* unmapped returned only names that do not exist at the revision on 2 of 2 answers: its scores measure a parse that maps nothing \(check `parse`\), not a measure of its retrieval\.$/m);
     assert.match(table, /^\*\*Warning:\*\* verbose went over its token budget on 2 of 2 answers \(up to 3,048 tokens at a budget of 2,000\)/m);
+    // Where the zeros are read, Table 1's rows say which systems' scores measure nothing: the degraded one and the one whose names map nothing.
+    const table1 = findings.slice(findings.indexOf('## Table 1'), findings.indexOf('## System health'));
+    assert.match(table1, /^\| silent ‡ \| 2 \| /m);
+    assert.match(table1, /^\| unmapped ‡ \| 2 \| /m);
+    assert.match(table1, /^\| verbose \| 2 \| /m, 'a healthy system is not marked');
+    assert.match(table1, /^‡ Most of this system's answers were empty or named nothing at the revision: its scores are not a measure of its retrieval/m);
     const judged = findings.slice(findings.indexOf('## Judged@10'));
     assert.doesNotMatch(judged, /at least 0\.9/);
     assert.match(judged, /\*\*Warning:\*\* Judged@10 is not measured for silent: no answer had a symbol to judge/);

@@ -6,6 +6,12 @@ import {
   readMisses, readTriage, RETURNED_PAGE_ITEMS, returnedPage, runBenchmark, scoreRun, setTriage, SHOWN_CHARS, systemChoices, triageKey, verdictsFor, verdictText,
 } from '../../src/core';
 import { corpusView } from '../../src/core/panelView/host';
+import { BodyIndex } from '../../src/core/symbols/bodyIndex';
+import { Repository } from '../../src/core/git/repository';
+import { repositoryPath } from '../../src/core/corpus/repos';
+import { staleLabelsOf } from '../../src/core/corpus/resolveSymbols';
+import { fixtureView } from '../../src/core/labeling/state';
+import type { Fixture } from '../../src/core/fixtures/model';
 import { parseWebviewMessage } from '../../src/shared/protocol';
 import { demoCorpus } from '../helpers/demoCorpus';
 import { bigFixture, longLists } from '../webview/generated';
@@ -47,6 +53,40 @@ describe('panel: what the benchmark panel shows, from real runs on the demo corp
     assert.match(view.checks.damaged[0], /bookshop-easy-02\.json/);
     const whole = (await corpusView(results, c, undefined))!;
     assert.equal(whole.checks?.damaged, undefined, 'nothing said when every answer reads');
+  });
+
+  it('the Corpus tab names the stale ground truth of the fixtures it scores, in the fixture pane\'s words, each after its file', async () => {
+    // easy-01's apply_discount as if labeled at the change's head (its revision edited by hand since): other code where the fixture runs.
+    const HEAD = '6d2dc9693e1f13b86b62ede8d4af7c608f205026';
+    const edited = demoCorpus();
+    const path = join(edited, FILE);
+    const original = readFileSync(path, 'utf8');
+    const changed = original.replace(/(ground_truth:\n  - symbol: "shop\/pricing\.apply_discount"\n)/, `$1    at: "${HEAD}"\n`);
+    assert.notEqual(changed, original);
+    writeFileSync(path, changed);
+    const c = await loadCorpus(edited, edited);
+    const entry = c.repos.find((r) => r.name === 'bookshop')!;
+    const repo = await Repository.open(repositoryPath(c.dir, entry));
+    try {
+      const index = new BodyIndex(repo, { module: entry.module });
+      const stale = async (fixture: Fixture, file: string) => (await staleLabelsOf(index, fixture, entry, file))
+        .filter((s) => s.lists.includes('ground_truth')).map((s) => s.message);
+      const view = (await corpusView(results, c, undefined, stale))!;
+      const lines = view.checks?.staleLabels ?? [];
+      assert.equal(lines.length, 1, JSON.stringify(lines));
+      const fixture = c.fixtures.find((f) => f.file === FILE)!.read.fixture;
+      assert.equal(lines[0], `${FILE}: ${(await stale(fixture, FILE))[0]}`);
+      assert.match(lines[0], /`shop\/pricing\.apply_discount` was labeled at 6d2dc96, and at diff\.base 76fa6ca its body differs there/);
+      assert.equal((await corpusView(results, c, undefined))!.checks?.staleLabels, undefined, 'nothing without the check');
+      // Its review under way (no agreement yet): its verifier reads none of it, since the label names the ground truth; its labeler does.
+      writeFileSync(path, changed.replace(/^agreement: .*\n/m, ''));
+      const underWay = await loadCorpus(edited, edited);
+      assert.equal(fixtureView(underWay.fixtures.find((f) => f.file === FILE)!.read.fixture, 'lee').blind, true);
+      assert.equal((await corpusView(results, underWay, 'lee', stale))!.checks?.staleLabels, undefined, 'the blind verifier');
+      assert.equal((await corpusView(results, underWay, 'dana', stale))!.checks?.staleLabels?.length, 1, 'the labeler');
+    } finally {
+      repo.close();
+    }
   });
 
   it('lists runs newest first, and takes each system\'s newest answer: this run, or a recorded one', async () => {

@@ -83,6 +83,23 @@ describe('scoring: matching rules', () => {
 });
 
 describe('scoring: credit as a maximum matching built in rank order', () => {
+  it('scores one ranking array again as a fresh copy of it, after it is changed in place and under another module (names read once per array, seeded)', () => {
+    const random = mulberry32(2911);
+    const pool = ['example.com/shop/pricing.apply', 'shop/pricing.apply', 'pricing.apply', 'shop/cart.Cart.total', 'cart.Cart', 'shop/models.py', 'Unrelated', 'a.h'];
+    const truth = [{ symbol: 'shop/pricing.apply', confidence: 'HIGH' as const }, { symbol: 'shop/cart.Cart.total', confidence: 'MEDIUM' as const }, 'shop/models'];
+    for (let n = 0; n < 200; n++) {
+      const ranking = Array.from({ length: 1 + Math.floor(random() * 8) }, () => pool[Math.floor(random() * pool.length)]);
+      const options = { rule: MATCH_RULES[Math.floor(random() * MATCH_RULES.length)], module: random() < 0.5 ? 'example.com' : undefined };
+      assert.deepEqual(matchRanking(ranking, truth, options), matchRanking([...ranking], truth, options));
+      // The same array, an element replaced (or one added), read again.
+      if (random() < 0.5) ranking[Math.floor(random() * ranking.length)] = pool[Math.floor(random() * pool.length)];
+      else ranking.push(pool[Math.floor(random() * pool.length)]);
+      assert.deepEqual(matchRanking(ranking, truth, options), matchRanking([...ranking], truth, options), JSON.stringify(ranking));
+      const other = { ...options, module: options.module ? undefined : 'example.com' };
+      assert.deepEqual(matchRanking(ranking, truth, other), matchRanking([...ranking], truth, other), JSON.stringify({ ranking, other }));
+    }
+  });
+
   it('gives gains HIGH 2, MEDIUM 1, plain strings HIGH', () => {
     assert.deepEqual(truthEntries(['a.b', { symbol: 'c.d', confidence: 'MEDIUM' }, { symbol: 'e.f' }]).map((t) => t.gain), [2, 1, 2]);
   });

@@ -3,7 +3,7 @@
 // candidate, a label of the real name was "not defined" and a label of `fen` validated clean, so a
 // system answering `prüfen` scored zero. Real git repositories, through the CLI.
 import * as assert from 'node:assert/strict';
-import { checkCorpusSymbols, loadCorpus, sourceText } from '../../src/core';
+import { checkCorpusSymbols, loadCorpus, namesAtRevision, RepoSymbols, sourceText } from '../../src/core';
 import { run as cliRun } from '../helpers/cli';
 import { TestRepo } from '../helpers/gitRepo';
 import { tempDir } from '../helpers/tempDir';
@@ -48,6 +48,40 @@ describe('source files in Latin-1 and declared encodings', function () {
     const check = await checkCorpusSymbols(await loadCorpus(corpus, corpus), { cacheDir: false });
     assert.deepEqual(check.problems.map((p) => p.message.replace(/ at diff\.base \w+.*$/, '')), ['`kasse.Kunde.fen` is not defined']);
     assert.equal(check.ground_truth.resolved, 2);
+  });
+
+  it('an undeclared Shift-JIS file, read as Windows-1252, is said wherever its names are used: symbols, a change, validate, a run\'s answer', async () => {
+    // `def 支払う(amount)` in Shift-JIS, no declaration: Windows-1252 reads any byte, so its name comes out as Latin letters, unflagged.
+    const sjis = Buffer.from('def \x8ex\x95\xa5\x82\xa4(amount):\n    return amount\n\n\ndef after():\n    return 1\n', 'latin1');
+    const test = new TestRepo();
+    const base = test.commit('base', { 'shiharai.py': sjis, 'plain.py': 'def caf\u00e9():\n    return 1\n',
+      'declared.py': latin1('# -*- coding: latin-1 -*-\ndef pr\xfcfen():\n    return 1\n') });
+    const head = test.commit('head', { 'shiharai.py': Buffer.concat([sjis, Buffer.from('\n\ndef more():\n    return 2\n')]) });
+    const said = 'shiharai.py is not UTF-8 and declares no encoding this tool knows: it was read as Windows-1252, so its names with letters beyond ASCII may be wrong';
+    const file = await cliRun(test.dir, 'symbols', '--repo', test.dir, '--rev', base, '--file', 'shiharai.py');
+    assert.equal(file.code, 0, file.stderr);
+    assert.equal(file.stderr, `fixture-lab: warning: ${said}\n`);
+    for (const quiet of ['plain.py', 'declared.py']) {
+      assert.equal((await cliRun(test.dir, 'symbols', '--repo', test.dir, '--rev', base, '--file', quiet)).stderr, '', `${quiet}: UTF-8 or declared, nothing to say`);
+    }
+    const change = await cliRun(test.dir, 'symbols', '--repo', test.dir, '--base', base, '--head', head);
+    assert.ok(change.stderr.includes(`fixture-lab: warning: ${said} (at base ${base.slice(0, 7)})`), change.stderr);
+
+    const corpus = tempDir({
+      'repos.yaml': `repos:\n  - name: pay\n    commit: "${base}"\n    path: ${JSON.stringify(test.dir)}\n`,
+      'tasks/pay/easy/01.yaml': `id: pay-easy-01\nrepo: pay\ndifficulty: easy\ncommit: "${base}"\ntask: "Pay"\nground_truth:\n`
+        + '  - {symbol: "shiharai.\u652f\u6255\u3046", confidence: HIGH, reason: "r"}\n',
+    });
+    const check = await checkCorpusSymbols(await loadCorpus(corpus, corpus), { cacheDir: false });
+    assert.equal(check.problems.length, 1, JSON.stringify(check.problems));
+    assert.match(check.problems[0].message, /^`shiharai\.\u652f\u6255\u3046` is not defined at commit \w+: shiharai\.py is not UTF-8 and declares no encoding this tool knows: it was read as Windows-1252/);
+    const symbols = new RepoSymbols({ name: 'pay', path: test.dir } as never, test.dir, { cacheDir: false });
+    try {
+      const names = await namesAtRevision(symbols.resolver, base, ['shiharai.\u652f\u6255\u3046', 'shiharai.after', 'plain.nothing']);
+      assert.deepEqual([names.exist, names.unparsed], [1, [said]], 'a run records it with the answer (names_unparsed)');
+    } finally {
+      await symbols.close();
+    }
   });
 
   it('decodes UTF-8 as UTF-8, a declared encoding it knows as declared, none or an unknown or false one as Windows-1252', () => {

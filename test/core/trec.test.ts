@@ -84,6 +84,18 @@ describe('TREC qrels and runs, checked against trec_eval', () => {
     assert.deepEqual(Object.keys(json.all), [...TREC_MEASURES, 'num_q']);
   });
 
+  it("prints every measure of every topic, in TREC_MEASURES' order, then num_q and all", () => {
+    // The table written the plain way: a line per measure per topic, in order.
+    const plain = (e: typeof evaluation) => [
+      ...[...e.topics].flatMap(([qid, s]) => TREC_MEASURES.map((m) => `${m.padEnd(22)}\t${qid}\t${fixed4(s[m])}\n`)),
+      `${'num_q'.padEnd(22)}\tall\t${e.topics.size}\n`,
+      ...TREC_MEASURES.map((m) => `${m.padEnd(22)}\tall\t${fixed4(e.all[m])}\n`),
+    ].join('');
+    assert.equal(formatTrecTable(evaluation), plain(evaluation));
+    const complete = evaluateTrec(parseQrels(read('qrels.txt')), parseRun(read('run.txt')), 'run.txt', { complete: true });
+    assert.equal(formatTrecTable(complete), plain(complete));
+  });
+
   it('ranks by score descending, ties by docno descending, ignoring the rank column', () => {
     const run = parseRun('q Q0 a 1 1 r\nq Q0 c 2 1 r\nq Q0 b 3 2 r\nq Q0 B 4 1 r\n');
     assert.deepEqual(rankEntries(run.topics.get('q')!).map((e) => e.docno), ['b', 'c', 'a', 'B']);

@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { analyzeRun, countTokens, Fixture, loadCorpus, RawResult, RunInfo, ScoredResult, SignificanceMatrix, writeRaw } from '../../src/core';
+import { writtenSha } from '../../src/core/harness/staleAnswers';
 import { tempDir } from './tempDir';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -35,6 +36,7 @@ export async function scriptedRun(overrides: Partial<RunInfo> = {}): Promise<Scr
   const corpusDir = join(ROOT, 'corpus');
   const corpus = await loadCorpus(corpusDir, ROOT);
   const modules = new Map(corpus.repos.map((r) => [r.name, r.module]));
+  const pinned = new Map(corpus.repos.map((r) => [r.name, r.commit]));
   const fixtures = new Map<string, Fixture>();
   for (const f of corpus.fixtures) if (f.read.fixture.id && f.read.fixture.ground_truth.length > 0) fixtures.set(f.read.fixture.id, f.read.fixture);
   const tasks = [...fixtures.keys()].sort();
@@ -44,7 +46,10 @@ export async function scriptedRun(overrides: Partial<RunInfo> = {}): Promise<Scr
       const fixture = fixtures.get(task)!;
       const { symbols, status = 'ok' } = answer(fixture.ground_truth.map((g) => g.symbol), task);
       const output = symbols.join('\n');
-      raws.push({ system, task, repo: fixture.repo!, rev: 'HEAD', budget: 5000, status, output, symbols, tokens: countTokens(output), timings: {}, source: 'run', finished_at: '2025-01-01T00:00:00Z' });
+      // The revision the fixture runs at, as a run records it (a SHA): every check of an answer's revision sees a real one.
+      const rev = writtenSha(fixture, pinned.get(fixture.repo!));
+      if (!rev) throw new Error(`${task}: the demo fixture's revision is not written as a SHA`);
+      raws.push({ system, task, repo: fixture.repo!, rev, task_text: fixture.task ?? '', budget: 5000, status, output, symbols, tokens: countTokens(output), timings: {}, source: 'run', finished_at: '2025-01-01T00:00:00Z' });
     }
   }
   const info: RunInfo = {

@@ -4,8 +4,10 @@
 // validate's words; or its task was reworded after a run, whose answer is then left out and said.
 // In code-server the page itself is read; elsewhere the messages it is sent.
 import * as assert from 'node:assert/strict';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
+import { cli } from '../../src/cli/cli';
 import type { Services } from '../../src/extension/services';
 import { copyFixture, eventually, journeySuite, panelMessages, runFromPanel, screenshot } from './helpers';
 import { webview } from './ui';
@@ -17,11 +19,13 @@ describe('benchmark panel: ground truth labeled at another revision is said abov
   this.timeout(240_000);
   let messages: ReturnType<typeof panelMessages> | undefined;
   let copy: vscode.Uri | undefined;
+  let corpusRun: string | undefined;
   journeySuite((s: Services) => {
     messages = panelMessages(s);
   }, () => {
     messages?.dispose();
     if (copy) rmSync(copy.fsPath, { force: true });
+    if (corpusRun) rmSync(corpusRun, { recursive: true, force: true });
   });
 
   it('names the label whose code differs where the systems ran, and the fixture is scored all the same', async () => {
@@ -31,6 +35,14 @@ describe('benchmark panel: ground truth labeled at another revision is said abov
     const edited = original.replace(/(ground_truth:\n  - symbol: "shop\/pricing\.apply_discount"\n)/, `$1    at: "${HEAD}"\n`);
     assert.notEqual(edited, original);
     writeFileSync(uri.fsPath, edited);
+    // A corpus run over it and the fixture it copies (what the Corpus tab shows), then the panel opened afresh.
+    let stderr = '';
+    const folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    const code = await cli(['run', '.', '--systems', 'grep', '--tasks', 'bookshop-easy-01*', '--budget', '5000'],
+      { cwd: folder, stdout: { write: () => true }, stderr: { write: (t: string) => (stderr += t) } });
+    assert.equal(code, 0, stderr);
+    corpusRun = join(folder, 'results', readdirSync(join(folder, 'results')).filter((n) => n.startsWith('run-')).sort().at(-1)!);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const results = await runFromPanel(messages!, uri, ['grep']);
     const lines = results.checks!.staleLabels ?? [];
     assert.equal(lines.length, 1, JSON.stringify(lines));
@@ -43,6 +55,21 @@ describe('benchmark panel: ground truth labeled at another revision is said abov
       assert.ok(page.includes(lines[0]), 'the line, in validate\'s words');
     }
     await screenshot('72-panel-stale-labels');
+
+    // The Corpus tab says it too, in the same words, after the fixture's file.
+    const corpus = await eventually(() => {
+      const last = messages!.of('corpus').at(-1)?.corpus;
+      assert.ok(last?.checks?.staleLabels?.length, JSON.stringify(last?.checks));
+      return last;
+    }, 30_000);
+    assert.equal(corpus.run, basename(corpusRun));
+    const file = vscode.workspace.asRelativePath(uri, false);
+    assert.deepEqual(corpus.checks!.staleLabels, [`${file}: ${lines[0]}`]);
+    if (await webview.click('panel-stale-labels-corpus-tab', 'vscode-tab-header[data-tab="corpus"]')) {
+      const shown = await webview.text('panel-stale-labels-corpus', '#root', 'labeled at another revision');
+      if (shown !== undefined) assert.ok(shown.includes(corpus.checks!.staleLabels[0]), 'the Corpus tab shows the line');
+      assert.ok(await webview.click('panel-stale-labels-results-tab', 'vscode-tab-header[data-tab="results"]'));
+    }
   });
 
   it('leaves out an answer given to the task before it was reworded, and says so above the scores', async () => {

@@ -37,6 +37,7 @@ export async function candidates(args: string[], io: CliIO): Promise<number> {
   try {
     const found = await candidatesOf(repo, required(values.base, '--base'), required(values.head, '--head'), options);
     for (const s of found.skipped) io.stderr.write(`fixture-lab: skipped ${s.path}: ${s.reason}\n`);
+    for (const line of found.unparsed) io.stderr.write(`fixture-lab: warning: ${line}\n`);
     for (const note of found.resolver.notes) io.stderr.write(`fixture-lab: ${note}\n`);
     if (values.json) {
       const { changed, ranked, symbols, cut, ambiguous } = found;

@@ -54,6 +54,7 @@ export async function newFixture(args: string[], io: CliIO): Promise<number> {
       candidates: candidateOptions(values, io),
     });
     for (const s of made.found.skipped) io.stderr.write(`fixture-lab: skipped ${s.path}: ${s.reason}\n`);
+    for (const line of made.found.unparsed) io.stderr.write(`fixture-lab: warning: ${line}\n`);
     for (const note of made.found.resolver.notes) io.stderr.write(`fixture-lab: ${note}\n`);
     const cut = describeCut(made.found.cut);
     io.stdout.write(`wrote ${displayPath(made.path, io.cwd)} (${made.id}): ${made.found.symbols.length} candidates (non-test ${cut})\n`);

@@ -1,8 +1,10 @@
 // From their modules, not the core's index: `symbols` initialises only what it uses.
 import { changedSymbols } from '../../core/changes/changedSymbols';
+import { guessedText } from '../../core/git/blobs';
 import { Repository } from '../../core/git/repository';
 import { FixtureLabError } from '../../core/problems';
-import { definitionsOf } from '../../core/symbols/definitions';
+import { fileDefinitions } from '../../core/symbols/definitions';
+import { damageText } from '../../core/symbols/parseDamage';
 import { languageOf } from '../../core/symbols/languages';
 import { CliIO, parse, required, UsageError } from '../args';
 
@@ -25,6 +27,7 @@ export async function symbols(args: string[], io: CliIO): Promise<number> {
     if (changeMode) {
       const report = await changedSymbols(repo, required(values.base, '--base'), required(values.head, '--head'));
       for (const s of report.skipped) io.stderr.write(`fixture-lab: skipped ${s.path}: ${s.reason}\n`);
+      for (const line of report.unparsed) io.stderr.write(`fixture-lab: warning: ${line}\n`);
       if (values.json) {
         const rows = report.symbols.map(({ symbol, file, kind, change, startLine, endLine }) => ({ symbol, file, kind, change, startLine, endLine }));
         io.stdout.write(JSON.stringify(rows, null, 2) + '\n');
@@ -42,7 +45,9 @@ export async function symbols(args: string[], io: CliIO): Promise<number> {
         content.kind === 'missing' ? `\`${file}\` does not exist at ${values.rev}: check the path and revision`
           : `\`${file}\` is ${content.kind} at ${values.rev}: no symbols to read`);
     }
-    const defs = await definitionsOf(file, content.text);
+    if (content.guessed) io.stderr.write(`fixture-lab: warning: ${guessedText(file)}\n`);
+    const { definitions: defs, damage } = await fileDefinitions(file, content.text);
+    if (damage) io.stderr.write(`fixture-lab: warning: ${damageText(file, damage)}\n`);
     const rows = defs.map((d) => ({ symbol: d.symbol, file, kind: d.kind, startLine: d.startLine, endLine: d.endLine }));
     if (values.json) io.stdout.write(JSON.stringify(rows, null, 2) + '\n');
     else for (const r of rows) io.stdout.write(`${r.kind.padEnd(9)} ${r.symbol}  ${file}:${r.startLine}-${r.endLine}\n`);

@@ -80,6 +80,8 @@ export interface Candidates {
   /** Does the change touch test code? Only then are tests candidates (policy `after`). */
   touchesTests: boolean;
   skipped: { path: string; reason: string }[];
+  /** The change's files tree-sitter could not read whole (ChangeReport.unparsed): candidates there may be missing. */
+  unparsed: string[];
   /** What resolved the names (`scip` or the heuristics), and each fallback in a line to show. */
   resolver: Omit<ResolverUse, 'precise'>;
   /** The base-side name of what a click on either side names (labels are named at base). */
@@ -140,6 +142,7 @@ export async function candidatesFrom(repo: Repository, report: ChangeReport, opt
     ambiguous,
     touchesTests,
     skipped: report.skipped,
+    unparsed: report.unparsed,
     resolver,
     names: report.names,
   };

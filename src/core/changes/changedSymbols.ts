@@ -1,9 +1,10 @@
 // The definitions a change touches (docs/fixture-format.md#default-candidates): every definition whose line range meets a hunk,
 // on the base side for what was deleted and the head side for what was added or modified.
-import { MAX_FILE_BYTES } from '../git/blobs';
+import { guessedText, MAX_FILE_BYTES } from '../git/blobs';
 import { FileChange, Hunk, listChanges } from '../git/diff';
 import type { FileText, Repository } from '../git/repository';
-import { Definition, definitionsOf } from '../symbols/definitions';
+import { Definition, fileDefinitions } from '../symbols/definitions';
+import { damageText } from '../symbols/parseDamage';
 import { DATA_KINDS, SymbolKind } from '../symbols/kinds';
 import { languageOf } from '../symbols/languages';
 import { BaseNames, identities } from './baseNames';
@@ -32,6 +33,12 @@ export interface ChangeReport {
   skipped: { path: string; reason: string }[];
   /** What each name read on either side is called at base (a renamed file's old names; none for what the change adds). */
   names: BaseNames;
+  /**
+   * A changed file's side with a syntax error tree-sitter did not recover from (parseDamage.ts), or
+   * read in a guessed encoding (blobs.ts's guessedText), one line each: its symbols may be missing
+   * from `symbols` or misnamed, said wherever they are listed.
+   */
+  unparsed: string[];
 }
 
 export async function changedSymbols(repo: Repository, baseRef: string, headRef: string): Promise<ChangeReport> {
@@ -50,6 +57,7 @@ export async function changedSymbols(repo: Repository, baseRef: string, headRef:
   let next = 0;
   const symbols: ChangedSymbol[] = [];
   const names = new BaseNames();
+  const unparsed: string[] = [];
   for (const f of wanted) {
     const oldText = f.oldPath ? texts[next++] : undefined;
     const newText = f.newPath ? texts[next++] : undefined;
@@ -58,14 +66,22 @@ export async function changedSymbols(repo: Repository, baseRef: string, headRef:
       skipped.push({ path: (f.newPath ?? f.oldPath)!, reason: describe(unreadable) });
       continue;
     }
-    const before = f.oldPath && oldText?.kind === 'text' ? await definitionsOf(f.oldPath, oldText.text) : [];
-    const after = f.newPath && newText?.kind === 'text' ? await definitionsOf(f.newPath, newText.text) : [];
+    const read = async (path: string | undefined, text: typeof oldText, side: string, previous?: string) => {
+      if (!path || text?.kind !== 'text') return [];
+      const { definitions, damage } = await fileDefinitions(path, text.text, previous);
+      if (damage) unparsed.push(`${damageText(path, damage)} (at ${side})`);
+      if (text.guessed) unparsed.push(`${guessedText(path)} (at ${side})`);
+      return definitions;
+    };
+    const before = await read(f.oldPath, oldText, `base ${changes.base.slice(0, 7)}`);
+    // The head side is an edit of the base side: parsed from its tree (the same definitions, a fraction of a parse).
+    const after = await read(f.newPath, newText, `head ${changes.head.slice(0, 7)}`, oldText?.kind === 'text' ? oldText.text : undefined);
     const sides = { before: oldText?.kind === 'text' ? oldText.text : undefined, after: newText?.kind === 'text' ? newText.text : undefined };
     symbols.push(...symbolsOfFile(f, before, after, sides));
     names.addFile(f, before, after);
   }
   symbols.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.startLine - b.startLine || b.endLine - a.endLine));
-  return { base: changes.base, head: changes.head, symbols, files: changes.files, skipped, names };
+  return { base: changes.base, head: changes.head, symbols, files: changes.files, skipped, names, unparsed };
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Problem } from '../problems';
 import type { CorpusAgreement } from '../../shared/panelView';
 import { mean, median } from '../numbers';
 import { reportCode, reportText } from '../untrusted/reportMarkdown';
-import type { Corpus } from './load';
+import type { Corpus, FixtureFile } from './load';
 import type { Fixture } from '../fixtures/model';
 import type { NormalizeOptions } from '../symbols/normalize';
 import { cohensKappa, KAPPA_TARGET, bandOf } from '../agreement/kappa';
@@ -25,14 +25,25 @@ export const REPORT_FILE = 'labeling-report.md';
 
 /**
  * The report on disk when it is not what `fixture-lab report` would write now (a fixture changed
- * since): its kappas and disputes are no longer the corpus's, so `validate` warns; none when there is no report.
+ * since): its kappas and disputes are no longer the corpus's, so `validate` warns, and the editor
+ * while it is open; none when there is no report. `rater`: the editor's rater, whose own report
+ * (written on each save of a fixture, a review they verify blind shown as under way) is current too.
  */
-export async function staleReport(corpus: Corpus): Promise<Problem | undefined> {
+export async function staleReport(corpus: Corpus, rater?: string): Promise<Problem | undefined> {
   const text = await fs.readFile(join(corpus.dir, REPORT_FILE), 'utf8').catch(() => undefined);
-  if (text === undefined || text === labelingReport(corpus)) return undefined;
+  if (text === undefined || text === labelingReport(corpus) || (rater !== undefined && text === labelingReport(corpus, { rater }))) return undefined;
   return { file: join(dirname(corpus.reposFile), REPORT_FILE), line: 1, col: 1, severity: 'warning', code: 'stale-report',
     message: 'is not the report of the fixtures as they are now (one changed since it was written): its kappas and disputes are not the '
       + 'corpus\'s; `fixture-lab report` writes it again' };
+}
+
+/**
+ * A fixture's file as the report names it: from the corpus folder, where the report is. A path
+ * from the working folder would make the report differ with where `report` ran, and `validate`
+ * (or the editor) call a current report stale from anywhere else.
+ */
+function reportPath(f: Pick<FixtureFile, 'file' | 'placement'>): string {
+  return f.placement.length > 0 ? ['tasks', ...f.placement].join('/') : f.file;
 }
 
 /**
@@ -86,7 +97,7 @@ export function labelingReport(corpus: Corpus, { rater }: { rater?: string } = {
   out.push(`## Tasks under the target (${KAPPA_TARGET})`, '');
   if (under.length === 0) out.push('None.');
   for (const r of under) out.push(
-    `- ${reportText(r.fixture.id ?? '')} (${reportText(r.f.file)}): kappa ${fmt(r.agreement.kappa)}, ${bandOf(r.agreement.kappa)}`);
+    `- ${reportText(r.fixture.id ?? '')} (${reportText(reportPath(r.f))}): kappa ${fmt(r.agreement.kappa)}, ${bandOf(r.agreement.kappa)}`);
   out.push('');
 
   out.push('## Open disagreements', '');

@@ -85,6 +85,11 @@ export interface SymbolVerdict {
   answer: SymbolAnswer;
   /** For a change: the symbol is defined at diff.head although not at base. */
   onlyAtHead?: boolean;
+  /**
+   * Its file has a syntax error tree-sitter did not recover from (parseDamage.ts), or was read in a
+   * guessed encoding: said with the warning, as it may be defined all the same.
+   */
+  unparsed?: string;
 }
 
 /**
@@ -103,6 +108,10 @@ export async function judgeSymbols(repo: RepoSymbols, f: Fixture, symbols: strin
     const atHead = await repo.resolver.resolve(f.diff.head, missing).catch(() => undefined);
     for (const k of missing) if (atHead?.get(k)?.found) verdicts.get(k)!.onlyAtHead = true;
   }
+  for (const k of missing) {
+    const damaged = await repo.resolver.damageFor(where.rev, k).catch(() => undefined);
+    if (damaged) verdicts.get(k)!.unparsed = damaged.reason;
+  }
   return verdicts;
 }
 
@@ -111,6 +120,8 @@ export function unresolvedMessage(symbol: string, verdict: SymbolVerdict, f: Fix
   if (verdict.answer.found) return undefined;
   const where = revisionOf(f, repo)!;
   const parts = [`\`${symbol}\` is not defined at ${where.field} ${where.rev.slice(0, 7)}`];
+  // Not a wrong name, perhaps: what tree-sitter could not read, said before any suggestion.
+  if (verdict.unparsed) parts.push(`${verdict.unparsed}, so it may be defined there all the same`);
   if (verdict.onlyAtHead) parts.push('it exists only at diff.head (the change adds or renames it), and systems run at base: label its base-side name');
   const suggestion = verdict.answer.suggestion;
   if (suggestion) parts.push(`did you mean \`${suggestion}\`?`);

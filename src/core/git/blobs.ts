@@ -7,7 +7,8 @@ import { invalidUtf8At } from '../utf8';
 
 /** A file at a revision: its text, or why there is none. */
 export type FileText =
-  | { kind: 'text'; text: string }
+  /** `guessed`: not UTF-8, and no encoding it declares could be read: read as Windows-1252, a guess (its names may be wrong). */
+  | { kind: 'text'; text: string; guessed?: 'windows-1252' }
   | { kind: 'binary' }
   | { kind: 'too-large'; bytes: number }
   | { kind: 'missing' }
@@ -150,7 +151,8 @@ function toText(type: string, body: Buffer, maxBytes: number, keepBom: boolean):
   if (body.subarray(0, 8000).includes(0)) return { kind: 'binary' };
   // As git stores it (what `git grep` searches): UTF-8, a stray byte U+FFFD. As a parser reads it: in its own encoding.
   if (keepBom) return { kind: 'text', text: body.toString('utf8') };
-  return { kind: 'text', text: sourceText(body).replace(/^\uFEFF/, '') };
+  const { text, guessed } = decodeSource(body);
+  return { kind: 'text', text: text.replace(/^\uFEFF/, ''), ...(guessed ? { guessed } : {}) };
 }
 
 /**
@@ -161,20 +163,35 @@ function toText(type: string, body: Buffer, maxBytes: number, keepBom: boolean):
  * could ever match and which a labeler would label; read this way, its name is `prüfen`.
  */
 export function sourceText(bytes: Buffer): string {
-  if (invalidUtf8At(bytes) < 0) return bytes.toString('utf8');
+  return decodeSource(bytes).text;
+}
+
+/**
+ * `sourceText`, and whether its encoding was guessed: bytes that are not UTF-8 with no encoding
+ * declared (or one this runtime does not know) are read as Windows-1252, which reads any byte, so
+ * Shift-JIS or GBK comes out as Latin letters and no error. Every place that uses the names says so.
+ */
+export function decodeSource(bytes: Buffer): { text: string; guessed?: 'windows-1252' } {
+  if (invalidUtf8At(bytes) < 0) return { text: bytes.toString('utf8') };
   const head = bytes.subarray(0, 400).toString('latin1').split(/\r?\n/, 2);
   const declared = head.map((line) => /^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)/.exec(line)?.[1]).find((c) => c !== undefined)
     ?.toLowerCase().replace(/_/g, '-');
   // Each named here, not through TextDecoder: Node's reads windows-1252 as ISO-8859-1, and WHATWG's ISO-8859-1 as windows-1252.
-  if (declared && /^(latin-?1|iso-?8859-1|l1|8859|cp819)$/.test(declared)) return bytes.toString('latin1');
-  if (declared && !/^utf-?8/.test(declared) && !/^(cp-?1252|windows-1252)$/.test(declared)) {
+  if (declared && /^(latin-?1|iso-?8859-1|l1|8859|cp819)$/.test(declared)) return { text: bytes.toString('latin1') };
+  if (declared && /^(cp-?1252|windows-1252)$/.test(declared)) return { text: windows1252(bytes) };
+  if (declared && !/^utf-?8/.test(declared)) {
     try {
-      return new TextDecoder(declared).decode(bytes);
+      return { text: new TextDecoder(declared).decode(bytes) };
     } catch {
       // An encoding this runtime does not know: read as undeclared.
     }
   }
-  return windows1252(bytes);
+  return { text: windows1252(bytes), guessed: 'windows-1252' };
+}
+
+/** A file read in a guessed encoding, in words after its path: where its names are used, they may be wrong. */
+export function guessedText(file: string): string {
+  return `${file} is not UTF-8 and declares no encoding this tool knows: it was read as Windows-1252, so its names with letters beyond ASCII may be wrong`;
 }
 
 /** Windows-1252's 0x80-0x9F (the rest is ISO-8859-1); its five unassigned bytes read as the C1 controls they are in ISO-8859-1. */

@@ -16,6 +16,11 @@ export interface NamesAtRevision {
   exist: number;
   /** Returned names not defined there, as the system gave them (in its order). */
   missing: string[];
+  /**
+   * Where some of `missing` would be defined but tree-sitter could not read the file whole
+   * (parseDamage.ts), one line per file: they may be right, and are scored as misses.
+   */
+  unparsed?: string[];
 }
 
 /** How many of `names` exist at `rev`: the resolution `validate` uses (resolveSymbols.ts). */
@@ -26,8 +31,14 @@ export async function namesAtRevision(resolver: SymbolResolver, rev: string, nam
     if (key && !byKey.has(key)) byKey.set(key, name);
   }
   const answers = await resolver.resolve(rev, byKey.keys());
-  const missing = [...byKey].filter(([key]) => !answers.get(key)?.found).map(([, name]) => name);
-  return { returned: byKey.size, exist: byKey.size - missing.length, missing };
+  const missingKeys = [...byKey.keys()].filter((key) => !answers.get(key)?.found);
+  const unparsed = new Set<string>();
+  for (const key of missingKeys) {
+    const damaged = await resolver.damageFor(rev, key).catch(() => undefined);
+    if (damaged) unparsed.add(damaged.reason);
+  }
+  const missing = missingKeys.map((key) => byKey.get(key)!);
+  return { returned: byKey.size, exist: byKey.size - missing.length, missing, ...(unparsed.size > 0 ? { unparsed: [...unparsed] } : {}) };
 }
 
 /** Lines of a runtime's own trailer, never a cause: `Node.js v20.20.2`, a stack frame, a code frame's caret. */
@@ -153,6 +164,7 @@ export function healthFields(raw: RawResult, names?: NamesAtRevision, until?: st
     over_budget: overBudget(raw),
     ...(warning ? { warning } : {}),
     ...(names ? { names_checked: names.returned, names_resolved: names.exist } : {}),
+    ...(names?.unparsed ? { names_unparsed: names.unparsed } : {}),
     ...(health ? { health } : {}),
   };
 }
@@ -188,6 +200,8 @@ export interface SystemHealth {
   warning?: string;
   /** Replayed answers whose recording does not say which task text it answered (made before it was kept, or a TREC run's). */
   unknownText?: number;
+  /** Files tree-sitter could not read whole where names it returned would be defined (RawResult.names_unparsed), each once. */
+  unparsed?: string[];
 }
 
 export function systemHealth(raws: readonly RawResult[]): SystemHealth[] {
@@ -201,6 +215,7 @@ export function systemHealth(raws: readonly RawResult[]): SystemHealth[] {
       if (raw.source === 'replay' && raw.task_text === undefined) h.unknownText = (h.unknownText ?? 0) + 1;
       if (a.empty) h.empty++;
       if (a.unmapped) h.unmapped++;
+      for (const line of raw.names_unparsed ?? []) if (!h.unparsed?.includes(line)) (h.unparsed ??= []).push(line);
       h.checked += raw.names_checked ?? 0;
       h.resolved += raw.names_resolved ?? 0;
       if (a.overBudget) {
@@ -250,6 +265,8 @@ export function healthWarnings(rows: readonly SystemHealth[]): string[] {
     if (h.unknownText) out.push(`${h.system}: ${of(h.unknownText)} replayed from a recording that does not say which task text it answered `
       + '(recorded before Fixture Lab kept it, or a TREC run\'s): a task edited since the recording would be scored on the answer to its old text; '
       + 'record it again to have it checked.');
+    if (h.unparsed) out.push(`${h.system} returned names not defined at the revision in files that could not be read whole, `
+      + `which may be right and are scored as misses: ${h.unparsed.join('; ')}.`);
     if (h.overBudget > 0 && h.worst) out.push(`${h.system} went over its token budget on ${of(h.overBudget)} `
       + `(up to ${h.worst.tokens.toLocaleString('en-US')} tokens at a budget of ${h.worst.budget.toLocaleString('en-US')}): `
       + 'it has no budget control, and is not credited with the budget.');

@@ -16,7 +16,7 @@ import { INVALID_REASON, RunInfo } from './results';
 import { Sensitivity, sensitivityMarkdown } from './sensitivity';
 import { CutTie, JudgedAt, judgedMarkdown, tiesMarkdown } from './pooling';
 import type { RunGranularities } from './granularities';
-import { healthWarnings, resolvedShare, SystemHealth } from './answerHealth';
+import { healthWarnings, mostlyNothing, resolvedShare, SystemHealth } from './answerHealth';
 
 /** Table 1's columns (docs/scoring.md#findingsmd), as metric names of metricValues. */
 export const TABLE1 = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'NDCG@10_graded', 'MRR', 'token_efficiency'] as const;
@@ -124,6 +124,7 @@ export function findingsMarkdown(f: FindingsInput): string {
   const budgets = f.sweep?.map((b) => b.budget) ?? [info.budgets[0]];
   const rule = `matching ${reportCode(info.match)}`;
   const effectSize = info.effect_size ?? DEFAULT_EFFECT_SIZE;
+  const degraded = new Set((f.health ?? []).filter(mostlyNothing).map((h) => h.system));
   const out = [
     '# Findings',
     '',
@@ -142,8 +143,11 @@ export function findingsMarkdown(f: FindingsInput): string {
     '',
     `| System | n | ${TABLE1.map(heading).join(' | ')} |`,
     `|---|---|${TABLE1.map(() => '---').join('|')}|`,
-    ...summaries.overall.map((g) => `| ${reportText(g.system)} | ${g.n} | ${TABLE1.map((c) => meanSd(g, c)).join(' | ')} |`),
+    ...summaries.overall.map((g) => `| ${reportText(g.system)}${degraded.has(g.system) ? ' ‡' : ''} | ${g.n} | ${TABLE1.map((c) => meanSd(g, c)).join(' | ')} |`),
     '',
+    // In the row itself, where the zero is read: System health says why, further down.
+    ...(degraded.size ? [`‡ Most of this system's answers were empty or named nothing at the revision: its scores are not a measure of its `
+      + 'retrieval (System health, below, says what it returned and what it warned).', ''] : []),
     NDCG_NOTE,
     '',
     ...(f.health ? [...healthMarkdown(f.health, info.budgets[0]), ''] : []),

@@ -248,6 +248,7 @@ const RAW_SHAPE: Shape = {
   warning: optional(STRING),
   names_checked: optional(NUMBER),
   names_resolved: optional(NUMBER),
+  names_unparsed: optional(NAMES),
   health: optional(oneOf(['empty', 'unmapped'])),
   source: oneOf(['run', 'replay']),
   finished_at: STRING,

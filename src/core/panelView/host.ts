@@ -4,7 +4,7 @@
 // the webview tests' recorded host session (test/webview/hostSession.ts) is made by the same
 // functions, so the page is tested, and README's pictures taken, on what the host really sends.
 import { basename } from 'node:path';
-import type { Corpus } from '../corpus/load';
+import { type Corpus, fixtureIdOf } from '../corpus/load';
 import type { Fixture } from '../fixtures/model';
 import { corpusCharts } from '../charts/corpusCharts';
 import type { Miss } from '../harness/failures';
@@ -13,6 +13,7 @@ import type { RawResult } from '../harness/results';
 import type { RunStore, StoredRun } from '../harness/runStore';
 import { readMisses } from '../harness/triage';
 import { staleAnswer } from '../harness/staleAnswers';
+import { fixtureView } from '../labeling/state';
 import type { MatchRule } from '../scoring/match';
 import type { HostMessage } from '../../shared/protocol';
 import { MATCH_RULES } from '../../shared/vocabulary';
@@ -143,13 +144,35 @@ export function namesToLocate(fixture: Fixture, answers: ReadonlyMap<string, Ans
   return [...fixture.ground_truth.map((g) => g.symbol), ...[...answers.values()].flatMap((a) => a.raw.symbols)];
 }
 
-/** The Corpus tab: the newest run over more than one task, scored against the fixtures as they stand; null when there is none. */
-export async function corpusView(resultsDir: string, corpus: Corpus | undefined, rater: string | undefined): Promise<CorpusResults | null> {
+/**
+ * The fixture's ground-truth labels whose symbol is other code where it runs than where it was
+ * labeled, one line each (validate's stale-label: the fixture pane's own, the extension's
+ * WorkspaceCorpus.staleGroundTruth over core staleLabelsOf).
+ */
+export type StaleGroundTruth = (fixture: Fixture, file: string) => Promise<string[]>;
+
+/**
+ * The Corpus tab: the newest run over more than one task, scored against the fixtures as they
+ * stand; null when there is none. `staleLabels` names the stale ground truth of each fixture the run
+ * scores, above the scores as the fixture pane and FINDINGS.md say it, each line after its fixture's file.
+ */
+export async function corpusView(resultsDir: string, corpus: Corpus | undefined, rater: string | undefined,
+  staleLabels?: StaleGroundTruth): Promise<CorpusResults | null> {
   const run = latestCorpusRun(await listRuns(resultsDir));
   if (!corpus || !run) return null;
   // A raw answer that does not read is left out of the scores, and said so under them: never a silently smaller average.
   const damaged: string[] = [];
   const left: string[] = [];
   const scored = await scoreRun(run, corpus, (message) => damaged.push(message), undefined, (message) => left.push(message));
-  return corpusResults(run, scored, corpusCharts(scored, await readSignificance(run.dir)), corpus, rater, damaged, left);
+  const view = corpusResults(run, scored, corpusCharts(scored, await readSignificance(run.dir)), corpus, rater, damaged, left);
+  const tasks = new Set(scored.map((s) => s.raw.task));
+  const stale: string[] = [];
+  if (staleLabels) {
+    for (const f of corpus.fixtures) {
+      // A label's name is the ground truth a blind verifier may not see yet.
+      if (!tasks.has(fixtureIdOf(f)) || fixtureView(f.read.fixture, rater).blind) continue;
+      stale.push(...(await staleLabels(f.read.fixture, f.file)).map((line) => `${f.file}: ${line}`));
+    }
+  }
+  return stale.length > 0 && view.checks ? { ...view, checks: { ...view.checks, staleLabels: stale } } : view;
 }

@@ -45,6 +45,12 @@ export interface RawResult {
   /** Distinct names of `symbols` checked against the code at `rev` (validate's resolution), and those that exist there. */
   names_checked?: number;
   names_resolved?: number;
+  /**
+   * Files not read whole (a syntax error tree-sitter did not recover from) or read in a guessed
+   * encoding, where names of `symbols` that are not defined at `rev` would be, one line each: those
+   * names may be right.
+   */
+  names_unparsed?: string[];
   /** An ok answer that says nothing about retrieval: no symbols, or none of its names exists at `rev`. */
   health?: 'empty' | 'unmapped';
   /** Where the answer came from: this run, or a recording replayed. */

@@ -96,16 +96,33 @@ export function matchName(raw: string, options: NormalizeOptions = {}): MatchNam
 }
 
 /**
+ * A ranking's names as matchNames last read them, by the ranking's array: one answer is scored
+ * against several ground truths (disputeSensitivity's scenarios), and reading its names is most of
+ * scoring a long one. Used only while every element is still the one read (compared one by one), so
+ * an array changed in place is read again; an entry lives as long as its array.
+ */
+const namesRead = new WeakMap<readonly string[], { options: string; raw: string[]; names: MatchName[] }>();
+
+/** What matchName reads of the options; `satisfies` fails to compile when NormalizeOptions gains a field this leaves out. */
+const nameOptionsKey = (o: NormalizeOptions): string =>
+  JSON.stringify({ module: o.module, keepLastSegment: o.keepLastSegment } satisfies Record<keyof NormalizeOptions, unknown>);
+
+/**
  * Each name as matchName reads it, a repeated name read once: an answer may name one symbol a
  * million times, and reading each copy again is most of scoring it.
  */
 export function matchNames(raw: readonly string[], options: NormalizeOptions = {}): MatchName[] {
+  const key = nameOptionsKey(options);
+  const kept = namesRead.get(raw);
+  if (kept && kept.options === key && kept.raw.length === raw.length && kept.raw.every((r, i) => r === raw[i])) return kept.names.slice();
   const read = new Map<string, MatchName>();
-  return raw.map((r) => {
+  const names = raw.map((r) => {
     let name = read.get(r);
     if (name === undefined) read.set(r, (name = matchName(r, options)));
     return name;
   });
+  namesRead.set(raw, { options: key, raw: raw.slice(), names });
+  return names.slice();
 }
 
 /** Whether `needle` occurs in `hay` as a contiguous run. */

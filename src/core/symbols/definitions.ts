@@ -5,6 +5,7 @@ import type { Node } from 'web-tree-sitter';
 import { SYMBOL_KINDS, type SymbolKind } from './kinds';
 import { entryOf, isInt, readEntry, writeEntry } from './extractCache';
 import { LanguageId, languageOf } from './languages';
+import { type ParseDamage, parseDamage } from './parseDamage';
 import { withTree } from './parser';
 
 export type { SymbolKind } from './kinds';
@@ -349,23 +350,41 @@ export function modulePath(path: string): string {
   return dot > slash + 1 ? path.slice(0, dot) : path;
 }
 
-/** Every definition in `text` (the file at `path`, repository-relative), in document order. */
-export async function definitionsOf(path: string, text: string): Promise<Definition[]> {
+/**
+ * Every definition in `text` (the file at `path`, repository-relative), in document order.
+ * `previous`: a text this one is an edit of (a change's base side), parsed incrementally from its
+ * tree when that is still kept (parser.ts); the definitions are the same either way.
+ */
+export async function definitionsOf(path: string, text: string, previous?: string): Promise<Definition[]> {
+  return (await fileDefinitions(path, text, previous)).definitions;
+}
+
+/** A file's definitions, and the syntax error after which some may be missing (parseDamage.ts). */
+export interface FileDefinitions {
+  definitions: Definition[];
+  damage?: ParseDamage;
+}
+
+/**
+ * `definitionsOf` with the file's damage: the first syntax error tree-sitter did not recover from
+ * within its line. Both are kept in one entry, so a run that reads them from the cache says it too.
+ */
+export async function fileDefinitions(path: string, text: string, previous?: string): Promise<FileDefinitions> {
   const language = languageOf(path);
-  if (!language) return [];
+  if (!language) return { definitions: [] };
   const file = modulePath(path);
   // Kept on disk by the text's hash when the process keeps them (extractCache.ts): no grammar, no parse.
   const entry = entryOf('definitions', language, text);
   const kept = entry && decodeDefinitions(readEntry(entry), file);
   if (kept) return kept;
-  const defs = await derivedDefinitions(language, file, text);
-  const encoded = entry && encodeDefinitions(defs, file);
+  const found = await derivedDefinitions(language, file, text, previous);
+  const encoded = entry && encodeDefinitions(found, file);
   if (encoded) writeEntry(entry, encoded);
-  return defs;
+  return found;
 }
 
-/** `definitionsOf`, from the tree. */
-function derivedDefinitions(language: LanguageId, file: string, text: string): Promise<Definition[]> {
+/** `fileDefinitions`, from the tree. */
+function derivedDefinitions(language: LanguageId, file: string, text: string, previous?: string): Promise<FileDefinitions> {
   const rules = RULES[language];
   const anonymous = ANONYMOUS[language];
   return withTree(language, text, (tree) => {
@@ -409,8 +428,9 @@ function derivedDefinitions(language: LanguageId, file: string, text: string): P
         });
       }
     }
-    return UNIQUE_NAMES.has(language) ? uniqueNames(out) : out;
-  });
+    const damage = parseDamage(tree, text);
+    return { definitions: UNIQUE_NAMES.has(language) ? uniqueNames(out) : out, ...(damage ? { damage } : {}) };
+  }, previous);
 }
 
 /** The innermost scope holding `start`, the ones ended before it dropped (nodes come in document order). */
@@ -488,7 +508,7 @@ export function enclosingDefinitions(defs: readonly Definition[], line: number):
  * the same text at another path defines the same things there. Undefined for a definition named
  * outside its file, which no rule makes (such a file is not kept).
  */
-function encodeDefinitions(defs: Definition[], file: string): unknown[] | undefined {
+function encodeDefinitions({ definitions: defs, damage }: FileDefinitions, file: string): unknown[] | undefined {
   const rows: unknown[] = [];
   const local = (symbol: string) => (symbol.startsWith(`${file}.`) ? symbol.slice(file.length) : undefined);
   for (const d of defs) {
@@ -497,14 +517,24 @@ function encodeDefinitions(defs: Definition[], file: string): unknown[] | undefi
     if (symbol === undefined || parent === undefined) return undefined;
     rows.push([symbol, d.name, SYMBOL_KINDS.indexOf(d.kind), d.startLine, d.endLine, d.nameLine, d.nameColumn, parent]);
   }
+  // The damage as a last row of its own shape: no definition's row starts with null.
+  if (damage) rows.push([null, damage.line, damage.lines]);
   return rows;
 }
 
 /** The definitions `encodeDefinitions` kept, named in `file` again; undefined for anything else. */
-function decodeDefinitions(data: unknown, file: string): Definition[] | undefined {
+function decodeDefinitions(data: unknown, file: string): FileDefinitions | undefined {
   if (!Array.isArray(data)) return undefined;
+  let rows = data as unknown[];
+  let kept: ParseDamage | undefined;
+  const last = rows.at(-1);
+  if (Array.isArray(last) && last[0] === null) {
+    if (last.length !== 3 || !isInt(last[1]) || !isInt(last[2])) return undefined;
+    kept = { line: last[1], lines: last[2] };
+    rows = rows.slice(0, -1);
+  }
   const defs: Definition[] = [];
-  for (const row of data as unknown[]) {
+  for (const row of rows) {
     if (!Array.isArray(row) || row.length !== 8) return undefined;
     const [symbol, name, kind, startLine, endLine, nameLine, nameColumn, parent] = row as unknown[];
     if (typeof symbol !== 'string' || typeof name !== 'string' || !isInt(kind) || SYMBOL_KINDS[kind] === undefined) return undefined;
@@ -513,5 +543,5 @@ function decodeDefinitions(data: unknown, file: string): Definition[] | undefine
     if (parent !== null) def.parent = file + parent;
     defs.push(def);
   }
-  return defs;
+  return { definitions: defs, ...(kept ? { damage: kept } : {}) };
 }

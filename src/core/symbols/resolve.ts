@@ -5,7 +5,9 @@
 // answer and every file's definitions go to the SymbolStore, so a second run needs neither git
 // nor tree-sitter.
 import type { Repository } from '../git/repository';
-import { definitionsOf, modulePath } from './definitions';
+import { definitionsOf, fileDefinitions, modulePath } from './definitions';
+import { guessedText } from '../git/blobs';
+import { damageText } from './parseDamage';
 import { languageOf } from './languages';
 import { filesMentioning } from './lookup';
 import { lastSegment, nearestKey } from './nearest';
@@ -43,6 +45,7 @@ export class SymbolResolver {
   private readonly trees = new Map<string, Promise<Tree>>();
   private readonly contents = new Map<string, Promise<string[]>>();
   private readonly everything = new Map<string, Promise<Names>>();
+  private readonly damages = new Map<string, Promise<string | undefined>>();
 
   /** `open` is called at most once, and only when the cache cannot answer. */
   constructor(private readonly open: () => Promise<Repository>, readonly store: SymbolStore) {}
@@ -65,6 +68,44 @@ export class SymbolResolver {
       out.set(key, answer === true ? { found: true } : answer === null ? { found: false } : { found: false, suggestion: answer });
     }
     return out;
+  }
+
+  /**
+   * Why `key` may be missing at `rev` although written right: the file it would be defined in (the
+   * longest module that prefixes it) has a syntax error tree-sitter did not recover from, after
+   * which definitions may be missing (parseDamage.ts), or was read in a guessed encoding. Read from the file's extraction, kept on disk
+   * with its definitions, so a run whose answers all came from the cache says it too.
+   */
+  async damageFor(rev: string, key: string): Promise<{ file: string; reason: string } | undefined> {
+    const commit = await this.commitOf(rev);
+    const tree = await this.tree(commit);
+    const segments = key.split('.');
+    for (let n = segments.length - 1; n >= 1; n--) {
+      for (const file of tree.byModule.get(segments.slice(0, n).join('.')) ?? []) {
+        const reason = await this.damageOf(file);
+        if (reason) return { file: file.path, reason };
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Why a file's names may be missing or wrong, in words (its syntax error, or its encoding guessed:
+   * blobs.ts's guessedText), read once per content (a run asks for the files of every answer's missing names).
+   */
+  private damageOf(file: TreeFile): Promise<string | undefined> {
+    const content = `${file.blob}.${file.path.slice(file.path.lastIndexOf('.') + 1)}`;
+    let found = this.damages.get(content);
+    if (!found) {
+      found = (async () => {
+        const [text] = await (await this.repo()).blobReader.read([file.blob]);
+        if (text.kind !== 'text') return undefined;
+        const { damage } = await fileDefinitions(file.path, text.text);
+        return damage ? damageText(file.path, damage) : text.guessed ? guessedText(file.path) : undefined;
+      })();
+      this.damages.set(content, found);
+    }
+    return found;
   }
 
   save(): Promise<void> {

@@ -95,7 +95,8 @@ export class HarnessResults implements vscode.Disposable {
   }
 
   async corpusView(): Promise<CorpusResults | null> {
-    return corpusView(this.resultsDir(), await this.corpus.get(), await this.session.rater());
+    // The stale ground truth of each fixture the run scores, in the fixture pane's words (its one function).
+    return corpusView(this.resultsDir(), await this.corpus.get(), await this.session.rater(), (fixture, file) => this.corpus.staleGroundTruth(fixture, file));
   }
 
   /** Record a person's choice for one miss in its run's triage file, and show it. */
