@@ -143,7 +143,8 @@ export function findingsMarkdown(f: FindingsInput): string {
     '',
     `| System | n | ${TABLE1.map(heading).join(' | ')} |`,
     `|---|---|${TABLE1.map(() => '---').join('|')}|`,
-    ...summaries.overall.map((g) => `| ${reportText(g.system)}${degraded.has(g.system) ? ' ‡' : ''} | ${g.n} | ${TABLE1.map((c) => meanSd(g, c)).join(' | ')} |`),
+    ...summaries.overall.map((g) =>
+      `| ${reportText(g.system)}${degraded.has(g.system) ? ' ‡' : ''} | ${g.n} | ${TABLE1.map((c) => meanSd(g, c)).join(' | ')} |`),
     '',
     // In the row itself, where the zero is read: System health says why, further down.
     ...(degraded.size ? [`‡ Most of this system's answers were empty or named nothing at the revision: its scores are not a measure of its `
