@@ -191,4 +191,27 @@ describe('neighbours: issue 27 rules', function () {
     // `f.Apply` is typed by an anonymous interface no definition names: nothing says which Apply.
     assert.ok(!m.has('command.Command.apply'), [...m.keys()].join(', '));
   });
+
+  it('TypeScript: a modified overloaded function moved down the file lists its neighbours, and does not throw', async () => {
+    const repo = new TestRepo();
+    // Each of head's three same-named definitions is read at base against the one nearest its
+    // lines: moved down, all three meet base's body, each with an owner of its own.
+    const storage = (above: string, type: string, body: string) => `import { parse } from './parse';\n${above}\n`
+      + `export function createStorage(): Storage\nexport function createStorage(get: () => ${type}): Storage\n`
+      + `export function createStorage(get?: () => ${type}): Storage {\n${body}\n}\n`
+      + '\nexport interface Storage {\n  getItem(key: string): unknown;\n}\n';
+    const base = repo.commit('base', {
+      'src/storage.ts': storage('', 'string', '  return { getItem: (key) => parse(get ? get() : key) };'),
+      'src/parse.ts': 'export function parse(text: string): unknown {\n  return JSON.parse(text);\n}\n',
+      'src/use.ts': "import { createStorage } from './storage';\n\nexport function open(): unknown {\n  return createStorage().getItem('a');\n}\n",
+    });
+    const head = repo.commit('head', {
+      'src/storage.ts': storage(Array.from({ length: 20 }, (_, i) => `export const LIMIT_${i} = ${i};`).join('\n'), 'string | null',
+        '  const read = get ?? (() => \'{}\');\n  return { getItem: (key) => parse(read() ?? key) };'),
+    });
+    const c = by(await candidates(repo, base, head));
+    assert.equal(c.get('src/storage.createStorage')?.kind, 'changed');
+    assert.equal(c.get('src/parse.parse')?.kind, 'callee');
+    assert.equal(c.get('src/use.open')?.kind, 'caller');
+  });
 });

@@ -44,8 +44,11 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
     const file = info.path;
     // A use belongs to the innermost definition around it, and counts only when that one changed:
     // a class that changed in one method does not make every name in its other methods a neighbour.
-    const changedHere = new Map(symbols.map((s) => [`${s.symbol}\0${s.startLine}`, { owner: s.owner, near: nearLines(s, info.lines, info.defs) }]));
-    const nearOf = new Map([...changedHere.values()].map((s) => [s.owner, s.near]));
+    // Each entry's own lines: a TypeScript overload's signatures and its body share a name, and a
+    // symbol modified at both sides is listed twice at one line, each with an owner of its own
+    // (looked up by owner, the entry a duplicate key dropped had none, and `candidates` threw).
+    const nearOf = symbols.map((s) => nearLines(s, info.lines, info.defs));
+    const changedHere = new Map(symbols.map((s, i) => [`${s.symbol}\0${s.startLine}`, { owner: s.owner, near: nearOf[i] }]));
     const innermost = innermostByLine(info.defs);
     for (const ref of await info.refs()) {
       const inner = innermost(ref.line);
@@ -92,11 +95,12 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
         access(write ? writes : reads, ref.name, { owner, line: ref.line, family: family(info.language), near, selfClass, throughField });
       }
     }
-    for (const s of symbols) {
+    for (const [i, s] of symbols.entries()) {
       if (isTestPath(file) || s.owner.change === 'added') continue;
+      const near = nearOf[i];
       if (family(info.language) === 'typescript') {
         for (let line = s.startLine; line <= s.endLine; line++) {
-          if (!nearOf.get(s.owner)!(line)) continue;
+          if (!near(line)) continue;
           for (const m of (info.lines[line - 1] ?? '').matchAll(INDEXED_ACCESS)) indexed.push({ owner: s.owner, info, type: m[1], field: m[2], line });
         }
       }
@@ -109,7 +113,7 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
       }
       for (let line = s.startLine; line <= s.endLine; line++) {
         for (const m of (info.lines[line - 1] ?? '').matchAll(/\b(get|set)attr\(\s*[^,()]+,\s*["'](\w{4,})["']/g)) {
-          access(m[1] === 'get' ? reads : writes, m[2], { owner: s.owner, line, family: family(info.language), near: nearOf.get(s.owner)!(line) });
+          access(m[1] === 'get' ? reads : writes, m[2], { owner: s.owner, line, family: family(info.language), near: near(line) });
         }
       }
     }
