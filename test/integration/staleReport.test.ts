@@ -23,7 +23,10 @@ describe('labeling report: one that no longer matches the fixtures is a warning 
     report = { path, text: readFileSync(path, 'utf8') };
     const uri = vscode.Uri.file(path);
     const staleOf = () => vscode.languages.getDiagnostics(uri).filter((d) => d.code === 'stale-report');
-    // The demo's report is the corpus's: nothing said.
+    // A report of the fixtures as they are: nothing said. Written here: the journeys before this one
+    // save fixtures (each save writes the rater's report) and then remove their copies, which leaves
+    // a report that is rightly stale (the shipped report's being current is shippedFiles.test.ts's).
+    await vscode.commands.executeCommand('fixtureLab.writeReport', { quiet: true });
     await eventually(() => assert.deepEqual(staleOf().map((d) => d.message), []), 30_000);
 
     ({ uri: copy } = copyFixture('bookshop/easy/02-price-currency.yaml', 'report'));
@@ -35,8 +38,9 @@ describe('labeling report: one that no longer matches the fixtures is a warning 
     assert.equal(warning.severity, vscode.DiagnosticSeverity.Warning);
     assert.match(warning.message, /^is not the report of the fixtures as they are now .*`fixture-lab report` writes it again$/);
 
+    const before = readFileSync(path, 'utf8');
     await vscode.commands.executeCommand('fixtureLab.writeReport', { quiet: true });
-    assert.notEqual(readFileSync(path, 'utf8'), report.text, 'the report now lists the new fixture');
+    assert.notEqual(readFileSync(path, 'utf8'), before, 'the report now lists the new fixture');
     await eventually(() => assert.deepEqual(staleOf().map((d) => d.message), []), 30_000);
   });
 });
