@@ -4,21 +4,8 @@
 // cannot reach (a name imported under an alias, a base class imported under an alias, a member of
 // a chained receiver's type), and the heuristic resolver's list of the same change does not hold it.
 import * as assert from 'node:assert/strict';
-import { resolve } from 'node:path';
-import { candidatesOf, Repository, type ResolverOptions } from '../../src/core';
-import { by } from '../helpers/changeCandidates';
+import { by, candidates } from '../helpers/changeCandidates';
 import { TestRepo } from '../helpers/gitRepo';
-
-const INDEXERS_DIR = resolve(__dirname, '../../../.cache/systems');
-
-async function candidates(repo: TestRepo, base: string, head: string, options: ResolverOptions) {
-  const r = await Repository.open(repo.dir);
-  try {
-    return await candidatesOf(r, base, head, { tests: 'mixed', indexersDir: INDEXERS_DIR, ...options });
-  } finally {
-    r.close();
-  }
-}
 
 const WIDGET_PY = (render: string, greet: string, limit: string) => `def render(x):
     return ${render}

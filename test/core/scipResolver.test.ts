@@ -7,14 +7,12 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { candidatesOf, Repository, type ResolverOptions } from '../../src/core';
-import { by } from '../helpers/changeCandidates';
+import { by, candidates, INDEXERS_DIR } from '../helpers/changeCandidates';
 import { run } from '../helpers/cli';
 import { TestRepo } from '../helpers/gitRepo';
 import { inTree, killAll, survivors } from '../helpers/procs';
 import { tempDir } from '../helpers/tempDir';
 
-const INDEXERS_DIR = resolve(__dirname, '../../../.cache/systems');
 const BIN = resolve(__dirname, '../../../dist/cli.js');
 
 const WIDGET_TS = `export class Widget {
@@ -62,15 +60,6 @@ def show():
     w = make_widget()
     return w.render()
 `;
-
-async function candidates(repo: TestRepo, base: string, head: string, options: ResolverOptions) {
-  const r = await Repository.open(repo.dir);
-  try {
-    return await candidatesOf(r, base, head, { tests: 'mixed', indexersDir: INDEXERS_DIR, ...options });
-  } finally {
-    r.close();
-  }
-}
 
 describe('the scip resolver', function () {
   // The first run installs the indexers (about a minute) and indexes both sides with each.
