@@ -115,7 +115,7 @@ export {
 export { type ChangedSymbol, changedSymbols, type ChangeReport } from './changes/changedSymbols';
 export type { Neighbour } from './changes/links';
 export { neighboursOf } from './changes/neighbours';
-export { DEFAULT_RESOLVER, type ResolverName, type ResolverOptions, RESOLVERS } from './changes/resolvers';
+export { DEFAULT_RESOLVER, type ResolverName, RESOLVERS } from './changes/resolvers';
 
 // Scoring: answers, matching, metrics, significance, TREC, tokens
 export { type RawResult, type ScoredResult } from './scoring/answers';
