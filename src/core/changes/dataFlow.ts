@@ -51,14 +51,19 @@ export async function dataFlow(
   const declarers = new Map<string, Site[]>();
   for await (const info of index.mentioning(attributes)) {
     // Only what the parser calls an identifier: never a comment, a docstring, a JSDoc example or a string.
-    const code = new Set((await info.refs()).filter((r) => r.kind === 'identifier').map((r) => `${r.line}:${r.column}`));
+    // (Built at the first access of a followed name, if any.)
+    const refs = await info.refs();
+    let code: Set<string> | undefined;
+    const isCode = (line: number, column: number) =>
+      (code ??= new Set(refs.filter((r) => r.kind === 'identifier').map((r) => `${r.line}:${r.column}`))).has(`${line}:${column}`);
     info.lines.forEach((text, i) => {
+      // Only the names followed matter: what is worked out of each access is worked out of theirs.
       const accesses = [
-        ...[...text.matchAll(/\.\s*(\w+)\b/g)].map((m) => {
+        ...[...text.matchAll(/\.\s*(\w+)\b/g)].filter((m) => wanted.has(m[1])).map((m) => {
           const column = m.index + m[0].indexOf(m[1]);
           const before = text.slice(0, column);
           const write = isWrite(before, text.slice(m.index + m[0].length));
-          return { name: m[1], column, code: code.has(`${i + 1}:${column}`) && !moduleMember(info, before), write, self: SELF.has(receiverOf(before) ?? '') };
+          return { name: m[1], column, code: isCode(i + 1, column) && !moduleMember(info, before), write, self: SELF.has(receiverOf(before) ?? '') };
         }),
         ...[...text.matchAll(/\b(get|set)attr\(\s*[^,()]+,\s*["'](\w+)["']/g)].map((m) => ({
           name: m[2], column: m.index + m[0].indexOf(m[2]), code: true, write: m[1] === 'set', self: false })),

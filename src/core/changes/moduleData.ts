@@ -10,6 +10,7 @@ import { listAt } from '../lists';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { family, WRITES } from './languageRules';
 import type { LinkFn } from './links';
+import { namePattern } from './namePatterns';
 import type { Index, Located } from './repositoryIndex';
 
 const familyOf = (path: string) => {
@@ -47,8 +48,9 @@ export async function moduleDataUsers(index: Index, report: ChangeReport, uses: 
       // Python binds a name a function assigns to that function, unless it says `global`: there it is a local.
       if (info.language === 'python') {
         const body = info.lines.slice(user.startLine - 1, user.endLine);
-        const assigns = body.some((l) => new RegExp(String.raw`^\s*${ref.name}\s*(?::[^=]*)?=(?!=)`).test(l));
-        if (assigns && !body.some((l) => new RegExp(String.raw`^\s*global\b.*\b${ref.name}\b`).test(l))) continue;
+        const assignment = namePattern('python assignment', ref.name, (n) => String.raw`^\s*${n}\s*(?::[^=]*)?=(?!=)`);
+        const global = namePattern('python global', ref.name, (n) => String.raw`^\s*global\b.*\b${n}\b`);
+        if (body.some((l) => assignment.test(l)) && !body.some((l) => global.test(l))) continue;
       }
       const write = WRITES.test(after);
       for (const p of r.picked) {

@@ -49,10 +49,12 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
     // (looked up by owner, the entry a duplicate key dropped had none, and `candidates` threw).
     const nearOf = symbols.map((s) => nearLines(s, info.lines, info.defs));
     const changedHere = new Map(symbols.map((s, i) => [`${s.symbol}\0${s.startLine}`, { owner: s.owner, near: nearOf[i] }]));
+    // The same entries by definition, looked up once for each of the file's definitions, not for each of its references.
+    const changedDefs = new Map(info.defs.map((d) => [d, changedHere.get(`${d.symbol}\0${d.startLine}`)]));
     const innermost = innermostByLine(info.defs);
     for (const ref of await info.refs()) {
       const inner = innermost(ref.line);
-      const side = inner && changedHere.get(`${inner.symbol}\0${inner.startLine}`);
+      const side = inner && changedDefs.get(inner);
       if (!inner || !side) continue;
       const owner = side.owner;
       const near = side.near(ref.line);

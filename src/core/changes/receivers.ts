@@ -4,6 +4,7 @@
 // Text, not types: what a person reading the function sees, which is what a link may claim.
 import type { Definition } from '../symbols/definitions';
 import type { LanguageId } from '../symbols/languages';
+import { holdsName } from './namePatterns';
 
 /** `self.app` in `self.app.redirect(`: the dotted expression just before the name, if any. */
 export function receiverOf(before: string): string | undefined {
@@ -66,8 +67,12 @@ export function declaredType(language: LanguageId, lines: string[], from: number
   if (!scan) scans.set(key, (scan = { to: start - 1, at: [], types: [] }));
   const end = Math.min(to, lines.length);
   if (end > scan.to) {
-    const patterns = declarations(language, variable);
+    // Every pattern names the variable as a word: a line without it declares nothing, and the
+    // patterns are built (and compiled, namePatterns.ts says at what cost) only once a line holds it.
+    let patterns: RegExp[] | undefined;
     for (let i = scan.to + 1; i <= end; i++) {
+      if (!holdsName(lines[i - 1], variable)) continue;
+      patterns ??= declarations(language, variable);
       let found: string | undefined;
       for (const p of patterns) {
         const m = p.exec(lines[i - 1]);

@@ -15,6 +15,7 @@ import { isTestPath } from '../symbols/testPaths';
 import type { PreciseAnswer, PreciseResolver } from '../symbols/scip/resolver';
 import { Binding, fileImported, importBindings, importedModules } from './imports';
 import { boundLocally } from './locals';
+import { namePattern } from './namePatterns';
 import { BARE_NAMES, CLASS_LIKE, dirname, family, LIBRARY_METHODS, RETURN_TYPE, SELF, shortName } from './languageRules';
 import { classBases, declaredType, receiverOf } from './receivers';
 
@@ -68,10 +69,20 @@ export class Index {
         const text = language && (await textAt(this.repo, rev, path));
         if (!language || text === undefined || text === '') return undefined;
         const defs = await definitionsOf(path, text);
-        // Most files read for their definitions never have their references asked for: those are read on first use.
+        // Most files read for their definitions never have their references asked for, nor their
+        // imports (only a file a use is resolved in, or a module a name is followed through): each
+        // is worked out on first use.
         let refs: Promise<Reference[]> | undefined;
+        let imports: string[] | undefined;
+        let bindings: Map<string, Binding> | undefined;
         return {
-          rev, path, language, lines: text.split('\n'), defs, imports: importedModules(path, text), bindings: importBindings(path, text),
+          rev, path, language, lines: text.split('\n'), defs,
+          get imports() {
+            return (imports ??= importedModules(path, text));
+          },
+          get bindings() {
+            return (bindings ??= importBindings(path, text));
+          },
           refs() {
             return (refs ??= referencesOf(path, text));
           },
@@ -342,11 +353,10 @@ export class Index {
     if (this.returning.has(`${info.path}:${line}:${variable}`) || (!RETURN_TYPE[family(info.language)] && !go)) return undefined;
     const fn = enclosingDefinitions(info.defs, line).filter((d) => !CLASS_LIKE.has(d.kind)).pop();
     if (!fn) return undefined;
-    const name = variable.replace(/\$/g, '\\$');
     const assignment = go
       // Go assigns a call's results in order: `node, _, h := mx.tree.FindRoute(...)`.
       ? /^\s*((?:[A-Za-z_]\w*\s*,\s*)*[A-Za-z_]\w*)\s*:?=\s*&?[\w.]*?([A-Za-z_]\w*)\s*\(/
-      : new RegExp(String.raw`^\s*(?:(?:const|let|var)\s+)?${name}\s*(?::[^=]*)?=\s*(?:await\s+)?[\w$.]*?([A-Za-z_$][\w$]*)\s*\(`);
+      : namePattern('assigned from a call', variable, (n) => String.raw`^\s*(?:(?:const|let|var)\s+)?${n}\s*(?::[^=]*)?=\s*(?:await\s+)?[\w$.]*?([A-Za-z_$][\w$]*)\s*\(`);
     for (let at = line - 1; at >= fn.startLine; at--) {
       const m = assignment.exec(info.lines[at - 1] ?? '');
       const position = go && m ? m[1].split(',').map((v) => v.trim()).indexOf(variable) : 0;
@@ -406,13 +416,16 @@ const moduleTypes = new WeakMap<FileInfo, Map<string, string | undefined>>();
 
 const outsideLines = new WeakMap<FileInfo, string[]>();
 
-/** A file's lines with those inside a definition (not data) blanked: worked out once per file, as every receiver asks. */
+/**
+ * A file's lines outside every definition (but data), in order, without the empty ones (no empty
+ * line declares anything, and each receiver's name reads them all): worked out once per file.
+ */
 function outsideDefinitions(info: FileInfo): string[] {
   let outside = outsideLines.get(info);
   if (!outside) {
     const inside = new Uint8Array(info.lines.length + 2);
     for (const d of info.defs) if (!DATA_KINDS.has(d.kind)) inside.fill(1, Math.max(1, d.startLine), Math.min(info.lines.length, d.endLine) + 1);
-    outside = info.lines.map((l, i) => (inside[i + 1] ? '' : l));
+    outside = info.lines.filter((l, i) => !inside[i + 1] && l !== '');
     outsideLines.set(info, outside);
   }
   return outside;
