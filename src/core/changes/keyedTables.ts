@@ -4,7 +4,6 @@
 // (`bakedInValidators = map[string]Func{"required_unless": requiredUnless, ...}`) is what the new
 // row must match, read beside the change. Only code: a string in a test, a comment or a value is no key.
 import { DATA_KINDS } from '../symbols/kinds';
-import { filesMentioning } from '../symbols/lookup';
 import { isTestPath } from '../symbols/testPaths';
 import { listAt } from '../lists';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
@@ -39,10 +38,8 @@ export async function keyedTables(index: Index, report: ChangeReport, link: Link
   if (written.size === 0) return;
   const changed = new Set(report.symbols.map((s) => s.baseSymbol ?? s.symbol));
   const tables = new Map<string, { at: Located; line: number }[]>();
-  for (const path of await filesMentioning(index.repo, index.base, [...written.keys()])) {
-    if (isTestPath(path)) continue;
-    const info = await index.file(index.base, path);
-    if (!info) continue;
+  for await (const info of index.mentioning(written.keys())) {
+    const path = info.path;
     const here = [...written].filter(([, w]) => w.family === family(info.language));
     // A table is data of several lines (a map, a dict, an object literal), the change's own excepted.
     for (const def of info.defs.filter((d) => DATA_KINDS.has(d.kind) && d.endLine > d.startLine && !changed.has(d.symbol))) {
