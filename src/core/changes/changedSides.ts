@@ -100,7 +100,8 @@ const usesOf = (names: Iterable<string>) => new RegExp(`(?<![\\w$.])(?:${[...nam
 const code = (text: string) => text.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g, '""');
 
 /** An assignment of a row read out of `table` by key (`row := table[key]`, `row = table.get(key)`). */
-const rowsOf = (table: string) => new RegExp(`^\\s*(?:(?:let|const|var)\\s+)?([A-Za-z_$][\\w$]*)\\s*(?:,\\s*[\\w$]+\\s*)?(?::=|=(?!=))\\s*${table.replace(/\$/g, '\\$')}\\s*(?:\\[|\\.get\\()`);
+const rowsOf = (table: string) => new RegExp(String.raw`^\s*(?:(?:let|const|var)\s+)?([A-Za-z_$][\w$]*)\s*(?:,\s*[\w$]+\s*)?(?::=|=(?!=))\s*`
+  + table.replace(/\$/g, '\\$') + String.raw`\s*(?:\[|\.get\()`);
 
 /**
  * The names a line binds from a table it reads: a loop's variables (Go `for k, v := range x`,

@@ -64,7 +64,8 @@ export async function keyedTables(index: Index, report: ChangeReport, link: Link
   }
   for (const h of held.values()) {
     const w = written.get(h.names[0])!;
-    const why = `holds "${h.names[0]}"${h.names.length > 1 ? ` and ${h.names.length - 1} more` : ''} as keys (line ${h.line}), which the change writes (line ${w.line})`;
+    const more = h.names.length > 1 ? ` and ${h.names.length - 1} more` : '';
+    const why = `holds "${h.names[0]}"${more} as keys (line ${h.line}), which the change writes (line ${w.line})`;
     link(h.at, 'data', w.owner, Math.min(1, h.names.length / KEYS_HELD), why, false);
   }
 }

@@ -33,7 +33,7 @@ export async function moduleDataUsers(index: Index, report: ChangeReport, uses: 
   if (uses.length === 0) return;
   const names = [...new Set(uses.map((u) => u.data.def.name))];
   const sites = await dataSites(index, report, names);
-  const derived: { value: Located; from: string; owner: ChangedSymbol }[] = [];
+  const derived: Derived[] = [];
   for (const u of uses) {
     const found = (sites.get(u.data.def.symbol) ?? []).filter((s) => familyOf(s.at.path) === familyOf(u.data.path));
     const writers = found.filter((s) => s.write);
@@ -45,7 +45,8 @@ export async function moduleDataUsers(index: Index, report: ChangeReport, uses: 
     if (users.size > limit || u.writersOnly || (!u.write && DATA_KINDS.has(u.owner.kind))) continue;
     const readers = found.filter((x) => !x.write);
     for (const s of readers) link(s.at, 'data', u.owner, 1, `${u.write ? 'reads' : 'also reads'} ${name} (line ${s.line})`, false);
-    if (u.value) derived.push(...readers.filter((r) => DATA_KINDS.has(r.at.def.kind) && r.at.def.parent === undefined).map((r) => ({ value: r.at, from: name, owner: u.owner })));
+    const values = readers.filter((r) => DATA_KINDS.has(r.at.def.kind) && r.at.def.parent === undefined);
+    if (u.value) derived.push(...values.map((r) => ({ value: r.at, from: name, owner: u.owner })));
   }
   if (derived.length > 0) await derivedReaders(index, report, derived, link, limit);
 }
@@ -84,11 +85,14 @@ async function dataSites(index: Index, report: ChangeReport, names: string[]): P
   return sites;
 }
 
+/** A module-level value built from a changed one (`from`), read by the change's `owner` through it. */
+interface Derived { value: Located; from: string; owner: ChangedSymbol }
+
 /**
  * The readers of a value built from a changed one (`uLIDRegex = regexp.MustCompile(uLIDRegexString)`
  * is read by `isULID`): the changed value reaches them through it, two hops out, where few read it.
  */
-async function derivedReaders(index: Index, report: ChangeReport, derived: { value: Located; from: string; owner: ChangedSymbol }[], link: LinkFn, limit: number): Promise<void> {
+async function derivedReaders(index: Index, report: ChangeReport, derived: Derived[], link: LinkFn, limit: number): Promise<void> {
   const sites = await dataSites(index, report, [...new Set(derived.map((d) => d.value.def.name))]);
   for (const d of derived) {
     const found = (sites.get(d.value.def.symbol) ?? []).filter((s) => familyOf(s.at.path) === familyOf(d.value.path));
