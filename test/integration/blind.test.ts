@@ -228,6 +228,9 @@ describe('blind review and labels named at base, in the editor', function () {
     const md = readFileSync(report.fsPath, 'utf8');
     assert.match(md, new RegExp(`\\| ${id} \\| dana \\| lee \\| blind review \\|`));
     assert.ok(!md.includes(SECRET));
+    // The report lee just wrote is the corpus's as lee may see it: Validate Corpus does not call it stale.
+    const validated = await cmd<{ code?: string; message: string }[]>('validateCorpus');
+    assert.deepEqual(validated.filter((p) => p.code === 'stale-report').map((p) => p.message), [], 'the report lee wrote is current');
     assert.equal(await cmd('showAgreement', { uri }), undefined, 'refused while blind');
     // The labeler, who may see everything: still no agreement before Finish Review measures it.
     await setRater('dana');

@@ -4,7 +4,6 @@
 // use are read beside the change (chi's `mSTUB` bit: the route table reads it, `Mount` sets it).
 import { definitionAt } from '../symbols/definitions';
 import { DATA_KINDS } from '../symbols/kinds';
-import { filesMentioning } from '../symbols/lookup';
 import { languageOf } from '../symbols/languages';
 import { isTestPath } from '../symbols/testPaths';
 import { listAt } from '../lists';
@@ -34,10 +33,8 @@ export async function moduleDataUsers(index: Index, report: ChangeReport, uses: 
   const names = [...new Set(uses.map((u) => u.data.def.name))];
   await index.definitions(names);
   const sites = new Map<string, { at: Located; line: number; write: boolean }[]>();
-  for (const path of await filesMentioning(index.repo, index.base, names)) {
-    if (isTestPath(path)) continue;
-    const info = await index.file(index.base, path);
-    if (!info) continue;
+  for await (const info of index.mentioning(names)) {
+    const path = info.path;
     for (const ref of await info.refs()) {
       if (ref.kind !== 'identifier' || !names.includes(ref.name)) continue;
       const text = info.lines[ref.line - 1] ?? '';

@@ -178,10 +178,11 @@ export const CORPUS_COMMANDS = {
     const problems = validateCorpus(loaded);
     const symbols = await checkCorpusSymbols(loaded, { repositoryPaths: s.ctx.config.repositoryPaths });
     problems.push(...symbols.problems);
-    const report = await staleReport(loaded);
+    // The rater's own report (a review they verify blind shown as under way) is current too, as the live diagnostic says.
+    const rater = await s.session.rater();
+    const report = await staleReport(loaded, rater);
     if (report) problems.push(report);
     // A review this rater verifies blind: no problem that quotes the labeler's labels.
-    const rater = await s.session.rater();
     const withheld = new Map(loaded.fixtures.map((f) => [f.file, withheldText(f.read.fixture, rater)]));
     const shown = problems.filter((p) => !withheld.get(p.file)?.some((t) => p.message.includes(t)));
     s.ctx.diagnostics.clear();
