@@ -24,6 +24,7 @@ import { siblings } from './siblings';
 import { wrapped } from './wrappers';
 import { callersOfCallers } from './twoHops';
 import { secondRing } from './secondRing';
+import { namesakes } from './namesakes';
 
 export async function neighboursOf(repo: Repository, report: ChangeReport, limit = Infinity): Promise<Neighbour[]> {
   return (await linksOf(repo, report)).neighbours.slice(0, limit);
@@ -53,5 +54,7 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
   if (precise) await preciseLinks(index, report, precise, links.link);
   // The second ring grows from the first, ranked with it.
   await secondRing(index, report, links.links().neighbours, links.link);
+  // Names: what is named like the changed code, where no link above reaches (namesakes.ts); after the second ring, which grows from code links only.
+  await namesakes(index, report, links.link);
   return links.links();
 }
