@@ -16,6 +16,7 @@ import { changedModuleData, moduleDataUsers } from './moduleData';
 import { AMBIGUOUS_LIMIT, Links, LinkSet, Neighbour } from './links';
 import { usesOf } from './outgoing';
 import { gainedMembers } from './gainedMembers';
+import { keyedTables } from './keyedTables';
 import { overridden, overrides } from './overrides';
 import { preciseLinks } from './preciseLinks';
 import { Index } from './repositoryIndex';
@@ -23,6 +24,7 @@ import { siblings } from './siblings';
 import { wrapped } from './wrappers';
 import { callersOfCallers } from './twoHops';
 import { secondRing } from './secondRing';
+import { namesakes } from './namesakes';
 
 export async function neighboursOf(repo: Repository, report: ChangeReport, limit = Infinity): Promise<Neighbour[]> {
   return (await linksOf(repo, report)).neighbours.slice(0, limit);
@@ -47,9 +49,12 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
   await dataFlow(report, index, reads, writes, declared, links.link, ambiguousLimit);
   await getters(index, report, written, links.link);
   await moduleDataUsers(index, report, [...moduleData, ...await changedModuleData(index, report)], links.link, ambiguousLimit);
+  await keyedTables(index, report, links.link, ambiguousLimit);
   // With a compiler-grade index: the uses, references and implementations it names (preciseLinks.ts).
   if (precise) await preciseLinks(index, report, precise, links.link);
   // The second ring grows from the first, ranked with it.
   await secondRing(index, report, links.links().neighbours, links.link);
+  // Names: what is named like the changed code, where no link above reaches (namesakes.ts); after the second ring, which grows from code links only.
+  await namesakes(index, report, links.link);
   return links.links();
 }

@@ -57,6 +57,8 @@ export class Index {
   /** Variables whose returned type is being read (a call that names the variable it assigns does not loop). */
   private readonly returning = new Set<string>();
   private paths?: Promise<string[]>;
+  /** The Go module's path (go.mod's `module` line at base): the import path of the repository's top folder. */
+  private goModule?: Promise<string | undefined>;
 
   constructor(readonly repo: Repository, readonly base: string, private readonly limit: number, private readonly precise?: PreciseResolver) {}
 
@@ -69,6 +71,11 @@ export class Index {
         const text = language && (await textAt(this.repo, rev, path));
         if (!language || text === undefined || text === '') return undefined;
         const defs = await definitionsOf(path, text);
+        // The module's own root package is imported by the module's path (`github.com/go-playground/validator/v10`):
+        // its files are in the repository's top folder, which no end of that path names.
+        const root = language === 'go'
+          ? await (this.goModule ??= textAt(this.repo, this.base, 'go.mod').then((t) => (t ? /^module\s+(\S+)/m.exec(t)?.[1] : undefined)))
+          : undefined;
         // Most files read for their definitions never have their references asked for, nor their
         // imports (only a file a use is resolved in, or a module a name is followed through): each
         // is worked out on first use.
@@ -78,10 +85,18 @@ export class Index {
         return {
           rev, path, language, lines: text.split('\n'), defs,
           get imports() {
-            return (imports ??= importedModules(path, text));
+            if (!imports) {
+              imports = importedModules(path, text);
+              if (root && imports.includes(root)) imports.push('.');
+            }
+            return imports;
           },
           get bindings() {
-            return (bindings ??= importBindings(path, text));
+            if (!bindings) {
+              bindings = importBindings(path, text);
+              if (root) for (const [local, b] of bindings) if (b.module === root) bindings.set(local, { ...b, module: '.' });
+            }
+            return bindings;
           },
           refs() {
             return (refs ??= referencesOf(path, text));
