@@ -26,7 +26,8 @@ export function boundLocally(language: LanguageId, lines: string[], enclosing: D
   // A parameter in the head (up to the body's `:` or `{`, several lines at most), an assignment or declaration in the body.
   const parameter = namePattern('parameter', name, (n) => String.raw`(?:[(,]|^)\s*(?:\*{1,2}|\.\.\.)?${n}\s*\??\s*(?:[:=,)]|$)`);
   const binding = python
-    ? namePattern('python binding', name, (n) => String.raw`^\s*(?:${n}\s*(?::[^=]*)?=(?!=)|for\s+(?:[\w\s,(]*,\s*)?${n}\b[\w\s,)]*\s+in\b|(?:with|except)\b.*\bas\s+${n}\s*[:,)])`, PYTHON_BINDING)
+    ? namePattern('python binding', name,
+      (n) => String.raw`^\s*(?:${n}\s*(?::[^=]*)?=(?!=)|for\s+(?:[\w\s,(]*,\s*)?${n}\b[\w\s,)]*\s+in\b|(?:with|except)\b.*\bas\s+${n}\s*[:,)])`, PYTHON_BINDING)
     : namePattern('declaration', name, (n) => String.raw`\b(?:const|let|var)\s+${n}\b`, DECLARATION);
   const global = namePattern('global', name, (n) => String.raw`^\s*(?:global|nonlocal)\b.*\b${n}\b`, GLOBAL);
   for (const fn of enclosing) {

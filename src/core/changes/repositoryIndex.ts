@@ -371,7 +371,8 @@ export class Index {
     const assignment = go
       // Go assigns a call's results in order: `node, _, h := mx.tree.FindRoute(...)`.
       ? /^\s*((?:[A-Za-z_]\w*\s*,\s*)*[A-Za-z_]\w*)\s*:?=\s*&?[\w.]*?([A-Za-z_]\w*)\s*\(/
-      : namePattern('assigned from a call', variable, (n) => String.raw`^\s*(?:(?:const|let|var)\s+)?${n}\s*(?::[^=]*)?=\s*(?:await\s+)?[\w$.]*?([A-Za-z_$][\w$]*)\s*\(`);
+      : namePattern('assigned from a call', variable,
+        (n) => String.raw`^\s*(?:(?:const|let|var)\s+)?${n}\s*(?::[^=]*)?=\s*(?:await\s+)?[\w$.]*?([A-Za-z_$][\w$]*)\s*\(`);
     for (let at = line - 1; at >= fn.startLine; at--) {
       const m = assignment.exec(info.lines[at - 1] ?? '');
       const position = go && m ? m[1].split(',').map((v) => v.trim()).indexOf(variable) : 0;
