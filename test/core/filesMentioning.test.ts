@@ -2,7 +2,8 @@
 // (the neighbours of a change search a revision a dozen times): the answers must be `git grep -l
 // -w -I`'s, in its order, file for file, which this test asks git itself for.
 import * as assert from 'node:assert/strict';
-import { filesMentioning, languageOf, Repository } from '../../src/core';
+import { filesMentioning, Repository } from '../../src/core';
+import { filesGitNames } from '../helpers/gitGrep';
 import { TestRepo } from '../helpers/gitRepo';
 
 describe('files mentioning a name at a revision (filesMentioning)', function () {
@@ -34,26 +35,15 @@ describe('files mentioning a name at a revision (filesMentioning)', function () 
       try {
         for (let round = 0; round < 2; round++) {
           for (const names of asks) {
-            const expected = gitSays(t, rev, names);
+            const expected = filesGitNames(t, rev, names);
             assert.deepEqual(await filesMentioning(repo, rev, names), expected, `${names.join(',')} (search ${round + 1}${withBig ? ', with a 1.2 MB file' : ''})`);
           }
-          assert.deepEqual(await filesMentioning(repo, rev, ['foo'], 2), gitSays(t, rev, ['foo']).slice(0, 2), 'the limit keeps the first');
+          assert.deepEqual(await filesMentioning(repo, rev, ['foo'], 2), filesGitNames(t, rev, ['foo']).slice(0, 2), 'the limit keeps the first');
         }
       } finally {
         repo.close();
       }
     }
-    assert.ok(gitSays(t, sha, ['foo']).includes('a.py') && !gitSays(t, sha, ['foo']).includes('c.py'), 'the test data covers a word and a binary file');
+    assert.ok(filesGitNames(t, sha, ['foo']).includes('a.py') && !filesGitNames(t, sha, ['foo']).includes('c.py'), 'the test data covers a word and a binary file');
   });
 });
-
-/** What `git grep -l -w -I` names at `rev`, of the files a grammar reads. */
-function gitSays(t: TestRepo, rev: string, names: string[]): string[] {
-  let out = '';
-  try {
-    out = t.git('grep', '-l', '-z', '-w', '-I', '--full-name', ...names.flatMap((n) => ['-e', n]), rev, '--');
-  } catch {
-    // exit 1: nothing found
-  }
-  return out.split('\0').filter(Boolean).map((l) => l.slice(rev.length + 1)).filter((p) => languageOf(p));
-}

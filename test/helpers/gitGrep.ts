@@ -3,6 +3,8 @@
 import { execFile } from 'node:child_process';
 import type { Repository } from '../../src/core/git/repository';
 import type { GrepHit } from '../../src/core/harness/adapters/grep';
+import { languageOf } from '../../src/core/symbols/languages';
+import type { TestRepo } from './gitRepo';
 
 /** What `git grep -n -z -i -F -I` prints for one keyword at a revision, parsed. */
 export function grepReference(repo: Repository, rev: string, globs: string[], keyword: string): Promise<GrepHit[]> {
@@ -33,4 +35,15 @@ export function grepHits(out: string, rev: string): GrepHit[] {
     at = end + 1;
   }
   return hits;
+}
+
+/** The source files `git grep -l -w -I` names at `rev` for any of `names`, in its order: what `filesMentioning` must answer. */
+export function filesGitNames(t: TestRepo, rev: string, names: string[]): string[] {
+  let out = '';
+  try {
+    out = t.git('grep', '-l', '-z', '-w', '-I', '--full-name', ...names.flatMap((n) => ['-e', n]), rev, '--');
+  } catch {
+    // exit 1: nothing found
+  }
+  return out.split('\0').filter(Boolean).map((l) => l.slice(rev.length + 1)).filter((p) => languageOf(p));
 }

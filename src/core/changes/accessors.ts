@@ -2,8 +2,6 @@
 // whole body returns one field (`func (c *Command) Context() context.Context { return c.ctx }`) is
 // how the rest of the code reads that field, so a change that sets the field is read through it.
 // A field's name alone may be short and common (`ctx`), but a getter that returns it is specific.
-import { filesMentioning } from '../symbols/lookup';
-import { isTestPath } from '../symbols/testPaths';
 import type { ChangeReport } from './changedSymbols';
 import type { Access } from './dataFlow';
 import { family, short } from './languageRules';
@@ -17,18 +15,16 @@ export async function getters(index: Index, report: ChangeReport, written: Map<s
   if (written.size === 0) return;
   const changed = new Set(report.symbols.map((s) => s.symbol));
   const found = new Map<string, { at: Located; line: number }[]>();
-  for (const path of await filesMentioning(index.repo, index.base, [...written.keys()])) {
-    if (isTestPath(path)) continue;
-    const info = await index.file(index.base, path);
-    for (const def of info?.defs ?? []) {
+  for await (const info of index.mentioning(written.keys())) {
+    for (const def of info.defs) {
       if (def.kind !== 'method' || changed.has(def.symbol)) continue;
-      const body = info!.lines.slice(def.nameLine, def.endLine).map((l, i) => ({ text: l.trim(), line: def.nameLine + 1 + i }))
+      const body = info.lines.slice(def.nameLine, def.endLine).map((l, i) => ({ text: l.trim(), line: def.nameLine + 1 + i }))
         .filter((l) => l.text !== '' && !/^[{}]$/.test(l.text) && !/^(?:\/\/|#)/.test(l.text));
       const m = body.length === 1 ? /^return\s+[\w$]+\s*\.\s*([\w$#]+)\s*;?$/.exec(body[0].text) : null;
       const a = m ? written.get(m[1]) : undefined;
-      if (!m || !a || family(info!.language) !== a.family) continue;
+      if (!m || !a || family(info.language) !== a.family) continue;
       const list = found.get(m[1]) ?? [];
-      list.push({ at: { path, def }, line: body[0].line });
+      list.push({ at: { path: info.path, def }, line: body[0].line });
       found.set(m[1], list);
     }
   }

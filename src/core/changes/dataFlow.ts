@@ -1,12 +1,9 @@
 // Data flow (docs/fixture-format.md#default-candidates): where the attributes the changed code
 // reads are written, where those it writes (or a changed type declares) are read, and what such a
 // reader calls in the branch the read decides.
-import type { Repository } from '../git/repository';
 import { Definition, definitionAt, enclosingDefinitions } from '../symbols/definitions';
 import { DATA_KINDS } from '../symbols/kinds';
-import { filesMentioning } from '../symbols/lookup';
 import type { Reference } from '../symbols/references';
-import { isTestPath } from '../symbols/testPaths';
 import { listAt } from '../lists';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { CLASS_LIKE, family, FIELD_DECLARATION, IMPLICIT_CALLS, isWrite, SELF, shortName } from './languageRules';
@@ -34,7 +31,7 @@ export interface Access {
  * in the branch the read decides. Constructors are left out: they initialise everything.
  */
 export async function dataFlow(
-  repo: Repository, report: ChangeReport, index: Index, reads: Map<string, Access>, writes: Map<string, Access>, declared: Map<string, Access>,
+  report: ChangeReport, index: Index, reads: Map<string, Access>, writes: Map<string, Access>, declared: Map<string, Access>,
   link: LinkFn, limit: number,
 ): Promise<void> {
   // A field declared anew is read where it is read, like one the code writes.
@@ -52,10 +49,7 @@ export async function dataFlow(
   const registries = new Map<string, Site[]>();
   const wanted = new Set(attributes);
   const declarers = new Map<string, Site[]>();
-  for (const path of await filesMentioning(repo, report.base, attributes)) {
-    if (isTestPath(path)) continue;
-    const info = await index.file(report.base, path);
-    if (!info) continue;
+  for await (const info of index.mentioning(attributes)) {
     // Only what the parser calls an identifier: never a comment, a docstring, a JSDoc example or a string.
     const code = new Set((await info.refs()).filter((r) => r.kind === 'identifier').map((r) => `${r.line}:${r.column}`));
     info.lines.forEach((text, i) => {

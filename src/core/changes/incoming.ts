@@ -1,8 +1,6 @@
 // Incoming links: definitions at base that call a changed (existing) symbol, are decorated with it,
 // register it, extend a changed class, or build one whose constructor changed.
-import type { Repository } from '../git/repository';
 import { definitionAt } from '../symbols/definitions';
-import { filesMentioning } from '../symbols/lookup';
 import type { Reference } from '../symbols/references';
 import { isTestPath } from '../symbols/testPaths';
 import { listAt } from '../lists';
@@ -21,7 +19,7 @@ const TYPE_USERS_LIMIT = 3;
 const TYPE_USER_WEIGHT = 0.25;
 
 /** Link the changed symbols' callers; each changed symbol's resolved non-test callers (by its name), where two hops start. */
-export async function callersOf(repo: Repository, index: Index, report: ChangeReport, links: LinkSet): Promise<Map<string, Located[]>> {
+export async function callersOf(index: Index, report: ChangeReport, links: LinkSet): Promise<Map<string, Located[]>> {
   const changed = report.symbols;
   const changedNames = new Set(changed.map((s) => s.symbol));
   const ambiguousLimit = links.ambiguousLimit;
@@ -46,9 +44,8 @@ export async function callersOf(repo: Repository, index: Index, report: ChangeRe
   const directCallers = new Map<string, Located[]>();
   const typeUsers = new Map<string, { at: Located; via: ChangedSymbol; line: number }[]>();
   const registrations: { info: FileInfo; ref: Reference; via: ChangedSymbol[]; call: string; column: number }[] = [];
-  for (const path of await filesMentioning(repo, report.base, [...targets.keys(), ...constructors.keys()])) {
-    const info = await index.file(report.base, path);
-    if (!info) continue;
+  for await (const info of index.mentioning([...targets.keys(), ...constructors.keys()], { tests: true })) {
+    const path = info.path;
     await constructorCalls(index, info, constructors, links.link);
     for (const ref of await info.refs()) {
       const vias = targets.get(ref.name);

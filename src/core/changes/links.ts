@@ -32,6 +32,8 @@ export interface Neighbour {
   test: boolean;
   /** Linked by name alone to one of several same-named definitions: no link was resolved by what the code says. */
   byName: boolean;
+  /** Every link is evidence beside the code (a name like a changed one, a change made together): at equal score it ranks below code links. */
+  beside?: boolean;
 }
 
 export interface Links {
@@ -55,7 +57,10 @@ export const evidence = (near: boolean) => (near ? 1 : FAR_WEIGHT);
 /** Constructors link below every other link: they call, and set up, everything. */
 export const CONSTRUCTOR_WEIGHT = 0.2;
 
-export type LinkFn = (at: Located, relation: Relation, via: ChangedSymbol, weight: number, why: string, byName: boolean, hops?: 1 | 2) => void;
+/** `beside`: the link is evidence beside the code (namesakes.ts, coChanges.ts), ranked below code links of equal score. */
+export type LinkFn = (
+  at: Located, relation: Relation, via: ChangedSymbol, weight: number, why: string, byName: boolean, hops?: 1 | 2, beside?: boolean,
+) => void;
 
 export const isConstructor = (n: Neighbour) => n.kind === 'method' && IMPLICIT_CALLS.test(shortName(n.symbol));
 
@@ -70,13 +75,13 @@ export class LinkSet {
 
   constructor(private readonly changedNames: Set<string>, readonly ambiguousLimit: number) {}
 
-  readonly link: LinkFn = (at, relation, via, weight, why, byName, hops = 1) => {
+  readonly link: LinkFn = (at, relation, via, weight, why, byName, hops = 1, beside = false) => {
     const d = at.def;
     if (this.changedNames.has(d.symbol)) return;
     const key = `${relation}\0${d.symbol}`;
     const n = this.found.get(key) ?? {
       symbol: d.symbol, file: at.path, kind: d.kind, startLine: d.startLine, endLine: d.endLine, relation, hops, via: [], score: 0, links: 0, why,
-      test: isTestPath(at.path), byName };
+      test: isTestPath(at.path), byName, beside };
     // A neighbour scores each changed symbol's strongest link to it once: twenty calls from one test
     // are one link's worth; and the change's tests together count as one changed symbol.
     const test = isTestPath(via.file);
@@ -91,6 +96,7 @@ export class LinkSet {
     }
     n.links++;
     n.byName &&= byName;
+    n.beside &&= beside;
     n.hops = Math.min(n.hops, hops) as 1 | 2;
     if (!n.via.includes(via.symbol)) n.via.push(via.symbol);
     this.found.set(key, n);
@@ -115,9 +121,11 @@ export class LinkSet {
   links(): Links {
     // Whether each is a constructor is read once, not at every comparison; names compare through one
     // collator, which is what localeCompare builds for each call (ECMA-402), so the order is the same.
-    const sorted = [...this.found.values()].map((n) => ({ n, constructs: Number(isConstructor(n)) }))
-      // At equal evidence a constructor ranks below: it sets up, and calls, everything.
-      .sort((a, b) => b.n.score - a.n.score || a.n.hops - b.n.hops || a.constructs - b.constructs || BY_NAME.compare(a.n.symbol, b.n.symbol)
+    const sorted = [...this.found.values()].map((n) => ({ n, constructs: Number(isConstructor(n)), beside: Number(n.beside ?? false) }))
+      // At equal evidence, what rests only on evidence beside the code (names, history) ranks below every code link, and a
+      // constructor below other code: it sets up, and calls, everything.
+      .sort((a, b) => b.n.score - a.n.score || a.n.hops - b.n.hops || a.beside - b.beside || a.constructs - b.constructs
+        || BY_NAME.compare(a.n.symbol, b.n.symbol)
         || BY_NAME.compare(a.n.relation, b.n.relation));
     return { neighbours: sorted.map((e) => e.n), ambiguous: this.ambiguousNames.size };
   }

@@ -16,6 +16,7 @@ import { changedModuleData, moduleDataUsers } from './moduleData';
 import { AMBIGUOUS_LIMIT, Links, LinkSet, Neighbour } from './links';
 import { usesOf } from './outgoing';
 import { gainedMembers } from './gainedMembers';
+import { keyedTables } from './keyedTables';
 import { overridden, overrides } from './overrides';
 import { preciseLinks } from './preciseLinks';
 import { Index } from './repositoryIndex';
@@ -23,6 +24,7 @@ import { siblings } from './siblings';
 import { wrapped } from './wrappers';
 import { callersOfCallers } from './twoHops';
 import { secondRing } from './secondRing';
+import { namesakes } from './namesakes';
 
 export async function neighboursOf(repo: Repository, report: ChangeReport, limit = Infinity): Promise<Neighbour[]> {
   return (await linksOf(repo, report)).neighbours.slice(0, limit);
@@ -37,19 +39,22 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
   const { reads, writes, declared, moduleData, written } = await usesOf(index, report, links);
   await wrapped(index, report, links.links().neighbours, links.link);
   // Incoming: definitions at base that call a changed (existing) symbol, are decorated with it, or register it.
-  const directCallers = await callersOf(repo, index, report, links);
-  await callersOfCallers(repo, index, changed.filter((s) => directCallers.has(s.symbol)).map((s) => [s, directCallers.get(s.symbol)!]), links.link);
+  const directCallers = await callersOf(index, report, links);
+  await callersOfCallers(index, changed.filter((s) => directCallers.has(s.symbol)).map((s) => [s, directCallers.get(s.symbol)!]), links.link);
   await overrides(index, changed, links.link);
   await overridden(index, report, links.link);
   await gainedMembers(index, report, links.link);
   await siblings(index, report, links.link);
   // Data: where what the change reads is written, and where what it writes is read (and what that reader then calls).
-  await dataFlow(repo, report, index, reads, writes, declared, links.link, ambiguousLimit);
+  await dataFlow(report, index, reads, writes, declared, links.link, ambiguousLimit);
   await getters(index, report, written, links.link);
   await moduleDataUsers(index, report, [...moduleData, ...await changedModuleData(index, report)], links.link, ambiguousLimit);
+  await keyedTables(index, report, links.link, ambiguousLimit);
   // With a compiler-grade index: the uses, references and implementations it names (preciseLinks.ts).
   if (precise) await preciseLinks(index, report, precise, links.link);
   // The second ring grows from the first, ranked with it.
-  await secondRing(repo, index, report, links.links().neighbours, links.link);
+  await secondRing(index, report, links.links().neighbours, links.link);
+  // Names: what is named like the changed code, where no link above reaches (namesakes.ts); after the second ring, which grows from code links only.
+  await namesakes(index, report, links.link);
   return links.links();
 }

@@ -1,7 +1,6 @@
 // Overrides of a changed method in subclasses at any depth, and the base method a changed or added
 // method overrides, with its other overrides.
 import { definitionAt } from '../symbols/definitions';
-import { filesMentioning } from '../symbols/lookup';
 import { isTestPath } from '../symbols/testPaths';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { CLASS_LIKE, IMPLICIT_CALLS, short, shortName } from './languageRules';
@@ -89,16 +88,14 @@ const DISPATCH_LIMIT = 3;
 async function dispatchers(index: Index, s: ChangedSymbol, name: string, family: Located[], link: LinkFn): Promise<void> {
   const members = new Set(family.map((f) => f.def.symbol));
   const callers = new Map<string, { at: Located; line: number }>();
-  for (const path of await filesMentioning(index.repo, index.base, [name])) {
-    if (isTestPath(path)) continue;
-    const info = await index.file(index.base, path);
-    for (const ref of (await info?.refs()) ?? []) {
-      if (ref.kind !== 'call' || ref.name !== name || !/\.\s*$/.test((info!.lines[ref.line - 1] ?? '').slice(0, ref.column))) continue;
-      const caller = definitionAt(info!.defs, ref.line);
+  for await (const info of index.mentioning([name])) {
+    for (const ref of await info.refs()) {
+      if (ref.kind !== 'call' || ref.name !== name || !/\.\s*$/.test((info.lines[ref.line - 1] ?? '').slice(0, ref.column))) continue;
+      const caller = definitionAt(info.defs, ref.line);
       if (!caller || members.has(caller.symbol) || callers.has(caller.symbol)) continue;
-      const r = await index.resolve(info!, ref.line, ref.column, ref.name);
+      const r = await index.resolve(info, ref.line, ref.column, ref.name);
       if (r.picked.some((p) => !members.has(p.def.symbol))) continue;
-      callers.set(caller.symbol, { at: { path, def: caller }, line: ref.line });
+      callers.set(caller.symbol, { at: { path: info.path, def: caller }, line: ref.line });
     }
   }
   if (callers.size > DISPATCH_LIMIT) return;

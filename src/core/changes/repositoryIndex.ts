@@ -11,6 +11,7 @@ import { DATA_KINDS } from '../symbols/kinds';
 import { LanguageId, languageOf } from '../symbols/languages';
 import { filesMentioning, textAt } from '../symbols/lookup';
 import { Reference, referencesOf } from '../symbols/references';
+import { isTestPath } from '../symbols/testPaths';
 import type { PreciseAnswer, PreciseResolver } from '../symbols/scip/resolver';
 import { Binding, fileImported, importBindings, importedModules } from './imports';
 import { boundLocally } from './locals';
@@ -56,9 +57,13 @@ export class Index {
   private readonly ancestors = new Map<string, Promise<Set<string>>>();
   private readonly modules = new Map<string, Promise<string[]>>();
   private readonly types = new Map<string, Promise<string | undefined>>();
+  /** The paths each set of names was searched for at base, by the sorted names. */
+  private readonly searches = new Map<string, Promise<string[]>>();
   /** Variables whose returned type is being read (a call that names the variable it assigns does not loop). */
   private readonly returning = new Set<string>();
   private paths?: Promise<string[]>;
+  /** The Go module's path (go.mod's `module` line at base): the import path of the repository's top folder. */
+  private goModule?: Promise<string | undefined>;
 
   constructor(readonly repo: Repository, readonly base: string, private readonly limit: number, private readonly precise?: PreciseResolver) {}
 
@@ -73,10 +78,19 @@ export class Index {
         const all = await definitionsOf(path, text);
         const defs = all.filter((d) => d.assignedIn === undefined);
         const attributes = all.filter((d) => d.assignedIn !== undefined);
+        const imports = importedModules(path, text);
+        const bindings = importBindings(path, text);
+        if (language === 'go') {
+          // The module's own root package is imported by the module's path (`github.com/go-playground/validator/v10`):
+          // its files are in the repository's top folder, which no end of that path names.
+          const root = await (this.goModule ??= textAt(this.repo, this.base, 'go.mod').then((t) => (t ? /^module\s+(\S+)/m.exec(t)?.[1] : undefined)));
+          if (root && imports.includes(root)) imports.push('.');
+          for (const [local, b] of bindings) if (root && b.module === root) bindings.set(local, { ...b, module: '.' });
+        }
         // Most files read for their definitions never have their references asked for: those are read on first use.
         let refs: Promise<Reference[]> | undefined;
         return {
-          rev, path, language, lines: text.split('\n'), defs, attributes, imports: importedModules(path, text), bindings: importBindings(path, text),
+          rev, path, language, lines: text.split('\n'), defs, attributes, imports, bindings,
           refs() {
             return (refs ??= referencesOf(path, text));
           },
@@ -87,15 +101,32 @@ export class Index {
     return found;
   }
 
+  /**
+   * The files at base that mention any of `names` as a word, read, in the search's order: non-test
+   * files unless `tests`, only those directly in `folder` when given. One search per set of names,
+   * kept for the change (the rules ask for the same names again); each file is read when its turn
+   * comes, as the loops over them resolve as they go.
+   */
+  async *mentioning(names: Iterable<string>, options: { tests?: boolean; folder?: string } = {}): AsyncGenerator<FileInfo> {
+    const words = [...new Set(names)].sort();
+    const key = words.join('\0');
+    let paths = this.searches.get(key);
+    if (!paths) this.searches.set(key, (paths = filesMentioning(this.repo, this.base, words)));
+    for (const path of await paths) {
+      if ((!options.tests && isTestPath(path)) || (options.folder !== undefined && dirname(path) !== options.folder)) continue;
+      const info = await this.file(this.base, path);
+      if (info) yield info;
+    }
+  }
+
   /** Every definition at base named one of `names` (each name searched once). */
   async definitions(names: Iterable<string>): Promise<void> {
     const wanted = [...new Set(names)].filter((n) => !this.byName.has(n) && /^\w+$/.test(n));
     if (wanted.length === 0) return;
     for (const n of wanted) this.byName.set(n, []);
     const set = new Set(wanted);
-    for (const path of await filesMentioning(this.repo, this.base, wanted)) {
-      const info = await this.file(this.base, path);
-      const bySymbol = new Map((info?.defs ?? []).map((d) => [d.symbol, d]));
+    for await (const info of this.mentioning(wanted, { tests: true })) {
+      const bySymbol = new Map(info.defs.map((d) => [d.symbol, d]));
       const local = (d: Definition) => {
         for (let p = d.parent && bySymbol.get(d.parent); p; p = p.parent ? bySymbol.get(p.parent) : undefined) {
           if (p.kind === 'function' || p.kind === 'method') return true;
@@ -103,8 +134,8 @@ export class Index {
         return false;
       };
       // An instance attribute is a member like any: `self.root_path` resolves to it.
-      for (const def of [...info?.defs ?? [], ...info?.attributes ?? []]) {
-        if (set.has(def.name)) this.byName.get(def.name)!.push({ path, def, local: local(def) });
+      for (const def of [...info.defs, ...info.attributes]) {
+        if (set.has(def.name)) this.byName.get(def.name)!.push({ path: info.path, def, local: local(def) });
       }
     }
   }

@@ -10,9 +10,7 @@
 // the list in (candidates.ts).
 import { definitionAt } from '../symbols/definitions';
 import { DATA_KINDS } from '../symbols/kinds';
-import { filesMentioning } from '../symbols/lookup';
 import { isTestPath } from '../symbols/testPaths';
-import type { Repository } from '../git/repository';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { sidesOf } from './changedSides';
 import { CLASS_LIKE, dirname, IMPLICIT_CALLS, shortName } from './languageRules';
@@ -62,7 +60,7 @@ async function namesMade(index: Index, report: ChangeReport): Promise<Set<string
 }
 
 /** Link the second ring of a change whose first ring is `first` (by score). */
-export async function secondRing(repo: Repository, index: Index, report: ChangeReport, first: Neighbour[], link: LinkFn): Promise<void> {
+export async function secondRing(index: Index, report: ChangeReport, first: Neighbour[], link: LinkFn): Promise<void> {
   const bySymbol = new Map(report.symbols.map((s) => [s.symbol, s]));
   const made = await namesMade(index, report);
   const seeds = first.filter((n) => !n.test && n.hops === 1 && !n.byName && !DATA_KINDS.has(n.kind)).slice(0, SEEDS);
@@ -75,7 +73,7 @@ export async function secondRing(repo: Repository, index: Index, report: ChangeR
     if (!info || !def) continue;
     const at: Located = { path: seed.file, def };
     if (CLASS_LIKE.has(def.kind) || def.kind === 'type') {
-      const members = (await membersOf(repo, index, at)).filter((m) => !IMPLICIT_CALLS.test(m.def.name));
+      const members = (await membersOf(index, at)).filter((m) => !IMPLICIT_CALLS.test(m.def.name));
       for (const m of members.filter((x) => made.has(x.def.name))) {
         const why = `a member of ${def.name}, named on the changed lines; ${def.name} is ${seed.why}`;
         link(m, DATA_KINDS.has(m.def.kind) ? 'data' : 'callee', via, weight, why, false, 2);
@@ -87,19 +85,20 @@ export async function secondRing(repo: Repository, index: Index, report: ChangeR
       }
     }
   }
-  await signatureUsers(repo, index, report, link);
+  await signatureUsers(index, report, link);
 }
 
 /** The members of a class or type: its own file's definitions under it, and (Go) methods on it anywhere in its package. */
-async function membersOf(repo: Repository, index: Index, cls: Located): Promise<Located[]> {
+async function membersOf(index: Index, cls: Located): Promise<Located[]> {
+  if (!cls.path.endsWith('.go')) {
+    const info = await index.file(index.base, cls.path);
+    return (info?.defs ?? []).filter((d) => d.parent === cls.def.symbol).map((def) => ({ path: cls.path, def }));
+  }
   const out: Located[] = [];
-  const go = cls.path.endsWith('.go');
-  const paths = go ? (await filesMentioning(repo, index.base, [cls.def.name])).filter((p) => dirname(p) === dirname(cls.path) && !isTestPath(p)) : [cls.path];
-  for (const path of paths) {
-    const info = await index.file(index.base, path);
-    for (const d of info?.defs ?? []) {
-      const goMethod = go && d.kind === 'method' && d.parent !== undefined && shortName(d.parent) === cls.def.name;
-      if (d.parent === cls.def.symbol || goMethod) out.push({ path, def: d });
+  for await (const info of index.mentioning([cls.def.name], { folder: dirname(cls.path) })) {
+    for (const d of info.defs) {
+      const goMethod = d.kind === 'method' && d.parent !== undefined && shortName(d.parent) === cls.def.name;
+      if (d.parent === cls.def.symbol || goMethod) out.push({ path: info.path, def: d });
     }
   }
   return out;
@@ -125,15 +124,13 @@ async function usedBy(index: Index, info: NonNullable<Awaited<ReturnType<Index['
  * Functions and methods whose signatures name a changed type (`json(): JSONRespond<JSONParsed<T>>`):
  * where the changed type's values come out. One hop, weighed below a call, spread over the users.
  */
-async function signatureUsers(repo: Repository, index: Index, report: ChangeReport, link: LinkFn): Promise<void> {
+async function signatureUsers(index: Index, report: ChangeReport, link: LinkFn): Promise<void> {
   const types = report.symbols.filter((s) => s.change !== 'added' && !isTestPath(s.file) && (CLASS_LIKE.has(s.kind) || s.kind === 'type'));
   if (types.length === 0) return;
   const byName = new Map(types.map((s) => [shortName(s.baseSymbol ?? s.symbol), s]));
   const users = new Map<string, { at: Located; line: number }[]>();
-  for (const path of await filesMentioning(repo, report.base, [...byName.keys()])) {
-    if (isTestPath(path)) continue;
-    const info = await index.file(report.base, path);
-    if (!info) continue;
+  for await (const info of index.mentioning(byName.keys())) {
+    const path = info.path;
     for (const ref of await info.refs()) {
       const via = ref.kind === 'type' ? byName.get(ref.name) : undefined;
       const user = via && definitionAt(info.defs, ref.line);

@@ -1,8 +1,5 @@
 // Two hops out through calls: the callers of a changed symbol's few callers.
-import type { Repository } from '../git/repository';
 import { definitionAt } from '../symbols/definitions';
-import { filesMentioning } from '../symbols/lookup';
-import { isTestPath } from '../symbols/testPaths';
 import { listAt } from '../lists';
 import type { ChangedSymbol } from './changedSymbols';
 import { IMPLICIT_CALLS, shortName } from './languageRules';
@@ -20,7 +17,7 @@ const TWO_HOP_WEIGHT = 0.5;
  * changed `deepMerge`). Only where the fan-in is small at both hops (TWO_HOP_FANOUT): a function
  * called from everywhere has no caller that is about the change. Resolved calls from non-test code only.
  */
-export async function callersOfCallers(repo: Repository, index: Index, direct: [ChangedSymbol, Located[]][], link: LinkFn): Promise<void> {
+export async function callersOfCallers(index: Index, direct: [ChangedSymbol, Located[]][], link: LinkFn): Promise<void> {
   const firsts = new Map<string, { via: ChangedSymbol; caller: Located }[]>();
   for (const [via, callers] of direct) {
     if (callers.length > TWO_HOP_FANOUT) continue;
@@ -29,10 +26,8 @@ export async function callersOfCallers(repo: Repository, index: Index, direct: [
   if (firsts.size === 0) return;
   await index.definitions(firsts.keys());
   const second = new Map<string, { at: Located; line: number }[]>();
-  for (const path of await filesMentioning(repo, index.base, [...firsts.keys()])) {
-    if (isTestPath(path)) continue;
-    const info = await index.file(index.base, path);
-    if (!info) continue;
+  for await (const info of index.mentioning(firsts.keys())) {
+    const path = info.path;
     for (const ref of await info.refs()) {
       const wanted = ref.kind === 'call' ? firsts.get(ref.name) : undefined;
       const caller = wanted && definitionAt(info.defs, ref.line);
