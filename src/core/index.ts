@@ -31,7 +31,7 @@ export { reportCode, reportText } from './untrusted/reportMarkdown';
 export { terminalText } from './untrusted/terminalText';
 
 // Fixtures: the model, reading, text edits
-export { addCandidate, addDispute, addLabel, formatNumber, freezeLabels, removeLabel, setField } from './fixtures/edit';
+export { addCandidate, addDispute, addLabel, freezeLabels, removeLabel, setField } from './fixtures/edit';
 export { describeChanges, reapplyEdits } from './fixtures/reapply';
 export { type Dispute, effectiveConfidence, type Fixture, type Resolution, RESOLUTIONS, TIERS } from './fixtures/model';
 export { FIXTURE_MAX_BYTES, oversizedFixture, readFixture, type ReadFixture, UNREADABLE_FIXTURE } from './fixtures/read';
@@ -73,7 +73,7 @@ export { readRulings, type RulingRow, settleRulings } from './labeling/bulkRulin
 export { addRepo, readReposFile } from './corpus/repoAdd';
 export { readRepos, type RepoEntry, repositoryPath } from './corpus/repos';
 export {
-  canonicalName, checkCorpusSymbols, formatMatchRate, judgeSymbols, RepoSymbols, revisionOf, type SymbolCheck, symbolWarning, staleLabelsOf,
+  canonicalName, checkCorpusSymbols, formatMatchRate, RepoSymbols, revisionOf, type SymbolCheck, symbolWarning, staleLabelsOf,
 } from './corpus/resolveSymbols';
 export { validateCorpus } from './corpus/validate';
 export { exportCodegrapher } from './codegrapher/exportJsonl';
@@ -170,11 +170,11 @@ export { renderSvg } from './charts/svg';
 
 // Agreement beyond one kappa, who settlements sided with, dispute sensitivity, pooling (h-agreement)
 export {
-  addTables, type AgreementFigures, binaryFigures, bootstrapFigures, cohenOfTable, emptyTable, figureSummary,
+  addTables, binaryFigures, bootstrapFigures, cohenOfTable, emptyTable, figureSummary,
   figuresOf, gwetAC1, isKappaParadox, labeledOnlyFigures, pabak, paradoxNote, type RatingTable, tableOf, weightedKappa,
 } from './agreement/figures';
 export { sidedWith } from './agreement/raters';
-export { agreementWriteRefusal, type FixtureSummary, measuredAgreement, REVIEW_IN_PROGRESS } from './labeling/state';
+export { agreementWriteRefusal, type FixtureSummary, measuredAgreement } from './labeling/state';
 export { addPooled } from './fixtures/edit';
 export { DEFAULT_POOL_DEPTH, judgedAtK, judgedKeys, mergePooled, poolEdits, poolOf, poolRun, poolText, tieAcrossCut } from './harness/pooling';
 export { contestedTruths, disputeSensitivity, HEADLINE_METRICS, SCENARIOS, sensitivityMarkdown } from './harness/sensitivity';

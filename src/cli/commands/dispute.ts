@@ -1,8 +1,14 @@
 import { resolve } from 'node:path';
-import {
-  CONFIDENCES, displayPath, FixtureLabError, includedByARater, isJudged, loadFixtureFile, normalizeSymbol, readFixture, readRulings, readUtf8File,
-  RESOLUTIONS, settleDispute, settleRulings,
-} from '../../core';
+import { loadFixtureFile } from '../../core/corpus/load';
+import { RESOLUTIONS } from '../../core/fixtures/model';
+import { readFixture } from '../../core/fixtures/read';
+import { readUtf8File } from '../../core/io/files';
+import { readRulings, settleRulings } from '../../core/labeling/bulkRulings';
+import { settleDispute } from '../../core/labeling/protocol';
+import { includedByARater, isJudged } from '../../core/labeling/state';
+import { displayPath, FixtureLabError } from '../../core/problems';
+import { normalizeSymbol } from '../../core/symbols/normalize';
+import { CONFIDENCES } from '../../shared/vocabulary';
 import { CliIO, oneOf, parse, required, UsageError } from '../args';
 import { moduleFor } from '../fixtureArgs';
 import { editFixture, refuseUnreadable } from './edits';

@@ -1,8 +1,9 @@
 // Shared by the commands that edit one fixture: check the result still reads as a fixture before
 // anything is written, so a bad edit can never leave a broken file behind.
-import {
-  displayPath, edited, Edited, editFile, loadFixtureFile, ProblemError, readFixture, type ReadFixture, refused, then, UNREADABLE_FIXTURE,
-} from '../../core';
+import { loadFixtureFile } from '../../core/corpus/load';
+import { readFixture, type ReadFixture, UNREADABLE_FIXTURE } from '../../core/fixtures/read';
+import { editFile } from '../../core/io/files';
+import { displayPath, edited, Edited, ProblemError, refused, then } from '../../core/problems';
 import { type CliIO } from '../args';
 import { repoEntryFor } from '../fixtureArgs';
 

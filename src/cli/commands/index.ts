@@ -5,7 +5,9 @@ import { METRICS } from './metricsUsage';
 /**
  * A command whose module loads when it runs, so each command pays only for what it uses
  * (`symbols` not for scoring, charts or the MCP client): esbuild keeps a dynamically imported
- * module of the bundle uninitialised until the import runs.
+ * module of the bundle uninitialised until the import runs. For the same reason the commands a
+ * labeler runs per click (label, review, dispute, kappa) import core's modules directly rather
+ * than core's index, which would initialise every core module with them.
  */
 function lazy<K extends string>(load: () => Promise<Record<K, Command>>, name: K): Command {
   return async (args, io) => (await load())[name](args, io);

@@ -1,7 +1,10 @@
-import {
-  Agreement, AgreementFigures, agreementWriteRefusal, displayPath, figureSummary, FixtureLabError, fmt, formatNumber, loadFixtureFile, measuredAgreement,
-  paradoxNote, refused, REVIEW_IN_PROGRESS, setField,
-} from '../../core';
+import { AgreementFigures, figureSummary, paradoxNote } from '../../core/agreement/figures';
+import { Agreement } from '../../core/agreement/raters';
+import { loadFixtureFile } from '../../core/corpus/load';
+import { formatNumber, setField } from '../../core/fixtures/edit';
+import { agreementWriteRefusal, measuredAgreement, REVIEW_IN_PROGRESS } from '../../core/labeling/state';
+import { displayPath, FixtureLabError, refused } from '../../core/problems';
+import { fmt } from '../../shared/figures';
 import { CliIO, parse, UsageError } from '../args';
 import { fixturePaths, moduleFor } from '../fixtureArgs';
 import { editFixture, refuseUnreadable } from './edits';

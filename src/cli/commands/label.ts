@@ -1,9 +1,17 @@
 import { resolve } from 'node:path';
-import {
-  AtBase, BodyIndex, CANONICAL, canonicalName, changedSymbols, clickTarget, CONFIDENCES, displayPath, Fixture, FixtureLabError, judgeSymbols,
-  type Provenance, labelAs, loadFixtureFile, normalizeSymbol, provenanceOf, Repository, repositoryPath, RepoSymbols, revisionOf, symbolKey,
-  symbolWarning, unlabelAs,
-} from '../../core';
+import { AtBase } from '../../core/changes/baseNames';
+import { changedSymbols } from '../../core/changes/changedSymbols';
+import { loadFixtureFile } from '../../core/corpus/load';
+import { repositoryPath } from '../../core/corpus/repos';
+import { canonicalName, judgeSymbols, RepoSymbols, revisionOf, symbolWarning } from '../../core/corpus/resolveSymbols';
+import { Fixture } from '../../core/fixtures/model';
+import { Repository } from '../../core/git/repository';
+import { labelAs, unlabelAs } from '../../core/labeling/protocol';
+import { clickTarget } from '../../core/labeling/state';
+import { displayPath, FixtureLabError } from '../../core/problems';
+import { BodyIndex, type Provenance, provenanceOf } from '../../core/symbols/bodyIndex';
+import { CANONICAL, normalizeSymbol, symbolKey } from '../../core/symbols/normalize';
+import { CONFIDENCES } from '../../shared/vocabulary';
 import { CliIO, oneOf, parse, required, UsageError } from '../args';
 import { moduleFor, repoEntryFor } from '../fixtureArgs';
 import { raterFor } from '../rater';

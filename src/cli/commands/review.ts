@@ -1,8 +1,12 @@
 import { resolve } from 'node:path';
-import {
-  Agreement, displayPath, dropKeptDraft, edited, finishReview, fmt, hideDraft, keepDraft, keptDraft, loadFixtureFile, readFixture, refused, restoreDraft,
-  readUtf8File, reviewWarnings, startReview, textOf,
-} from '../../core';
+import { Agreement } from '../../core/agreement/raters';
+import { loadFixtureFile } from '../../core/corpus/load';
+import { readFixture } from '../../core/fixtures/read';
+import { readUtf8File } from '../../core/io/files';
+import { dropKeptDraft, hideDraft, keepDraft, keptDraft, restoreDraft } from '../../core/labeling/blindDrafts';
+import { finishReview, reviewWarnings, startReview } from '../../core/labeling/protocol';
+import { displayPath, edited, refused, textOf } from '../../core/problems';
+import { fmt } from '../../shared/figures';
 import { CliIO, parse, required, UsageError } from '../args';
 import { moduleFor } from '../fixtureArgs';
 import { settle, SETTLE_OPTIONS } from './dispute';

@@ -22,7 +22,11 @@ export interface SideSymbol {
  * The lines of a changed symbol that are the change's evidence: those at or beside a changed
  * line; its head (decorators, signature, a class's bases: the contract the changed code keeps,
  * and the types an expert reads to change it); and those that use a local the changed lines
- * assign (`rule.flag = flag` below the lines that now compute `flag`): what the change computes flows there.
+ * assign (`rule.flag = flag` below the lines that now compute `flag`): what the change computes
+ * flows there. A changed line inside a statement that spans lines assigns that statement's
+ * variable: a row added to a table (`translations := []struct{...}{ ⏎ {tag: "x"}, ⏎ }`) flows
+ * where the table is read, and on through what a loop over it binds (`for _, t := range
+ * translations`): the lines that register or translate through the new rows are the change's.
  */
 export function nearLines(s: SideSymbol, lines: string[], defs: Definition[]): (line: number) => boolean {
   const def = defs.find((d) => d.symbol === s.symbol && d.startLine === s.startLine);
@@ -31,14 +35,137 @@ export function nearLines(s: SideSymbol, lines: string[], defs: Definition[]): (
   while (def && headEnd < Math.min(s.endLine, def.nameLine + 8) && !/[{:]\s*(?:(?:\/\/|#).*)?$/.test(lines[headEnd - 1] ?? '')) headEnd++;
   const changedAt = (line: number) => s.changedAt(line) || (line >= s.startLine && line <= headEnd);
   const assigned = new Set<string>();
+  const assign = (name: string | undefined) => {
+    if (name && !/^(?:return|if|for|while|else|elif|_)$/.test(name)) assigned.add(name);
+  };
+  const table = statementsOf(lines, headEnd + 1, s.endLine);
   for (let line = s.startLine; line <= s.endLine; line++) {
     if (!s.changedAt(line)) continue;
-    const m = /^\s*(?:(?:let|const|var)\s+)?([A-Za-z_$][\w$]*)\s*(?::[^=]*)?(?::=|=(?!=)|[-+*/|&]=)/.exec(lines[line - 1] ?? '');
-    if (m && !/^(?:return|if|for|while|else|elif)$/.test(m[1])) assigned.add(m[1]);
+    assign(ASSIGNMENT.exec(lines[line - 1] ?? '')?.[1]);
+    if (line > headEnd && s.madeAt(line)) assign(table(line));
   }
   if (assigned.size === 0) return changedAt;
-  const uses = new RegExp(`(?<![\\w$.])(?:${[...assigned].map((n) => n.replace(/\$/g, '\\$')).join('|')})(?![\\w$])`);
-  return (line) => changedAt(line) || (line >= s.startLine && line <= s.endLine && uses.test(lines[line - 1] ?? ''));
+  // What a loop over an assigned table binds, or a row read out of it by key, is the table's data
+  // too (two steps), in the lines the loop or the row's statement leads (a closure in another row
+  // may bind its own `t`).
+  const scoped: { uses: RegExp; from: number; to: number }[] = [];
+  const known = new Set(assigned);
+  let reading = [...assigned].map((name) => ({ name, from: s.startLine, to: s.endLine }));
+  for (let step = 0; step < 2 && reading.length > 0; step++) {
+    const next: typeof reading = [];
+    for (const r of reading) {
+      const uses = usesOf([r.name]);
+      const rows = rowsOf(r.name);
+      for (let line = Math.max(r.from, headEnd + 1); line <= r.to; line++) {
+        const text = code(lines[line - 1] ?? '');
+        if (!uses.test(text)) continue;
+        for (const name of boundBy(text, rows).filter((n) => !known.has(n) && !/^(?:_|err)$/.test(n))) {
+          const scope = { name, from: line, to: blockEnd(lines, line, s.endLine) };
+          scoped.push({ uses: usesOf([name]), from: scope.from, to: scope.to });
+          next.push(scope);
+        }
+      }
+    }
+    reading = next;
+  }
+  const uses = usesOf([...assigned]);
+  return (line) => {
+    if (changedAt(line)) return true;
+    if (line < s.startLine || line > s.endLine) return false;
+    const text = code(lines[line - 1] ?? '');
+    return uses.test(text) || scoped.some((x) => line >= x.from && line <= x.to && x.uses.test(text));
+  };
+}
+
+/** The last line of the block a line leads: the lines below it indented deeper (blank lines included), and the one that closes it. */
+function blockEnd(lines: string[], line: number, last: number): number {
+  const indent = (t: string) => /^\s*/.exec(t)![0].length;
+  const level = indent(lines[line - 1] ?? '');
+  let end = line;
+  for (let l = line + 1; l <= last; l++) {
+    const t = lines[l - 1] ?? '';
+    if (t.trim() === '') continue;
+    if (indent(t) <= level) return /^\s*[)\]}]/.test(t) ? l : end;
+    end = l;
+  }
+  return end;
+}
+
+/** A statement that assigns a variable: `x = `, `x := `, `const x: T = `, `x += ` (the variable in group 1). */
+const ASSIGNMENT = /^\s*(?:export\s+)?(?:(?:let|const|var)\s+)?([A-Za-z_$][\w$]*)\s*(?::[^=]*)?(?::=|=(?!=)|[-+*/|&]=)/;
+
+const usesOf = (names: Iterable<string>) => new RegExp(`(?<![\\w$.])(?:${[...names].map((n) => n.replace(/\$/g, '\\$')).join('|')})(?![\\w$])`);
+
+/** A line's code without its string literals' text (a `t` in "can't" names no variable `t`). */
+const code = (text: string) => text.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g, '""');
+
+/** An assignment of a row read out of `table` by key (`row := table[key]`, `row = table.get(key)`). */
+const rowsOf = (table: string) => new RegExp(String.raw`^\s*(?:(?:let|const|var)\s+)?([A-Za-z_$][\w$]*)\s*(?:,\s*[\w$]+\s*)?(?::=|=(?!=))\s*`
+  + table.replace(/\$/g, '\\$') + String.raw`\s*(?:\[|\.get\()`);
+
+/**
+ * The names a line binds from a table it reads: a loop's variables (Go `for k, v := range x`,
+ * Python `for k, v in x`, TypeScript `for (const [k, v] of x)`) or a row read by key (`rows`). Not
+ * what a call given a row returns (`err = register(t.tag)`): that is the call's, not the table's.
+ */
+function boundBy(text: string, rows: RegExp): string[] {
+  const loop = /^\s*for\s+(?:([A-Za-z_]\w*)\s*,\s*)?([A-Za-z_]\w*)\s*:?=\s*range\b/.exec(text)
+    ?? /^\s*(?:async\s+)?for\s+\(?([\w\s,()]+?)\)?\s+in\b/.exec(text)
+    ?? /\bfor\s*(?:await\s*)?\(\s*(?:const|let|var)\s+([[{]?[\w$\s,]+[\]}]?)\s+of\b/.exec(text);
+  if (loop) return loop.slice(1).flatMap((g) => (g ? g.split(/[^\w$]+/).filter(Boolean) : []));
+  const row = rows.exec(text);
+  return row ? [row[1]] : [];
+}
+
+/**
+ * For a line inside a statement that spans lines (between `from` and `to`), the variable that
+ * statement assigns: scanning up, the bracket left open around the line, the line its statement
+ * starts on (`translations := []struct {` before `}{`), and what that line assigns; past a
+ * literal that assigns nothing (a row of a table), the one around it.
+ */
+function statementsOf(lines: string[], from: number, to: number): (line: number) => string | undefined {
+  const stripped = new Map<number, string>();
+  const at = (line: number) => {
+    let text = stripped.get(line);
+    if (text === undefined) stripped.set(line, (text = code(lines[line - 1] ?? '').replace(/\/\/.*$|#.*$/, '')));
+    return text;
+  };
+  return (line) => {
+    if (line < from || line > to) return undefined;
+    let depth = 0;
+    for (let l = line - 1; l >= from; l--) {
+      const text = at(l);
+      for (let i = text.length - 1; i >= 0; i--) {
+        const c = text[i];
+        if (c === ')' || c === ']' || c === '}') depth++;
+        else if ((c === '(' || c === '[' || c === '{') && --depth < 0) {
+          // The statement the open bracket belongs to starts where the brackets before it on its line close.
+          const start = statementStart(at, l, i, from);
+          const name = ASSIGNMENT.exec(at(start))?.[1];
+          if (name) return name;
+          depth = 0;
+        }
+      }
+    }
+    return undefined;
+  };
+}
+
+/** The first line of the statement holding the bracket at (line, column): up while a bracket before it closes one opened above. */
+function statementStart(at: (line: number) => string, line: number, column: number, from: number): number {
+  let depth = 0;
+  let l = line;
+  let text = at(l).slice(0, column);
+  for (;;) {
+    for (let i = text.length - 1; i >= 0; i--) {
+      const c = text[i];
+      if (c === ')' || c === ']' || c === '}') depth++;
+      else if (c === '(' || c === '[' || c === '{') depth--;
+    }
+    if (depth <= 0 || l <= from) return l;
+    l--;
+    text = at(l);
+  }
 }
 
 /** Lines this close to a changed line are part of the change's evidence (the `if` that now wraps a call, the comment above it). */

@@ -103,7 +103,10 @@ export function importBindings(path: string, text: string): Map<string, Binding>
     for (const line of lines) {
       const m = /^\s*(\w+)?\s*"([^"]+)"/.exec(line);
       if (!m || m[1] === '_') continue;
-      out.set(m[1] ?? m[2].slice(m[2].lastIndexOf('/') + 1), { module: m[2] });
+      // A module's major version is no package name: `github.com/go-playground/validator/v10` is package `validator`.
+      const segments = m[2].split('/');
+      const last = segments.length > 1 && /^v\d+$/.test(segments.at(-1)!) ? segments.at(-2)! : segments.at(-1)!;
+      out.set(m[1] ?? last, { module: m[2] });
     }
   }
   return out;

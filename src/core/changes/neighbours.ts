@@ -16,6 +16,7 @@ import { changedModuleData, moduleDataUsers } from './moduleData';
 import { AMBIGUOUS_LIMIT, Links, LinkSet, Neighbour } from './links';
 import { usesOf } from './outgoing';
 import { gainedMembers } from './gainedMembers';
+import { keyedTables } from './keyedTables';
 import { overridden, overrides } from './overrides';
 import { preciseLinks } from './preciseLinks';
 import { Index } from './repositoryIndex';
@@ -49,6 +50,7 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
   await dataFlow(report, index, reads, writes, declared, links.link, ambiguousLimit);
   await getters(index, report, written, links.link);
   await moduleDataUsers(index, report, [...moduleData, ...await changedModuleData(index, report)], links.link, ambiguousLimit);
+  await keyedTables(index, report, links.link, ambiguousLimit);
   // With a compiler-grade index: the uses, references and implementations it names (preciseLinks.ts).
   if (precise) await preciseLinks(index, report, precise, links.link);
   // The second ring grows from the first, ranked with it.

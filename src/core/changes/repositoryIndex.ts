@@ -56,6 +56,8 @@ export class Index {
   /** Variables whose returned type is being read (a call that names the variable it assigns does not loop). */
   private readonly returning = new Set<string>();
   private paths?: Promise<string[]>;
+  /** The Go module's path (go.mod's `module` line at base): the import path of the repository's top folder. */
+  private goModule?: Promise<string | undefined>;
 
   constructor(readonly repo: Repository, readonly base: string, private readonly limit: number, private readonly precise?: PreciseResolver) {}
 
@@ -68,10 +70,19 @@ export class Index {
         const text = language && (await textAt(this.repo, rev, path));
         if (!language || text === undefined || text === '') return undefined;
         const defs = await definitionsOf(path, text);
+        const imports = importedModules(path, text);
+        const bindings = importBindings(path, text);
+        if (language === 'go') {
+          // The module's own root package is imported by the module's path (`github.com/go-playground/validator/v10`):
+          // its files are in the repository's top folder, which no end of that path names.
+          const root = await (this.goModule ??= textAt(this.repo, this.base, 'go.mod').then((t) => (t ? /^module\s+(\S+)/m.exec(t)?.[1] : undefined)));
+          if (root && imports.includes(root)) imports.push('.');
+          for (const [local, b] of bindings) if (root && b.module === root) bindings.set(local, { ...b, module: '.' });
+        }
         // Most files read for their definitions never have their references asked for: those are read on first use.
         let refs: Promise<Reference[]> | undefined;
         return {
-          rev, path, language, lines: text.split('\n'), defs, imports: importedModules(path, text), bindings: importBindings(path, text),
+          rev, path, language, lines: text.split('\n'), defs, imports, bindings,
           refs() {
             return (refs ??= referencesOf(path, text));
           },
