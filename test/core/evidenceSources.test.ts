@@ -37,7 +37,8 @@ describe('evidence sources: namesakes', function () {
     const head = repo.commit('head', { 'regexes.go': regexes('^(?i)[A-HJKMNP-TV-Z0-9]{26}$'), 'baked_in.go': bakedIn });
     const list = await candidates(repo, base, head);
     const m = by(list);
-    assert.deepEqual(pick(m.get('regexes.uLIDRegex')), { kind: 'type', why: 'named like uLIDRegexString (ulid, regex)' });
+    // uLIDRegex reads the changed constant too (a data link, which ranks first); isULID only shares its name.
+    assert.ok(m.has('regexes.uLIDRegex'), [...m.keys()].join(', '));
     assert.deepEqual(pick(m.get('baked_in.isULID')), { kind: 'type', why: 'named like uLIDRegexString (ulid)' });
     assert.ok(!m.has('regexes.alphaRegex') && !m.has('baked_in.isEmail') && !m.has('baked_in.toString'), [...m.keys()].join(', '));
   });
