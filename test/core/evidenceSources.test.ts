@@ -3,7 +3,7 @@
 // (namesakes.ts), and definitions changed together with the changed ones in the repository's small
 // commits before base (coChanges.ts).
 import * as assert from 'node:assert/strict';
-import type { RankedCandidate } from '../../src/core';
+import { changedSymbols, neighboursOf, Repository, type RankedCandidate } from '../../src/core';
 import { nameWords, sameWord } from '../../src/core/changes/namesakes';
 import { by, candidates } from '../helpers/changeCandidates';
 import { TestRepo } from '../helpers/gitRepo';
@@ -37,8 +37,17 @@ describe('evidence sources: namesakes', function () {
     const head = repo.commit('head', { 'regexes.go': regexes('^(?i)[A-HJKMNP-TV-Z0-9]{26}$'), 'baked_in.go': bakedIn });
     const list = await candidates(repo, base, head);
     const m = by(list);
-    // uLIDRegex reads the changed constant too (a data link, which ranks first); isULID only shares its name.
-    assert.ok(m.has('regexes.uLIDRegex'), [...m.keys()].join(', '));
+    // The compiled variable reads the changed pattern, a stronger link that names it in the list
+    // (tableFlow.test.ts); the namesake link is made beside it, as every link of a neighbour is.
+    assert.deepEqual(pick(m.get('regexes.uLIDRegex')), { kind: 'data', why: 'reads uLIDRegexString (line 13)' });
+    const r = await Repository.open(repo.dir);
+    try {
+      const links = await neighboursOf(r, await changedSymbols(r, base, head));
+      const named = links.find((n) => n.symbol === 'regexes.uLIDRegex' && n.relation === 'type');
+      assert.deepEqual(named && { kind: named.relation, why: named.why }, { kind: 'type', why: 'named like uLIDRegexString (ulid, regex)' });
+    } finally {
+      r.close();
+    }
     assert.deepEqual(pick(m.get('baked_in.isULID')), { kind: 'type', why: 'named like uLIDRegexString (ulid)' });
     assert.ok(!m.has('regexes.alphaRegex') && !m.has('baked_in.isEmail') && !m.has('baked_in.toString'), [...m.keys()].join(', '));
   });

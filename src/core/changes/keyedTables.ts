@@ -4,6 +4,7 @@
 // (`bakedInValidators = map[string]Func{"required_unless": requiredUnless, ...}`) is what the new
 // row must match, read beside the change. Only code: a string in a test, a comment or a value is no key.
 import { DATA_KINDS } from '../symbols/kinds';
+import type { LanguageId } from '../symbols/languages';
 import { isTestPath } from '../symbols/testPaths';
 import { listAt } from '../lists';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
@@ -16,7 +17,7 @@ import type { Index, Located } from './repositoryIndex';
 const NAME_STRING = /(["'`])([A-Za-z_]\w{3,})\1/g;
 
 /** A table holds a key: quoted (`"name":`, `'name':`, Go `"name":`), or in TypeScript an object literal's bare key. */
-const keyAt = (language: string, name: string) => (family(language) === 'typescript'
+const keyAt = (language: LanguageId, name: string) => (family(language) === 'typescript'
   ? new RegExp(String.raw`(?<![\w$.])["'\`]?${name}["'\`]?\s*:(?![:=])`)
   : new RegExp(String.raw`["']${name}["']\s*:(?![:=])`));
 
