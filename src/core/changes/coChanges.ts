@@ -24,17 +24,21 @@ export const CO_CHANGE_WEIGHT = 0.5;
 /** At most this many partners per changed symbol, the most often changed with it first. */
 const PER_SYMBOL = 3;
 
+interface Partner { path: string; symbol: string; commits: string[] }
+
 export async function coChanges(repo: Repository, index: Index, report: ChangeReport, link: LinkFn): Promise<void> {
   const own = report.symbols.filter((s) => s.change !== 'added' && !isTestPath(s.file));
   if (own.length === 0) return;
   const names = new Map(own.map((s) => [s.baseSymbol ?? s.symbol, s]));
-  const paths = [...new Set(report.files.map((f) => f.oldPath).filter((p): p is string => !!p && !isTestPath(p) && languageOf(p) !== undefined))];
+  const paths = [...new Set(report.files.map((f) => f.oldPath))]
+    .filter((p): p is string => !!p && !isTestPath(p) && languageOf(p) !== undefined);
   if (paths.length === 0) return;
-  const log = await repo.git.raw(['log', '--no-merges', '--full-history', `-n${HISTORY_COMMITS}`, '--format=%H %P', report.base, '--', ...paths]).catch(() => '');
+  const log = await repo.git.raw(['log', '--no-merges', '--full-history', `-n${HISTORY_COMMITS}`, '--format=%H %P', report.base, '--', ...paths])
+    .catch(() => '');
   // A root commit (no parent) imports the files: no pair was edited together there.
   const commits = log.split('\n').map((l) => l.trim().split(' ')).filter((p) => p.length === 2 && /^[0-9a-f]+$/.test(p[1]));
   // Per changed symbol, per partner: the commits that changed both.
-  const support = new Map<string, Map<string, { path: string; symbol: string; commits: string[] }>>();
+  const support = new Map<string, Map<string, Partner>>();
   for (const [sha, parent] of commits) {
     const touched = (await repo.git.raw(['diff-tree', '--no-commit-id', '--name-only', '-r', parent, sha]).catch(() => ''))
       .split('\n').filter((p) => p && languageOf(p) !== undefined && !isTestPath(p));
@@ -44,7 +48,7 @@ export async function coChanges(repo: Repository, index: Index, report: ChangeRe
     const partners = changed.filter((s) => !names.has(s.symbol) && s.change !== 'deleted');
     if (mine.length === 0 || partners.length === 0 || partners.length > MAX_PARTNERS) continue;
     for (const m of mine) {
-      const byPartner = support.get(m.symbol) ?? new Map();
+      const byPartner = support.get(m.symbol) ?? new Map<string, Partner>();
       support.set(m.symbol, byPartner);
       for (const p of partners) {
         const entry = byPartner.get(p.symbol) ?? { path: p.file, symbol: p.symbol, commits: [] };
