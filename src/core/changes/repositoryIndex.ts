@@ -31,7 +31,13 @@ export interface FileInfo {
   path: string;
   language: LanguageId;
   lines: string[];
+  /** The definitions whose lines are their own code: a use on a line belongs to the innermost of these. */
   defs: Definition[];
+  /**
+   * Instance attributes (`self.root_path = ...` in a method): members of their class, resolved
+   * like any, but their statement is the method's code, so they own no use on it.
+   */
+  attributes: Definition[];
   imports: string[];
   bindings: Map<string, Binding>;
   /** Worked out on first use (or read from the disk cache): most files read for their definitions never need them. */
@@ -69,7 +75,9 @@ export class Index {
         const language = languageOf(path);
         const text = language && (await textAt(this.repo, rev, path));
         if (!language || text === undefined || text === '') return undefined;
-        const defs = await definitionsOf(path, text);
+        const all = await definitionsOf(path, text);
+        const defs = all.filter((d) => d.assignedIn === undefined);
+        const attributes = all.filter((d) => d.assignedIn !== undefined);
         const imports = importedModules(path, text);
         const bindings = importBindings(path, text);
         if (language === 'go') {
@@ -82,7 +90,7 @@ export class Index {
         // Most files read for their definitions never have their references asked for: those are read on first use.
         let refs: Promise<Reference[]> | undefined;
         return {
-          rev, path, language, lines: text.split('\n'), defs, imports, bindings,
+          rev, path, language, lines: text.split('\n'), defs, attributes, imports, bindings,
           refs() {
             return (refs ??= referencesOf(path, text));
           },
@@ -125,7 +133,10 @@ export class Index {
         }
         return false;
       };
-      for (const def of info.defs) if (set.has(def.name)) this.byName.get(def.name)!.push({ path: info.path, def, local: local(def) });
+      // An instance attribute is a member like any: `self.root_path` resolves to it.
+      for (const def of [...info.defs, ...info.attributes]) {
+        if (set.has(def.name)) this.byName.get(def.name)!.push({ path: info.path, def, local: local(def) });
+      }
     }
   }
 
