@@ -26,6 +26,7 @@ import { wrapped } from './wrappers';
 import { callersOfCallers } from './twoHops';
 import { secondRing } from './secondRing';
 import { namesakes } from './namesakes';
+import { coChanges } from './coChanges';
 
 export async function neighboursOf(repo: Repository, report: ChangeReport, limit = Infinity): Promise<Neighbour[]> {
   return (await linksOf(repo, report)).neighbours.slice(0, limit);
@@ -59,5 +60,7 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
   await secondRing(index, report, links.links().neighbours, links.link);
   // Names: what is named like the changed code, where no link above reaches (namesakes.ts); after the second ring, which grows from code links only.
   await namesakes(index, report, links.link);
+  // History: what was changed together with the changed definitions before base (coChanges.ts).
+  await coChanges(repo, index, report, links.link);
   return links.links();
 }
