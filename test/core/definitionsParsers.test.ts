@@ -9,22 +9,109 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ts from 'typescript';
 import { definitionsOf } from '../../src/core';
+import { tempDir } from '../helpers/tempDir';
 
 const DATA = join(__dirname, '..', '..', '..', 'test', 'data', 'definitions');
+
+/** Shaped like uvicorn's H11Protocol: state its methods assign on `self`. */
+const H11_PROTOCOL = `import asyncio
+
+
+class H11Protocol(asyncio.Protocol):
+    flow = None
+    default: int = 0
+
+    def connection_lost(self, exc):
+        if self.cycle is not None:
+            self.cycle.disconnected = True
+        self.disconnected = True
+
+    def __init__(self, config, server_state, root_path: str = "") -> None:
+        self.root_path = root_path
+        self.client, self.server = None, None
+        self.scheme: str | None = None
+        self.cycle: RequestResponseCycle | None
+        self.flow = FlowControl()
+        self.default = 1
+        self.disconnected = False
+        self.timeout_keep_alive_task = self.timeout = None
+
+        def helper(self):
+            self.not_mine = 1
+
+        def closure():
+            self.from_closure = 2
+
+    @staticmethod
+    def make(self):
+        self.made = 1
+
+    @classmethod
+    def build(cls):
+        cls.nothing = 1
+
+    async def data_received(self, data):
+        self.pending += len(data)
+
+    @property
+    def written(self):
+        self.written = True
+        return self.close
+
+    def close(self):
+        self.close = None
+`;
 type Row = string; // `symbol kind line`
 
-async function ours(file: string): Promise<Row[]> {
-  const defs = await definitionsOf(`pkg/${file}`, readFileSync(join(DATA, file), 'utf8'));
+async function ours(file: string, dir = DATA): Promise<Row[]> {
+  const defs = await definitionsOf(`pkg/${file}`, readFileSync(join(dir, file), 'utf8'));
   return defs.map((d) => `${d.symbol} ${d.kind} ${d.nameLine}`);
 }
 
 // Python: every def and class, named by the defs and classes around it; every name assigned
 // outside functions (UPPER_CASE a constant, a class's other names fields, a module's variables),
 // annotated or not, each name of `a, b = ...` and `a = b = ...`. `if`, `try`, `with` and `for`
-// blocks do not scope names (the language's rule).
+// blocks do not scope names (the language's rule). A class's instance attributes: \`self.x = ...\`,
+// \`self.x: T = ...\`, \`self.x += ...\` and each \`self.x\` of a tuple, in a method (not a static or
+// class method) on its first parameter, a nested function's own parameter of that name being
+// another object; a field at the first such assignment in \`__init__\`, else the first; none where
+// the class itself defines the name.
 const PYTHON_AST = `
 import ast, json, re, sys
 rows = []
+def assigned(fn, receiver, out):
+    for node in ast.iter_child_nodes(fn):
+        if isinstance(node, ast.ClassDef) or isinstance(node, ast.Lambda):
+            continue
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if receiver in [a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs]:
+                continue
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else []
+        for t in targets:
+            for a in ([t] if isinstance(t, ast.Attribute) else getattr(t, "elts", [])):
+                if isinstance(a, ast.Attribute) and isinstance(a.value, ast.Name) and a.value.id == receiver:
+                    out.append((a.attr, a.end_lineno, a.end_col_offset))
+        assigned(node, receiver, out)
+def attributes(cls, name):
+    defined = [r.split(" ")[0] for r in rows]
+    first = {}
+    for node in cls.body:
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        decorators = [d.id for d in node.decorator_list if isinstance(d, ast.Name)]
+        params = node.args.posonlyargs + node.args.args
+        if "staticmethod" in decorators or "classmethod" in decorators or not params:
+            continue
+        found = []
+        assigned(node, params[0].arg, found)
+        for attr, line, col in found:
+            symbol = name + "." + attr
+            if symbol in defined:
+                continue
+            if symbol not in first or (node.name == "__init__" and not first[symbol][0]):
+                first[symbol] = (node.name == "__init__", line)
+    for symbol, (_, line) in first.items():
+        rows.append(f"{symbol} field {line}")
 def walk(body, owner, owner_kind):
     for node in body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -32,6 +119,8 @@ def walk(body, owner, owner_kind):
             kind = "class" if isinstance(node, ast.ClassDef) else ("method" if owner_kind == "class" else "function")
             rows.append(f"{name} {kind} {node.lineno}")
             walk(node.body, name, kind)
+            if isinstance(node, ast.ClassDef):
+                attributes(node, name)
         elif isinstance(node, (ast.Assign, ast.AnnAssign)) and owner_kind != "function" and owner_kind != "method":
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             names = [n for t in targets for n in ([t] if isinstance(t, ast.Name) else getattr(t, "elts", [])) if isinstance(n, ast.Name)]
@@ -42,11 +131,12 @@ def walk(body, owner, owner_kind):
             for field in ("body", "orelse", "finalbody", "handlers"):
                 walk(getattr(node, field, []) or [], owner, owner_kind)
 walk(ast.parse(open(sys.argv[1]).read()).body, sys.argv[2], "module")
+rows.sort(key=lambda r: int(r.split(" ")[2]))
 print(json.dumps(rows))
 `;
 
-function pythonAst(file: string): Row[] {
-  const r = spawnSync('python3', ['-c', PYTHON_AST, join(DATA, file), `pkg/${file.replace(/\.py$/, '')}`], { encoding: 'utf8' });
+function pythonAst(file: string, dir = DATA): Row[] {
+  const r = spawnSync('python3', ['-c', PYTHON_AST, join(dir, file), `pkg/${file.replace(/\.py$/, '')}`], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout) as Row[];
 }
@@ -117,6 +207,24 @@ describe('definitions match each language\'s own parser', () => {
     assert.ok(expected.includes('pkg/scaffold._HasName class 10'), 'TYPE_CHECKING class');
     assert.ok(expected.includes('pkg/scaffold.ContextVar function 18'), 'except: def');
     assert.ok(expected.includes('pkg/scaffold.Scaffold._check_setup_finished method 66'));
+  });
+
+  it('Python: instance attributes as `ast` reads them: the constructor\'s first assignment, else the first; a class attribute or method of the name wins; a nested function\'s own `self` is another object', async () => {
+    const dir = tempDir({ 'h11_impl.py': H11_PROTOCOL });
+    const expected = pythonAst('h11_impl.py', dir);
+    assert.deepEqual(await ours('h11_impl.py', dir), expected);
+    for (const row of [
+      // The constructor's assignment, though connection_lost's comes first in the file.
+      'pkg/h11_impl.H11Protocol.root_path field 14', 'pkg/h11_impl.H11Protocol.client field 15', 'pkg/h11_impl.H11Protocol.server field 15',
+      'pkg/h11_impl.H11Protocol.scheme field 16', 'pkg/h11_impl.H11Protocol.cycle field 17', 'pkg/h11_impl.H11Protocol.disconnected field 20',
+      'pkg/h11_impl.H11Protocol.timeout_keep_alive_task field 21', 'pkg/h11_impl.H11Protocol.timeout field 21',
+      'pkg/h11_impl.H11Protocol.from_closure field 27', 'pkg/h11_impl.H11Protocol.pending field 38',
+    ]) assert.ok(expected.includes(row), `${row} in\n${expected.join('\n')}`);
+    // Class attributes (flow, default) and methods (written, close) of the name win; other objects' (not_mine, made, nothing) are not the class's.
+    for (const gone of ['.flow field 18', '.default field 19', '.written field', '.close field', '.not_mine', '.made', '.nothing']) {
+      assert.ok(!expected.some((r) => r.includes(gone)), `${gone} in\n${expected.join('\n')}`);
+    }
+    assert.equal(expected.filter((r) => /\.(?:flow|default) /.test(r)).length, 2, 'one definition each, at class level');
   });
 
   it('TypeScript: as the compiler API reads them; locals of anonymous callbacks are no definitions; nested named functions and classes under their function; names unique but for overloads', async () => {

@@ -315,6 +315,8 @@ describe('definitions (tree-sitter)', () => {
       'constant src/flask/globals.View.DEFAULT 15-15',
       'field src/flask/globals.View.name 16-16',
       'method src/flask/globals.View.run 18-20',
+      // An instance attribute (instanceAttributes.test.ts): a definition of the class, not a local.
+      'field src/flask/globals.View.attribute 20-20',
     ]);
     const field = (await definitionsOf('src/flask/globals.py', py)).find((d) => d.name === 'provide_automatic_options')!;
     assert.deepEqual([field.parent, field.nameLine, field.nameColumn], ['src/flask/globals.View', 13, 4]);

@@ -20,6 +20,20 @@ class Storefront:
         return self.default_currency
 `;
 
+const STOREFRONT = `class Storefront:
+    default_currency = "EUR"
+
+    def __init__(self, region):
+        self.region = region
+        self.default_currency = "USD"
+
+    def close(self):
+        self.closed = True
+
+    def label(self):
+        return self.region.lower()
+`;
+
 describe('variables are symbols in the editor', function () {
   this.timeout(120_000);
   let s!: Services;
@@ -71,6 +85,67 @@ describe('variables are symbols in the editor', function () {
     await eventually(async () => {
       const written = readFixture((await vscode.workspace.openTextDocument(uri)).getText(), uri.fsPath).fixture;
       assert.deepEqual(labelsMadeAt(written.ground_truth, base), [{ symbol: 'shop/settings.checkout_timeout', confidence: 'HIGH', reason }]);
+    });
+    await vscode.window.showTextDocument(uri);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('an instance attribute (`self.region = region` in `__init__`) has its own lens above its assignment and its own hover, where it is used too', async () => {
+    const corpus = await s.corpus.require();
+    const repo = repositoryPath(corpus.dir, corpus.repos.find((r) => r.name === 'bookshop')!);
+    const top = execFileSync('git', ['-C', repo, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+    const base = commitObjects(repo, top, { 'shop/storefront.py': STOREFRONT }, 'storefront');
+    const head = commitObjects(repo, base, { 'shop/storefront.py': STOREFRONT.replace('self.region = region', 'self.region = region.upper()') }, 'regions in capitals');
+
+    await setRater('dana');
+    const { uri, original } = copyFixture('bookshop/easy/03-cart-badge.yaml', 'attributes');
+    made.push(uri.fsPath);
+    const fixtureText = original.replace(/base: "[0-9a-f]+"/, `base: "${base}"`).replace(/head: "[0-9a-f]+"/, `head: "${head}"`);
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(fixtureText));
+    s.corpus.reload();
+    await vscode.commands.executeCommand('fixtureLab.openFixture', { uri });
+
+    const side = vscode.Uri.from({ scheme: 'fixture-lab-rev', path: '/shop/storefront.py', query: `repo=bookshop&rev=${head}` });
+    const editor = await vscode.window.showTextDocument(side);
+    const lines = editor.document.getText().split('\n');
+    const assignment = lines.findIndex((l) => l.includes('self.region = '));
+    const closed = lines.findIndex((l) => l.includes('self.closed = '));
+    const reassigned = lines.findIndex((l) => l.includes('self.default_currency = '));
+    const lenses = await eventually(async () => {
+      const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', side, 20);
+      assert.ok(found.some((l) => l.range.start.line === assignment && l.command?.title === '+ HIGH'), 'a + HIGH lens above the assignment');
+      return found;
+    });
+    const above = (line: number) => lenses.filter((l) => l.range.start.line === line).map((l) => [l.command?.title, l.command?.tooltip]);
+    assert.deepEqual(above(assignment), [['+ HIGH', 'Label shop/storefront.Storefront.region HIGH'], ['+ MEDIUM', 'Label shop/storefront.Storefront.region MEDIUM']]);
+    assert.deepEqual(above(closed), [['+ HIGH', 'Label shop/storefront.Storefront.closed HIGH'], ['+ MEDIUM', 'Label shop/storefront.Storefront.closed MEDIUM']]);
+    // The class attribute of the same name is the one definition: no lens in `__init__` for it.
+    assert.deepEqual(above(reassigned), []);
+
+    // The hover over the name where it is assigned offers the attribute, not `__init__`.
+    const at = new vscode.Position(assignment, lines[assignment].indexOf('region') + 2);
+    const hover = await eventually(async () => {
+      const found = await hoverText(side, at);
+      assert.match(found.shown, /shop\/storefront\.Storefront\.region/);
+      return found;
+    });
+    assert.deepEqual(linkedSymbols(s, hover.raw, '+ HIGH'), ['shop/storefront.Storefront.region']);
+    // And where another method reads it.
+    const use = lines.findIndex((l) => l.includes('return self.region'));
+    const read = await eventually(async () => {
+      const found = await hoverText(side, new vscode.Position(use, lines[use].indexOf('region') + 1));
+      assert.match(found.shown, /shop\/storefront\.Storefront\.region/);
+      return found;
+    });
+    assert.deepEqual(linkedSymbols(s, read.raw, '+ MEDIUM'), ['shop/storefront.Storefront.region']);
+
+    // The lens clicked: the attribute is in the ground truth by its name.
+    const high = lenses.find((l) => l.range.start.line === assignment && l.command?.title === '+ HIGH')!;
+    const reason = 'The region the change now writes in capitals';
+    assert.equal(await vscode.commands.executeCommand(high.command!.command, { ...(high.command!.arguments![0] as object), reason }), true);
+    await eventually(async () => {
+      const written = readFixture((await vscode.workspace.openTextDocument(uri)).getText(), uri.fsPath).fixture;
+      assert.deepEqual(labelsMadeAt(written.ground_truth, base), [{ symbol: 'shop/storefront.Storefront.region', confidence: 'HIGH', reason }]);
     });
     await vscode.window.showTextDocument(uri);
     await vscode.commands.executeCommand('workbench.action.files.revert');

@@ -120,11 +120,13 @@ export function symbolsOfFile(f: FileChange, before: Definition[], after: Defini
   // A field added or deleted changes its class's shape (the class is the one to label); a field
   // edited in place changes that field alone, so the class and every instantiation stay out.
   const parentKey = (d: Definition, defs: Definition[], keys: string[]) => keys[defs.findIndex((p) => p.symbol === d.parent)];
+  // An instance attribute added or deleted is a line of the method that assigns it: that method
+  // changed, not the class's declaration.
   for (const c of out) {
     if (!DATA_KINDS.has(c.kind) || (c.change !== 'added' && c.change !== 'deleted')) continue;
     const [defs, keys] = c.change === 'added' ? [after, afterKeys] : [before, beforeKeys];
     const d = defs.find((x) => x.symbol === c.symbol && x.startLine === c.startLine);
-    const key = d?.parent !== undefined ? parentKey(d, defs, keys) : undefined;
+    const key = d?.parent !== undefined && d.assignedIn === undefined ? parentKey(d, defs, keys) : undefined;
     if (key !== undefined && beforeSet.has(key) && afterSet.has(key)) modified.add(key);
   }
   const beforeByKey = new Map(before.map((d, i) => [beforeKeys[i], d]));

@@ -32,7 +32,13 @@ export interface FileInfo {
   path: string;
   language: LanguageId;
   lines: string[];
+  /** The definitions whose lines are their own code: a use on a line belongs to the innermost of these. */
   defs: Definition[];
+  /**
+   * Instance attributes (`self.root_path = ...` in a method): members of their class, resolved
+   * like any, but their statement is the method's code, so they own no use on it.
+   */
+  attributes: Definition[];
   imports: string[];
   bindings: Map<string, Binding>;
   /** Worked out on first use (or read from the disk cache): most files read for their definitions never need them. */
@@ -70,7 +76,9 @@ export class Index {
         const language = languageOf(path);
         const text = language && (await textAt(this.repo, rev, path));
         if (!language || text === undefined || text === '') return undefined;
-        const defs = await definitionsOf(path, text);
+        const all = await definitionsOf(path, text);
+        const defs = all.filter((d) => d.assignedIn === undefined);
+        const attributes = all.filter((d) => d.assignedIn !== undefined);
         // The module's own root package is imported by the module's path (`github.com/go-playground/validator/v10`):
         // its files are in the repository's top folder, which no end of that path names.
         const root = language === 'go'
@@ -83,7 +91,7 @@ export class Index {
         let imports: string[] | undefined;
         let bindings: Map<string, Binding> | undefined;
         return {
-          rev, path, language, lines: text.split('\n'), defs,
+          rev, path, language, lines: text.split('\n'), defs, attributes,
           get imports() {
             if (!imports) {
               imports = importedModules(path, text);
@@ -140,7 +148,10 @@ export class Index {
         }
         return false;
       };
-      for (const def of info.defs) if (set.has(def.name)) this.byName.get(def.name)!.push({ path: info.path, def, local: local(def) });
+      // An instance attribute is a member like any: `self.root_path` resolves to it.
+      for (const def of [...info.defs, ...info.attributes]) {
+        if (set.has(def.name)) this.byName.get(def.name)!.push({ path: info.path, def, local: local(def) });
+      }
     }
   }
 

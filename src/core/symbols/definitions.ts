@@ -24,6 +24,11 @@ export interface Definition {
   nameColumn: number;
   /** The qualified name of the enclosing definition (or Rust impl / Go receiver type). */
   parent?: string;
+  /**
+   * An instance attribute (`self.root_path = root_path`, `this.timeout = t`): the method whose
+   * assignment defines it. Its lines are that method's code too: the method runs them.
+   */
+  assignedIn?: string;
 }
 
 /** What a rule finds at a node: one definition, or a scope that only qualifies what it holds. */
@@ -334,9 +339,129 @@ function inAnonymous(node: Node, scope: Scope | undefined, anonymous: Set<string
   return false;
 }
 
+/**
+ * Instance attributes: names a class's methods assign on their own object (`self.root_path = ...`
+ * in Python, `this.timeout = ...` in JavaScript and TypeScript), where the class declares no member
+ * of that name (a class attribute, a declared field or a method wins). Each is defined once, at the
+ * first assignment in the constructor if it has one, else the first in source order.
+ */
+interface InstanceWrite {
+  /** The assigned attributes' name nodes, with the receiver each is written on. */
+  targets(node: Node): { receiver: string; nameNode: Node }[];
+  /** The method whose own object `receiver` is at `node` (no nested function rebinding it), and whether it is the constructor. */
+  method(node: Node, receiver: string): Node | undefined;
+  constructorName: string;
+}
+
+/** `self.x`, and each such target of a tuple (`self.a, self.b = ...`). */
+function pythonTargets(node: Node): { receiver: string; nameNode: Node }[] {
+  const left = node.childForFieldName('left');
+  const each = left?.type === 'pattern_list' || left?.type === 'tuple_pattern' ? left.namedChildren : [left];
+  const out: { receiver: string; nameNode: Node }[] = [];
+  for (const target of each) {
+    if (target?.type !== 'attribute') continue;
+    const object = target.childForFieldName('object');
+    const name = target.childForFieldName('attribute');
+    if (object?.type === 'identifier' && name?.type === 'identifier') out.push({ receiver: object.text, nameNode: name });
+  }
+  return out;
+}
+
+/** A Python function's parameter names, in order. */
+function pythonParameters(fn: Node): string[] {
+  return (fn.childForFieldName('parameters')?.namedChildren ?? []).flatMap((p) => {
+    if (!p) return [];
+    if (p.type === 'identifier') return [p.text];
+    const name = p.childForFieldName('name') ?? (p.type === 'typed_parameter' ? p.firstNamedChild : null);
+    return name?.type === 'identifier' ? [name.text] : [];
+  });
+}
+
+const PYTHON_INSTANCE: InstanceWrite = {
+  targets: pythonTargets,
+  method(node, receiver) {
+    // A nested function whose own parameter is named like the receiver holds another object.
+    for (let a = node.parent; a; a = a.parent) {
+      if (a.type === 'class_definition' || a.type === 'lambda') return undefined;
+      if (a.type !== 'function_definition') continue;
+      const parameters = pythonParameters(a);
+      const holder = a.parent?.type === 'decorated_definition' ? a.parent : a;
+      if (holder.parent?.type === 'block' && holder.parent.parent?.type === 'class_definition') {
+        // `@staticmethod` has no object; `@classmethod`'s first parameter is the class.
+        const decorators = holder === a ? [] : holder.namedChildren.flatMap((c) => (c?.type === 'decorator' ? [c.text] : []));
+        if (decorators.some((d) => /^@\s*(?:staticmethod|classmethod)\s*$/.test(d))) return undefined;
+        return parameters[0] === receiver ? a : undefined;
+      }
+      if (parameters.includes(receiver)) return undefined;
+    }
+    return undefined;
+  },
+  constructorName: '__init__',
+};
+
+/** Functions that bind their own `this` (an arrow function keeps its method's). */
+const ECMA_THIS_BINDERS = new Set([
+  'function_expression', 'function', 'generator_function', 'function_declaration', 'generator_function_declaration',
+  'class', 'class_declaration', 'abstract_class_declaration', 'class_static_block']);
+
+const ECMA_INSTANCE: InstanceWrite = {
+  targets(node) {
+    const left = node.childForFieldName('left');
+    const name = left?.type === 'member_expression' && left.childForFieldName('object')?.type === 'this' ? left.childForFieldName('property') : null;
+    return name?.type === 'property_identifier' ? [{ receiver: 'this', nameNode: name }] : [];
+  },
+  method(node) {
+    for (let a = node.parent; a; a = a.parent) {
+      if (ECMA_THIS_BINDERS.has(a.type)) return undefined;
+      const member = a.type === 'method_definition'
+        || ((a.type === 'public_field_definition' || a.type === 'field_definition') && a.childForFieldName('value')?.type === 'arrow_function');
+      if (!member) continue;
+      // A static method's `this` is the class.
+      return a.parent?.type === 'class_body' && !a.children.some((c) => c?.type === 'static') ? a : undefined;
+    }
+    return undefined;
+  },
+  constructorName: 'constructor',
+};
+
+const INSTANCE_WRITES: Partial<Record<LanguageId, Record<string, InstanceWrite>>> = {
+  python: { assignment: PYTHON_INSTANCE, augmented_assignment: PYTHON_INSTANCE },
+  typescript: { assignment_expression: ECMA_INSTANCE, augmented_assignment_expression: ECMA_INSTANCE },
+  tsx: { assignment_expression: ECMA_INSTANCE, augmented_assignment_expression: ECMA_INSTANCE },
+  javascript: { assignment_expression: ECMA_INSTANCE, augmented_assignment_expression: ECMA_INSTANCE },
+};
+
+/** An assignment to an instance attribute, as the walk meets it: one of its class's candidates for the definition. */
+interface InstanceAssignment {
+  inConstructor: boolean;
+  def: Definition;
+  /** Where its statement starts, to place the definition among the others in document order. */
+  start: number;
+}
+
+/** The statement an assignment is (`self.a = self.b = 1` is one; `f(this.x = 1)` is its expression alone). */
+function assignmentStatement(node: Node): Node {
+  let top = node;
+  while (top.parent && (top.parent.type === top.type || top.parent.type === 'assignment')) top = top.parent;
+  return top.parent?.type === 'expression_statement' ? top.parent : top;
+}
+
+/** Each instance attribute's definition: the constructor's first assignment, else the first; none where the class declares the name. */
+function instanceAttributes(found: InstanceAssignment[], declared: Set<string>): { def: Definition; start: number }[] {
+  const chosen = new Map<string, InstanceAssignment>();
+  for (const a of found) {
+    if (declared.has(a.def.symbol)) continue;
+    const had = chosen.get(a.def.symbol);
+    if (!had || (a.inConstructor && !had.inConstructor)) chosen.set(a.def.symbol, a);
+  }
+  return [...chosen.values()].map((a) => ({ def: a.def, start: a.start }));
+}
+
 /** What one walk of a file asks for: the rules' node types, and the anonymous functions' (whose ranges say where `inAnonymous` must look). */
-const WALKED_TYPES = new Map(Object.entries(RULES).map(([language, rules]) =>
-  [language, [...new Set([...Object.keys(rules), ...(ANONYMOUS[language as LanguageId] ?? [])])]]));
+const WALKED_TYPES = new Map(Object.entries(RULES).map(([language, rules]) => {
+  const id = language as LanguageId;
+  return [language, [...new Set([...Object.keys(rules), ...Object.keys(INSTANCE_WRITES[id] ?? {}), ...(ANONYMOUS[id] ?? [])])]];
+}));
 
 /** The node types one walk of a `language` file asks for (the benchmark times that walk alone). */
 export function walkedTypes(language: LanguageId): string[] {
@@ -387,9 +512,32 @@ export async function fileDefinitions(path: string, text: string, previous?: str
 function derivedDefinitions(language: LanguageId, file: string, text: string, previous?: string): Promise<FileDefinitions> {
   const rules = RULES[language];
   const anonymous = ANONYMOUS[language];
+  const writes = INSTANCE_WRITES[language];
   return withTree(language, text, (tree) => {
     const out: Definition[] = [];
+    const starts: number[] = [];
     const scopes: Scope[] = [];
+    const assignments: InstanceAssignment[] = [];
+    /** An assignment in a method to an attribute of its own object: a candidate for that attribute's definition. */
+    const instance = (node: Node, write: InstanceWrite, innermost: Scope | undefined) => {
+      if (!innermost) return;
+      for (const { receiver, nameNode } of write.targets(node)) {
+        const method = write.method(node, receiver);
+        if (!method) continue;
+        let at = scopes.length - 1;
+        while (at > 0 && !(scopes[at].start === method.startIndex && scopes[at].end === method.endIndex)) at--;
+        const [cls, fn] = [scopes[at - 1], scopes[at]];
+        if (at < 1 || fn.kind !== 'method' || fn.start !== method.startIndex || !CLASS_LIKE.has(cls.kind)) continue;
+        const statement = assignmentStatement(node);
+        const def: Definition = {
+          symbol: `${cls.symbol}.${nameNode.text}`, name: nameNode.text, kind: 'field',
+          startLine: statement.startPosition.row + 1, endLine: lastLine(statement),
+          nameLine: nameNode.startPosition.row + 1, nameColumn: nameNode.startPosition.column,
+          parent: cls.symbol, assignedIn: fn.symbol,
+        };
+        assignments.push({ inConstructor: fn.name === write.constructorName, def, start: statement.startIndex });
+      }
+    };
     // Ends of the anonymous functions (and classes) met so far that may hold the next node, innermost
     // last: an ancestor's range holds a node's start, so where none does, `inAnonymous` need not walk
     // up (each parent a call into WebAssembly). Named nodes only: the `function` and `class` keywords
@@ -406,6 +554,8 @@ function derivedDefinitions(language: LanguageId, file: string, text: string, pr
         if (anonymous.has(type) && node.isNamed) open.push(node.endIndex);
         if (rule && inside && inAnonymous(node, scopeAt(scopes, start), anonymous)) continue;
       }
+      const write = writes?.[type];
+      if (write) instance(node, write, scopeAt(scopes, start));
       if (!rule) continue;
       const scope = scopeAt(scopes, start);
       const founds = rule(node, scope);
@@ -416,6 +566,7 @@ function derivedDefinitions(language: LanguageId, file: string, text: string, pr
         // A definition (or a Rust impl) holds what nests inside it; a multi-name constant holds nothing.
         if (founds.length === 1) scopes.push({ name: found.name, kind: found.kind, start: node.startIndex, end: node.endIndex, symbol });
         if (found.kind === 'scope') continue;
+        starts.push(node.startIndex);
         out.push({
           symbol,
           name: found.name.slice(found.name.lastIndexOf('.') + 1),
@@ -429,8 +580,20 @@ function derivedDefinitions(language: LanguageId, file: string, text: string, pr
       }
     }
     const damage = parseDamage(tree, text);
-    return { definitions: UNIQUE_NAMES.has(language) ? uniqueNames(out) : out, ...(damage ? { damage } : {}) };
+    const all = assignments.length > 0 ? withAttributes(out, starts, instanceAttributes(assignments, new Set(out.map((d) => d.symbol)))) : out;
+    return { definitions: UNIQUE_NAMES.has(language) ? uniqueNames(all) : all, ...(damage ? { damage } : {}) };
   }, previous);
+}
+
+/** `defs` (found at `starts`, in document order) with the instance attributes placed among them by where their statements start. */
+function withAttributes(defs: Definition[], starts: number[], attributes: { def: Definition; start: number }[]): Definition[] {
+  const out: Definition[] = [];
+  let i = 0;
+  for (const a of attributes.sort((x, y) => x.start - y.start)) {
+    while (i < defs.length && starts[i] <= a.start) out.push(defs[i++]);
+    out.push(a.def);
+  }
+  return out.concat(defs.slice(i));
 }
 
 /** The innermost scope holding `start`, the ones ended before it dropped (nodes come in document order). */
@@ -515,7 +678,10 @@ function encodeDefinitions({ definitions: defs, damage }: FileDefinitions, file:
     const symbol = local(d.symbol);
     const parent = d.parent === undefined ? null : local(d.parent);
     if (symbol === undefined || parent === undefined) return undefined;
-    rows.push([symbol, d.name, SYMBOL_KINDS.indexOf(d.kind), d.startLine, d.endLine, d.nameLine, d.nameColumn, parent]);
+    const assignedIn = d.assignedIn === undefined ? undefined : local(d.assignedIn);
+    if (d.assignedIn !== undefined && assignedIn === undefined) return undefined;
+    const row = [symbol, d.name, SYMBOL_KINDS.indexOf(d.kind), d.startLine, d.endLine, d.nameLine, d.nameColumn, parent];
+    rows.push(assignedIn === undefined ? row : [...row, assignedIn]);
   }
   // The damage as a last row of its own shape: no definition's row starts with null.
   if (damage) rows.push([null, damage.line, damage.lines]);
@@ -535,12 +701,15 @@ function decodeDefinitions(data: unknown, file: string): FileDefinitions | undef
   }
   const defs: Definition[] = [];
   for (const row of rows) {
-    if (!Array.isArray(row) || row.length !== 8) return undefined;
-    const [symbol, name, kind, startLine, endLine, nameLine, nameColumn, parent] = row as unknown[];
+    // An instance attribute's row has a ninth field: the method that assigns it.
+    if (!Array.isArray(row) || (row.length !== 8 && row.length !== 9)) return undefined;
+    const [symbol, name, kind, startLine, endLine, nameLine, nameColumn, parent, assignedIn] = row as unknown[];
+    if (row.length === 9 && typeof assignedIn !== 'string') return undefined;
     if (typeof symbol !== 'string' || typeof name !== 'string' || !isInt(kind) || SYMBOL_KINDS[kind] === undefined) return undefined;
     if (!isInt(startLine) || !isInt(endLine) || !isInt(nameLine) || !isInt(nameColumn) || (parent !== null && typeof parent !== 'string')) return undefined;
     const def: Definition = { symbol: file + symbol, name, kind: SYMBOL_KINDS[kind], startLine, endLine, nameLine, nameColumn };
     if (parent !== null) def.parent = file + parent;
+    if (typeof assignedIn === 'string') def.assignedIn = file + assignedIn;
     defs.push(def);
   }
   return { definitions: defs, ...(kept ? { damage: kept } : {}) };

@@ -68,7 +68,8 @@ function subtractLines(outer: readonly LineRange[], holes: readonly LineRange[])
 
 /**
  * The lines each definition of one file owns, by qualified name: its range (every range of an
- * overload set) without the ranges of the definitions whose parent it is.
+ * overload set) without the ranges of the definitions whose parent it is, or which it assigns (an
+ * instance attribute's statement in a method).
  */
 export function ownedLines(defs: readonly Definition[]): Map<string, LineRange[]> {
   const ranges = new Map<string, LineRange[]>();
@@ -76,6 +77,8 @@ export function ownedLines(defs: readonly Definition[]): Map<string, LineRange[]
   for (const d of defs) {
     listAt(ranges, d.symbol).push([d.startLine, d.endLine]);
     if (d.parent !== undefined && d.parent !== d.symbol) listAt(children, d.parent).push([d.startLine, d.endLine]);
+    // An instance attribute's statement is its own, not the method's that assigns it (whose lines hold it).
+    if (d.assignedIn !== undefined) listAt(children, d.assignedIn).push([d.startLine, d.endLine]);
   }
   return new Map([...ranges].map(([symbol, own]) => [symbol, subtractLines(unionLines(own), unionLines(children.get(symbol) ?? []))]));
 }

@@ -1,0 +1,215 @@
+// Issue 27, "every variable a symbol": the state a Python class keeps in the attributes its methods
+// assign on `self`, and a JavaScript or TypeScript class in `this.x = ...` without a declared field,
+// are definitions of kind `field` named like a class attribute (`module.Class.NAME`): listed,
+// changed, resolved by `validate`, located and credited by the scorers, and named by the candidates.
+import * as assert from 'node:assert/strict';
+import { candidatesOf, changedSymbols, checkCorpusSymbols, definitionsOf, loadCorpus, Locator, matchRanking, Repository } from '../../src/core';
+import { GrepBaseline } from '../../src/core/harness/adapters/grep';
+import { TestRepo } from '../helpers/gitRepo';
+import { tempDir } from '../helpers/tempDir';
+
+/** Shaped like uvicorn's H11Protocol (protocols/http/h11_impl.py). */
+const H11 = `class H11Protocol:
+    max_incomplete_event_size = 16384
+
+    def __init__(self, config, server_state, root_path: str = "") -> None:
+        self.config = config
+        self.root_path = root_path
+        self.scheme: str | None = None
+        self.max_incomplete_event_size = config.h11_max_incomplete_event_size
+        self.cycle = None
+
+    def connection_lost(self, exc):
+        if self.cycle is not None:
+            self.cycle.disconnected = True
+        self.disconnected = True
+
+    def handle_events(self):
+        if self.disconnected:
+            return
+        self.scheme = "https" if self.config.is_ssl else "http"
+        self.cycle = RequestResponseCycle(self.scope, self.root_path)
+
+
+class RequestResponseCycle:
+    def __init__(self, scope, root_path):
+        self.scope = scope
+        self.root_path = root_path
+`;
+
+/** Shaped like ky's Ky (source/core/Ky.ts): state the constructor assigns, one field declared. */
+const KY = `export class Ky {
+  protected _retryCount = 0;
+
+  constructor(input, options = {}) {
+    this._input = input;
+    this._retryCount = 1;
+    this._options = {...options};
+    this.request = new Request(this._input, this._options);
+  }
+
+  protected async _retry(fn) {
+    this._retryCount++;
+    this.lastError ??= undefined;
+    return fn();
+  }
+
+  static create(input) {
+    this.made = true;
+    return new Ky(input);
+  }
+}
+`;
+
+const brief = (defs: { symbol: string; kind: string; startLine: number; endLine: number; assignedIn?: string }[]) =>
+  defs.map((d) => `${d.kind} ${d.symbol} ${d.startLine}-${d.endLine}${d.assignedIn ? ` in ${d.assignedIn.slice(d.assignedIn.lastIndexOf('.') + 1)}` : ''}`);
+
+describe('instance attributes are symbols: definitions', () => {
+  it('Python: each attribute a method assigns on `self`, at the constructor\'s assignment (else the first); a class attribute of the name wins', async () => {
+    const defs = brief(await definitionsOf('uvicorn/protocols/http/h11_impl.py', H11));
+    const p = 'uvicorn/protocols/http/h11_impl';
+    assert.deepEqual(defs, [
+      `class ${p}.H11Protocol 1-20`,
+      `field ${p}.H11Protocol.max_incomplete_event_size 2-2`,
+      `method ${p}.H11Protocol.__init__ 4-9`,
+      `field ${p}.H11Protocol.config 5-5 in __init__`,
+      `field ${p}.H11Protocol.root_path 6-6 in __init__`,
+      `field ${p}.H11Protocol.scheme 7-7 in __init__`,
+      `field ${p}.H11Protocol.cycle 9-9 in __init__`,
+      `method ${p}.H11Protocol.connection_lost 11-14`,
+      // Only a method other than the constructor assigns it: its first assignment.
+      `field ${p}.H11Protocol.disconnected 14-14 in connection_lost`,
+      `method ${p}.H11Protocol.handle_events 16-20`,
+      `class ${p}.RequestResponseCycle 23-26`,
+      `method ${p}.RequestResponseCycle.__init__ 24-26`,
+      `field ${p}.RequestResponseCycle.scope 25-25 in __init__`,
+      `field ${p}.RequestResponseCycle.root_path 26-26 in __init__`,
+    ]);
+  });
+
+  it('TypeScript and JavaScript: `this.x = ...` in a class\'s methods where no field is declared; not in a static method', async () => {
+    for (const path of ['source/core/Ky.ts', 'source/core/Ky.js']) {
+      const text = path.endsWith('.js') ? KY.replace(/protected /g, '') : KY;
+      assert.deepEqual(brief(await definitionsOf(path, text)), [
+        'class source/core/Ky.Ky 1-21',
+        'field source/core/Ky.Ky._retryCount 2-2',
+        'method source/core/Ky.Ky.constructor 4-9',
+        'field source/core/Ky.Ky._input 5-5 in constructor',
+        'field source/core/Ky.Ky._options 7-7 in constructor',
+        'field source/core/Ky.Ky.request 8-8 in constructor',
+        'method source/core/Ky.Ky._retry 11-15',
+        'field source/core/Ky.Ky.lastError 13-13 in _retry',
+        'method source/core/Ky.Ky.create 17-20',
+      ], path);
+    }
+  });
+
+  it('JavaScript: an arrow function keeps its method\'s `this`; a function expression and a method a class declares do not make one', async () => {
+    const text = `class Client {\n  constructor(socket) {\n    this.handle = this.handle.bind(this);\n    socket.on('close', () => {\n      this.closed = true;\n    });\n    socket.on('data', function () {\n      this.chunks = [];\n    });\n  }\n\n  handle() {}\n}\n`;
+    assert.deepEqual(brief(await definitionsOf('lib/client.js', text)), [
+      'class lib/client.Client 1-13',
+      'method lib/client.Client.constructor 2-10',
+      'field lib/client.Client.closed 5-5 in constructor',
+      'method lib/client.Client.handle 12-12',
+    ]);
+  });
+});
+
+/** `change kind symbol lines` for each changed definition. */
+async function changed(r: Repository, base: string, head: string): Promise<string[]> {
+  return (await changedSymbols(r, base, head)).symbols.map((s) => `${s.change} ${s.kind} ${s.symbol} ${s.startLine}-${s.endLine}`);
+}
+
+describe('instance attributes are symbols: what a change touches', () => {
+  let repo: TestRepo;
+  let r: Repository;
+  let base: string;
+  const path = 'uvicorn/protocols/http/h11_impl.py';
+  const p = 'uvicorn/protocols/http/h11_impl';
+
+  before(async () => {
+    repo = new TestRepo();
+    base = repo.commit('base', { [path]: H11, 'uvicorn/protocols/__init__.py': '' });
+    r = await Repository.open(repo.dir);
+  });
+  after(() => r.close());
+
+  it('a changed assignment in `__init__` changes the attribute and `__init__` (whose line it is)', async () => {
+    repo.git('checkout', '-q', '-B', 'init', base);
+    const head = repo.commit('init', { [path]: H11.replace('self.root_path = root_path\n', 'self.root_path = root_path.rstrip("/")\n') });
+    assert.deepEqual(await changed(r, base, head), [`modified method ${p}.H11Protocol.__init__ 4-9`, `modified field ${p}.H11Protocol.root_path 6-6`]);
+  });
+
+  it('an attribute added in `__init__` is added, `__init__` modified, and the class not (its declaration did not change)', async () => {
+    repo.git('checkout', '-q', '-B', 'added', base);
+    const head = repo.commit('added', { [path]: H11.replace('        self.cycle = None\n', '        self.cycle = None\n        self.flow = None\n') });
+    assert.deepEqual(await changed(r, base, head), [`modified method ${p}.H11Protocol.__init__ 4-10`, `added field ${p}.H11Protocol.flow 10-10`]);
+  });
+
+  it('an assignment that is not the definition changes its method alone', async () => {
+    repo.git('checkout', '-q', '-B', 'other', base);
+    const head = repo.commit('other', { [path]: H11.replace('self.scheme = "https" if', 'self.scheme = "wss" if') });
+    assert.deepEqual(await changed(r, base, head), [`modified method ${p}.H11Protocol.handle_events 16-20`]);
+  });
+
+  it('the candidates name the attribute a changed method reads or writes on `self`, and what writes the one it reads', async () => {
+    repo.git('checkout', '-q', '-B', 'reader', base);
+    const head = repo.commit('reader', { [path]: H11.replace('        if self.disconnected:\n            return\n', '        if self.disconnected or not self.root_path:\n            return\n') });
+    const c = await candidatesOf(r, base, head);
+    const ranked = c.ranked.map((x) => `${x.kind} ${x.symbol}`);
+    assert.equal(ranked[0], `changed ${p}.H11Protocol.handle_events`);
+    for (const s of [`data ${p}.H11Protocol.root_path`, `data ${p}.H11Protocol.disconnected`, `data ${p}.H11Protocol.connection_lost`]) {
+      assert.ok(ranked.includes(s), `${s} missing from\n${ranked.join('\n')}`);
+    }
+    // The other class's attribute of the same name is another object's.
+    assert.ok(!ranked.includes(`data ${p}.RequestResponseCycle.root_path`), ranked.join('\n'));
+  });
+});
+
+describe('instance attributes are symbols: validate and the scorers', () => {
+  const path = 'uvicorn/protocols/http/h11_impl.py';
+  const p = 'uvicorn/protocols/http/h11_impl';
+
+  it('validate resolves an attribute by its class\'s name, and offers the real one for a misspelt one', async () => {
+    const repo = new TestRepo();
+    const head = repo.commit('base', { [path]: H11, 'source/core/Ky.ts': KY });
+    const names = [`${p}.H11Protocol.root_path`, `${p}.H11Protocol.disconnected`, 'source/core/Ky.Ky.request', `${p}.H11Protocol.root_pth`];
+    const dir = tempDir({
+      'repos.yaml': `repos:\n  - name: uvicorn\n    url: https://github.com/encode/uvicorn\n    commit: "${head}"\n    language: python\n    path: ${JSON.stringify(repo.dir)}\n`,
+      'tasks/uvicorn/easy/01-a.yaml': `id: "uvicorn-easy-01"\nrepo: uvicorn\ncommit: "${head}"\ntask: "t"\nground_truth:\n${names.map((n) => `  - {symbol: "${n}", confidence: HIGH, reason: r}`).join('\n')}\n`,
+    });
+    const check = await checkCorpusSymbols(await loadCorpus(dir, dir));
+    assert.deepEqual(check.ground_truth, { resolved: 3, total: 4, rate: 3 / 4 });
+    assert.deepEqual(check.problems.map((p) => p.message), [
+      `\`${p}.H11Protocol.root_pth\` is not defined at commit ${head.slice(0, 7)}: did you mean \`${p}.H11Protocol.root_path\`?`]);
+  });
+
+  it('a system answering `H11Protocol.root_path` is credited; the attribute owns its statement\'s lines, `__init__` the rest', async () => {
+    const truth = [{ symbol: `${p}.H11Protocol.root_path`, confidence: 'HIGH' as const, reason: 'r' }];
+    assert.equal(matchRanking(['H11Protocol.root_path', `${p}.H11Protocol.__init__`], truth).ranks[0].relevant, true);
+    assert.equal(matchRanking([`${p}.H11Protocol.__init__`], truth).ranks[0].relevant, false);
+    const repo = new TestRepo();
+    const head = repo.commit('base', { [path]: H11 });
+    const r = await Repository.open(repo.dir);
+    try {
+      const at = await new Locator(r, head).lookup([`${p}.H11Protocol.root_path`, `${p}.H11Protocol.__init__`]);
+      assert.deepEqual(at(`${p}.H11Protocol.root_path`), { kind: 'symbol', file: path, symbol: `${p}.H11Protocol.root_path`, lines: [[6, 6]] });
+      assert.deepEqual(at(`${p}.H11Protocol.__init__`), { kind: 'symbol', file: path, symbol: `${p}.H11Protocol.__init__`, lines: [[4, 4], [8, 8]] });
+    } finally {
+      r.close();
+    }
+  });
+
+  it('the grep baseline answers the attribute for a hit on its assignment (`file:line`), the method for a hit elsewhere in it', async () => {
+    const repo = new TestRepo();
+    const head = repo.commit('base', { [path]: H11 });
+    const r = await Repository.open(repo.dir);
+    try {
+      const ctx = { name: 'uvicorn', repo: r, rev: head, languages: ['python'], checkout: () => Promise.resolve(r.root) };
+      const answer = await new GrepBaseline().query(ctx, { taskId: 't', task: 'rstrip the root_path, print config', budget: 2000 });
+      assert.deepEqual(answer.symbols, [`${p}.H11Protocol.__init__`, `${p}.H11Protocol.root_path`, `${p}.H11Protocol.handle_events`, `${p}.RequestResponseCycle.__init__`, `${p}.RequestResponseCycle.root_path`, `${p}.H11Protocol.config`]);
+    } finally {
+      r.close();
+    }
+  });
+});
