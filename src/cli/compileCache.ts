@@ -12,10 +12,12 @@
 // cache that is missing, damaged or rejected by V8 costs a normal compile, and is made again.
 //
 // Where: FIXTURE_LAB_COMPILE_CACHE (a folder, or `off`), else <XDG_CACHE_HOME or ~/.cache>/fixture-lab/compile-cache.
+import { isAscii } from 'node:buffer';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 import { userCacheDir } from '../core/io/userCache';
 
@@ -41,6 +43,27 @@ interface Pending {
 
 const pending: Pending[] = [];
 let flushOnExit = false;
+/**
+ * The V8 flags this process set through setV8Flags, in order: part of every cache's key. Kept on
+ * the process's global object, since the launcher and the CLI's bundle (which loads dist/charts.js
+ * through the cache) each hold a copy of this module.
+ */
+const FLAGS_SET = Symbol.for('fixture-lab compile cache: V8 flags set');
+const flagsSet = ((globalThis as Record<symbol, string[] | undefined>)[FLAGS_SET] ??= []);
+
+/**
+ * Sets V8 flags for the rest of this process (v8.setFlagsFromString), before a bundle is compiled:
+ * V8 refuses a code cache made under other flags (it keeps a hash of them in the cache), so the
+ * flags are also part of the key of every cache this process reads or makes. Set afterwards, they
+ * would leave the caches this process writes unusable by the next one, which compiles its bundle
+ * before it sets them.
+ */
+export function setV8Flags(flags: readonly string[]): void {
+  for (const flag of flags) {
+    setFlagsFromString(flag);
+    flagsSet.push(flag);
+  }
+}
 
 /** The cache's folder, or undefined when turned off. */
 export function compileCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
@@ -95,13 +118,27 @@ export function requireCached(file: string, command = commandOf(), env: NodeJS.P
   return loadCached(file, command, env).exports;
 }
 
-/** The script `file` is compiled as, the digest its cache is made for, and the cache's path in `dir`. */
-export function cacheFileFor(file: string, dir: string): { wrapped: string; digest: string; path: string } {
-  const text = readFileSync(file, 'utf8');
-  const wrapped = Module.wrap(text.startsWith('#!') ? `//${text}` : text);
+/** What Module.wrap puts before and after a CommonJS file's text. */
+const [WRAP_HEAD, WRAP_TAIL] = Module.wrap('\0').split('\0');
+
+/**
+ * The script `file` is compiled as, the digest its cache is made for, and the cache's path in `dir`.
+ * `flags`: the V8 flags set in this process (setV8Flags), besides the command line's.
+ *
+ * The digest is taken over the file's bytes, not its text: the same bytes are the same text, and
+ * hashing a 2 MB string first encodes it to UTF-8 again: reading, hashing and decoding the CLI's
+ * bundle so takes about 10 ms of CPU where the text's way took about 21 (docs/performance.md). An
+ * ASCII file is decoded as Latin-1 (the same text, copied into a one-byte string without decoding).
+ */
+export function cacheFileFor(file: string, dir: string, flags: readonly string[] = flagsSet): { wrapped: string; digest: string; path: string } {
+  const bytes = readFileSync(file);
+  const shebang = bytes[0] === 0x23 && bytes[1] === 0x21; // `#!`: commented out, as Node's loader strips it
+  const text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+  const wrapped = `${WRAP_HEAD}${shebang ? '//' : ''}${text}${WRAP_TAIL}`;
   // The flags too (V8 refuses a cache made under other flags; each set of flags keeps its own rather than replacing the other's).
-  const flags = `${process.execArgv.join('\0')}\0${process.env.NODE_OPTIONS ?? ''}`;
-  const digest = sha256(`${process.version}\0${process.platform}\0${process.arch}\0${flags}\0${wrapped}`);
+  const allFlags = `${process.execArgv.join('\0')}\0${process.env.NODE_OPTIONS ?? ''}\0${flags.join('\0')}`;
+  const digest = createHash('sha256').update(`${process.version}\0${process.platform}\0${process.arch}\0${allFlags}\0${WRAP_HEAD}${shebang ? '//' : ''}`)
+    .update(bytes).update(WRAP_TAIL).digest('hex');
   return { wrapped, digest, path: join(dir, `${basename(file)}-${digest.slice(0, 40)}.v8`) };
 }
 

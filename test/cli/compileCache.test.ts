@@ -4,12 +4,14 @@
 // charts the CLI writes are byte for byte those the vega packages draw in this process.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { join } from 'node:path';
 import { cacheFileFor, compileCacheDir, flushCompileCaches, loadCached, readCacheFile } from '../../src/cli/compileCache';
 import { userCacheDir } from '../../src/core/io/userCache';
 import { run } from '../helpers/cli';
+import { TestRepo } from '../helpers/gitRepo';
 import { demoCorpus, ROOT } from '../helpers/demoCorpus';
 import { tempDir } from '../helpers/tempDir';
 
@@ -168,6 +170,89 @@ describe('the compile cache', function () {
     const off = load(file, 'off');
     assert.equal(off.cache, 'off');
     assert.equal((off.exports as { n: number }).n, 2);
+  });
+
+  it('reads a file by its bytes: a shebang, non-ASCII text and an edit of one byte compile and run as Node would', () => {
+    const dir = tempDir();
+    const cache = join(dir, 'cache');
+    const file = join(dir, 'bundle.js');
+    // A shebang line, and text past Latin-1 and past ASCII: decoded as UTF-8, not byte by byte.
+    writeFileSync(file, '#!/usr/bin/env node\nexports.s = "caf\u00e9 \u2014 \u{1F600}"; // \u00fcber\n');
+    for (const expected of ['made', 'used']) {
+      const loaded = load(file, cache);
+      assert.equal(loaded.cache, expected);
+      assert.equal((loaded.exports as { s: string }).s, 'caf\u00e9 \u2014 \u{1F600}');
+      flushCompileCaches();
+    }
+    // U+00E9 for U+00E8: one byte of the UTF-8 differs, and the text's length does not.
+    writeFileSync(file, '#!/usr/bin/env node\nexports.s = "caf\u00e8 \u2014 \u{1F600}"; // \u00fcber\n');
+    const edited = load(file, cache);
+    assert.equal(edited.cache, 'made');
+    assert.equal((edited.exports as { s: string }).s, 'caf\u00e8 \u2014 \u{1F600}');
+    // An ASCII file is the same text either way.
+    writeFileSync(file, 'exports.s = "plain";\n');
+    assert.equal((load(file, cache).exports as { s: string }).s, 'plain');
+  });
+
+  it('is keyed by the V8 flags set in the process: each set has its own cache, and another\'s is never used', () => {
+    const dir = tempDir();
+    const file = join(dir, 'bundle.js');
+    writeFileSync(file, 'exports.n = 3;\n');
+    const plain = cacheFileFor(file, dir, []);
+    const liftoff = cacheFileFor(file, dir, ['--no-wasm-dynamic-tiering', '--no-wasm-tier-up']);
+    assert.equal(plain.wrapped, liftoff.wrapped);
+    assert.notEqual(plain.digest, liftoff.digest);
+    assert.notEqual(plain.path, liftoff.path);
+    assert.notEqual(cacheFileFor(file, dir, ['--no-wasm-tier-up', '--no-wasm-dynamic-tiering']).digest, liftoff.digest, 'the order is kept');
+    assert.equal(cacheFileFor(file, dir, []).digest, plain.digest);
+  });
+
+  it('the CLI\'s `symbols` and `candidates` (Liftoff only) and its other commands each use a cache made under their own flags', function () {
+    if (!existsSync(CLI)) this.skip(); // node esbuild.mjs first (npm test does)
+    const cache = join(tempDir(), 'cache');
+    const repo = new TestRepo();
+    const base = repo.commit('base', { 'app.py': 'def one():\n    return 1\n\n\ndef two():\n    return one()\n' });
+    const head = repo.commit('head', { 'app.py': 'def one():\n    return 11\n\n\ndef two():\n    return one()\n' });
+    const mainCaches = () => cachesIn(cache).filter((f) => f.startsWith('cli-main.js-'));
+    const header = (name: string) => {
+      const bytes = readFileSync(join(cache, name));
+      const end = bytes.indexOf(10, MAGIC_LENGTH);
+      return { header: JSON.parse(bytes.subarray(MAGIC_LENGTH, end).toString()) as { source: string; data: string; covers: string[] }, data: bytes.subarray(end + 1) };
+    };
+    const version = cli(cache, repo.dir, '--version');
+    assert.equal(version.code, 0, version.stderr);
+    const [plainName] = mainCaches();
+    assert.deepEqual(header(plainName).header.covers, ['-']);
+
+    const symbols = cli(cache, repo.dir, 'symbols', '--repo', repo.dir, '--base', base, '--head', head, '--json');
+    assert.equal(symbols.code, 0, symbols.stderr);
+    assert.match(symbols.stdout, /"symbol": "app.one"/);
+    const liftoffName = mainCaches().find((f) => f !== plainName)!;
+    assert.ok(liftoffName, `symbols made a cache of its own: ${mainCaches().join(', ')}`);
+    assert.deepEqual(header(liftoffName).header.covers, ['symbols'], 'not made from --version\'s cache: other flags');
+    assert.deepEqual(header(plainName).header.covers, ['-']);
+
+    // `candidates` runs under symbols' flags: it uses that cache (and makes it again to cover itself).
+    const candidates = cli(cache, repo.dir, 'candidates', '--repo', repo.dir, '--base', base, '--head', head);
+    assert.equal(candidates.code, 0, candidates.stderr);
+    assert.deepEqual(mainCaches().sort(), [plainName, liftoffName].sort());
+    assert.deepEqual(header(liftoffName).header.covers, ['symbols', 'candidates']);
+
+    // V8 itself refuses a cache made under other flags: symbols' data, under --version's name and
+    // with a header naming --version's source, is compiled around and made again.
+    const plain = header(plainName);
+    const foreign = header(liftoffName).data;
+    const forged = { ...plain.header, data: createHash('sha256').update(foreign).digest('hex') };
+    writeFileSync(join(cache, plainName), Buffer.concat([Buffer.from(`fixture-lab compile cache 1\n${JSON.stringify(forged)}\n`), foreign]));
+    const again = cli(cache, repo.dir, '--version');
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(again.stdout, version.stdout);
+    const remade = header(plainName);
+    assert.notEqual(remade.header.data, forged.data, 'the foreign data was replaced by a cache made under --version\'s own flags');
+    assert.deepEqual(remade.header.covers, ['-']);
+    const used = cli(cache, repo.dir, '--version');
+    assert.equal(used.code, 0, used.stderr);
+    assert.equal(header(plainName).header.data, remade.header.data, 'and that one is used');
   });
 
   it('the CLI prints the same through a cache it made, and its charts are the vega packages\' own, byte for byte', async function () {

@@ -1,6 +1,7 @@
 // General evidence sources beside the code links (docs/fixture-format.md#default-candidates), each on
 // a small real git history: definitions named like the changed ones by a word few names hold
-// (namesakes.ts).
+// (namesakes.ts), and definitions changed together with the changed ones in the repository's small
+// commits before base (coChanges.ts).
 import * as assert from 'node:assert/strict';
 import { changedSymbols, neighboursOf, Repository, type RankedCandidate } from '../../src/core';
 import { nameWords, sameWord } from '../../src/core/changes/namesakes';
@@ -58,5 +59,34 @@ describe('evidence sources: namesakes', function () {
     const head = repo.commit('head', { 'shop/cart.py': cart(1) });
     const m = by(await candidates(repo, base, head));
     assert.ok(!m.has('shop/cart.total_cents') && !m.has('shop/cart.render_total'), [...m.keys()].join(', '));
+  });
+});
+
+describe('evidence sources: changed together before base', function () {
+  this.timeout(60_000);
+
+  it('a definition changed with the changed one in two small commits is linked; one changed alone, or only in a large commit, is not', async () => {
+    const repo = new TestRepo();
+    const rules = (rows: string) => `TABLE = [${rows}]\n\n\ndef lookup(key):\n    return key\n`;
+    const handlers = (a: number, o: number) => `def apply(value):\n    return value + ${a}\n\n\ndef other(value):\n    return value * ${o}\n`;
+    repo.commit('initial', { 'app/rules.py': rules('"a"'), 'app/handlers.py': handlers(0, 1) });
+    repo.commit('add b and apply it', { 'app/rules.py': rules('"a", "b"'), 'app/handlers.py': handlers(1, 1) });
+    repo.commit('add c and apply it', { 'app/rules.py': rules('"a", "b", "c"'), 'app/handlers.py': handlers(2, 1) });
+    repo.commit('other alone', { 'app/handlers.py': handlers(2, 2) });
+    // A reformat of nine files: the table and `other` change together, among everything else.
+    const many = Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((i) => [`app/m${i}.py`, `def f${i}():\n    return ${i}\n`]));
+    const base = repo.commit('reformat', { ...many, 'app/rules.py': rules('"a", "b", "c" '), 'app/handlers.py': handlers(2, 3) });
+    const head = repo.commit('add d', { 'app/rules.py': rules('"a", "b", "c", "d"') });
+    const m = by(await candidates(repo, base, head));
+    assert.deepEqual(pick(m.get('app/handlers.apply')), { kind: 'type', why: 'changed with TABLE in 2 commits' });
+    assert.ok(!m.has('app/handlers.other') && !m.has('app/rules.lookup'), [...m.keys()].join(', '));
+  });
+
+  it('a root commit is no evidence, and a change with no history before it lists only its own links', async () => {
+    const repo = new TestRepo();
+    const base = repo.commit('initial', { 'app/a.py': 'X = 1\n\n\ndef f():\n    return 2\n' });
+    const head = repo.commit('edit', { 'app/a.py': 'X = 2\n\n\ndef f():\n    return 2\n' });
+    const m = by(await candidates(repo, base, head));
+    assert.ok(!m.has('app/a.f'), [...m.keys()].join(', '));
   });
 });

@@ -1,7 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { chmodSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { listChanges, Repository, repositoryPath } from '../../src/core';
 import { BlobReader, MAX_FILE_BYTES } from '../../src/core/git/blobs';
+import { changedFiles, splitPatchWithRaw } from '../../src/core/git/diff';
 import { GIT_ENV, TestRepo } from '../helpers/gitRepo';
 import { tempDir } from '../helpers/tempDir';
 
@@ -97,6 +100,58 @@ describe('git layer', () => {
     } finally {
       shallow.close();
     }
+  });
+
+  it('lists from one `git diff` what git\'s --raw and -U0 listings say apart, whatever the paths and kinds of change', async () => {
+    // listChanges reads one `git diff -z --raw -p`; the reference is the two listings git prints
+    // in two processes (what it read before), parsed by the same code. Paths git quotes in a
+    // patch's header (tab, newline, quote, backslash), non-ASCII ones, a path holding `diff --git`
+    // and a NUL-looking name, renames, copies, a type change (file to symlink: two blocks), a mode
+    // change, binary files, empty files, a submodule, deletions and additions.
+    const t = new TestRepo();
+    const hostile = ['tab\there.py', 'new\nline.py', 'quote"d.py', 'back\\slash.py', 'caf\u00e9/\u00fcber.py', 'sp ace/ a .py', ':colon.py', 'x diff --git a/y b/z.py'];
+    const from: Record<string, string | Buffer> = { 'link.txt': 'target\n', 'mode.sh': 'echo\n', 'empty.py': '', 'bin.dat': Buffer.from([0, 1, 2, 3]) };
+    hostile.forEach((p, i) => { from[p] = lines(20 + i, `v${i}`); });
+    from['copied/source.py'] = lines(40, 'copy me');
+    const b = t.commit('base', from);
+    const to: Record<string, string | Buffer | null> = { 'bin.dat': Buffer.from([0, 9, 9, 3]), 'empty.py': 'now text\n', 'added\tfile.py': lines(3) };
+    // the third of each three stays, and 'sp ace/ a .py' is renamed
+    hostile.forEach((p, i) => { if (i % 3 === 0) to[p] = lines(20 + i, `v${i}`).replace(`v${i} 2\n`, 'changed\n'); else if (i % 3 === 1) to[p] = null; });
+    to['copied/also.py'] = lines(40, 'copy me').replace('copy me 40', 'copy me forty');
+    t.commit('middle', to, [['sp ace/ a .py', 'renamed "q"/\u00e9 b.py']]);
+    t.git('rm', '-q', 'link.txt');
+    symlinkSync('target', join(t.dir, 'link.txt'));
+    chmodSync(join(t.dir, 'mode.sh'), 0o755);
+    const sub = new TestRepo();
+    sub.commit('sub', { 'x.txt': 'x\n' });
+    t.git('-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', sub.dir, 'vendor/sub');
+    const h = t.commit('head');
+    const o = await Repository.open(t.dir);
+    try {
+      for (const [x, y] of [[b, h], [h, b], [b, b]]) {
+        const changes = await listChanges(o, x, y);
+        const options = ['-c', 'core.quotepath=off', 'diff', '--no-color', '--no-ext-diff', '--no-textconv', '-M'];
+        const raw = t.git(...options, '-z', '--raw', '--no-abbrev', x, y);
+        const patch = execFileSync('git', [...options, '-U0', x, y], { cwd: t.dir, env: GIT_ENV, encoding: 'utf8' });
+        assert.deepEqual(changes.files, changedFiles(raw, patch));
+        if (x !== y) {
+          assert.ok(changes.files.length >= 12, JSON.stringify(changes.files));
+          assert.ok(changes.files.some((f) => f.status === 'type-changed') && changes.files.some((f) => f.status === 'renamed')
+            && changes.files.some((f) => f.binary) && changes.files.some((f) => f.submodule), JSON.stringify(changes.files));
+        } else assert.deepEqual(changes.files, []);
+      }
+    } finally {
+      o.close();
+    }
+    // Copies are found with -C: the split is checked on that listing too, from git's own output.
+    const options = ['-c', 'core.quotepath=off', 'diff', '--no-color', '--no-ext-diff', '--no-textconv', '-C', '-C', b, h];
+    const both = execFileSync('git', [...options.slice(0, -2), '-z', '--raw', '--no-abbrev', '-p', '-U0', b, h], { cwd: t.dir, env: GIT_ENV, encoding: 'utf8' });
+    const apart = { raw: execFileSync('git', [...options.slice(0, -2), '-z', '--raw', '--no-abbrev', b, h], { cwd: t.dir, env: GIT_ENV, encoding: 'utf8' }),
+      patch: execFileSync('git', [...options.slice(0, -2), '-U0', b, h], { cwd: t.dir, env: GIT_ENV, encoding: 'utf8' }) };
+    assert.ok(/\0C\d+\0/.test(`\0${apart.raw.split(' ').join('\0')}`), 'a copy is listed');
+    assert.deepEqual(splitPatchWithRaw(both), apart);
+    assert.deepEqual(splitPatchWithRaw(''), { raw: '', patch: '' });
+    assert.throws(() => splitPatchWithRaw(':100644 100644 a b M\0unterminated'), /without its end/);
   });
 
   it('reports a submodule as such, never as text', async () => {

@@ -209,4 +209,42 @@ func RegisterDefaults(v *lab.Validate) error {
     assert.deepEqual(pick('app/check.is_ok'), { kind: 'data', hops: 2, why: 'reads COMPILED, built from PATTERN (line 8)' });
     assert.ok(!m.has('regexes.md5Regex') && !m.has('baked_in.isMD5') && !m.has('app/check.other'), [...m.keys()].join(', '));
   });
+
+  it('a construction whose arguments the change made links the class\'s own constructor; one the class inherits, or a construction the change left alone, does not', async () => {
+    const repo = new TestRepo();
+    const responses = 'class Response:\n    def __init__(self, content):\n        self.content = content\n\n\n'
+      + 'class FileResponse(Response):\n    def __init__(self, path, status_code=200, method=None):\n        self.path = path\n        self.method = method\n\n\n'
+      + 'class PlainResponse(Response):\n    pass\n\n\nclass Headers:\n    def __init__(self, scope):\n        self.scope = scope\n';
+    const files = (call: string, plain: string) => `from app.responses import FileResponse, Headers, PlainResponse\n\n\n`
+      + `def file_response(path, scope):\n    headers = Headers(scope)\n    response = FileResponse(\n        path,\n${call}    )\n    return response, headers\n\n\n`
+      + `def plain(scope):\n    return PlainResponse(${plain})\n`;
+    const ts = (args: string) => 'export class Client {\n\tconstructor(readonly url: string, readonly retries = 0) {}\n}\n\n'
+      + `export function connect(url: string): Client {\n\treturn new Client(\n\t\turl,\n${args}\t);\n}\n`;
+    const base = repo.commit('base', {
+      'app/responses.py': responses, 'app/static.py': files('        status_code=200,\n        method=scope["method"],\n', '"a"'), 'src/client.ts': ts(''),
+    });
+    const head = repo.commit('head', { 'app/static.py': files('        status_code=200,\n', '"b"'), 'src/client.ts': ts('\t\t3,\n') });
+    const m = by(await candidates(repo, base, head));
+    assert.deepEqual({ kind: m.get('app/responses.FileResponse.__init__')?.kind, why: m.get('app/responses.FileResponse.__init__')?.why },
+      { kind: 'callee', why: 'called by static.file_response through FileResponse(...), whose arguments the change made (line 6)' });
+    assert.equal(m.get('src/client.Client.constructor')?.why, 'called by client.connect through Client(...), whose arguments the change made (line 6)');
+    assert.ok(!m.has('app/responses.Response.__init__'), 'PlainResponse inherits its constructor: the class is the callee');
+    assert.ok(!m.has('app/responses.Headers.__init__'), 'a construction the change left alone');
+  });
+
+  it('an instance kept in a variable or attribute and called through it calls its class\'s __call__: one hop from a changed __call__, two from what __call__ calls', async () => {
+    const repo = new TestRepo();
+    const validate = (n: number) => `class Memo:\n    def _gen(self, x):\n        return x + ${n}\n\n    def __call__(self, x):\n        return self._gen(x)\n\n\n`
+      + 'class Helper:\n    def __call__(self, x):\n        return x\n\n\n'
+      + 'class URL:\n    _regex = Memo()\n\n    def __call__(self, value):\n        return self._regex(value)\n\n    def other(self):\n        return 1\n\n\n'
+      + 'class Other:\n    helper = Helper()\n\n    def run(self):\n        return self.helper(1)\n';
+    const checks = (n: number) => `class Check:\n    def __call__(self, value):\n        return value > ${n}\n\n\ncheck = Check()\n\n\ndef validate(value):\n    return check(value)\n`;
+    const base = repo.commit('base', { 'app/validate.py': validate(1), 'app/checks.py': checks(0) });
+    const head = repo.commit('head', { 'app/validate.py': validate(2), 'app/checks.py': checks(1) });
+    const m = by(await candidates(repo, base, head));
+    const pick = (s: string) => m.get(s) && { kind: m.get(s)!.kind, hops: m.get(s)!.hops, why: m.get(s)!.why };
+    assert.deepEqual(pick('app/validate.URL.__call__'), { kind: 'caller', hops: 2, why: 'calls _regex, an instance whose __call__ calls _gen (line 18)' });
+    assert.deepEqual(pick('app/checks.validate'), { kind: 'caller', hops: 1, why: 'calls check, an instance whose __call__ is changed (line 10)' });
+    assert.ok(!m.has('app/validate.Other.run') && !m.has('app/validate.URL.other'), [...m.keys()].join(', '));
+  });
 });

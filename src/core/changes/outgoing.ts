@@ -26,7 +26,8 @@ export interface Accesses {
 
 /** Link what the changed code uses; the attributes it reads and writes. */
 export async function usesOf(index: Index, report: ChangeReport, links: LinkSet): Promise<Accesses> {
-  interface Use { ref: Reference; owner: ChangedSymbol; info: FileInfo; decorator: boolean; near: boolean }
+  /** `arguments`: a call whose argument list holds a line the change made (what the callee receives changed). */
+  interface Use { ref: Reference; owner: ChangedSymbol; info: FileInfo; decorator: boolean; near: boolean; arguments: boolean }
   const uses: Use[] = [];
   const reads = new Map<string, Access>();
   const writes = new Map<string, Access>();
@@ -48,7 +49,7 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
     // symbol modified at both sides is listed twice at one line, each with an owner of its own
     // (looked up by owner, the entry a duplicate key dropped had none, and `candidates` threw).
     const nearOf = symbols.map((s) => nearLines(s, info.lines, info.defs));
-    const changedHere = new Map(symbols.map((s, i) => [`${s.symbol}\0${s.startLine}`, { owner: s.owner, near: nearOf[i] }]));
+    const changedHere = new Map(symbols.map((s, i) => [`${s.symbol}\0${s.startLine}`, { owner: s.owner, near: nearOf[i], made: s.madeAt }]));
     const innermost = innermostByLine(info.defs);
     for (const ref of await info.refs()) {
       const inner = innermost(ref.line);
@@ -72,9 +73,12 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
       // A modified symbol is read at both sides: a line the change left alone is one use.
       const key = `${owner.symbol}\0${ref.kind}\0${ref.name}\0${ref.column}\0${decorator}\0${text.trim()}`;
       const seen = seenUses.get(key);
-      if (seen) seen.near ||= near;
-      else {
-        const use = { ref, owner, info, decorator, near };
+      const args = ref.kind === 'call' && argumentsMade(info.lines, ref, side.made);
+      if (seen) {
+        seen.near ||= near;
+        seen.arguments ||= args;
+      } else {
+        const use = { ref, owner, info, decorator, near, arguments: args };
         seenUses.set(key, use);
         uses.push(use);
       }
@@ -132,6 +136,8 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
     const written = relation === 'data' && WRITES.test((u.info.lines[u.ref.line - 1] ?? '').slice(u.ref.column + u.ref.name.length));
     const verb = relation === 'type' ? 'used as a type by' : written ? 'written by' : relation === 'data' ? 'read by' : 'called by';
     links.linkPicked(r, u.ref.name, relation, u.owner, evidence(u.near), `${verb} ${short(u.owner.symbol)} (line ${u.ref.line})`);
+    // `FileResponse(full_path, ..., method=method)` losing an argument: the class's own constructor receives what the change passes.
+    if (u.arguments && r.resolved) await constructorOf(index, r.picked, u, links);
     const bare = !/\.\s*$/.test((u.info.lines[u.ref.line - 1] ?? '').slice(0, u.ref.column));
     if (relation === 'data' && r.resolved && u.near && bare && !isTestPath(u.info.path)) {
       for (const p of r.picked) if (DATA_KINDS.has(p.def.kind) && p.def.parent === undefined) moduleData.push({ data: p, owner: u.owner, write: written });
@@ -139,6 +145,42 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
   }
   return { reads, writes, declared, moduleData, written };
 }
+
+/** Constructors by language family: what `Foo(...)` and `new Foo(...)` run. */
+const CONSTRUCTORS = ['__init__', 'constructor'];
+
+/** Link the constructor a class of `classes` defines itself (not one it inherits: an exception built with a new message), as called by the use. */
+async function constructorOf(index: Index, classes: Located[], u: { ref: Reference; owner: ChangedSymbol; info: FileInfo }, links: LinkSet): Promise<void> {
+  const built = classes.filter((c) => CLASS_LIKE.has(c.def.kind));
+  if (built.length === 0) return;
+  await index.definitions(CONSTRUCTORS);
+  for (const c of built) {
+    const own = CONSTRUCTORS.flatMap((name) => index.called(name)).filter((d) => d.def.parent === c.def.symbol && d.path === c.path);
+    const why = `called by ${short(u.owner.symbol)} through ${u.ref.name}(...), whose arguments the change made (line ${u.ref.line})`;
+    for (const d of own) links.link(d, 'callee', u.owner, 1, why, false);
+  }
+}
+
+/** Does the argument list of the call at `ref` (to its closing parenthesis, a few lines at most) hold a line the change made? */
+function argumentsMade(lines: string[], ref: Reference, made: (line: number) => boolean): boolean {
+  let depth = 0;
+  let opened = false;
+  for (let line = ref.line; line <= Math.min(lines.length, ref.line + ARGUMENT_LINES); line++) {
+    const text = lines[line - 1] ?? '';
+    if (made(line)) return true;
+    for (let i = line === ref.line ? ref.column + ref.name.length : 0; i < text.length; i++) {
+      if (text[i] === '(') {
+        depth++;
+        opened = true;
+      } else if (text[i] === ')' && --depth <= 0 && opened) return false;
+    }
+    if (!opened) return false;
+  }
+  return false;
+}
+
+/** A call's argument list is read this many lines down at most. */
+const ARGUMENT_LINES = 12;
 
 /** The class `self`/`this` is an instance of at a line: as base holds it (its bases are read there), else as the side read holds it. */
 async function selfClassOf(index: Index, info: FileInfo, line: number): Promise<Located | undefined> {

@@ -39,12 +39,48 @@ export interface ChangeSet {
 const STATUS: Record<string, FileStatus> = { A: 'added', M: 'modified', D: 'deleted', R: 'renamed', C: 'copied', T: 'type-changed' };
 
 export async function listChanges(repo: Repository, baseRef: string, headRef: string): Promise<ChangeSet> {
-  const [base, head] = await Promise.all([repo.resolve(baseRef), repo.resolve(headRef)]);
-  const common = ['-c', 'core.quotepath=off', 'diff', '--no-color', '--no-ext-diff', '--no-textconv', '-M', base, head];
-  const [raw, patch] = await Promise.all([
-    repo.git.raw([...common.slice(0, 3), '-z', '--raw', '--no-abbrev', ...common.slice(3)]),
-    repo.git.raw([...common.slice(0, 3), '-U0', ...common.slice(3)]),
-  ]);
+  const [base, head] = await repo.resolveCommits([baseRef, headRef]);
+  // One process for both listings (each a process start and a rename detection): with -z, git
+  // prints the --raw records, a NUL, then the patch, byte for byte what `git diff -U0` prints.
+  const out = await repo.git.raw(
+    ['-c', 'core.quotepath=off', 'diff', '--no-color', '--no-ext-diff', '--no-textconv', '-M', '-z', '--raw', '--no-abbrev', '-p', '-U0', base, head]);
+  const { raw, patch } = splitPatchWithRaw(out);
+  const files = changedFiles(raw, patch);
+  const skipped = files.slice(MAX_CHANGED_FILES).map(
+    (f) => ({ path: (f.newPath ?? f.oldPath)!, reason: `huge diff: only the first ${MAX_CHANGED_FILES} files are read` }));
+  return { base, head, files: files.slice(0, MAX_CHANGED_FILES), skipped };
+}
+
+/**
+ * `git diff -z --raw -p`'s output as its two parts: the NUL-separated records of `--raw -z` (each
+ * `:meta`, then one path, two for a rename or copy), and the patch after the NUL that ends them.
+ */
+export function splitPatchWithRaw(out: string): { raw: string; patch: string } {
+  let at = 0;
+  const field = () => {
+    const end = out.indexOf('\0', at);
+    if (end < 0) throw new Error(`git diff printed a --raw record without its end: ${JSON.stringify(out.slice(at, at + 200))}`);
+    const value = out.slice(at, end);
+    at = end + 1;
+    return value;
+  };
+  while (out.startsWith(':', at)) {
+    const letter = field().split(' ')[4]?.[0];
+    field();
+    if (letter === 'R' || letter === 'C') field();
+  }
+  const raw = out.slice(0, at);
+  const rest = out.slice(at);
+  if (rest === '') return { raw, patch: '' };
+  // git ends the records with the line terminator (NUL under -z) before the patch.
+  if (rest[0] !== '\0' && rest[0] !== '\n') {
+    throw new Error(`git diff printed something unexpected after its --raw records: ${JSON.stringify(rest.slice(0, 200))}`);
+  }
+  return { raw, patch: rest.slice(1) };
+}
+
+/** The files of a change from `git diff --raw -z --no-abbrev` and `git diff -U0` (the same revisions, the same options). */
+export function changedFiles(raw: string, patch: string): FileChange[] {
   const files = parseRaw(raw);
   // Blocks are matched by header, not by position: a type change prints two blocks for one entry.
   const blocks = new Map<string, string>();
@@ -57,9 +93,7 @@ export async function listChanges(repo: Repository, baseRef: string, headRef: st
     f.binary = /^Binary files .* differ$/m.test(block) || /^GIT binary patch$/m.test(block);
     f.hunks = f.binary || f.submodule ? [] : parseHunks(block);
   });
-  const skipped = files.slice(MAX_CHANGED_FILES).map(
-    (f) => ({ path: (f.newPath ?? f.oldPath)!, reason: `huge diff: only the first ${MAX_CHANGED_FILES} files are read` }));
-  return { base, head, files: files.slice(0, MAX_CHANGED_FILES), skipped };
+  return files;
 }
 
 const C_ESCAPES: Record<string, string> = { '\x07': 'a', '\b': 'b', '\t': 't', '\n': 'n', '\v': 'v', '\f': 'f', '\r': 'r', '"': '"', '\\': '\\' };

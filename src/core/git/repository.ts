@@ -42,6 +42,21 @@ export class Repository {
     throw new FixtureLabError(`has no commit ${ref}: ${hint}`, this.root);
   }
 
+  /**
+   * The full SHAs of several commit-ishes, in one git process when each names one commit; else
+   * each through resolve(), which says what is missing and how to fetch it.
+   */
+  async resolveCommits(refs: readonly string[]): Promise<string[]> {
+    if (refs.every((ref) => /^[\w./@^~{}-]+$/.test(ref) && !ref.startsWith('-'))) {
+      // Without --verify (which takes one name), rev-parse prints one line per name: anything else
+      // (`a..b` prints two, `^a` a negation) is checked again one name at a time.
+      const lines = (await this.git.raw(['rev-parse', '--end-of-options', ...refs.map((ref) => `${ref}^{commit}`)]).catch(() => '')).split('\n');
+      if (lines.at(-1) === '') lines.pop();
+      if (lines.length === refs.length && lines.every((line) => /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(line))) return lines;
+    }
+    return Promise.all(refs.map((ref) => this.resolve(ref)));
+  }
+
   /** A repository-relative path with `/`; refuses paths that leave the repository. */
   relativePath(path: string): string {
     const rel = isAbsolute(path) ? relative(this.root, path) : path.replace(/\\/g, '/').replace(/^\.\//, '');

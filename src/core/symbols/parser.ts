@@ -1,8 +1,20 @@
 // One tree-sitter runtime per process and one grammar per language, each loaded on first use:
 // a labeler who only opens Python never pays for the Rust grammar.
 import { dirname, join } from 'node:path';
-import { Edit, Language, Parser, Tree } from 'web-tree-sitter';
+import type * as TreeSitter from 'web-tree-sitter';
+import type { Edit, Parser, Tree } from 'web-tree-sitter';
 import { GRAMMAR_FILE, LanguageId } from './languages';
+
+/**
+ * web-tree-sitter's module, loaded when first needed: a CLI run whose definitions all come from
+ * the disk cache (extractCache.ts), such as `symbols` on a change read before, never loads its
+ * JavaScript (about 6 ms of CPU when imported with the rest; docs/performance.md).
+ */
+let treeSitterModule: typeof TreeSitter | undefined;
+function treeSitter(): typeof TreeSitter {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (treeSitterModule ??= require('web-tree-sitter') as typeof TreeSitter);
+}
 
 let runtime: Promise<void> | undefined;
 const grammars = new Map<LanguageId, Promise<Parser>>();
@@ -18,6 +30,7 @@ function grammarDir(): string {
 export function parserFor(language: LanguageId): Promise<Parser> {
   let parser = grammars.get(language);
   if (!parser) {
+    const { Language, Parser } = treeSitter();
     runtime ??= Parser.init();
     parser = runtime.then(async () => {
       const grammar = await Language.load(join(grammarDir(), GRAMMAR_FILE[language]));
@@ -137,7 +150,7 @@ export function editBetween(before: string, after: string): Edit {
   while (suffix < shorter - start && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) suffix++;
   const oldEnd = before.length - suffix;
   const newEnd = after.length - suffix;
-  return new Edit({
+  return new (treeSitter().Edit)({
     startIndex: start,
     oldEndIndex: oldEnd,
     newEndIndex: newEnd,
