@@ -231,4 +231,20 @@ func RegisterDefaults(v *lab.Validate) error {
     assert.ok(!m.has('app/responses.Response.__init__'), 'PlainResponse inherits its constructor: the class is the callee');
     assert.ok(!m.has('app/responses.Headers.__init__'), 'a construction the change left alone');
   });
+
+  it('an instance kept in a variable or attribute and called through it calls its class\'s __call__: one hop from a changed __call__, two from what __call__ calls', async () => {
+    const repo = new TestRepo();
+    const validate = (n: number) => `class Memo:\n    def _gen(self, x):\n        return x + ${n}\n\n    def __call__(self, x):\n        return self._gen(x)\n\n\n`
+      + 'class Helper:\n    def __call__(self, x):\n        return x\n\n\n'
+      + 'class URL:\n    _regex = Memo()\n\n    def __call__(self, value):\n        return self._regex(value)\n\n    def other(self):\n        return 1\n\n\n'
+      + 'class Other:\n    helper = Helper()\n\n    def run(self):\n        return self.helper(1)\n';
+    const checks = (n: number) => `class Check:\n    def __call__(self, value):\n        return value > ${n}\n\n\ncheck = Check()\n\n\ndef validate(value):\n    return check(value)\n`;
+    const base = repo.commit('base', { 'app/validate.py': validate(1), 'app/checks.py': checks(0) });
+    const head = repo.commit('head', { 'app/validate.py': validate(2), 'app/checks.py': checks(1) });
+    const m = by(await candidates(repo, base, head));
+    const pick = (s: string) => m.get(s) && { kind: m.get(s)!.kind, hops: m.get(s)!.hops, why: m.get(s)!.why };
+    assert.deepEqual(pick('app/validate.URL.__call__'), { kind: 'caller', hops: 2, why: 'calls _regex, an instance whose __call__ calls _gen (line 18)' });
+    assert.deepEqual(pick('app/checks.validate'), { kind: 'caller', hops: 1, why: 'calls check, an instance whose __call__ is changed (line 10)' });
+    assert.ok(!m.has('app/validate.Other.run') && !m.has('app/validate.URL.other'), [...m.keys()].join(', '));
+  });
 });

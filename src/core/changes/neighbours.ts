@@ -16,6 +16,7 @@ import { changedModuleData, moduleDataUsers } from './moduleData';
 import { AMBIGUOUS_LIMIT, Links, LinkSet, Neighbour } from './links';
 import { usesOf } from './outgoing';
 import { gainedMembers } from './gainedMembers';
+import { instanceCallers } from './callables';
 import { keyedTables } from './keyedTables';
 import { overridden, overrides } from './overrides';
 import { preciseLinks } from './preciseLinks';
@@ -42,6 +43,8 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
   // Incoming: definitions at base that call a changed (existing) symbol, are decorated with it, or register it.
   const directCallers = await callersOf(index, report, links);
   await callersOfCallers(index, changed.filter((s) => directCallers.has(s.symbol)).map((s) => [s, directCallers.get(s.symbol)!]), links.link);
+  // A changed `__call__`, or one that calls a changed symbol, is called through the instances kept of its class.
+  await instanceCallers(index, report, directCallers, links.link);
   await overrides(index, changed, links.link);
   await overridden(index, report, links.link);
   await gainedMembers(index, report, links.link);
