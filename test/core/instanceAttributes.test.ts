@@ -164,6 +164,20 @@ describe('instance attributes are symbols: what a change touches', () => {
     // The other class's attribute of the same name is another object's.
     assert.ok(!ranked.includes(`data ${p}.RequestResponseCycle.root_path`), ranked.join('\n'));
   });
+
+  it('data flow through an object nothing types names the attribute its writer\'s class defines, beside the writer', async () => {
+    repo.git('checkout', '-q', '-B', 'untyped', base);
+    const helpers = 'def is_closed(protocol):\n    return protocol.transport is None\n';
+    const start = repo.commit('helpers', { 'uvicorn/protocols/utils.py': helpers });
+    const head = repo.commit('untyped', { 'uvicorn/protocols/utils.py': helpers.replace('protocol.transport is None', 'protocol.disconnected') });
+    const c = await candidatesOf(r, start, head);
+    const ranked = c.ranked.map((x) => `${x.kind} ${x.symbol} (${x.why})`);
+    assert.deepEqual(ranked, [
+      'changed uvicorn/protocols/utils.is_closed (modified (lines 1-2))',
+      `data ${p}.H11Protocol.connection_lost (writes disconnected (line 13))`,
+      `data ${p}.H11Protocol.disconnected (holds what h11_impl.H11Protocol.connection_lost writes (line 14))`,
+    ]);
+  });
 });
 
 describe('instance attributes are symbols: validate and the scorers', () => {
