@@ -180,6 +180,29 @@ describe('instance attributes are symbols: what a change touches', () => {
   });
 });
 
+describe('instance attributes are symbols: a TypeScript class\'s `this.x`', () => {
+  it('a changed assignment in the constructor changes the attribute and the constructor; a declared field edited in place is the field alone; a method reading `this.x` lists it', async () => {
+    const repo = new TestRepo();
+    const base = repo.commit('base', { 'source/core/Ky.ts': KY });
+    const head = repo.commit('head', {
+      'source/core/Ky.ts': KY.replace('this._options = {...options};', 'this._options = {...options, retry: 2};').replace('_retryCount = 0;', '_retryCount = 2;'),
+    });
+    const r = await Repository.open(repo.dir);
+    try {
+      assert.deepEqual(await changed(r, base, head), [
+        'modified field source/core/Ky.Ky._retryCount 2-2',
+        'modified method source/core/Ky.Ky.constructor 4-9',
+        'modified field source/core/Ky.Ky._options 7-7',
+      ]);
+      const later = repo.commit('reader', { 'source/core/Ky.ts': KY.replace('return fn();', 'return fn(this.request);') });
+      const ranked = (await candidatesOf(r, base, later)).ranked.map((x) => `${x.kind} ${x.symbol} (${x.why})`);
+      assert.ok(ranked.includes('data source/core/Ky.Ky.request (read by Ky.Ky._retry (line 14))'), ranked.join('\n'));
+    } finally {
+      r.close();
+    }
+  });
+});
+
 describe('instance attributes are symbols: validate and the scorers', () => {
   const path = 'uvicorn/protocols/http/h11_impl.py';
   const p = 'uvicorn/protocols/http/h11_impl';
