@@ -164,6 +164,43 @@ describe('instance attributes are symbols: what a change touches', () => {
     // The other class's attribute of the same name is another object's.
     assert.ok(!ranked.includes(`data ${p}.RequestResponseCycle.root_path`), ranked.join('\n'));
   });
+
+  it('data flow through an object nothing types names the attribute its writer\'s class defines, beside the writer', async () => {
+    repo.git('checkout', '-q', '-B', 'untyped', base);
+    const helpers = 'def is_closed(protocol):\n    return protocol.transport is None\n';
+    const start = repo.commit('helpers', { 'uvicorn/protocols/utils.py': helpers });
+    const head = repo.commit('untyped', { 'uvicorn/protocols/utils.py': helpers.replace('protocol.transport is None', 'protocol.disconnected') });
+    const c = await candidatesOf(r, start, head);
+    const ranked = c.ranked.map((x) => `${x.kind} ${x.symbol} (${x.why})`);
+    assert.deepEqual(ranked, [
+      'changed uvicorn/protocols/utils.is_closed (modified (lines 1-2))',
+      `data ${p}.H11Protocol.connection_lost (writes disconnected (line 13))`,
+      `data ${p}.H11Protocol.disconnected (holds what h11_impl.H11Protocol.connection_lost writes (line 14))`,
+    ]);
+  });
+});
+
+describe('instance attributes are symbols: a TypeScript class\'s `this.x`', () => {
+  it('a changed assignment in the constructor changes the attribute and the constructor; a declared field edited in place is the field alone; a method reading `this.x` lists it', async () => {
+    const repo = new TestRepo();
+    const base = repo.commit('base', { 'source/core/Ky.ts': KY });
+    const head = repo.commit('head', {
+      'source/core/Ky.ts': KY.replace('this._options = {...options};', 'this._options = {...options, retry: 2};').replace('_retryCount = 0;', '_retryCount = 2;'),
+    });
+    const r = await Repository.open(repo.dir);
+    try {
+      assert.deepEqual(await changed(r, base, head), [
+        'modified field source/core/Ky.Ky._retryCount 2-2',
+        'modified method source/core/Ky.Ky.constructor 4-9',
+        'modified field source/core/Ky.Ky._options 7-7',
+      ]);
+      const later = repo.commit('reader', { 'source/core/Ky.ts': KY.replace('return fn();', 'return fn(this.request);') });
+      const ranked = (await candidatesOf(r, base, later)).ranked.map((x) => `${x.kind} ${x.symbol} (${x.why})`);
+      assert.ok(ranked.includes('data source/core/Ky.Ky.request (read by Ky.Ky._retry (line 14))'), ranked.join('\n'));
+    } finally {
+      r.close();
+    }
+  });
 });
 
 describe('instance attributes are symbols: validate and the scorers', () => {

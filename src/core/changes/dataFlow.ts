@@ -6,7 +6,7 @@ import { DATA_KINDS } from '../symbols/kinds';
 import type { Reference } from '../symbols/references';
 import { listAt } from '../lists';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
-import { CLASS_LIKE, family, FIELD_DECLARATION, IMPLICIT_CALLS, isWrite, SELF, shortName } from './languageRules';
+import { CLASS_LIKE, family, FIELD_DECLARATION, IMPLICIT_CALLS, isWrite, SELF, short, shortName } from './languageRules';
 import { receiverOf } from './receivers';
 import { CONSTRUCTOR_WEIGHT, evidence, FAR_WEIGHT, LinkFn } from './links';
 import { FileInfo, Index, Located, moduleMember } from './repositoryIndex';
@@ -42,7 +42,12 @@ export async function dataFlow(
   const attributes = names.filter((n) => index.called(n).every((d) => DATA_KINDS.has(d.def.kind) && d.def.parent !== undefined) && !IMPLICIT_CALLS.test(n));
   if (attributes.length === 0) return;
   const changedNames = new Set(report.symbols.map((s) => s.symbol));
-  interface Site { info: FileInfo; def: Definition; line: number; column: number; selfClass?: Definition }
+  interface Site {
+    info: FileInfo; def: Definition; line: number; column: number; selfClass?: Definition;
+    /** The class whose attribute the definition reads or writes through `self`/`this` at any of its accesses (the first may be `self.cycle.x`). */
+    ownClass?: Definition;
+    ownLine?: number;
+  }
   const readers = new Map<string, Site[]>();
   const writers = new Map<string, Site[]>();
   /** Module-level data naming a declared field as a key (`kyOptionKeys = {throwHttpErrors: true, ...}`): a registry of the fields. */
@@ -75,7 +80,9 @@ export async function dataFlow(
         const into = a.write ? writers : readers;
         const list = into.get(a.name) ?? [];
         const selfClass = a.self ? enclosingDefinitions(info.defs, i + 1).filter((d) => CLASS_LIKE.has(d.kind)).pop() : undefined;
-        if (!list.some((x) => x.def.symbol === def.symbol)) list.push({ info, def, line: i + 1, column: a.column, selfClass });
+        const had = list.find((x) => x.def.symbol === def.symbol);
+        if (!had) list.push({ info, def, line: i + 1, column: a.column, selfClass, ownClass: selfClass, ownLine: selfClass && i + 1 });
+        else if (!had.ownClass && selfClass) Object.assign(had, { ownClass: selfClass, ownLine: i + 1 });
         into.set(a.name, list);
       }
     });
@@ -119,6 +126,9 @@ export async function dataFlow(
     if (found.length > limit) continue;
     for (const r of found) link({ path: r.info.path, def: r.def }, 'data', d.owner, 1, `lists ${field} as a key (line ${r.line})`, false);
   }
+  /** The attribute a site reads or writes through `self`/`this`, as its class defines it (a class attribute, a field, an instance attribute). */
+  const attributeOf = (site: Site, attribute: string): Located | undefined =>
+    site.ownClass && index.called(attribute).find((d) => d.path === site.info.path && d.def.parent === site.ownClass!.symbol && DATA_KINDS.has(d.def.kind));
   /** `self.x` in a class neither extending nor extended by the change's own `self` class is another object's `x`. */
   const sameObject = async (a: Access, sites: Site[]): Promise<Site[]> => {
     const out: Site[] = [];
@@ -141,7 +151,11 @@ export async function dataFlow(
     for (const w of found) {
       const constructor = IMPLICIT_CALLS.test(w.def.name);
       const why = `${constructor ? 'sets up' : 'writes'} ${attribute} (line ${w.line})`;
-      link({ path: w.info.path, def: w.def }, 'data', read.owner, read.near ? 1 : constructor ? CONSTRUCTOR_WEIGHT * FAR_WEIGHT : FAR_WEIGHT, why, false);
+      const weight = read.near ? 1 : constructor ? CONSTRUCTOR_WEIGHT * FAR_WEIGHT : FAR_WEIGHT;
+      link({ path: w.info.path, def: w.def }, 'data', read.owner, weight, why, false);
+      // The attribute itself, where the writer's class defines it (`self.root_path = ...`): the data the two share.
+      const held = attributeOf(w, attribute);
+      if (held) link(held, 'data', read.owner, weight, `holds what ${short(w.def.symbol)} writes (line ${w.ownLine})`, false);
     }
   }
   for (const [attribute, write] of writes) {
@@ -150,6 +164,8 @@ export async function dataFlow(
     if (found.length > limit) continue;
     for (const r of found) {
       link({ path: r.info.path, def: r.def }, 'data', write.owner, evidence(write.near), `reads ${attribute} (line ${r.line})`, false);
+      const held = attributeOf(r, attribute);
+      if (held) link(held, 'data', write.owner, evidence(write.near), `holds what ${short(r.def.symbol)} reads (line ${r.ownLine})`, false);
       for (const call of await guardedCalls(r.info, r.line)) {
         const res = await index.resolve(r.info, call.line, call.column, call.name);
         if (!res.resolved) continue;
