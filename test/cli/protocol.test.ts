@@ -126,12 +126,12 @@ describe('the labeling protocol, through the CLI and through the editor\'s core 
     assert.equal(frozen.code, 1);
     assert.match(frozen.stderr, /the review has started, so dana's list is frozen/);
 
-    // Items: Cart.total, apply_discount, Cart.subtotal, DISCOUNT_CAP, Cart.__init__ (all candidates:
-    // apply_discount reads the cap; total reads the lines the constructor sets up). Included: dana
-    // {total, apply, subtotal}, lee {total, apply, CAP}: po = 3/5, pe = .6*.6 + .4*.4 = .52,
-    // kappa = (.6 - .52) / .48 = 1/6.
+    // Items: Cart.total, apply_discount, Cart.subtotal, DISCOUNT_CAP, Cart.__init__, Cart.lines (all
+    // candidates: apply_discount reads the cap; total reads the lines the constructor sets up, an
+    // instance attribute and so a symbol). Included: dana {total, apply, subtotal}, lee {total,
+    // apply, CAP}: po = 4/6, pe = .5*.5 + .5*.5 = .5, kappa = (2/3 - .5) / .5 = 1/3.
     assert.equal(await ok(run(dir, 'review', 'finish', F)), [
-      `${F}: review finished: kappa 0.167 weak, kappa_confidence 0.118; 5 items, 3 disagreements; ground_truth: 2 symbols`,
+      `${F}: review finished: kappa 0.333 weak, kappa_confidence 0.217; 6 items, 3 disagreements; ground_truth: 2 symbols`,
       '  shop/cart.Cart.total: dana HIGH, lee MEDIUM',
       '  shop/cart.Cart.subtotal: dana MEDIUM, lee -',
       '  shop/pricing.DISCOUNT_CAP: dana -, lee MEDIUM',
@@ -167,6 +167,7 @@ candidates:
   - "shop/cart.Cart.total"
   - "shop/pricing.apply_discount"
   - "shop/cart.Cart.subtotal"
+  - "shop/cart.Cart.lines"
   - "shop/pricing.DISCOUNT_CAP"
   - "shop/cart.Cart.__init__"
 ground_truth:
@@ -205,7 +206,7 @@ ${P('shop/pricing.apply_discount', 6)}    - symbol: "shop/cart.Cart.total"
 ${P('shop/cart.Cart.total', 6)}    - symbol: "shop/pricing.DISCOUNT_CAP"
       confidence: MEDIUM
       reason: "${R.leeCap}"
-${P('shop/pricing.DISCOUNT_CAP', 6)}agreement: 0.167
+${P('shop/pricing.DISCOUNT_CAP', 6)}agreement: 0.333
 disputes:
   - symbol: "shop/cart.Cart.subtotal"
     resolution: excluded
@@ -230,7 +231,7 @@ disputes:
     // Kappa is what finish measured; the corpus validates, the unjudged ruling a warning; the report lists it.
     assert.equal((await run(dir, 'kappa', F, '--json')).stdout, kappa);
     const validated = await run(dir, 'validate');
-    assert.deepEqual([validated.code, validated.stdout], [0, `${F}:84:5: note: ruling on \`shop/receipt.receipt\`, which no rater judged: the adjudicator judged it (unjudged: true)\n`]);
+    assert.deepEqual([validated.code, validated.stdout], [0, `${F}:85:5: note: ruling on \`shop/receipt.receipt\`, which no rater judged: the adjudicator judged it (unjudged: true)\n`]);
     await ok(run(dir, 'report'));
     assert.match(readFileSync(join(dir, 'labeling-report.md'), 'utf8'), /## Unjudged disputes\n\n- shop-easy-01: `shop\/receipt\.receipt` included\. Receipts show/);
   });
@@ -293,7 +294,7 @@ disputes:
     assert.equal(refused.code, 1);
     assert.match(refused.stderr, /dana's draft of shop-easy-01 is kept out of the file \(blind drafts\), and not in this corpus's \.fixture-lab\/blind\/: finish the review where the review was started\n$/);
     renameSync(moved, aside);
-    assert.match(await ok('review', 'finish', F), /review finished: kappa 0\.167 weak/);
+    assert.match(await ok('review', 'finish', F), /review finished: kappa 0\.333 weak/);
     assert.ok(!existsSync(aside), 'the kept draft is gone once back in the file');
     await ok('review', 'settle', F, 'shop/cart.Cart.subtotal', '--resolution', 'excluded', '--rationale', R.excluded);
     await ok('review', 'settle', F, 'shop/pricing.DISCOUNT_CAP', '--resolution', 'included', '--rationale', R.cap);
