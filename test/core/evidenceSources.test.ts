@@ -1,4 +1,5 @@
-// General evidence sources beside the code links (docs/fixture-format.md#default-candidates), each on
+// General evidence sources beside the code links (docs/fixture-format.md#default-candidates; out of the
+// default list, in with `--evidence all` or `beside`), each on
 // a small real git history: definitions named like the changed ones by a word few names hold
 // (namesakes.ts), and definitions changed together with the changed ones in the repository's small
 // commits before base (coChanges.ts).
@@ -35,20 +36,23 @@ describe('evidence sources: namesakes', function () {
       + 'func check(fl string, tag string) bool {\n\treturn fl != tag\n}\n\nfunc toString(v int) string {\n\treturn ""\n}\n';
     const base = repo.commit('base', { 'regexes.go': regexes('^[A-HJKMNP-TV-Z0-9]{26}$'), 'baked_in.go': bakedIn });
     const head = repo.commit('head', { 'regexes.go': regexes('^(?i)[A-HJKMNP-TV-Z0-9]{26}$'), 'baked_in.go': bakedIn });
-    const list = await candidates(repo, base, head);
+    const list = await candidates(repo, base, head, { beside: true });
     const m = by(list);
     // The compiled variable reads the changed pattern, a stronger link that names it in the list
     // (tableFlow.test.ts); the namesake link is made beside it, as every link of a neighbour is.
     assert.deepEqual(pick(m.get('regexes.uLIDRegex')), { kind: 'data', why: 'reads uLIDRegexString (line 13)' });
     const r = await Repository.open(repo.dir);
     try {
-      const links = await neighboursOf(r, await changedSymbols(r, base, head));
+      const links = await neighboursOf(r, await changedSymbols(r, base, head), Infinity, true);
       const named = links.find((n) => n.symbol === 'regexes.uLIDRegex' && n.relation === 'type');
       assert.deepEqual(named && { kind: named.relation, why: named.why }, { kind: 'type', why: 'named like uLIDRegexString (ulid, regex)' });
     } finally {
       r.close();
     }
     assert.deepEqual(pick(m.get('baked_in.isULID')), { kind: 'type', why: 'named like uLIDRegexString (ulid)' });
+    // The default list leaves evidence beside the code out (CandidateOptions.beside says why); `--evidence all` brings it.
+    assert.ok(!by(await candidates(repo, base, head)).has('baked_in.isULID'), 'no namesake in the default list');
+    assert.deepEqual(pick(by(await candidates(repo, base, head, { evidence: 'all' })).get('baked_in.isULID')), { kind: 'type', why: 'named like uLIDRegexString (ulid)' });
     assert.ok(!m.has('regexes.alphaRegex') && !m.has('baked_in.isEmail') && !m.has('baked_in.toString'), [...m.keys()].join(', '));
   });
 
@@ -57,7 +61,7 @@ describe('evidence sources: namesakes', function () {
     const cart = (n: number) => `def total(items):\n    return sum(items) + ${n}\n\n\ndef total_cents(items):\n    return 100\n\n\ndef render_total(items):\n    return str(items)\n`;
     const base = repo.commit('base', { 'shop/cart.py': cart(0) });
     const head = repo.commit('head', { 'shop/cart.py': cart(1) });
-    const m = by(await candidates(repo, base, head));
+    const m = by(await candidates(repo, base, head, { beside: true }));
     assert.ok(!m.has('shop/cart.total_cents') && !m.has('shop/cart.render_total'), [...m.keys()].join(', '));
   });
 });
@@ -77,8 +81,9 @@ describe('evidence sources: changed together before base', function () {
     const many = Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((i) => [`app/m${i}.py`, `def f${i}():\n    return ${i}\n`]));
     const base = repo.commit('reformat', { ...many, 'app/rules.py': rules('"a", "b", "c" '), 'app/handlers.py': handlers(2, 3) });
     const head = repo.commit('add d', { 'app/rules.py': rules('"a", "b", "c", "d"') });
-    const m = by(await candidates(repo, base, head));
+    const m = by(await candidates(repo, base, head, { beside: true }));
     assert.deepEqual(pick(m.get('app/handlers.apply')), { kind: 'type', why: 'changed with TABLE in 2 commits' });
+    assert.ok(!by(await candidates(repo, base, head)).has('app/handlers.apply'), 'no history in the default list');
     assert.ok(!m.has('app/handlers.other') && !m.has('app/rules.lookup'), [...m.keys()].join(', '));
   });
 
@@ -86,7 +91,7 @@ describe('evidence sources: changed together before base', function () {
     const repo = new TestRepo();
     const base = repo.commit('initial', { 'app/a.py': 'X = 1\n\n\ndef f():\n    return 2\n' });
     const head = repo.commit('edit', { 'app/a.py': 'X = 2\n\n\ndef f():\n    return 2\n' });
-    const m = by(await candidates(repo, base, head));
+    const m = by(await candidates(repo, base, head, { beside: true }));
     assert.ok(!m.has('app/a.f'), [...m.keys()].join(', '));
   });
 });

@@ -31,6 +31,15 @@ export interface CandidateOptions extends ResolverOptions {
   ambiguousLimit?: number;
   /** `strong` (default): neighbours on weak evidence only while few have strong evidence; `all`: every neighbour, to the limit. */
   evidence?: EvidencePolicy;
+  /**
+   * Evidence beside the code as well (definitions named like the changed ones, and those changed
+   * with them before base: namesakes.ts, coChanges.ts); by default only with `evidence: 'all'`. Left
+   * out of the default list on measure: on the held-out halves of rounds 1-5 of bench:candidates
+   * the list found 164/183 ground-truth symbols without them and 163/183 with them, at 33.0% and
+   * 31.7% precision, with twice the CPU per change (history reads ten commits as changes); they
+   * lifted only the tuning halves they were written on (153 -> 154/177). docs/candidates.md.
+   */
+  beside?: boolean;
 }
 
 export type EvidencePolicy = 'strong' | 'all';
@@ -100,7 +109,7 @@ export async function candidatesFrom(repo: Repository, report: ChangeReport, opt
   const policy = options.tests ?? 'after';
   const evidence = options.evidence ?? 'strong';
   const { precise, ...resolver } = await resolverFor(repo, report, options);
-  const { neighbours: all, ambiguous } = await linksOf(repo, report, options.ambiguousLimit, precise);
+  const { neighbours: all, ambiguous } = await linksOf(repo, report, options.ambiguousLimit, precise, options.beside ?? evidence === 'all');
   const touchesTests = report.files.some((f) => isTestPath(f.newPath ?? f.oldPath ?? ''));
   const best = Math.max(0, ...all.map((n) => n.score));
 

@@ -28,12 +28,17 @@ import { secondRing } from './secondRing';
 import { namesakes } from './namesakes';
 import { coChanges } from './coChanges';
 
-export async function neighboursOf(repo: Repository, report: ChangeReport, limit = Infinity): Promise<Neighbour[]> {
-  return (await linksOf(repo, report)).neighbours.slice(0, limit);
+export async function neighboursOf(repo: Repository, report: ChangeReport, limit = Infinity, beside = false): Promise<Neighbour[]> {
+  return (await linksOf(repo, report, AMBIGUOUS_LIMIT, undefined, beside)).neighbours.slice(0, limit);
 }
 
-/** The links of a change; `ambiguousLimit`: the most same-named definitions a name may link by name alone. */
-export async function linksOf(repo: Repository, report: ChangeReport, ambiguousLimit = AMBIGUOUS_LIMIT, precise?: PreciseResolver): Promise<Links> {
+/**
+ * The links of a change; `ambiguousLimit`: the most same-named definitions a name may link by name alone;
+ * `beside`: evidence beside the code too (names, history), which the default list leaves out (CandidateOptions.beside says why).
+ */
+export async function linksOf(
+  repo: Repository, report: ChangeReport, ambiguousLimit = AMBIGUOUS_LIMIT, precise?: PreciseResolver, beside = false,
+): Promise<Links> {
   const index = new Index(repo, report.base, ambiguousLimit, precise);
   const changed = report.symbols;
   const links = new LinkSet(new Set(changed.map((s) => s.symbol)), ambiguousLimit);
@@ -59,8 +64,8 @@ export async function linksOf(repo: Repository, report: ChangeReport, ambiguousL
   // The second ring grows from the first, ranked with it.
   await secondRing(index, report, links.links().neighbours, links.link);
   // Names: what is named like the changed code, where no link above reaches (namesakes.ts); after the second ring, which grows from code links only.
-  await namesakes(index, report, links.link);
+  if (beside) await namesakes(index, report, links.link);
   // History: what was changed together with the changed definitions before base (coChanges.ts).
-  await coChanges(repo, index, report, links.link);
+  if (beside) await coChanges(repo, index, report, links.link);
   return links.links();
 }
