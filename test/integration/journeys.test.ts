@@ -78,12 +78,13 @@ describe('more workbench journeys', function () {
     assert.deepEqual(fixture.diff, { base: git('rev-parse', '04-drop-legacy-coupons^1').trim(), head: git('rev-parse', '04-drop-legacy-coupons').trim() });
     // The modified and deleted symbols, named at base, then their neighbours by score: what checkout calls and
     // uses, then the data it shares (Cart.add fills the cart.items it reads, receipt_line reads the total_cents it sets),
-    // the field itself, and last the constructors that set up what it reads.
+    // the instance attributes it reads (Cart.customer, Cart.items, OutOfStock.isbn) and the field itself, and last the
+    // constructors that set up what it reads.
     assert.deepEqual(fixture.candidates, [
       'shop/checkout.checkout', 'shop/coupons.LEGACY_CODES', 'shop/coupons.redeem_coupon',
       'shop/cart.Cart', 'shop/cart.Cart.total', 'shop/inventory.Inventory', 'shop/inventory.Inventory.reserve', 'shop/models.Order',
-      'shop/cart.Cart.add', 'shop/checkout.receipt_line', 'shop/models.Order.total_cents', 'shop/cart.Cart.__init__',
-      'shop/inventory.OutOfStock.__init__',
+      'shop/cart.Cart.add', 'shop/cart.Cart.customer', 'shop/cart.Cart.items', 'shop/checkout.receipt_line', 'shop/inventory.OutOfStock.isbn',
+      'shop/models.Order.total_cents', 'shop/cart.Cart.__init__', 'shop/inventory.OutOfStock.__init__',
     ]);
     assert.deepEqual(fixture.ground_truth, []);
     assert.equal(fixture.labeler, 'dana');
