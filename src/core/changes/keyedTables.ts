@@ -7,6 +7,7 @@ import { DATA_KINDS } from '../symbols/kinds';
 import type { LanguageId } from '../symbols/languages';
 import { isTestPath } from '../symbols/testPaths';
 import { listAt } from '../lists';
+import { namePattern } from './namePatterns';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { sidesOf } from './changedSides';
 import { family } from './languageRules';
@@ -16,10 +17,13 @@ import type { Index, Located } from './repositoryIndex';
 /** A name written as a string: a word of at least 4 characters with a letter (`"required_unless"`, not `"{0}"` or `"GET"`). */
 const NAME_STRING = /(["'`])([A-Za-z_]\w{3,})\1/g;
 
-/** A table holds a key: quoted (`"name":`, `'name':`, Go `"name":`), or in TypeScript an object literal's bare key. */
+/**
+ * A table holds a key: quoted (`"name":`, `'name':`, Go `"name":`), or in TypeScript an object
+ * literal's bare key. Built once per name (namePatterns.ts), as the rules' other patterns about a name.
+ */
 const keyAt = (language: LanguageId, name: string) => (family(language) === 'typescript'
-  ? new RegExp(String.raw`(?<![\w$.])["'\`]?${name}["'\`]?\s*:(?![:=])`)
-  : new RegExp(String.raw`["']${name}["']\s*:(?![:=])`));
+  ? namePattern('table key (typescript)', name, (n) => String.raw`(?<![\w$.])["'\`]?${n}["'\`]?\s*:(?![:=])`)
+  : namePattern('table key', name, (n) => String.raw`["']${n}["']\s*:(?![:=])`));
 
 /** Link the few tables (at most `limit` for a name) that hold, as a key, a name the change's own lines write as a string. */
 export async function keyedTables(index: Index, report: ChangeReport, link: LinkFn, limit: number): Promise<void> {
@@ -41,12 +45,11 @@ export async function keyedTables(index: Index, report: ChangeReport, link: Link
   const tables = new Map<string, { at: Located; line: number }[]>();
   for await (const info of index.mentioning(written.keys())) {
     const path = info.path;
-    const here = [...written].filter(([, w]) => w.family === family(info.language));
+    const here = [...written].filter(([, w]) => w.family === family(info.language)).map(([name]) => ({ name, key: keyAt(info.language, name) }));
     // A table is data of several lines (a map, a dict, an object literal), the change's own excepted.
     for (const def of info.defs.filter((d) => DATA_KINDS.has(d.kind) && d.endLine > d.startLine && !changed.has(d.symbol))) {
       const text = info.lines.slice(def.startLine - 1, def.endLine);
-      for (const [name] of here) {
-        const key = keyAt(info.language, name);
+      for (const { name, key } of here) {
         const at = text.findIndex((l) => key.test(l));
         if (at >= 0) listAt(tables, name).push({ at: { path, def }, line: def.startLine + at });
       }
