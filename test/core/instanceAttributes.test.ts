@@ -304,6 +304,11 @@ describe('instance attributes are symbols: a TypeScript constructor\'s parameter
       const at = await new Locator(r, base).lookup(['src/client.Client.baseUrl', 'src/client.Client.constructor']);
       assert.deepEqual(at('src/client.Client.baseUrl'), { kind: 'symbol', file: path, symbol: 'src/client.Client.baseUrl', lines: [[5, 5]] });
       assert.deepEqual(at('src/client.Client.constructor'), { kind: 'symbol', file: path, symbol: 'src/client.Client.constructor', lines: [[4, 4], [7, 11]] });
+      // On a one-line constructor, a parameter property changes when its own parameter does, not when another is added beside it.
+      const added = repo.commit('currency', { 'src/view.ts': view.replace('HTMLElement)', "HTMLElement, private readonly currency = 'USD')") });
+      assert.deepEqual(await changed(r, later, added), ['added field src/view.View.currency 2-2', 'modified method src/view.View.constructor 2-2']);
+      const retyped = repo.commit('retyped', { 'src/view.ts': view.replace('HTMLElement)', "Element, private readonly currency = 'USD')") });
+      assert.deepEqual(await changed(r, added, retyped), ['modified method src/view.View.constructor 2-2', 'modified field src/view.View.root 2-2']);
       // A one-line constructor keeps its line: the line its name is on is the method's.
       const one = await new Locator(r, base).lookup(['src/view.View.root', 'src/view.View.constructor']);
       assert.deepEqual(one('src/view.View.constructor'), { kind: 'symbol', file: 'src/view.ts', symbol: 'src/view.View.constructor', lines: [[2, 2]] });
