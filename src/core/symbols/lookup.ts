@@ -14,11 +14,16 @@ export async function textAt(repo: Repository, rev: string, path: string): Promi
   return content.kind === 'text' ? content.text : undefined;
 }
 
-/** Source files at `rev` containing any of `names` as a word (git grep, no checkout needed), at most `limit`. */
-export async function filesMentioning(repo: Repository, rev: string, names: string[], limit = MAX_FILES): Promise<string[]> {
+/**
+ * Source files at `rev` containing any of `names` as a word (git grep, no checkout needed), at most
+ * `limit`. `repeated`: the caller will search the same revision again and again (a change's
+ * neighbours search its base a dozen times), so even its first search reads the revision's files
+ * to search them in process, rather than a `git grep` of its own first.
+ */
+export async function filesMentioning(repo: Repository, rev: string, names: string[], limit = MAX_FILES, repeated = false): Promise<string[]> {
   const words = names.filter((n) => /^\w+$/.test(n));
   if (words.length === 0) return [];
-  const sources = await searchedSources(repo, rev);
+  const sources = await searchedSources(repo, rev, repeated);
   if (!sources) return gitGrep(repo, rev, words, limit);
   // `git grep -w`'s word: no letter, digit or `_` (ASCII, as git's own test is) on either side.
   const word = new RegExp(`(?<![A-Za-z0-9_])(?:${words.join('|')})(?![A-Za-z0-9_])`);
@@ -61,11 +66,11 @@ const held = new WeakMap<Repository, Held>();
  * once); undefined where the files are too many or one cannot be read as text (too large, or text
  * only by its attributes), so that `git grep` answers as before.
  */
-function searchedSources(repo: Repository, rev: string): Promise<{ path: string; text: string }[] | undefined> | undefined {
+function searchedSources(repo: Repository, rev: string, repeated: boolean): Promise<{ path: string; text: string }[] | undefined> | undefined {
   if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(rev)) return undefined;
   let h = held.get(repo);
   if (h?.rev !== rev) held.set(repo, (h = { rev, asked: 0 }));
-  if (++h.asked < 2) return undefined;
+  if (++h.asked < 2 && !repeated) return undefined;
   return (h.sources ??= readSources(repo, rev));
 }
 
