@@ -27,6 +27,9 @@ describe('files mentioning a name at a revision (filesMentioning)', function () 
       'k.py': Buffer.from([0x66, 0x6f, 0x6f, 0xff, 0x0a]), // foo, then a byte no UTF-8 sequence starts with
       '.gitattributes': 'generated.py binary\n',
       'generated.py': 'foo = 1\n', // text, but binary by its attribute
+      'dir/sub/UPPER.PY': 'foo = 1\n', // a source file by its extension in any case, deep in folders
+      '.py': 'foo = 1\n', // no name before the extension: not a source file
+      'notes.pyc': 'foo\n',
     });
     const asks = [['foo'], ['Bar'], ['foo', 'Bar'], ['bar', 'y'], ['_'], ['nothing'], ['x', 'foo_bar', 'foox']];
     let bigRev: string | undefined;
@@ -48,5 +51,6 @@ describe('files mentioning a name at a revision (filesMentioning)', function () 
       }
     }
     assert.ok(filesGitNames(t, sha, ['foo']).includes('a.py') && !filesGitNames(t, sha, ['foo']).includes('c.py'), 'the test data covers a word and a binary file');
+    assert.ok(filesGitNames(t, sha, ['foo']).includes('dir/sub/UPPER.PY'), 'and an extension in capitals');
   });
 });

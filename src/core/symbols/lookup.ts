@@ -3,7 +3,7 @@
 // What the neighbours of a change and a hover over an identifier both need.
 import type { Repository } from '../git/repository';
 import { Definition, definitionsOf, modulePath } from './definitions';
-import { languageOf } from './languages';
+import { languageOf, sourcePathspecs } from './languages';
 import { symbolKey } from './normalize';
 
 /** Files `git grep` may name per search: bounds the cost on huge repositories. */
@@ -76,7 +76,9 @@ function searchedSources(repo: Repository, rev: string, repeated: boolean): Prom
 
 async function readSources(repo: Repository, rev: string): Promise<{ path: string; text: string }[] | undefined> {
   // git names the files it searches (its pathspec, binary rule and attributes); every non-empty one has a line that '' matches.
-  const listed = await repo.git.raw(['grep', '-l', '-z', '-I', '--full-name', '-e', '', rev, '--']).catch(() => undefined);
+  // Only the source files' names are kept, so only theirs are asked for: git then reads no other blob (on flask, about 14 ms
+  // of git's CPU of 24).
+  const listed = await repo.git.raw(['grep', '-l', '-z', '-I', '--full-name', '-e', '', rev, '--', ...sourcePathspecs()]).catch(() => undefined);
   if (listed === undefined) return undefined;
   const paths = listed.split('\0').filter(Boolean).map((line) => line.slice(rev.length + 1)).filter((path) => languageOf(path) !== undefined);
   if (paths.length > HELD_FILES) return undefined;
