@@ -5,7 +5,7 @@ import type { Repository } from '../git/repository';
 import { isTestPath } from '../symbols/testPaths';
 import type { BaseNames } from './baseNames';
 import { ChangedSymbol, changedSymbols, ChangeReport } from './changedSymbols';
-import type { Neighbour, Relation } from './links';
+import type { Links, Neighbour, Relation } from './links';
 import { linksOf } from './neighbours';
 import { ResolverOptions, resolverFor, ResolverUse } from './resolvers';
 
@@ -110,6 +110,18 @@ export interface Candidates {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/**
+ * The uses the index resolved to something no definition here is (an attribute a class method sets
+ * on `cls`, an interface's property): not linked, which a list made with the index must say.
+ */
+function unmappedNote(unmapped: NonNullable<Links['unmapped']>): string {
+  const uses = [...unmapped.values()].reduce((n, u) => n + u.uses.size, 0);
+  const named = [...unmapped].slice(0, 3).map(([symbol, u]) => `${symbol} (${u.place.path}:${u.place.line})`);
+  const more = unmapped.size > named.length ? `, and ${unmapped.size - named.length} more` : '';
+  const counted = `${uses} ${uses === 1 ? 'use' : 'uses'} of ${unmapped.size} ${unmapped.size === 1 ? 'symbol' : 'symbols'}`;
+  return `the SCIP index resolved ${counted} to code that is no symbol here, not linked: ${named.join(', ')}${more}`;
+}
+
 export async function candidatesOf(repo: Repository, base: string, head: string, options: CandidateOptions = {}): Promise<Candidates> {
   return candidatesFrom(repo, await changedSymbols(repo, base, head), options);
 }
@@ -120,7 +132,8 @@ export async function candidatesFrom(repo: Repository, report: ChangeReport, opt
   const policy = options.tests ?? 'after';
   const evidence = options.evidence ?? 'strong';
   const { precise, ...resolver } = await resolverFor(repo, report, options);
-  const { neighbours: all, ambiguous } = await linksOf(repo, report, options.ambiguousLimit, precise, options.beside ?? evidence === 'all');
+  const { neighbours: all, ambiguous, unmapped } = await linksOf(repo, report, options.ambiguousLimit, precise, options.beside ?? evidence === 'all');
+  if (unmapped && unmapped.size > 0) resolver.notes.push(unmappedNote(unmapped));
   const touchesTests = report.files.some((f) => isTestPath(f.newPath ?? f.oldPath ?? ''));
   const best = Math.max(0, ...all.map((n) => n.score));
 
