@@ -89,8 +89,6 @@ export async function changedSymbols(repo: Repository, baseRef: string, headRef:
  * blank line or a comment added or removed between two methods does not count as a change of their class).
  */
 export function symbolsOfFile(f: FileChange, before: Definition[], after: Definition[], texts: { before?: string; after?: string } = {}): ChangedSymbol[] {
-  const blankBefore = unchangingLines(texts.before);
-  const blankAfter = unchangingLines(texts.after);
   const beforeKeys = identities(before, f.oldPath);
   const afterKeys = identities(after, f.newPath);
   const beforeSet = new Set(beforeKeys);
@@ -106,6 +104,9 @@ export function symbolsOfFile(f: FileChange, before: Definition[], after: Defini
     for (const d of before) push(d, f.oldPath!, 'deleted');
     return out;
   }
+  // Only the lines of the hunks are asked about: a file is read no further than its last hunk's last line.
+  const blankBefore = unchangingLines(texts.before, f.hunks.reduce((last, h) => Math.max(last, h.oldStart + h.oldLines - 1), 0));
+  const blankAfter = unchangingLines(texts.after, f.hunks.reduce((last, h) => Math.max(last, h.newStart + h.newLines - 1), 0));
   const modified = new Set<string>();
   after.forEach((d, i) => {
     if (!f.hunks.some((h) => touches(d, after, h.newStart, h.newLines, blankAfter))) return;
@@ -135,6 +136,8 @@ export function symbolsOfFile(f: FileChange, before: Definition[], after: Defini
     const old = beforeByKey.get(afterKeys[i])!;
     // gofmt realigning a struct's fields (or a formatter a variable's) changes no data.
     if (DATA_KINDS.has(d.kind) && sameTokens(texts.before, old, texts.after, d)) return;
+    // A parameter property on its one-line constructor's line changes when its own parameter does, not when a sibling does.
+    if (onMethodLine(old, before) && onMethodLine(d, after) && sameParameter(texts.before, old, texts.after, d)) return;
     push(d, f.newPath!, 'modified');
     if (old.symbol !== d.symbol) out[out.length - 1].baseSymbol = old.symbol;
   });
@@ -168,16 +171,43 @@ function sameTokens(before: string | undefined, a: Definition, after: string | u
   return tokens(before, a) === tokens(after, b);
 }
 
+/** Is `d` an instance attribute (a parameter property) on the line its method's name is on? */
+function onMethodLine(d: Definition, defs: Definition[]): boolean {
+  return d.assignedIn !== undefined && d.startLine === d.endLine && defs.some((m) => m.symbol === d.assignedIn && m.nameLine === d.startLine);
+}
+
+/** Do the parameters whose names `a` and `b` write read the same (`private readonly root: HTMLElement`)? */
+function sameParameter(before: string | undefined, a: Definition, after: string | undefined, b: Definition): boolean {
+  if (before === undefined || after === undefined) return false;
+  const parameter = (text: string, d: Definition) => {
+    const line = text.split('\n')[d.nameLine - 1] ?? '';
+    // The list's entry around the name: from the `(` or `,` before it to the `,` or `)` after it, at its own depth.
+    const edge = (from: number, step: 1 | -1) => {
+      let depth = 0;
+      for (let i = from; i >= 0 && i < line.length; i += step) {
+        const c = line[i];
+        if ('([{<'.includes(c)) depth += step === 1 ? 1 : -1;
+        else if (')]}>'.includes(c) && line[i - 1] !== '=') depth += step === 1 ? -1 : 1;
+        if ((c === ',' && depth === 0) || depth < 0) return i;
+      }
+      return step === 1 ? line.length : -1;
+    };
+    return line.slice(edge(d.nameColumn - 1, -1) + 1, edge(d.nameColumn, 1)).trim().split(/\s+/).join(' ');
+  };
+  return parameter(before, a) === parameter(after, b);
+}
+
 /**
  * The 1-based numbers of the lines that hold no code: whitespace, a comment (`#`, `//`, a block
  * comment or JSDoc), a docstring (a string standing as a statement). A container whose own lines
  * changed only there (a class's docstring, the JSDoc between two methods) changed no code: its
- * subclasses, callers and instantiations are not the change's.
+ * subclasses, callers and instantiations are not the change's. Lines 1 to `last` (each line's answer
+ * depends only on the lines above it).
  */
-function unchangingLines(text: string | undefined): Set<number> {
+function unchangingLines(text: string | undefined, last: number): Set<number> {
   const out = new Set<number>();
   let closing: string | undefined;
-  (text ?? '').split('\n').forEach((l, i) => {
+  (text ?? '').split('\n', last).forEach((l, i) => {
     const t = l.trim();
     if (closing !== undefined) {
       out.add(i + 1);
