@@ -81,6 +81,14 @@ describe('answers that do not map, or never came, are said where the scores are 
     assert.match(health, /^\*\*Warning:\*\* crash failed or timed out on 2 of 2 answers/m);
     assert.match(health, /^\*\*Warning:\*\* hangs failed or timed out on 2 of 2 answers/m);
   });
+
+  it('export-trec says the same lines beside the run files trec_eval will read', async () => {
+    const exported = await cliRun(dir, 'export-trec', 'run');
+    assert.equal(exported.code, 0, exported.stderr);
+    const warnings = exported.stderr.split('\n').filter((l) => l.startsWith('fixture-lab: warning: '));
+    assert.deepEqual(warnings, stderr.split('\n').filter((l) => l.startsWith('fixture-lab: warning: ')));
+    assert.equal(warnings.length, 4);
+  });
 });
 
 describe('answer health over failures and unresolved names, by hand', () => {
