@@ -71,5 +71,5 @@ export async function linksOf(
   if (beside) await namesakes(index, report, links.link);
   // History: what was changed together with the changed definitions before base (coChanges.ts).
   if (beside) await coChanges(repo, index, report, links.link);
-  return links.links();
+  return precise ? { ...links.links(), unmapped: index.unmapped } : links.links();
 }
