@@ -109,13 +109,13 @@ export { extractKeywords, identifierWords } from './symbols/words';
 // Changes and their default candidates
 export { type AtBase, BaseNames } from './changes/baseNames';
 export {
-  type CandidateKind, type CandidateOptions, type Candidates, candidatesFrom, candidatesOf, DEFAULT_CANDIDATE_LIMIT, describeCut, EVIDENCE_POLICIES,
+  type CandidateKind, type CandidateOptions, type Candidates, candidatesFrom, candidatesOf, describeCut,
   type EvidencePolicy, FEW_STRONG, type RankedCandidate, selectCandidates, STRONG_EVIDENCE, TESTS_POLICIES, type TestsPolicy,
 } from './changes/candidates';
 export { type ChangedSymbol, changedSymbols, type ChangeReport } from './changes/changedSymbols';
 export type { Neighbour } from './changes/links';
 export { neighboursOf } from './changes/neighbours';
-export { DEFAULT_RESOLVER, type ResolverName, RESOLVERS } from './changes/resolvers';
+export { type ResolverName } from './changes/resolvers';
 
 // Scoring: answers, matching, metrics, significance, TREC, tokens
 export { type RawResult, type ScoredResult } from './scoring/answers';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listChanges, Repository, repositoryPath } from '../../src/core';
 import { BlobReader, MAX_FILE_BYTES } from '../../src/core/git/blobs';
@@ -88,6 +88,33 @@ describe('git layer', () => {
     assert.throws(() => r.relativePath('../secret.txt'), /`\.\.\/secret\.txt` is outside the repository/);
     assert.throws(() => r.relativePath('/etc/passwd'), /outside the repository/);
     assert.equal(r.relativePath('./new/name.txt'), 'new/name.txt');
+  });
+
+  it('resolves both sides of a change in one git process, and names that need more one at a time', async () => {
+    // A `git` on PATH that logs each command line, then runs the real git.
+    const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    const shim = tempDir();
+    const log = join(shim, 'log');
+    writeFileSync(join(shim, 'git'), `#!/bin/sh\necho "$*" >> '${log}'\nexec '${realGit}' "$@"\n`);
+    chmodSync(join(shim, 'git'), 0o755);
+    const path = process.env.PATH;
+    process.env.PATH = `${shim}:${path}`;
+    const revParses = () => (existsSync(log) ? readFileSync(log, 'utf8') : '').split('\n').filter((l) => / rev-parse /.test(` ${l} `));
+    try {
+      const logged = await Repository.open(repo.dir);
+      try {
+        const before = revParses().length;
+        assert.deepEqual(await logged.resolveCommits(['main~1', head.slice(0, 8)]), [base, head]);
+        assert.equal(revParses().length - before, 1, revParses().join('\n'));
+        // `a..b` is two lines of rev-parse's answer, not one commit: checked one name at a time, and refused.
+        await assert.rejects(logged.resolveCommits([`${base}..${head}`, 'main']), /has no commit [0-9a-f]{40}\.\.[0-9a-f]{40}: check the name/);
+        await assert.rejects(logged.resolveCommits(['main', 'no-such-branch']), /has no commit no-such-branch: check the name, or fetch it/);
+      } finally {
+        logged.close();
+      }
+    } finally {
+      process.env.PATH = path;
+    }
   });
 
   it('tells a shallow clone that lacks a commit to unshallow', async () => {

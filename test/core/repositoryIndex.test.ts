@@ -27,7 +27,8 @@ describe('the files that mention names at base (Index.mentioning)', function () 
     try {
       const searches: string[][] = [];
       const raw = repo.git.raw.bind(repo.git);
-      // Every search reaches git: its first as a `git grep`, later ones through the revision's files listed once.
+      // The change's searches reach git once: the revision's files are listed (`git grep -l -e ''`,
+      // git's own binary rule and order) and read once, and every search, the first too, runs over them in process.
       (repo.git as { raw: (args: string[]) => Promise<string> }).raw = (args: string[]) => {
         if (args.includes('grep')) searches.push(args);
         return raw(args);
@@ -49,7 +50,10 @@ describe('the files that mention names at base (Index.mentioning)', function () 
       assert.deepEqual(await paths(new Set(['foo', 'bar']), { folder: 'pkg' }), ['pkg/a.py', 'pkg/b.py'], 'only the folder asked');
       assert.equal(searches.length, 1, 'the same names in another order, repeated or as a set: no search again');
       assert.deepEqual(await paths(['foo']), filesGitNames(t, base, ['foo']).filter((p) => !isTestPath(p)));
-      assert.equal(searches.length, 2, 'another set of names is another search');
+      const searched = (index as unknown as { searches: Map<string, unknown> }).searches;
+      assert.deepEqual([...searched.keys()], ['bar\0foo', 'foo'], 'another set of names is another search');
+      assert.equal(searches.length, 1, 'no search of its own reaches git: the revision\'s files were listed once');
+      assert.ok(searches[0].includes('-l') && searches[0].includes('') && !searches[0].includes('-w'), `the one git grep lists the files: ${searches[0].join(' ')}`);
       assert.deepEqual(await paths(['nothing_here']), []);
       assert.deepEqual(await paths([]), []);
       // A file is read once for the change, whichever search names it.

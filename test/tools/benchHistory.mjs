@@ -16,6 +16,8 @@ import { parse } from 'yaml';
 const COMMITS = 40;
 /** A commit touching more kept files than this is stored without its files (coChanges.ts skips commits far smaller). */
 const MAX_FILES = 40;
+/** Git's empty tree, what a root commit's files are compared with. */
+const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 
 const [name, gitDir] = process.argv.slice(2);
 if (!name || !gitDir) throw new Error('usage: node test/tools/benchHistory.mjs <name under test/data/candidates> <.git folder>');
@@ -40,7 +42,8 @@ for (const change of truth.changes) {
   if (files.length > 0) {
     const log = git('log', '--no-merges', '--format=%H', `-n${COMMITS}`, change.base, '--', ...files).split('\n').filter(Boolean);
     for (const sha of log) {
-      const parent = git('rev-parse', `${sha}^`).trim();
+      // A repository's first commit has no parent: its files are compared with the empty tree.
+      const parent = git('rev-list', '--parents', '-n1', sha).trim().split(' ')[1] ?? EMPTY_TREE;
       const touched = git('diff', '--name-only', '--no-renames', parent, sha).split('\n').filter((p) => p && kept(p));
       const [date, subject] = git('show', '-s', '--format=%cI%x00%s', sha).trim().split('\0');
       const entry = { sha, date, subject, files: {} };

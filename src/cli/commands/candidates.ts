@@ -1,6 +1,10 @@
+// From their modules, not the core's index: importing the index initialises every core module
+// (the harness, scoring, the corpus's YAML), which `candidates` never uses.
 import {
-  CandidateOptions, candidatesOf, DEFAULT_CANDIDATE_LIMIT, DEFAULT_RESOLVER, describeCut, EVIDENCE_POLICIES, Repository, RESOLVERS, TESTS_POLICIES,
-} from '../../core';
+  CandidateOptions, candidatesOf, DEFAULT_CANDIDATE_LIMIT, describeCut, EVIDENCE_POLICIES, TESTS_POLICIES,
+} from '../../core/changes/candidates';
+import { DEFAULT_RESOLVER, RESOLVERS } from '../../core/changes/resolvers';
+import { Repository } from '../../core/git/repository';
 import { CliIO, oneOf, parse, required, UsageError } from '../args';
 
 /**

@@ -209,6 +209,15 @@ export async function sidesOf(index: Index, report: ChangeReport): Promise<{ inf
   const oldPath = new Map(report.files.filter((f) => f.newPath && f.oldPath).map((f) => [f.newPath!, f.oldPath!]));
   const byNew = new Map(report.files.filter((f) => f.newPath).map((f) => [f.newPath!, f]));
   const every = () => true;
+  // Which lines of a file's side are near the change depends on the file alone, not on the symbol:
+  // worked out once per file, side and distance (a file's every symbol asked for it again).
+  const nearBy = new Map<string, (line: number) => boolean>();
+  const near = (file: string, hunks: FileChange['hunks'], side: 'old' | 'new', texts: { old: string[]; new: string[] }, distance?: number) => {
+    const key = `${file}\0${side}\0${distance ?? NEAR_LINES}`;
+    let found = nearBy.get(key);
+    if (!found) nearBy.set(key, (found = nearChange(hunks, side, texts, distance)));
+    return found;
+  };
   const sides = new Map<string, { rev: string; path: string; symbols: SideSymbol[] }>();
   const add = (rev: string, path: string, s: SideSymbol) => {
     const key = `${rev}:${path}`;
@@ -228,7 +237,7 @@ export async function sidesOf(index: Index, report: ChangeReport): Promise<{ inf
     const texts = { old: await lines(report.base, path), new: await lines(report.head, s.file) };
     add(report.head, s.file, {
       owner: s, symbol: s.symbol, startLine: s.startLine, endLine: s.endLine,
-      changedAt: added ? every : nearChange(hunks, 'new', texts), madeAt: added ? every : nearChange(hunks, 'new', texts, 0) });
+      changedAt: added ? every : near(s.file, hunks, 'new', texts), madeAt: added ? every : near(s.file, hunks, 'new', texts, 0) });
     if (s.change !== 'modified') continue;
     const name = s.baseSymbol ?? s.symbol;
     const at = (await index.file(report.base, path))?.defs.filter((d) => d.symbol === name) ?? [];
@@ -237,7 +246,7 @@ export async function sidesOf(index: Index, report: ChangeReport): Promise<{ inf
     if (d) {
       add(report.base, path, {
         owner: s, symbol: d.symbol, startLine: d.startLine, endLine: d.endLine,
-        changedAt: nearChange(hunks, 'old', texts), madeAt: nearChange(hunks, 'old', texts, 0) });
+        changedAt: near(s.file, hunks, 'old', texts), madeAt: near(s.file, hunks, 'old', texts, 0) });
     }
   }
   const out: { info: FileInfo; symbols: SideSymbol[] }[] = [];

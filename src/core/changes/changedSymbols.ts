@@ -89,8 +89,6 @@ export async function changedSymbols(repo: Repository, baseRef: string, headRef:
  * blank line or a comment added or removed between two methods does not count as a change of their class).
  */
 export function symbolsOfFile(f: FileChange, before: Definition[], after: Definition[], texts: { before?: string; after?: string } = {}): ChangedSymbol[] {
-  const blankBefore = unchangingLines(texts.before);
-  const blankAfter = unchangingLines(texts.after);
   const beforeKeys = identities(before, f.oldPath);
   const afterKeys = identities(after, f.newPath);
   const beforeSet = new Set(beforeKeys);
@@ -106,6 +104,9 @@ export function symbolsOfFile(f: FileChange, before: Definition[], after: Defini
     for (const d of before) push(d, f.oldPath!, 'deleted');
     return out;
   }
+  // Only the lines of the hunks are asked about: a file is read no further than its last hunk's last line.
+  const blankBefore = unchangingLines(texts.before, f.hunks.reduce((last, h) => Math.max(last, h.oldStart + h.oldLines - 1), 0));
+  const blankAfter = unchangingLines(texts.after, f.hunks.reduce((last, h) => Math.max(last, h.newStart + h.newLines - 1), 0));
   const modified = new Set<string>();
   after.forEach((d, i) => {
     if (!f.hunks.some((h) => touches(d, after, h.newStart, h.newLines, blankAfter))) return;
@@ -172,12 +173,13 @@ function sameTokens(before: string | undefined, a: Definition, after: string | u
  * The 1-based numbers of the lines that hold no code: whitespace, a comment (`#`, `//`, a block
  * comment or JSDoc), a docstring (a string standing as a statement). A container whose own lines
  * changed only there (a class's docstring, the JSDoc between two methods) changed no code: its
- * subclasses, callers and instantiations are not the change's.
+ * subclasses, callers and instantiations are not the change's. Lines 1 to `last` (each line's answer
+ * depends only on the lines above it).
  */
-function unchangingLines(text: string | undefined): Set<number> {
+function unchangingLines(text: string | undefined, last: number): Set<number> {
   const out = new Set<number>();
   let closing: string | undefined;
-  (text ?? '').split('\n').forEach((l, i) => {
+  (text ?? '').split('\n', last).forEach((l, i) => {
     const t = l.trim();
     if (closing !== undefined) {
       out.add(i + 1);

@@ -126,7 +126,8 @@ export class Index {
     const words = [...new Set(names)].sort();
     const key = words.join('\0');
     let paths = this.searches.get(key);
-    if (!paths) this.searches.set(key, (paths = filesMentioning(this.repo, this.base, words)));
+    // `repeated`: the rules search base a dozen times for a change, so the first search too is one in process over its files read once.
+    if (!paths) this.searches.set(key, (paths = filesMentioning(this.repo, this.base, words, undefined, true)));
     for (const path of await paths) {
       if ((!options.tests && isTestPath(path)) || (options.folder !== undefined && dirname(path) !== options.folder)) continue;
       const info = await this.file(this.base, path);

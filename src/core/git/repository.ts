@@ -33,7 +33,8 @@ export class Repository {
     if (!/^[\w./@^~{}-]+$/.test(ref) || ref.startsWith('-')) throw new FixtureLabError(`\`${ref}\` is not a revision name`, this.root);
     // simple-git resolves a failing command that printed nothing on stderr, so an empty answer is a miss too.
     const sha = (await this.git.raw(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]).catch(() => '')).trim();
-    if (sha) return sha;
+    // One commit's name only: for a range (`a..b`) git fails --verify but still prints two lines.
+    if (/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(sha)) return sha;
     const shallow = (await this.git.raw(['rev-parse', '--is-shallow-repository']).catch(() => 'false')).trim() === 'true';
     if (shallow) {
       throw new FixtureLabError(`is a shallow clone that lacks ${ref}: run \`git -C ${this.root} fetch --unshallow\` (or fetch that commit)`, this.root);
@@ -49,8 +50,10 @@ export class Repository {
   async resolveCommits(refs: readonly string[]): Promise<string[]> {
     if (refs.every((ref) => /^[\w./@^~{}-]+$/.test(ref) && !ref.startsWith('-'))) {
       // Without --verify (which takes one name), rev-parse prints one line per name: anything else
-      // (`a..b` prints two, `^a` a negation) is checked again one name at a time.
-      const lines = (await this.git.raw(['rev-parse', '--end-of-options', ...refs.map((ref) => `${ref}^{commit}`)]).catch(() => '')).split('\n');
+      // (`a..b` prints two, `^a` a negation) is checked again one name at a time. No
+      // `--end-of-options`: no name here starts with `-`, and git before 2.43 prints that option
+      // back as a line of its own, which sent every pair through resolve() again (two processes more).
+      const lines = (await this.git.raw(['rev-parse', ...refs.map((ref) => `${ref}^{commit}`)]).catch(() => '')).split('\n');
       if (lines.at(-1) === '') lines.pop();
       if (lines.length === refs.length && lines.every((line) => /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(line))) return lines;
     }

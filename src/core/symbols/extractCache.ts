@@ -30,6 +30,20 @@ interface Active {
 }
 
 let active: Active | undefined;
+/** What useExtractCache asked for, made `active` at the first entry: a command that reads none (`--help`, `label`) pays nothing. */
+let asked: { dir: string; code: string } | undefined;
+
+/** The folder and version entries go to, worked out at the first use after useExtractCache. */
+function current(): Active | undefined {
+  if (!active && asked) {
+    const { dir, code } = asked;
+    asked = undefined;
+    const version = createHash('sha256').update(`${code}\0${grammarVersions()}`).digest('hex').slice(0, 16);
+    active = { dir: join(dir, version), version };
+    pruneVersions(dir, version);
+  }
+  return active;
+}
 
 /**
  * Where the CLI keeps entries: FIXTURE_LAB_SYMBOL_CACHE (a folder, or `off`), else
@@ -60,13 +74,9 @@ function grammarVersions(): string {
  * tests pass their own to prove that another version reads none of this one's entries.
  */
 export function useExtractCache(dir: string | undefined, code = extractorCodeHash()): void {
-  if (!dir || !code) {
-    active = undefined;
-    return;
-  }
-  const version = createHash('sha256').update(`${code}\0${grammarVersions()}`).digest('hex').slice(0, 16);
-  active = { dir: join(dir, version), version };
-  pruneVersions(dir, version);
+  active = undefined;
+  // Resolving and reading the installed versions costs a process about 5 ms of CPU: done at the first entry, not here.
+  asked = dir && code ? { dir, code } : undefined;
 }
 
 /** How many other versions' folders are kept beside this one's (another install, a rebuild going back). */
@@ -100,7 +110,7 @@ function pruneVersions(dir: string, current: string): void {
 
 /** The folder entries go to now (undefined: none are kept). */
 export function extractCacheFolder(): string | undefined {
-  return active?.dir;
+  return current()?.dir;
 }
 
 /** One file text's entry of one kind: where it is kept, and the name it holds. */
@@ -111,6 +121,7 @@ export interface Entry {
 
 /** The entry of one file text's `kind`, or undefined when nothing is kept. */
 export function entryOf(kind: ExtractKind, language: LanguageId, text: string): Entry | undefined {
+  const active = current();
   if (!active) return undefined;
   const key = createHash('sha256').update(language).update('\0').update(text).digest('hex');
   return { path: join(active.dir, kind, `${key}.json`), name: `${kind}/${key}` };
@@ -127,7 +138,7 @@ export function readEntry(entry: Entry): unknown {
   try {
     const read = JSON.parse(text) as { version?: unknown; entry?: unknown; data?: unknown };
     // The entry names itself: a file copied or renamed over another's reads as none.
-    return read.version === active?.version && read.entry === entry.name ? read.data : undefined;
+    return read.version === current()?.version && read.entry === entry.name ? read.data : undefined;
   } catch {
     return undefined;
   }
@@ -135,6 +146,7 @@ export function readEntry(entry: Entry): unknown {
 
 /** Keep `data` as the entry. A cache that cannot be written (full, read-only) only costs the next run a parse. */
 export function writeEntry(entry: Entry, data: unknown): void {
+  const active = current();
   if (!active) return;
   const text = JSON.stringify({ version: active.version, entry: entry.name, data });
   const temp = tempPathOf(entry.path);

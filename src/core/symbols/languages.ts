@@ -34,6 +34,16 @@ export const GRAMMAR_FILE: Record<LanguageId, string> = {
   ruby: 'tree-sitter-ruby.wasm',
 };
 
+/**
+ * git pathspecs that name every path languageOf reads, and more (`.py`, which it does not): `*`
+ * matches `/` in git's default pathspecs, and `icase` any case, as languageOf's extensions do.
+ * For git run through simple-git, which runs it without the caller's GIT_* variables (so never
+ * under GIT_LITERAL_PATHSPECS or GIT_GLOB_PATHSPECS, which would change what these mean).
+ */
+export function sourcePathspecs(): string[] {
+  return Object.keys(BY_EXTENSION).map((ext) => `:(icase)*.${ext}`);
+}
+
 /** The language of a path by its extension, or undefined for files no grammar reads. */
 export function languageOf(path: string): LanguageId | undefined {
   const name = path.slice(path.lastIndexOf('/') + 1);
