@@ -183,8 +183,9 @@ class Parallels {
 
   /**
    * The implementations parallel to a method's class: at base, outside tests, in its folder (sibling
-   * modules, a Go package: a websocket protocol is no HTTP protocol's twin), sharing at least PARALLEL_SHARED method names that are at least half of the smaller's methods,
-   * neither extending the other (overrides.ts links those); none when more than PARALLEL_LIMIT are.
+   * modules, a Go package: a websocket protocol is no HTTP protocol's twin), sharing at least
+   * PARALLEL_SHARED method names that are at least half of the smaller's methods, neither extending
+   * the other (overrides.ts links those); none when more than PARALLEL_LIMIT are.
    */
   of(method: Located): Promise<Implementation[]> {
     const key = Parallels.key(method);
