@@ -61,6 +61,34 @@ class H11Protocol(asyncio.Protocol):
     def close(self):
         self.close = None
 `;
+/** Shaped like a service taking its collaborators as constructor parameter properties. */
+const STORAGE = `export class Storage extends Base {
+  private cache = new Map<string, string>();
+
+  constructor(
+    private readonly root: string,
+    public timeout = 1000,
+    protected override retries?: number,
+    readonly name: string,
+    plain: string,
+    @Inject() private logger?: Logger,
+  ) {
+    super();
+    this.cache.set(plain, root);
+  }
+
+  read(key: string) {
+    return this.root + key;
+  }
+}
+
+class Plain { constructor(a: string) {} }
+
+export const made = new (class {
+  constructor(private hidden: string) {}
+})('x');
+`;
+
 type Row = string; // `symbol kind line`
 
 async function ours(file: string, dir = DATA): Promise<Row[]> {
@@ -146,8 +174,8 @@ function pythonAst(file: string, dir = DATA): Row[] {
 // computed names), and the named functions and classes declared inside a named function, named
 // under it. An anonymous function or class (a callback) declares nothing the module or its
 // enclosing definition has.
-function typescriptApi(file: string): Row[] {
-  const text = readFileSync(join(DATA, file), 'utf8');
+function typescriptApi(file: string, dir = DATA): Row[] {
+  const text = readFileSync(join(dir, file), 'utf8');
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const rows: Row[] = [];
   const line = (n: ts.Node) => source.getLineAndCharacterOfPosition(n.getStart(source)).line + 1;
@@ -166,6 +194,11 @@ function typescriptApi(file: string): Row[] {
       if (!node.name) return;
       const me = add(owner, node.name, 'class');
       node.members.forEach((m) => visit(m, me, 'class'));
+    } else if (ts.isConstructorDeclaration(node)) {
+      // A constructor is the method `constructor`; its parameter properties fields of its class.
+      const me = add(owner, node.getChildren(source).find((c) => c.kind === ts.SyntaxKind.ConstructorKeyword)!, 'method');
+      for (const p of node.parameters) if (ts.isParameterPropertyDeclaration(p, node)) add(owner, p.name, 'field');
+      node.body?.statements.forEach((s) => visit(s, me, 'method'));
     } else if (ts.isMethodDeclaration(node) || ts.isGetAccessor(node) || ts.isSetAccessor(node)) {
       const me = add(owner, node.name, 'method');
       node.body?.statements.forEach((s) => visit(s, me, 'method'));
@@ -240,6 +273,17 @@ describe('definitions match each language\'s own parser', () => {
     const repeated = names.filter((n, i) => names.indexOf(n) !== i);
     // The overloads of customFetch (three) and the accessor pair `now`: nothing else twice.
     assert.deepEqual([...new Set(repeated)], ['pkg/fetchTimeout.customFetch', 'pkg/fetchTimeout.Clock.now']);
+  });
+
+  it('TypeScript: a constructor\'s parameter properties (`private readonly root: string`, `public`, `protected`, `readonly`, `override`, decorated) are fields of its class, as the compiler API reads them; plain parameters and an anonymous class\'s are not', async () => {
+    const dir = tempDir({ 'storage.ts': STORAGE });
+    const expected = typescriptApi('storage.ts', dir);
+    assert.deepEqual(await ours('storage.ts', dir), expected);
+    for (const row of ['pkg/storage.Storage.root field 5', 'pkg/storage.Storage.timeout field 6', 'pkg/storage.Storage.retries field 7',
+      'pkg/storage.Storage.name field 8', 'pkg/storage.Storage.logger field 10', 'pkg/storage.Plain.constructor method 21']) {
+      assert.ok(expected.includes(row), `${row} in\n${expected.join('\n')}`);
+    }
+    for (const gone of ['.plain ', '.a ', '.hidden ']) assert.ok(!expected.some((r) => r.includes(gone)), `${gone} in\n${expected.join('\n')}`);
   });
 
   it('TypeScript: an interface of generic call signatures, each starting its line with `<` after a member ending in a type (tree-sitter reads the `<` as the type going on): every definition after it, and its own span to its `}`', async () => {

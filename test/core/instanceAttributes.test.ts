@@ -250,3 +250,83 @@ describe('instance attributes are symbols: validate and the scorers', () => {
     }
   });
 });
+
+/** Shaped like a client taking its settings as constructor parameter properties (TypeScript's shorthand for `this.x = x`). */
+const CLIENT = `export class Client {
+  private pending = 0;
+
+  constructor(
+    private readonly baseUrl: string,
+    public timeout = 1000,
+    retries: number,
+  ) {
+    this.pending = retries;
+    this.timeout = Math.max(timeout, 10);
+  }
+
+  url(path: string) {
+    return this.baseUrl + path;
+  }
+}
+`;
+
+describe('instance attributes are symbols: a TypeScript constructor\'s parameter properties', () => {
+  const path = 'src/client.ts';
+
+  it('each is a field of the class defined at its parameter, assigned by the constructor; a plain parameter is none, and `this.timeout = ...` makes no second', async () => {
+    assert.deepEqual(brief(await definitionsOf(path, CLIENT)), [
+      'class src/client.Client 1-16',
+      'field src/client.Client.pending 2-2',
+      'method src/client.Client.constructor 4-11',
+      'field src/client.Client.baseUrl 5-5 in constructor',
+      'field src/client.Client.timeout 6-6 in constructor',
+      'method src/client.Client.url 13-15',
+    ]);
+    // JavaScript has no parameter properties: the same text read as JavaScript is not TypeScript's.
+    assert.ok(!brief(await definitionsOf('src/client.js', CLIENT)).some((d) => d.includes('baseUrl')));
+  });
+
+  it('a changed parameter property is a modified field and constructor; a method reading `this.baseUrl` lists it; validate resolves it; a system answering it is credited with its parameter\'s line', async () => {
+    const repo = new TestRepo();
+    const view = 'export class View {\n  constructor(private readonly root: HTMLElement) {}\n}\n';
+    const base = repo.commit('base', { [path]: CLIENT, 'src/view.ts': view });
+    const head = repo.commit('head', { [path]: CLIENT.replace('public timeout = 1000,', 'public timeout = 5000,') });
+    const r = await Repository.open(repo.dir);
+    try {
+      assert.deepEqual(await changed(r, base, head), [
+        'modified method src/client.Client.constructor 4-11',
+        'modified field src/client.Client.timeout 6-6',
+      ]);
+      const later = repo.commit('reader', { [path]: CLIENT.replace('return this.baseUrl + path;', 'return this.baseUrl + "/" + path;') });
+      const ranked = (await candidatesOf(r, base, later)).ranked.map((x) => `${x.kind} ${x.symbol} (${x.why})`);
+      assert.ok(ranked.some((x) => x.startsWith('data src/client.Client.baseUrl (read by')), ranked.join('\n'));
+
+      const at = await new Locator(r, base).lookup(['src/client.Client.baseUrl', 'src/client.Client.constructor']);
+      assert.deepEqual(at('src/client.Client.baseUrl'), { kind: 'symbol', file: path, symbol: 'src/client.Client.baseUrl', lines: [[5, 5]] });
+      assert.deepEqual(at('src/client.Client.constructor'), { kind: 'symbol', file: path, symbol: 'src/client.Client.constructor', lines: [[4, 4], [7, 11]] });
+      // On a one-line constructor, a parameter property changes when its own parameter does, not when another is added beside it.
+      const added = repo.commit('currency', { 'src/view.ts': view.replace('HTMLElement)', "HTMLElement, private readonly currency = 'USD')") });
+      assert.deepEqual(await changed(r, later, added), ['added field src/view.View.currency 2-2', 'modified method src/view.View.constructor 2-2']);
+      const retyped = repo.commit('retyped', { 'src/view.ts': view.replace('HTMLElement)', "Element, private readonly currency = 'USD')") });
+      assert.deepEqual(await changed(r, added, retyped), ['modified method src/view.View.constructor 2-2', 'modified field src/view.View.root 2-2']);
+      // A one-line constructor keeps its line: the line its name is on is the method's.
+      const one = await new Locator(r, base).lookup(['src/view.View.root', 'src/view.View.constructor']);
+      assert.deepEqual(one('src/view.View.constructor'), { kind: 'symbol', file: 'src/view.ts', symbol: 'src/view.View.constructor', lines: [[2, 2]] });
+      assert.deepEqual(one('src/view.View.root'), { kind: 'symbol', file: 'src/view.ts', symbol: 'src/view.View.root', lines: [] });
+      const truth = [{ symbol: 'src/client.Client.baseUrl', confidence: 'HIGH' as const, reason: 'r' }];
+      assert.equal(matchRanking(['Client.baseUrl'], truth).ranks[0].relevant, true);
+      assert.equal(matchRanking(['src/client.Client.constructor'], truth).ranks[0].relevant, false);
+
+      const names = ['src/client.Client.baseUrl', 'src/client.Client.timeout', 'src/client.Client.retries'];
+      const dir = tempDir({
+        'repos.yaml': `repos:\n  - name: client\n    url: https://github.com/example/client\n    commit: "${base}"\n    language: typescript\n    path: ${JSON.stringify(repo.dir)}\n`,
+        'tasks/client/easy/01-a.yaml': `id: "client-easy-01"\nrepo: client\ncommit: "${base}"\ntask: "t"\nground_truth:\n${names.map((n) => `  - {symbol: "${n}", confidence: HIGH, reason: r}`).join('\n')}\n`,
+      });
+      const check = await checkCorpusSymbols(await loadCorpus(dir, dir));
+      assert.deepEqual(check.ground_truth, { resolved: 2, total: 3, rate: 2 / 3 });
+      assert.match(check.problems.map((p) => p.message).join('\n'), /`src\/client\.Client\.retries` is not defined/);
+    } finally {
+      r.close();
+    }
+  });
+});

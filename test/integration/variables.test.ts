@@ -34,6 +34,20 @@ const STOREFRONT = `class Storefront:
         return self.region.lower()
 `;
 
+/** TypeScript's shorthand for `this.baseUrl = baseUrl`: a constructor's parameter properties. */
+const CLIENT = `export class Client {
+  constructor(
+    private readonly baseUrl: string,
+    public timeout = 1000,
+    retries: number,
+  ) {}
+
+  url(path: string) {
+    return this.baseUrl + path;
+  }
+}
+`;
+
 describe('variables are symbols in the editor', function () {
   this.timeout(120_000);
   let s!: Services;
@@ -90,11 +104,11 @@ describe('variables are symbols in the editor', function () {
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
-  it('an instance attribute (`self.region = region` in `__init__`) has its own lens above its assignment and its own hover, where it is used too', async () => {
+  it('an instance attribute (`self.region = region` in `__init__`, a TypeScript constructor\'s `private readonly baseUrl`) has its own lens above its assignment and its own hover, where it is used too', async () => {
     const corpus = await s.corpus.require();
     const repo = repositoryPath(corpus.dir, corpus.repos.find((r) => r.name === 'bookshop')!);
     const top = execFileSync('git', ['-C', repo, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
-    const base = commitObjects(repo, top, { 'shop/storefront.py': STOREFRONT }, 'storefront');
+    const base = commitObjects(repo, top, { 'shop/storefront.py': STOREFRONT, 'shop/client.ts': CLIENT }, 'storefront');
     const head = commitObjects(repo, base, { 'shop/storefront.py': STOREFRONT.replace('self.region = region', 'self.region = region.upper()') }, 'regions in capitals');
 
     await setRater('dana');
@@ -138,6 +152,28 @@ describe('variables are symbols in the editor', function () {
       return found;
     });
     assert.deepEqual(linkedSymbols(s, read.raw, '+ MEDIUM'), ['shop/storefront.Storefront.region']);
+
+    // A TypeScript constructor's parameter properties: a lens above each, none above a plain parameter; the hover where a method reads one.
+    const client = vscode.Uri.from({ scheme: 'fixture-lab-rev', path: '/shop/client.ts', query: `repo=bookshop&rev=${head}` });
+    const tsLines = (await vscode.workspace.openTextDocument(client)).getText().split('\n');
+    const [baseUrl, timeout, retries] = ['baseUrl:', 'timeout =', 'retries:'].map((w) => tsLines.findIndex((l) => l.includes(w)));
+    const tsLenses = await eventually(async () => {
+      const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', client, 20);
+      assert.ok(found.some((l) => l.range.start.line === baseUrl), 'a lens above the parameter property');
+      return found;
+    });
+    const tsAbove = (line: number) => tsLenses.filter((l) => l.range.start.line === line).map((l) => [l.command?.title, l.command?.tooltip]);
+    assert.deepEqual(tsAbove(baseUrl), [['+ HIGH', 'Label shop/client.Client.baseUrl HIGH'], ['+ MEDIUM', 'Label shop/client.Client.baseUrl MEDIUM']]);
+    assert.deepEqual(tsAbove(timeout), [['+ HIGH', 'Label shop/client.Client.timeout HIGH'], ['+ MEDIUM', 'Label shop/client.Client.timeout MEDIUM']]);
+    assert.deepEqual(tsAbove(retries), []);
+    const tsUse = tsLines.findIndex((l) => l.includes('return this.baseUrl'));
+    const tsRead = await eventually(async () => {
+      const found = await hoverText(client, new vscode.Position(tsUse, tsLines[tsUse].indexOf('baseUrl') + 1));
+      assert.match(found.shown, /shop\/client\.Client\.baseUrl/);
+      return found;
+    });
+    assert.deepEqual(linkedSymbols(s, tsRead.raw, '+ MEDIUM'), ['shop/client.Client.baseUrl']);
+    await vscode.window.showTextDocument(side);
 
     // The lens clicked: the attribute is in the ground truth by its name.
     const high = lenses.find((l) => l.range.start.line === assignment && l.command?.title === '+ HIGH')!;

@@ -136,6 +136,8 @@ export function symbolsOfFile(f: FileChange, before: Definition[], after: Defini
     const old = beforeByKey.get(afterKeys[i])!;
     // gofmt realigning a struct's fields (or a formatter a variable's) changes no data.
     if (DATA_KINDS.has(d.kind) && sameTokens(texts.before, old, texts.after, d)) return;
+    // A parameter property on its one-line constructor's line changes when its own parameter does, not when a sibling does.
+    if (onMethodLine(old, before) && onMethodLine(d, after) && sameParameter(texts.before, old, texts.after, d)) return;
     push(d, f.newPath!, 'modified');
     if (old.symbol !== d.symbol) out[out.length - 1].baseSymbol = old.symbol;
   });
@@ -167,6 +169,32 @@ function sameTokens(before: string | undefined, a: Definition, after: string | u
   if (before === undefined || after === undefined) return false;
   const tokens = (text: string, d: Definition) => text.split('\n').slice(d.startLine - 1, d.endLine).join(' ').trim().split(/\s+/).join(' ');
   return tokens(before, a) === tokens(after, b);
+}
+
+/** Is `d` an instance attribute (a parameter property) on the line its method's name is on? */
+function onMethodLine(d: Definition, defs: Definition[]): boolean {
+  return d.assignedIn !== undefined && d.startLine === d.endLine && defs.some((m) => m.symbol === d.assignedIn && m.nameLine === d.startLine);
+}
+
+/** Do the parameters whose names `a` and `b` write read the same (`private readonly root: HTMLElement`)? */
+function sameParameter(before: string | undefined, a: Definition, after: string | undefined, b: Definition): boolean {
+  if (before === undefined || after === undefined) return false;
+  const parameter = (text: string, d: Definition) => {
+    const line = text.split('\n')[d.nameLine - 1] ?? '';
+    // The list's entry around the name: from the `(` or `,` before it to the `,` or `)` after it, at its own depth.
+    const edge = (from: number, step: 1 | -1) => {
+      let depth = 0;
+      for (let i = from; i >= 0 && i < line.length; i += step) {
+        const c = line[i];
+        if ('([{<'.includes(c)) depth += step === 1 ? 1 : -1;
+        else if (')]}>'.includes(c) && line[i - 1] !== '=') depth += step === 1 ? -1 : 1;
+        if ((c === ',' && depth === 0) || depth < 0) return i;
+      }
+      return step === 1 ? line.length : -1;
+    };
+    return line.slice(edge(d.nameColumn - 1, -1) + 1, edge(d.nameColumn, 1)).trim().split(/\s+/).join(' ');
+  };
+  return parameter(before, a) === parameter(after, b);
 }
 
 /**

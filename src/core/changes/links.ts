@@ -40,6 +40,8 @@ export interface Links {
   neighbours: Neighbour[];
   /** Distinct names used or called that no code resolved and that name more than AMBIGUOUS_LIMIT definitions. */
   ambiguous: number;
+  /** With a precise resolver: its symbols that uses were resolved to and no definition here is (Index.unmapped). */
+  unmapped?: Map<string, { uses: Set<string>; place: { path: string; line: number } }>;
 }
 
 /** Weights: a call or type use is a link; a read, a decorator or a data flow half one. */

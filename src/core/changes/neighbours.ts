@@ -27,6 +27,7 @@ import { callersOfCallers } from './twoHops';
 import { secondRing } from './secondRing';
 import { namesakes } from './namesakes';
 import { coChanges } from './coChanges';
+import { throughTypes } from './throughTypes';
 
 export async function neighboursOf(repo: Repository, report: ChangeReport, limit = Infinity, beside = false): Promise<Neighbour[]> {
   return (await linksOf(repo, report, AMBIGUOUS_LIMIT, undefined, beside)).neighbours.slice(0, limit);
@@ -65,9 +66,12 @@ export async function linksOf(
   await counterparts(index, report, links.links().neighbours, links.link);
   // The second ring grows from the first, ranked with it.
   await secondRing(index, report, links.links().neighbours, links.link);
+  // Through the types the change touches: aliases, what a named type is built from, TypedDict keys, interfaces satisfied (throughTypes.ts).
+  // After the second ring, which grows from the first ring's call and type links only.
+  await throughTypes(index, report, links.link);
   // Names: what is named like the changed code, where no link above reaches (namesakes.ts); after the second ring, which grows from code links only.
   if (beside) await namesakes(index, report, links.link);
   // History: what was changed together with the changed definitions before base (coChanges.ts).
   if (beside) await coChanges(repo, index, report, links.link);
-  return links.links();
+  return precise ? { ...links.links(), unmapped: index.unmapped } : links.links();
 }

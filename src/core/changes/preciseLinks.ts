@@ -18,7 +18,7 @@ import { nearLines, SideSymbol, sidesOf } from './changedSides';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { CLASS_LIKE, SELF, shortName } from './languageRules';
 import { evidence, LinkFn, Relation } from './links';
-import type { FileInfo, Index, Located } from './repositoryIndex';
+import { definitionWritten, type FileInfo, type Index, type Located } from './repositoryIndex';
 
 /** A changed symbol named from at most this many definitions links their own referrers (two hops), each named from at most this many. */
 const TWO_HOP_FANOUT = 3;
@@ -37,16 +37,18 @@ export async function preciseLinks(index: Index, report: ChangeReport, precise: 
   const fieldsTouched = new Map<string, { at: Located; via: ChangedSymbol; line: number }>();
   for (const { info, symbols } of await sidesOf(index, report)) {
     for (const s of symbols) {
-      const def = info.defs.find((d) => d.symbol === s.symbol && d.startLine === s.startLine);
+      const isS = (d: Definition) => d.symbol === s.symbol && d.startLine === s.startLine;
+      const def = info.defs.find(isS) ?? info.attributes.find(isS);
       if (!def) continue;
       const close = nearLines(s, info.lines, info.defs);
       const flow = await flowLines(precise, info, s);
       const near = (line: number) => close(line) || flow.has(line);
-      const own = await precise.definedAt(info.rev, info.path, def.nameLine, def.nameColumn);
+      // An instance attribute is named at its assignment, which the index may take for a use of it (it defines it at another).
+      const own = await precise.definedAt(info.rev, info.path, def.nameLine, def.nameColumn, def.assignedIn !== undefined);
       // Uses: what the changed code names, resolved by the index.
       for (const use of await precise.usesIn(info.rev, info.path, s.startLine, s.endLine)) {
         if (use.symbol === own) continue;
-        for (const t of await definitionsAt(index, info.rev, use.places, base)) {
+        for (const t of await definitionsAt(index, info.rev, use.places, base, use.symbol, `${info.path}:${use.line}:${use.column}`)) {
           const relation = relationTo(t.def.kind);
           const verb = relation === 'callee' ? 'called by' : relation === 'type' ? 'used as a type by' : 'used by';
           link(t, relation, s.owner, evidence(near(use.line)), `${verb} ${shortName(s.owner.symbol)} (line ${use.line})`, false);
@@ -94,7 +96,7 @@ export async function preciseLinks(index: Index, report: ChangeReport, precise: 
   for (const { at, via, line } of fieldsTouched.values()) {
     const last = Math.min(at.def.endLine, at.def.startLine + DECLARATION_LINES - 1);
     for (const use of await precise.usesIn(base, at.path, at.def.startLine, last)) {
-      for (const t of await definitionsAt(index, base, use.places, base)) {
+      for (const t of await definitionsAt(index, base, use.places, base, use.symbol, `${at.path}:${use.line}:${use.column}`)) {
         if (!TYPE_KINDS.has(t.def.kind) || t.def.symbol === at.def.symbol) continue;
         link(t, 'type', via, TWO_HOP_WEIGHT, `type of ${at.def.name}, which ${shortName(via.symbol)} uses (line ${line})`, false, 2);
       }
@@ -128,18 +130,22 @@ async function flowLines(precise: PreciseResolver, info: FileInfo, s: SideSymbol
 
 /**
  * The base definitions named at `places` of `rev`: each place's definition (the one whose name is
- * written there), found at base by its qualified name when `rev` is the head. A place no
- * definition has (a parameter, an attribute first set in a constructor) is no symbol.
+ * written there, or the instance attribute the index defines there: definitionWritten), found at
+ * base by its qualified name when `rev` is the head. A place no definition has (a parameter) is no
+ * symbol; a use of `symbol` (at `use`) none of whose places is one is counted (Index.unmapped).
  */
-async function definitionsAt(index: Index, rev: string, places: ScipPlace[], base: string): Promise<Located[]> {
+async function definitionsAt(index: Index, rev: string, places: ScipPlace[], base: string, symbol?: string, use?: string): Promise<Located[]> {
   const out: Located[] = [];
   for (const place of places) {
-    const defs = (await index.file(rev, place.path))?.defs ?? [];
-    const at = defs.find((d) => d.nameLine === place.line && d.nameColumn === place.column);
+    const info = await index.file(rev, place.path);
+    const at = info && definitionWritten(info, place);
     if (!at) continue;
-    const def = rev === base ? at : ((await index.file(base, place.path))?.defs ?? []).find((d) => d.symbol === at.symbol);
-    if (def && !out.some((o) => o.def.symbol === def.symbol)) out.push({ path: place.path, def, local: isLocal(defs, def) });
+    const def = rev === base ? at : await index.atBase(rev, place.path, at.symbol);
+    // An instance attribute lies in its method's lines, but any code holding its object names it.
+    if (!def || out.some((o) => o.def.symbol === def.symbol)) continue;
+    out.push({ path: place.path, def, local: def.assignedIn === undefined && isLocal(info.defs, def) });
   }
+  if (out.length === 0 && symbol !== undefined && use !== undefined) index.unmappedUse(symbol, places, use);
   return out;
 }
 

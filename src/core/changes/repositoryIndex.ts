@@ -13,6 +13,7 @@ import { filesMentioning, textAt } from '../symbols/lookup';
 import { Reference, referencesOf } from '../symbols/references';
 import { isTestPath } from '../symbols/testPaths';
 import type { PreciseAnswer, PreciseResolver } from '../symbols/scip/resolver';
+import type { ScipPlace } from '../symbols/scip/decode';
 import { Binding, fileImported, importBindings, importedModules } from './imports';
 import { boundLocally } from './locals';
 import { namePattern } from './namePatterns';
@@ -60,6 +61,12 @@ export class Index {
   private readonly types = new Map<string, Promise<string | undefined>>();
   /** The paths each set of names was searched for at base, by the sorted names. */
   private readonly searches = new Map<string, Promise<string[]>>();
+  /**
+   * The index's symbols (by descriptor: `Proto#registry.`) a use was resolved to whose definition is
+   * no definition here (an attribute a class method sets on `cls`, a TypeScript interface's property), each with the uses
+   * (`path:line:column`) and the place the index defines it: not linked, and said (candidates.ts).
+   */
+  readonly unmapped = new Map<string, { uses: Set<string>; place: ScipPlace }>();
   /** Variables whose returned type is being read (a call that names the variable it assigns does not loop). */
   private readonly returning = new Set<string>();
   private paths?: Promise<string[]>;
@@ -236,7 +243,7 @@ export class Index {
   async resolve(info: FileInfo, line: number, column: number, name: string): Promise<Resolution> {
     // A compiler-grade index, where it speaks, decides; the heuristics below decide where it does not.
     const precise = await this.precise?.at(info.rev, info.path, line, column);
-    if (precise) return { picked: await this.placed(precise, info.rev, name), resolved: true };
+    if (precise) return { picked: await this.placed(precise, info.rev, name, `${info.path}:${line}:${column}`), resolved: true };
     await this.definitions([name]);
     const before = (info.lines[line - 1] ?? '').slice(0, column);
     const member = /(?:\.|::)\s*$/.test(before);
@@ -306,20 +313,43 @@ export class Index {
   /**
    * The base definitions a precise answer names: each place's definition at `rev` (the one whose
    * name is written there; a constructor stands for its class, which is what code names), found at
-   * base by its qualified name when `rev` is the head. A place no definition has (a parameter, an
-   * attribute first set in a constructor) is no symbol, so no link.
+   * base by its qualified name when `rev` is the head; an instance attribute by the assignment the
+   * index defines it at (definitionWritten). A place no definition has (a parameter, an attribute a
+   * class method sets on `cls`) is no symbol, so no link: counted in `unmapped` where the index
+   * gives a definition's kind of symbol.
    */
-  private async placed(answer: PreciseAnswer, rev: string, name: string): Promise<Located[]> {
+  private async placed(answer: PreciseAnswer, rev: string, name: string, use: string): Promise<Located[]> {
     const out: Located[] = [];
     for (const place of answer.places) {
-      const defs = (await this.file(rev, place.path))?.defs ?? [];
-      const at = defs.find((d) => d.nameLine === place.line && d.nameColumn === place.column);
+      const info = await this.file(rev, place.path);
+      const at = info && definitionWritten(info, place);
       if (!at) continue;
-      const symbol = at.name === name ? at.symbol : (defs.find((d) => d.symbol === at.parent && d.name === name) ?? at).symbol;
-      const def = (rev === this.base ? defs : (await this.file(this.base, place.path))?.defs ?? []).find((d) => d.symbol === symbol);
+      const symbol = at.name === name ? at.symbol : (info.defs.find((d) => d.symbol === at.parent && d.name === name) ?? at).symbol;
+      const def = await this.atBase(rev, place.path, symbol);
       if (def && !out.some((o) => o.def.symbol === def.symbol)) out.push({ path: place.path, def });
     }
+    if (out.length === 0 && answer.symbol !== undefined) this.unmappedUse(answer.symbol, answer.places, use);
     return out;
+  }
+
+  /** The definition named `symbol` at base, read at `rev` in `path` (where a place was found). */
+  async atBase(rev: string, path: string, symbol: string): Promise<Definition | undefined> {
+    const info = rev === this.base ? await this.file(rev, path) : await this.file(this.base, path);
+    return info?.defs.find((d) => d.symbol === symbol) ?? info?.attributes.find((d) => d.symbol === symbol);
+  }
+
+  /**
+   * A use (`path:line:column`) the index resolved to `symbol`, defined at `places`, none of which is
+   * a definition here: counted, where `symbol` is what a definition would be (a type, a term, a
+   * method; not a parameter, a module or a type parameter, which no definition names).
+   */
+  unmappedUse(symbol: string, places: ScipPlace[], use: string): void {
+    if (places.length === 0 || !/[#.]$/.test(symbol)) return;
+    // By its descriptor: the package's version (scip-python's is the revision) differs between a change's sides.
+    const descriptor = symbol.split(' ').slice(4).join(' ');
+    let entry = this.unmapped.get(descriptor);
+    if (!entry) this.unmapped.set(descriptor, (entry = { uses: new Set(), place: places[0] }));
+    entry.uses.add(use);
   }
 
   /**
@@ -493,4 +523,19 @@ export function goResults(head: string): string[] {
     const bare = type.replace(/^[*&[\]]+/, '');
     return bare.slice(bare.lastIndexOf('.') + 1);
   });
+}
+
+/**
+ * The definition (or instance attribute) whose name an index's definition place writes in `info`:
+ * the one named there, else the instance attribute of that name of the class around it, which an
+ * index may define at another of its assignments (scip-python at the first in the file, this
+ * project at the constructor's).
+ */
+export function definitionWritten(info: FileInfo, place: { line: number; column: number }): Definition | undefined {
+  const at = (d: Definition) => d.nameLine === place.line && d.nameColumn === place.column;
+  const found = info.defs.find(at) ?? info.attributes.find(at);
+  if (found || info.attributes.length === 0) return found;
+  const word = /^[\w$]+/.exec((info.lines[place.line - 1] ?? '').slice(place.column))?.[0];
+  const cls = enclosingDefinitions(info.defs, place.line).filter((d) => CLASS_LIKE.has(d.kind)).pop();
+  return word && cls ? info.attributes.find((d) => d.parent === cls.symbol && d.name === word) : undefined;
 }

@@ -40,6 +40,12 @@ interface Found {
   nameNode: Node;
   /** Qualifier that replaces the nesting, for Go methods (their receiver type). */
   qualifier?: string;
+  /**
+   * Fields this definition assigns on its object beside itself, in its own scope: a TypeScript
+   * constructor's parameter properties (`constructor(private readonly root: string)`), each
+   * defined at its parameter.
+   */
+  properties?: { nameNode: Node; range: Node }[];
 }
 
 interface Scope {
@@ -126,6 +132,37 @@ const ecmaRules: Record<string, Rule> = {
   },
 };
 
+/**
+ * TypeScript's constructor parameter properties: a parameter with `public`, `protected`, `private`,
+ * `readonly` or `override` declares a field of the class and assigns it (what `this.root = root`
+ * says in JavaScript). Only a class's constructor has them; the name is an identifier (the compiler
+ * rejects a pattern there).
+ */
+function parameterProperties(method: Node): { nameNode: Node; range: Node }[] {
+  const out: { nameNode: Node; range: Node }[] = [];
+  for (const parameter of method.childForFieldName('parameters')?.namedChildren ?? []) {
+    if (parameter?.type !== 'required_parameter' && parameter?.type !== 'optional_parameter') continue;
+    if (!parameter.children.some((c) => c !== null && PROPERTY_MODIFIERS.has(c.type))) continue;
+    const nameNode = parameter.childForFieldName('pattern');
+    if (nameNode?.type === 'identifier') out.push({ nameNode, range: parameter });
+  }
+  return out;
+}
+const PROPERTY_MODIFIERS = new Set(['accessibility_modifier', 'readonly', 'override_modifier']);
+
+/** TypeScript's rules: JavaScript's, and a constructor's parameter properties. */
+const typescriptRules: Record<string, Rule> = {
+  ...ecmaRules,
+  method_definition: (node) => {
+    const found = named(node, 'method');
+    if (found.length === 1 && found[0].name === 'constructor' && node.parent?.type === 'class_body') {
+      const properties = parameterProperties(node);
+      if (properties.length > 0) found[0].properties = properties;
+    }
+    return found;
+  },
+};
+
 /** Where a `const`, `let` or `var` declares module (or namespace) data: the program, an export, `declare`, a namespace's body. */
 const ECMA_DECLARATION_LEVEL = new Set(['program', 'export_statement', 'ambient_declaration', 'statement_block']);
 const ECMA_NAMESPACES = new Set(['internal_module', 'module']);
@@ -150,8 +187,8 @@ const RULES: Record<LanguageId, Record<string, Rule>> = {
     },
     assignment: pythonAssignment,
   },
-  typescript: ecmaRules,
-  tsx: ecmaRules,
+  typescript: typescriptRules,
+  tsx: typescriptRules,
   javascript: ecmaRules,
   go: {
     function_declaration: simple('function'),
@@ -577,6 +614,21 @@ function derivedDefinitions(language: LanguageId, file: string, text: string, pr
           nameColumn: found.nameNode.startPosition.column,
           ...(parent !== undefined ? { parent } : {}),
         });
+        // Fields the definition assigns beside itself (parameter properties): its parent's members, and lines of it.
+        for (const p of found.properties ?? []) {
+          starts.push(p.range.startIndex);
+          out.push({
+            symbol: `${parent ?? file}.${p.nameNode.text}`,
+            name: p.nameNode.text,
+            kind: 'field',
+            startLine: p.range.startPosition.row + 1,
+            endLine: lastLine(p.range),
+            nameLine: p.nameNode.startPosition.row + 1,
+            nameColumn: p.nameNode.startPosition.column,
+            ...(parent !== undefined ? { parent } : {}),
+            assignedIn: symbol,
+          });
+        }
       }
     }
     const damage = parseDamage(tree, text);

@@ -77,8 +77,16 @@ export function ownedLines(defs: readonly Definition[]): Map<string, LineRange[]
   for (const d of defs) {
     listAt(ranges, d.symbol).push([d.startLine, d.endLine]);
     if (d.parent !== undefined && d.parent !== d.symbol) listAt(children, d.parent).push([d.startLine, d.endLine]);
-    // An instance attribute's statement is its own, not the method's that assigns it (whose lines hold it).
-    if (d.assignedIn !== undefined) listAt(children, d.assignedIn).push([d.startLine, d.endLine]);
+    // An instance attribute's statement (or parameter) is its own, not the method's that assigns it
+    // (whose lines hold it), but for the line the method's name is on: a one-line constructor
+    // (`constructor(private readonly root: HTMLElement) {}`) stays the constructor's.
+    if (d.assignedIn !== undefined) {
+      const method = defs.find((m) => m.symbol === d.assignedIn && m.startLine <= d.startLine && d.endLine <= m.endLine);
+      const head = method && method.nameLine >= d.startLine && method.nameLine <= d.endLine ? method.nameLine : undefined;
+      const own: LineRange[] = head === undefined ? [[d.startLine, d.endLine]] : [[d.startLine, head - 1], [head + 1, d.endLine]];
+      listAt(children, d.assignedIn).push(...own);
+      if (head !== undefined) listAt(children, d.symbol).push([head, head]);
+    }
   }
   return new Map([...ranges].map(([symbol, own]) => [symbol, subtractLines(unionLines(own), unionLines(children.get(symbol) ?? []))]));
 }

@@ -15,6 +15,8 @@ import { indexRevision, RevisionIndex } from './indexRevision';
  */
 export interface PreciseAnswer {
   places: ScipPlace[];
+  /** The index's symbol for the name (undefined for a local). */
+  symbol?: string;
 }
 
 /** A use of a repository symbol the index names, and where that symbol is defined. */
@@ -36,8 +38,11 @@ export interface PreciseRelative {
 export interface PreciseResolver {
   /** The meaning of the name at (1-based line, 0-based column) of `path` at revision `rev` (a full SHA). */
   at(rev: string, path: string, line: number, column: number): Promise<PreciseAnswer | undefined>;
-  /** The repository symbol whose definition names it at (line, column) of `path`, when the index says. */
-  definedAt(rev: string, path: string, line: number, column: number): Promise<string | undefined>;
+  /**
+   * The repository symbol whose definition names it at (line, column) of `path`, when the index says;
+   * `assignment`: or which is assigned there (an instance attribute the index defines at another of its assignments).
+   */
+  definedAt(rev: string, path: string, line: number, column: number, assignment?: boolean): Promise<string | undefined>;
   /** The uses on lines `from`..`to` of `path` of symbols the repository defines (definitions and locals left out). */
   usesIn(rev: string, path: string, from: number, to: number): Promise<PreciseUse[]>;
   /** The lines `from`..`to` of `path` that name each local or parameter, by its symbol (with the column of its first use on each line). */
@@ -72,9 +77,10 @@ export class ScipResolver implements PreciseResolver {
     return undefined;
   }
 
-  async definedAt(rev: string, path: string, line: number, column: number): Promise<string | undefined> {
+  async definedAt(rev: string, path: string, line: number, column: number, assignment = false): Promise<string | undefined> {
     for (const index of (await this.revision(rev)).indexes.values()) {
-      const o = index.documents.get(path)?.find((x) => x.definition && x.line === line && x.column === column && !isLocal(x.symbol));
+      const o = index.documents.get(path)?.find((x) => x.line === line && x.column === column && !isLocal(x.symbol)
+        && (x.definition || (assignment && index.definitions.has(x.symbol))));
       if (o) return o.symbol;
     }
     return undefined;
@@ -164,7 +170,7 @@ function meaning(index: ScipIndex, occurrences: ScipOccurrence[], path: string, 
     return def ? { places: [{ path, line: def.line, column: def.column }] } : undefined;
   }
   const places = index.definitions.get(o.symbol);
-  if (places) return { places };
+  if (places) return { places, symbol: o.symbol };
   // The repository's own package, yet defined nowhere in it: an import the indexer could not follow.
   if (index.packages.has(packageOf(o.symbol))) return undefined;
   return { places: [] };
