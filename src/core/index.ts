@@ -109,8 +109,8 @@ export { extractKeywords, identifierWords } from './symbols/words';
 // Changes and their default candidates
 export { type AtBase, BaseNames } from './changes/baseNames';
 export {
-  type CandidateKind, type CandidateOptions, type Candidates, candidatesFrom, candidatesOf, describeCut,
-  type EvidencePolicy, FEW_STRONG, type RankedCandidate, selectCandidates, STRONG_EVIDENCE, TESTS_POLICIES, type TestsPolicy,
+  type CandidateKind, type CandidateOptions, type Candidates, candidatesFrom, candidatesOf, describeCut, describeTests,
+  type EvidencePolicy, FEW_STRONG, FEW_TESTS, type RankedCandidate, selectCandidates, STRONG_EVIDENCE, TESTS_POLICIES, type TestsPolicy,
 } from './changes/candidates';
 export { type ChangedSymbol, changedSymbols, type ChangeReport } from './changes/changedSymbols';
 export type { Neighbour } from './changes/links';

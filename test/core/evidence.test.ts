@@ -2,7 +2,7 @@
 // evidence, what the rest of a long changed function uses is context; a neighbour resting only on
 // context is listed while few have strong evidence, never to fill the list up.
 import * as assert from 'node:assert/strict';
-import { FEW_STRONG, mulberry32, selectCandidates, STRONG_EVIDENCE } from '../../src/core';
+import { FEW_STRONG, FEW_TESTS, mulberry32, selectCandidates, STRONG_EVIDENCE } from '../../src/core';
 import type { CandidateKind, EvidencePolicy, TestsPolicy } from '../../src/core';
 import { by, candidates } from '../helpers/changeCandidates';
 import { TestRepo } from '../helpers/gitRepo';
@@ -95,12 +95,49 @@ describe('candidates: the list ends where evidence runs out', function () {
       }
       assert.ok(keptNonTest.filter((c) => c.weight < STRONG_EVIDENCE).length <= FEW_STRONG);
       if (policy === 'after') {
+        // Tests after the non-tests: every changed one, and others only while fewer than FEW_TESTS tests are listed.
+        const keptTests = all.filter((c) => c.test && keep.has(c));
+        const changedTests = changed.filter((c) => c.test).length;
+        assert.equal(keptTests.filter((c) => c.kind === 'changed').length, changedTests);
+        assert.ok(keptTests.length <= Math.max(FEW_TESTS, changedTests), 'a few tests');
+        const strongTests = linked.filter((c) => c.test && c.weight >= STRONG_EVIDENCE);
+        const testRoom = Math.max(0, limit - changedTests);
+        assert.equal(keptTests.length, changedTests + Math.min(strongTests.length, testRoom, Math.max(0, FEW_TESTS - changedTests)));
+      }
+      if (policy === 'after') {
         // Every strong non-test neighbour the limit leaves room for is kept.
         for (const c of strongNonTest.slice(0, room)) assert.ok(keep.has(c), 'a strong neighbour within the limit stays');
         assert.ok(keptNonTest.length <= room);
         if (strongNonTest.length >= room) assert.equal(keptNonTest.length, room);
       }
     }
+  });
+
+  it('tests after the non-tests: the tests the change edits, then the tests that call the changed code while fewer than a few are listed', async () => {
+    const repo = new TestRepo();
+    const price = (rate: string) => `def price(cents):\n    return cents * ${rate}\n`;
+    // Twelve tests call price(); the change edits two of them.
+    const tests = (edited: string) => Array.from({ length: 12 }, (_, i) => `def test_price_${i}():\n    assert price(${i}) ${i < 2 ? edited : '>= 0'}\n`).join('\n\n');
+    const base = repo.commit('base', {
+      'shop/pricing.py': price('1'),
+      'shop/checkout.py': 'from .pricing import price\n\n\ndef total(items):\n    return sum(price(i) for i in items)\n',
+      'tests/test_pricing.py': `from shop.pricing import price\n\n\n${tests('>= 0')}`,
+    });
+    const head = repo.commit('head', { 'shop/pricing.py': price('2'), 'tests/test_pricing.py': `from shop.pricing import price\n\n\n${tests('% 2 == 0')}` });
+    const c = await candidates(repo, base, head, { tests: 'after' });
+    const listed = c.ranked.map((x) => `${x.kind}${x.test ? ' test' : ''} ${x.symbol}`);
+    assert.deepEqual(listed.slice(0, 2), ['changed shop/pricing.price', 'caller shop/checkout.total'], listed.join('\n'));
+    const listedTests = c.ranked.filter((x) => x.test);
+    assert.equal(listedTests.length, FEW_TESTS, listed.join('\n'));
+    assert.deepEqual(listedTests.slice(0, 2).map((x) => `${x.kind} ${x.symbol}`), ['changed tests/test_pricing.test_price_0', 'changed tests/test_pricing.test_price_1']);
+    assert.ok(listedTests.slice(2).every((x) => x.kind === 'caller'), listed.join('\n'));
+    assert.deepEqual(c.tests, { kept: FEW_TESTS, of: 12 });
+    // --evidence all lists every test.
+    assert.equal((await candidates(repo, base, head, { tests: 'after', evidence: 'all' })).ranked.filter((x) => x.test).length, 12);
+    // A change that edits more tests than that keeps each of them (changed symbols always stay), and no test that merely calls.
+    const many = repo.commit('many', { 'tests/test_pricing.py': `from shop.pricing import price\n\n\n${tests('% 2 == 0').replace(/>= 0/g, '% 3 == 0')}` });
+    const all = await candidates(repo, base, many, { tests: 'after' });
+    assert.deepEqual(all.ranked.filter((x) => x.test).map((x) => x.kind), Array(12).fill('changed'));
   });
 
   it('a constructor that sets up what the changed lines read is listed on strong evidence, below the methods that write it', async () => {

@@ -35,6 +35,7 @@ export async function qualityOf(
   const missed = groundTruth.filter((s) => !keys.has(symbolKey(s, keyOptions)));
   const truth = new Set(groundTruth.map((s) => symbolKey(s, keyOptions)));
   const weight = new Map(c.neighbours.map((n) => [`${n.symbol}\0${n.relation}`, n.score]));
+  const defKind = new Map(c.neighbours.map((n) => [`${n.symbol}\0${n.relation}`, n.kind]));
   let pairs = 0;
   let testsAbove = 0;
   c.ranked.forEach((a, i) => c.ranked.slice(i + 1).forEach((b) => {
@@ -56,7 +57,7 @@ export async function qualityOf(
     missed,
     listing: c.ranked.map((r, i) => ({
       truth: truth.has(symbolKey(r.symbol, keyOptions)),
-      line: `#${i + 1} ${r.symbol} [${r.kind}${r.test ? ', test' : ''}${r.byName ? ', by name' : ''}, hops ${r.hops}, score ${r.score}${r.kind === 'changed' ? '' : ` = ${weight.get(`${r.symbol}\0${r.kind}`)?.toFixed(3)}`}] ${r.why}` })),
+      line: `#${i + 1} ${r.symbol} [${r.kind}${r.kind === 'changed' ? '' : ` ${defKind.get(`${r.symbol}\0${r.kind}`)}`}${r.test ? ', test' : ''}${r.byName ? ', by name' : ''}, hops ${r.hops}, score ${r.score}${r.kind === 'changed' ? '' : ` = ${weight.get(`${r.symbol}\0${r.kind}`)?.toFixed(3)}`}] ${r.why}` })),
     notes: c.resolver.notes,
     indexSeconds: c.resolver.indexSeconds,
   };

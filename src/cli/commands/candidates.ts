@@ -1,7 +1,7 @@
 // From their modules, not the core's index: importing the index initialises every core module
 // (the harness, scoring, the corpus's YAML), which `candidates` never uses.
 import {
-  CandidateOptions, candidatesOf, DEFAULT_CANDIDATE_LIMIT, describeCut, EVIDENCE_POLICIES, TESTS_POLICIES,
+  CandidateOptions, candidatesOf, DEFAULT_CANDIDATE_LIMIT, describeCut, describeTests, EVIDENCE_POLICIES, TESTS_POLICIES,
 } from '../../core/changes/candidates';
 import { DEFAULT_RESOLVER, RESOLVERS } from '../../core/changes/resolvers';
 import { Repository } from '../../core/git/repository';
@@ -37,22 +37,24 @@ export async function candidates(args: string[], io: CliIO): Promise<number> {
   });
   if (positionals.length > 0) throw new UsageError(`unexpected \`${positionals[0]}\``);
   const options = candidateOptions(values, io);
-  const repo = await Repository.open(required(values.repo, '--repo'));
+  // Both sides are resolved in the same git process as the repository's top folder.
+  const sides = values.base !== undefined && values.head !== undefined ? [values.base, values.head] : [];
+  const repo = await Repository.open(required(values.repo, '--repo'), sides);
   try {
     const found = await candidatesOf(repo, required(values.base, '--base'), required(values.head, '--head'), options);
     for (const s of found.skipped) io.stderr.write(`fixture-lab: skipped ${s.path}: ${s.reason}\n`);
     for (const line of found.unparsed) io.stderr.write(`fixture-lab: warning: ${line}\n`);
     for (const note of found.resolver.notes) io.stderr.write(`fixture-lab: ${note}\n`);
     if (values.json) {
-      const { changed, ranked, symbols, cut, ambiguous } = found;
+      const { changed, ranked, symbols, cut, tests, ambiguous } = found;
       const candidates = ranked.map(
         ({ symbol, file, line, kind, hops, links, test, why, score }) => ({ symbol, file, line, kind, hops, links, test, why, score }));
       const { base, head } = found;
-      io.stdout.write(JSON.stringify({ base, head, resolver: found.resolver.used, symbols, candidates, cut, ambiguous, changed }, null, 2) + '\n');
+      io.stdout.write(JSON.stringify({ base, head, resolver: found.resolver.used, symbols, candidates, cut, tests, ambiguous, changed }, null, 2) + '\n');
       return 0;
     }
     for (const c of found.ranked) io.stdout.write(`${c.kind.padEnd(8)} ${c.symbol}  ${c.why}${c.test ? '  [test]' : ''}\n`);
-    io.stdout.write(`${describeCut(found.cut)}${found.ambiguous ? `; ${found.ambiguous} ambiguous names not linked` : ''}\n`);
+    io.stdout.write(`${describeCut(found.cut)}${describeTests(found.tests)}${found.ambiguous ? `; ${found.ambiguous} ambiguous names not linked` : ''}\n`);
     return 0;
   } finally {
     repo.close();

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import {
-  describeCut, displayPath, FixtureLabError, fixtureFromChange, readReposFile, Repository, repositoryPath, TIERS, TASK_STUB, TASK_STUB_ADVICE,
+  describeCut, describeTests, displayPath, FixtureLabError, fixtureFromChange, readReposFile, Repository, repositoryPath, TIERS, TASK_STUB, TASK_STUB_ADVICE,
 } from '../../core';
 import { CliIO, corpusDir, oneOf, parse, required, UsageError } from '../args';
 import { candidateOptions } from './candidates';
@@ -56,7 +56,7 @@ export async function newFixture(args: string[], io: CliIO): Promise<number> {
     for (const s of made.found.skipped) io.stderr.write(`fixture-lab: skipped ${s.path}: ${s.reason}\n`);
     for (const line of made.found.unparsed) io.stderr.write(`fixture-lab: warning: ${line}\n`);
     for (const note of made.found.resolver.notes) io.stderr.write(`fixture-lab: ${note}\n`);
-    const cut = describeCut(made.found.cut);
+    const cut = `${describeCut(made.found.cut)}${describeTests(made.found.tests)}`;
     io.stdout.write(`wrote ${displayPath(made.path, io.cwd)} (${made.id}): ${made.found.symbols.length} candidates (non-test ${cut})\n`);
     if (made.text.includes(TASK_STUB)) io.stdout.write(`${TASK_STUB_ADVICE}\n`);
     return 0;

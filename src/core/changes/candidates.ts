@@ -21,6 +21,15 @@ export const DEFAULT_CANDIDATE_LIMIT = 40;
 export const STRONG_EVIDENCE = 0.5;
 /** Neighbours on weaker evidence are listed only while fewer than this many have strong evidence: the list ends where evidence runs out. */
 export const FEW_STRONG = 5;
+/**
+ * Tests listed after the non-tests (policy `after`, evidence `strong`): the tests the change edits
+ * always (they are changed symbols), and tests that merely use the changed code only while fewer
+ * than this many tests are listed. The labeling protocol drops test-only symbols unless the task is
+ * about tests (000's 7.3, step 6): a few show how the changed code is exercised, and a labeler who
+ * finds the task is about tests reads on from them; forty more are padding that both raters pass
+ * over, which inflates kappa (issue 16). On the tuning halves of rounds 1-6 no listed test was ground truth.
+ */
+export const FEW_TESTS = 5;
 
 export interface CandidateOptions extends ResolverOptions {
   /** Non-test candidates kept (the changed symbols always are); tests after them are capped alike. */
@@ -88,6 +97,8 @@ export interface Candidates {
   ambiguous: number;
   /** Does the change touch test code? Only then are tests candidates (policy `after`). */
   touchesTests: boolean;
+  /** Test candidates kept of how many (policy `after`: past FEW_TESTS only the changed tests stay); `of` is 0 when no test is a candidate. */
+  tests: { kept: number; of: number };
   skipped: { path: string; reason: string }[];
   /** The change's files tree-sitter could not read whole (ChangeReport.unparsed): candidates there may be missing. */
   unparsed: string[];
@@ -163,6 +174,7 @@ export async function candidatesFrom(repo: Repository, report: ChangeReport, opt
       by: !firstCut ? null : evident(firstCut) ? 'limit' : 'evidence' },
     ambiguous,
     touchesTests,
+    tests: { kept: ranked.filter((c) => c.test).length, of: ordered.filter((c) => c.test).length },
     skipped: report.skipped,
     unparsed: report.unparsed,
     resolver,
@@ -175,7 +187,9 @@ export async function candidatesFrom(repo: Repository, report: ChangeReport, opt
  * `mixed`) a list keeps. Changed symbols always. The list ends where evidence runs out: a
  * neighbour whose weighed links (`weight`) reach STRONG_EVIDENCE is listed; weaker ones only while
  * fewer than FEW_STRONG non-test neighbours are strong, and then only up to FEW_STRONG (never tests,
- * which follow). `limit` then caps the non-test neighbours (and the tests after them alike).
+ * which follow). `limit` then caps the non-test neighbours (and the tests after them alike). Tests
+ * after the non-tests (`after`): the changed ones, and test neighbours while fewer than FEW_TESTS
+ * tests are listed.
  */
 export function selectCandidates<T extends { kind: CandidateKind; test: boolean; hops?: number }>(
   ordered: readonly T[], weight: (c: T) => number, limit: number, policy: TestsPolicy, evidence: EvidencePolicy,
@@ -190,10 +204,19 @@ export function selectCandidates<T extends { kind: CandidateKind; test: boolean;
     const fixed = list.filter((c) => c.kind === 'changed');
     return new Set([...fixed, ...list.filter((c) => c.kind !== 'changed').slice(0, Math.max(0, limit - fixed.length))]);
   };
+  const tests = [...room(ordered.filter((c) => c.test && evident(c)))];
+  const changedTests = tests.filter((c) => c.kind === 'changed');
+  const fewTests = evidence === 'all' ? tests
+    : [...changedTests, ...tests.filter((c) => c.kind !== 'changed').slice(0, Math.max(0, FEW_TESTS - changedTests.length))];
   const keep = policy === 'mixed'
     ? room(ordered.filter(evident))
-    : new Set([...room(ordered.filter((c) => !c.test && evident(c))), ...room(ordered.filter((c) => c.test && evident(c)))]);
+    : new Set([...room(ordered.filter((c) => !c.test && evident(c))), ...fewTests]);
   return { keep, evident };
+}
+
+/** The tests' cut, to follow describeCut's line: `; tests kept 5 of 40` (empty when every test candidate is kept). */
+export function describeTests(tests: Candidates['tests']): string {
+  return tests.kept < tests.of ? `; tests kept ${tests.kept} of ${tests.of}` : '';
 }
 
 /** The cut in a line: `kept 40 of 73, next score 0.4` (`, the rest on weak evidence` when evidence cut it). */

@@ -5,7 +5,7 @@
 // at base (a moved file's old name); what the change adds has none, since no system can retrieve
 // it at base. A click opens it in the diff.
 import * as vscode from 'vscode';
-import { Candidates, ChangedSymbol, describeCut, effectiveConfidence, isTestPath, Neighbour, visibleLabelOf } from '../../core';
+import { Candidates, ChangedSymbol, describeCut, describeTests, effectiveConfidence, isTestPath, Neighbour, visibleLabelOf } from '../../core';
 import { commandOf, TakenBy } from '../commands/args';
 import { revisionUri } from '../diff/revisions';
 import { Current, Session } from '../labeling/session';
@@ -55,7 +55,8 @@ export class CandidatesTree extends Owner implements vscode.TreeDataProvider<Nod
       const byFile = new Map<string, ChangedSymbol[]>();
       for (const s of found.changed) byFile.set(s.file, [...(byFile.get(s.file) ?? []), s]);
       const files = [...byFile].sort(([a], [b]) => Number(isTestPath(a)) - Number(isTestPath(b)));
-      const cut = `${describeCut(found.cut)} non-test candidates${found.ambiguous ? `; ${found.ambiguous} ambiguous names not linked` : ''}`;
+      const ambiguous = found.ambiguous ? `; ${found.ambiguous} ambiguous names not linked` : '';
+      const cut = `${describeCut(found.cut)} non-test candidates${describeTests(found.tests)}${ambiguous}`;
       return [...files.map(([path, symbols]): Node => ({ kind: 'file', path, symbols })), { kind: 'note', text: cut }];
     }
     if (node.kind === 'file') return node.symbols.map((changed) => ({ kind: 'changed', changed, symbol: changed.baseSymbol ?? changed.symbol }));
