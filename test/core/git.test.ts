@@ -112,6 +112,29 @@ describe('git layer', () => {
       } finally {
         logged.close();
       }
+      // Opened with the two sides it will resolve: the top folder and both commits in one process, then none.
+      const before = revParses().length;
+      const opened = await Repository.open(join(repo.dir, 'old'), ['main~1', head.slice(0, 8)]);
+      try {
+        assert.equal(opened.root, r.root);
+        assert.deepEqual((await listChanges(opened, 'main~1', head.slice(0, 8))).files.length, 6);
+        assert.equal(revParses().length - before, 1, revParses().slice(before).join('\n'));
+        // Once: the next asks git again (a branch may have moved).
+        assert.deepEqual(await opened.resolveCommits(['main~1', head.slice(0, 8)]), [base, head]);
+        assert.equal(revParses().length - before, 2);
+      } finally {
+        opened.close();
+      }
+      // A name that is no single commit: opened as before, and resolving it says what is wrong.
+      for (const sides of [['main', 'no-such-branch'], [`${base}..${head}`, 'main'], ['main', `^${base}`]]) {
+        const plain = await Repository.open(repo.dir, sides);
+        try {
+          assert.equal(plain.root, r.root);
+          await assert.rejects(plain.resolveCommits(sides), /has no commit|is not a revision name/, sides.join(' '));
+        } finally {
+          plain.close();
+        }
+      }
     } finally {
       process.env.PATH = path;
     }

@@ -219,7 +219,7 @@ describe('answer health: the rules by hand', () => {
     assert.equal(healthFields({ ...base, tokens: 101 }).over_budget, true);
     assert.deepEqual(healthFields({ ...base, status: 'failed', tokens: 500 }), {});
     assert.deepEqual(healthFields(base, { returned: 1, exist: 0, missing: ['a.B'] }),
-      { over_budget: false, names_checked: 1, names_resolved: 0, health: 'unmapped' });
+      { over_budget: false, names_checked: 1, names_resolved: 0, names_missing: ['a.B'], health: 'unmapped' });
   });
 
   it('credits a budget only when every answer kept to it, else the most tokens one answer took', () => {

@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { panelHtml, nonce } from '../../src/extension/harness/html';
 import { compileCharts } from '../../src/core/charts/compile';
 import { type ChartTheme, LIGHT_THEME } from '../../src/shared/chartTheme';
@@ -60,6 +60,11 @@ export async function startPanelServer(): Promise<PanelServer> {
       res.end(panelHtml({ scriptUri: `${origin}/webview.js`, styleUri: `${origin}/panel.css`, cspSource: origin, nonce: nonce() }));
       return;
     }
+    if (path === '/idle') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end('<!doctype html><title>idle</title>');
+      return;
+    }
     if (path === '/favicon.ico') {
       res.writeHead(204).end();
       return;
@@ -75,6 +80,18 @@ export async function startPanelServer(): Promise<PanelServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { origin, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * A browser context for many panel pages, one after another (PanelPage.open with the context): it
+ * keeps an idle page of the server's origin open, without which Chromium tears the context's
+ * renderer down with each test's last page and starts it again with the next, about 0.6 s of CPU
+ * a page of the 1.1 s a new panel page costs.
+ */
+export async function panelContext(browser: Browser, server: PanelServer): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  await (await context.newPage()).goto(`${server.origin}/idle`);
+  return context;
 }
 
 export type ThemeName = 'dark' | 'light' | 'high-contrast';
@@ -219,19 +236,28 @@ export class PanelPage {
   /** Console errors and uncaught exceptions (CSP violations are read from the page). */
   readonly errors: string[] = [];
 
-  private constructor(readonly page: Page) {
+  private constructor(readonly page: Page, private readonly ownContext: boolean) {
     page.on('console', (m) => {
       if (m.type() === 'error') this.errors.push(`console: ${m.text()}`);
     });
     page.on('pageerror', (e) => this.errors.push(`page error: ${e.message}`));
   }
 
-  static async open(browser: Browser, server: PanelServer, o: OpenOptions = {}): Promise<PanelPage> {
+  /**
+   * A fresh page of the panel: in a browser context of its own when given the browser, or as a new
+   * page (its own window, sessionStorage and so saved state, listeners and routes) of the context
+   * given, which is about a quarter of the CPU: a context costs Chromium about as much again as the
+   * page (the page uses no storage but sessionStorage, which is the page's own, and its files are
+   * served `no-store`).
+   */
+  static async open(target: Browser | BrowserContext, server: PanelServer, o: OpenOptions = {}): Promise<PanelPage> {
     const theme = o.theme ?? 'dark';
-    const context = await browser.newContext({ viewport: { width: o.width ?? 1280, height: o.height ?? 900 } });
-    const page = await context.newPage();
+    const viewport = { width: o.width ?? 1280, height: o.height ?? 900 };
+    const own = 'newContext' in target;
+    const page = own ? await (await target.newContext({ viewport })).newPage() : await target.newPage();
+    if (!own) await page.setViewportSize(viewport);
     await page.addInitScript(pageSetup, { theme: THEMES[theme], bodyClass: BODY_CLASS[theme], state: o.state ?? null });
-    const panel = new PanelPage(page);
+    const panel = new PanelPage(page, own);
     await page.goto(`${server.origin}/`);
     await page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
     return panel;
@@ -302,7 +328,8 @@ export class PanelPage {
   }
 
   async close(): Promise<void> {
-    await this.page.context().close();
+    if (this.ownContext) await this.page.context().close();
+    else await this.page.close();
   }
 }
 

@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { nonce, panelCsp, panelHtml } from '../../src/extension/harness/html';
 import type { HostMessage } from '../../src/shared/protocol';
 import { returnedPage } from '../../src/core/panelView/returned';
@@ -15,7 +15,7 @@ import { bigCorpus, bigFixture, contestedPayload, demoGranularityResults, honest
 import { SILENT_WARNING } from '../helpers/honestSystems';
 import { FORM } from './hostSession';
 import { fmt } from '../../src/shared/figures';
-import { launchChromium, PanelPage, PanelServer, recording, ROOT, SentMessage, startPanelServer, ThemeName, THEMES } from './harness';
+import { launchChromium, panelContext, PanelPage, PanelServer, recording, ROOT, SentMessage, startPanelServer, ThemeName, THEMES } from './harness';
 
 const SCREENS = join(ROOT, 'test-artifacts', 'screens-panel');
 const IMAGES = join(ROOT, 'docs', 'images');
@@ -43,17 +43,21 @@ describe('panelHtml', () => {
 
 describe('benchmark panel webview (headless Chromium)', function () {
   let browser: Browser;
+  // One context for the file (panelContext), a fresh page in it for each test (PanelPage.open).
+  let context: BrowserContext;
   let server: PanelServer;
   let panel: PanelPage | undefined;
 
   before(async () => {
     browser = await launchChromium();
     server = await startPanelServer();
+    context = await panelContext(browser, server);
     mkdirSync(SCREENS, { recursive: true });
     mkdirSync(IMAGES, { recursive: true });
   });
 
   after(async () => {
+    await context?.close();
     await browser?.close();
     await server?.close();
   });
@@ -68,7 +72,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
     assert.deepEqual(problems, []);
   });
 
-  const open = async (theme: ThemeName = 'dark') => (panel = await PanelPage.open(browser, server, { theme }));
+  const open = async (theme: ThemeName = 'dark') => (panel = await PanelPage.open(context, server, { theme }));
   const text = (selector: string) => panel!.page.locator(selector).first().textContent();
   const texts = (selector: string) => panel!.page.locator(selector).allTextContents();
   /** The cells of the table row whose header is `name` (system or symbol). */
@@ -603,7 +607,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
   });
 
   it('in a one-third-width panel: results first, a compact table with F1@10 and Judged@10 in view, a column chooser that is remembered, nothing off the edge', async () => {
-    const p = (panel = await PanelPage.open(browser, server, { width: 480, height: 900 }));
+    const p = (panel = await PanelPage.open(context, server, { width: 480, height: 900 }));
     await p.send(...recording('easy-01-run'));
     const visibleHeads = () => p.page.locator('table.results-table thead th:visible').allTextContents();
     assert.deepEqual(await visibleHeads(), ['System', 'P@10', 'R@10', 'F1@10', 'Judged@10', 'Status']);
@@ -683,7 +687,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
   });
 
   it('cuts a long symbol name in the middle on one line, with the whole name in its tooltip, and opens the whole name', async () => {
-    const p = (panel = await PanelPage.open(browser, server, { width: 480 }));
+    const p = (panel = await PanelPage.open(context, server, { width: 480 }));
     const long = 'shop/storefront/checkout/pricing.DiscountCalculator.apply_bulk_discount_with_cap';
     const hostile = `<img src=x onerror="window.__pwned=4">${'x'.repeat(40)}.name`;
     const messages = JSON.parse(JSON.stringify(recording('easy-01-run')).replaceAll('shop/pricing.apply_discount', long).replaceAll('shop/cart.Cart.total', hostile.replaceAll('"', '\\"'))) as SentMessage[];
@@ -777,7 +781,7 @@ describe('benchmark panel webview (headless Chromium)', function () {
   for (const [layout, width, height] of [['narrow', 480, 1100], ['wide', 1280, 900]] as const) {
     for (const theme of ['dark', 'light'] as const) {
       it(`writes docs/images/panel-${layout}-${theme}.png for README (${width} px wide)`, async () => {
-        const p = (panel = await PanelPage.open(browser, server, { theme, width, height }));
+        const p = (panel = await PanelPage.open(context, server, { theme, width, height }));
         await asRecorded(p);
         await p.page.evaluate(() => document.fonts.ready);
         const path = join(IMAGES, `panel-${layout}-${theme}.png`);

@@ -37,7 +37,9 @@ export async function candidates(args: string[], io: CliIO): Promise<number> {
   });
   if (positionals.length > 0) throw new UsageError(`unexpected \`${positionals[0]}\``);
   const options = candidateOptions(values, io);
-  const repo = await Repository.open(required(values.repo, '--repo'));
+  // Both sides are resolved in the same git process as the repository's top folder.
+  const sides = values.base !== undefined && values.head !== undefined ? [values.base, values.head] : [];
+  const repo = await Repository.open(required(values.repo, '--repo'), sides);
   try {
     const found = await candidatesOf(repo, required(values.base, '--base'), required(values.head, '--head'), options);
     for (const s of found.skipped) io.stderr.write(`fixture-lab: skipped ${s.path}: ${s.reason}\n`);

@@ -22,7 +22,9 @@ export async function symbols(args: string[], io: CliIO): Promise<number> {
   const changeMode = values.base !== undefined || values.head !== undefined;
   const fileMode = values.rev !== undefined || values.file !== undefined;
   if (changeMode === fileMode) throw new UsageError('give either --base and --head, or --rev and --file');
-  const repo = await Repository.open(required(values.repo, '--repo'));
+  // Both sides are resolved in the same git process as the repository's top folder.
+  const sides = changeMode && values.base !== undefined && values.head !== undefined ? [values.base, values.head] : [];
+  const repo = await Repository.open(required(values.repo, '--repo'), sides);
   try {
     if (changeMode) {
       const report = await changedSymbols(repo, required(values.base, '--base'), required(values.head, '--head'));

@@ -45,7 +45,7 @@ export interface Links {
 }
 
 /** Weights: a call or type use is a link; a read, a decorator or a data flow half one. */
-const WEIGHT = { callee: 1, type: 1, caller: 1, data: 0.5 } as const;
+export const WEIGHT = { callee: 1, type: 1, caller: 1, data: 0.5 } as const;
 export const DECORATOR_WEIGHT = 0.5;
 /** What the change's tests use says little about the change: their links weigh a quarter. */
 const TEST_OWNER_WEIGHT = 0.25;

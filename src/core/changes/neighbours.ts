@@ -21,7 +21,7 @@ import { keyedTables } from './keyedTables';
 import { overridden, overrides } from './overrides';
 import { preciseLinks } from './preciseLinks';
 import { Index } from './repositoryIndex';
-import { siblings } from './siblings';
+import { counterparts, siblings } from './siblings';
 import { wrapped } from './wrappers';
 import { callersOfCallers } from './twoHops';
 import { secondRing } from './secondRing';
@@ -62,6 +62,8 @@ export async function linksOf(
   await keyedTables(index, report, links.link, ambiguousLimit);
   // With a compiler-grade index: the uses, references and implementations it names (preciseLinks.ts).
   if (precise) await preciseLinks(index, report, precise, links.link);
+  // The same method in a parallel implementation, of the changed methods and of the first ring's.
+  await counterparts(index, report, links.links().neighbours, links.link);
   // The second ring grows from the first, ranked with it.
   await secondRing(index, report, links.links().neighbours, links.link);
   // Through the types the change touches: aliases, what a named type is built from, TypedDict keys, interfaces satisfied (throughTypes.ts).

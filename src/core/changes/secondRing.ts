@@ -89,7 +89,7 @@ export async function secondRing(index: Index, report: ChangeReport, first: Neig
 }
 
 /** The members of a class or type: its own file's definitions under it, and (Go) methods on it anywhere in its package. */
-async function membersOf(index: Index, cls: Located): Promise<Located[]> {
+export async function membersOf(index: Index, cls: Located): Promise<Located[]> {
   if (!cls.path.endsWith('.go')) {
     const info = await index.file(index.base, cls.path);
     return (info?.defs ?? []).filter((d) => d.parent === cls.def.symbol).map((def) => ({ path: cls.path, def }));

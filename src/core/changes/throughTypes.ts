@@ -69,7 +69,8 @@ export async function aliasesOf(index: Index, report: ChangeReport, link: LinkFn
       const m = ALIAS.exec(text);
       const wanted = m && m[1] === d.name && m[3] !== d.name ? byName.get(m[3]) : undefined;
       if (!m || !wanted) continue;
-      const column = text.lastIndexOf(m[2]) + m[2].length - m[3].length;
+      // The value after the `=` (not a comment's mention of the name after it).
+      const column = text.indexOf(m[2], text.search(/=(?!>)/) + 1) + m[2].length - m[3].length;
       const r = await index.resolve(info, d.startLine, column, m[3]);
       if (!r.resolved && r.picked.length > 1) continue;
       for (const via of wanted.filter((w) => r.picked.some((p) => p.def.symbol === baseName(w)))) {

@@ -9,16 +9,38 @@ import { looksLikeSha } from './revisions';
 
 export type { FileText };
 
+/** What resolve() and resolveCommits() take as a revision's name (anything else is refused or resolved one at a time). */
+const REVISION_NAME = /^[\w./@^~{}-]+$/;
+const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
 export class Repository {
   private blobs?: BlobReader;
+  /** The commits open() resolved with the top folder, for the first resolveCommits() of the same names. */
+  private opened?: { refs: readonly string[]; shas: string[] };
 
   private constructor(readonly root: string, readonly git: SimpleGit) {}
 
-  /** Open the repository at `path`; fails with what to do when it is not one. */
-  static async open(path: string): Promise<Repository> {
+  /**
+   * Open the repository at `path`; fails with what to do when it is not one. `commits`: the names
+   * the caller resolves first (a change's two sides), asked in the same `rev-parse` as the top
+   * folder, one git process fewer for `symbols` and `candidates`; where one does not name a single
+   * commit, nothing is kept and resolveCommits() asks (and words the error) as before.
+   */
+  static async open(path: string, commits: readonly string[] = []): Promise<Repository> {
     const dir = resolve(path);
     if (!existsSync(dir)) throw new FixtureLabError('no such folder: clone the repository there, or set its path in repos.yaml (path:)', dir);
     const git = simpleGit({ baseDir: dir, maxConcurrentProcesses: 4, config: ['core.quotepath=off'] });
+    if (commits.length > 0 && commits.every((ref) => REVISION_NAME.test(ref) && !ref.startsWith('-'))) {
+      // The top folder's line (or lines: a path may hold a newline), then one line per commit.
+      const lines = (await git.raw(['rev-parse', '--show-toplevel', ...commits.map((ref) => `${ref}^{commit}`)]).catch(() => '')).split('\n');
+      if (lines.at(-1) === '') lines.pop();
+      const shas = lines.slice(-commits.length);
+      if (lines.length > commits.length && shas.every((line) => FULL_SHA.test(line))) {
+        const repo = new Repository(lines.slice(0, -commits.length).join('\n').trim(), git); // trimmed, as revparse() trims
+        repo.opened = { refs: [...commits], shas };
+        return repo;
+      }
+    }
     let top: string;
     try {
       top = (await git.revparse(['--show-toplevel'])).trim();
@@ -30,11 +52,11 @@ export class Repository {
 
   /** The full SHA of a commit-ish; a missing commit says how to fetch it. */
   async resolve(ref: string): Promise<string> {
-    if (!/^[\w./@^~{}-]+$/.test(ref) || ref.startsWith('-')) throw new FixtureLabError(`\`${ref}\` is not a revision name`, this.root);
+    if (!REVISION_NAME.test(ref) || ref.startsWith('-')) throw new FixtureLabError(`\`${ref}\` is not a revision name`, this.root);
     // simple-git resolves a failing command that printed nothing on stderr, so an empty answer is a miss too.
     const sha = (await this.git.raw(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]).catch(() => '')).trim();
     // One commit's name only: for a range (`a..b`) git fails --verify but still prints two lines.
-    if (/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(sha)) return sha;
+    if (FULL_SHA.test(sha)) return sha;
     const shallow = (await this.git.raw(['rev-parse', '--is-shallow-repository']).catch(() => 'false')).trim() === 'true';
     if (shallow) {
       throw new FixtureLabError(`is a shallow clone that lacks ${ref}: run \`git -C ${this.root} fetch --unshallow\` (or fetch that commit)`, this.root);
@@ -48,14 +70,17 @@ export class Repository {
    * each through resolve(), which says what is missing and how to fetch it.
    */
   async resolveCommits(refs: readonly string[]): Promise<string[]> {
-    if (refs.every((ref) => /^[\w./@^~{}-]+$/.test(ref) && !ref.startsWith('-'))) {
+    const opened = this.opened;
+    this.opened = undefined; // once: a branch may move while a repository stays open
+    if (opened && opened.refs.length === refs.length && opened.refs.every((ref, i) => ref === refs[i])) return opened.shas;
+    if (refs.every((ref) => REVISION_NAME.test(ref) && !ref.startsWith('-'))) {
       // Without --verify (which takes one name), rev-parse prints one line per name: anything else
       // (`a..b` prints two, `^a` a negation) is checked again one name at a time. No
       // `--end-of-options`: no name here starts with `-`, and git before 2.43 prints that option
       // back as a line of its own, which sent every pair through resolve() again (two processes more).
       const lines = (await this.git.raw(['rev-parse', ...refs.map((ref) => `${ref}^{commit}`)]).catch(() => '')).split('\n');
       if (lines.at(-1) === '') lines.pop();
-      if (lines.length === refs.length && lines.every((line) => /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(line))) return lines;
+      if (lines.length === refs.length && lines.every((line) => FULL_SHA.test(line))) return lines;
     }
     return Promise.all(refs.map((ref) => this.resolve(ref)));
   }

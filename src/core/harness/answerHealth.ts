@@ -21,6 +21,8 @@ export interface NamesAtRevision {
    * (parseDamage.ts), one line per file: they may be right, and are scored as misses.
    */
   unparsed?: string[];
+  /** Returned names (of those that exist) that are a file's name, not a definition in it (`httpx/_decoders.py`). */
+  files?: number;
 }
 
 /** How many of `names` exist at `rev`: the resolution `validate` uses (resolveSymbols.ts). */
@@ -38,7 +40,10 @@ export async function namesAtRevision(resolver: SymbolResolver, rev: string, nam
     if (damaged) unparsed.add(damaged.reason);
   }
   const missing = missingKeys.map((key) => byKey.get(key)!);
-  return { returned: byKey.size, exist: byKey.size - missing.length, missing, ...(unparsed.size > 0 ? { unparsed: [...unparsed] } : {}) };
+  const found = [...byKey.keys()].filter((key) => answers.get(key)?.found);
+  const files = found.length > 0 ? (await resolver.fileNames(rev, found).catch(() => new Set<string>())).size : 0;
+  return { returned: byKey.size, exist: byKey.size - missing.length, missing, ...(unparsed.size > 0 ? { unparsed: [...unparsed] } : {}),
+    ...(files > 0 ? { files } : {}) };
 }
 
 /** Lines of a runtime's own trailer, never a cause: `Node.js v20.20.2`, a stack frame, a code frame's caret. */
@@ -165,9 +170,14 @@ export function healthFields(raw: RawResult, names?: NamesAtRevision, until?: st
     ...(warning ? { warning } : {}),
     ...(names ? { names_checked: names.returned, names_resolved: names.exist } : {}),
     ...(names?.unparsed ? { names_unparsed: names.unparsed } : {}),
+    ...(names && names.missing.length > 0 ? { names_missing: names.missing.slice(0, MISSING_EXAMPLES) } : {}),
+    ...(names?.files ? { names_files: names.files } : {}),
     ...(health ? { health } : {}),
   };
 }
+
+/** How many names an answer keeps of those not defined at its revision, as examples for the warning that they score as misses. */
+const MISSING_EXAMPLES = 5;
 
 /** An answer's health as recorded, or as far as it can be told from an answer recorded before these fields. */
 export function answerHealth(raw: RawResult): { empty: boolean; unmapped: boolean; warning?: string; overBudget: boolean } {
@@ -202,6 +212,15 @@ export interface SystemHealth {
   unknownText?: number;
   /** Files tree-sitter could not read whole where names it returned would be defined (RawResult.names_unparsed), each once. */
   unparsed?: string[];
+  /** Answers that failed or timed out (scored as empty lists), and the first one's error. */
+  failed?: number;
+  failure?: string;
+  /** Names it returned that are not defined at the revision (RawResult.names_missing), a few, each once. */
+  missing?: string[];
+  /** More names were not defined than `missing` lists (or an answer recorded before names_missing). */
+  missingMore?: boolean;
+  /** Distinct names it returned that are a file's name rather than a definition (RawResult.names_files), summed over answers. */
+  files?: number;
 }
 
 export function systemHealth(raws: readonly RawResult[]): SystemHealth[] {
@@ -209,13 +228,26 @@ export function systemHealth(raws: readonly RawResult[]): SystemHealth[] {
   return systems.map((system) => {
     const h: SystemHealth = { system, answers: 0, empty: 0, unmapped: 0, checked: 0, resolved: 0, overBudget: 0, warned: 0 };
     for (const raw of raws) {
-      if (raw.system !== system || raw.status !== 'ok') continue;
+      if (raw.system !== system) continue;
+      if (raw.status !== 'ok') {
+        h.failed = (h.failed ?? 0) + 1;
+        const error = (raw.error ?? 'no error recorded').split('\n')[0];
+        h.failure ??= `${raw.status}: ${error.length > 200 ? `${error.slice(0, 199)}…` : error}`;
+        continue;
+      }
       const a = answerHealth(raw);
       h.answers++;
       if (raw.source === 'replay' && raw.task_text === undefined) h.unknownText = (h.unknownText ?? 0) + 1;
       if (a.empty) h.empty++;
       if (a.unmapped) h.unmapped++;
       for (const line of raw.names_unparsed ?? []) if (!h.unparsed?.includes(line)) (h.unparsed ??= []).push(line);
+      for (const name of raw.names_missing ?? []) {
+        if (h.missing?.includes(name)) continue;
+        if ((h.missing?.length ?? 0) < MISSING_EXAMPLES) (h.missing ??= []).push(name);
+        else h.missingMore = true;
+      }
+      if ((raw.names_checked ?? 0) - (raw.names_resolved ?? 0) > (raw.names_missing?.length ?? 0)) h.missingMore = true;
+      if (raw.names_files) h.files = (h.files ?? 0) + raw.names_files;
       h.checked += raw.names_checked ?? 0;
       h.resolved += raw.names_resolved ?? 0;
       if (a.overBudget) {
@@ -241,6 +273,12 @@ export function mostlyNothing(h: SystemHealth): boolean {
   return h.answers > 0 && (h.empty + h.unmapped) * 2 > h.answers;
 }
 
+/** A system most of whose answers failed or timed out: its scores are mostly those of empty lists. */
+export function mostlyFailed(h: SystemHealth): boolean {
+  const failed = h.failed ?? 0;
+  return failed > 0 && failed * 2 > failed + h.answers;
+}
+
 /**
  * The sentences FINDINGS.md and the panel warn with, one per system that needs one: nothing on
  * most tasks (with its warning), any answer unmapped, empty or warned about, answers over budget.
@@ -262,6 +300,20 @@ export function healthWarnings(rows: readonly SystemHealth[]): string[] {
         h.warned ? `a warning on ${of(h.warned)}` : ''].filter(Boolean);
       if (parts.length > 0) out.push(`${h.system} gave ${parts.join(', ')}.${said}`);
     }
+    if (h.failed) {
+      const tasks = h.failed + h.answers;
+      out.push(`${h.system} failed or timed out on ${h.failed} of ${tasks} answer${tasks === 1 ? '' : 's'} (first: ${h.failure}): `
+        + `${h.failed === tasks ? 'its scores are' : 'those score as'} empty lists, not a measure of its retrieval; its raw answers say why.`);
+    }
+    const unresolved = h.checked - h.resolved;
+    if (unresolved > 0 && !mostlyNothing(h)) {
+      const examples = h.missing?.length ? ` (${h.missing.map((n) => `\`${n}\``).join(', ')}${h.missingMore ? ', …' : ''})` : '';
+      out.push(`${h.system} returned ${unresolved} of ${h.checked} names that are not defined at the task's revision${examples}: `
+        + 'they score as misses; if they are its names written another way (another revision, a path, another qualifier), fix `parse`.');
+    }
+    if (h.files) out.push(`${h.system} returned ${h.files} file name${h.files === 1 ? '' : 's'} (not a definition in the file) among its ${h.checked} names: `
+      + 'a file is credited only by a ground-truth entry naming that file, so its symbol scores count them as misses; '
+      + 'the file granularity (docs/scoring.md#granularities) measures them.');
     if (h.unknownText) out.push(`${h.system}: ${of(h.unknownText)} replayed from a recording that does not say which task text it answered `
       + '(recorded before Fixture Lab kept it, or a TREC run\'s): a task edited since the recording would be scored on the answer to its old text; '
       + 'record it again to have it checked.');

@@ -16,7 +16,7 @@ import { INVALID_REASON, RunInfo } from './results';
 import { Sensitivity, sensitivityMarkdown } from './sensitivity';
 import { CutTie, JudgedAt, judgedMarkdown, tiesMarkdown } from './pooling';
 import type { RunGranularities } from './granularities';
-import { healthWarnings, mostlyNothing, resolvedShare, SystemHealth } from './answerHealth';
+import { healthWarnings, mostlyFailed, mostlyNothing, resolvedShare, SystemHealth } from './answerHealth';
 
 /** Table 1's columns (docs/scoring.md#findingsmd), as metric names of metricValues. */
 export const TABLE1 = ['P@5', 'P@10', 'P@20', 'R@10', 'NDCG@10', 'NDCG@10_graded', 'MRR', 'token_efficiency'] as const;
@@ -125,6 +125,7 @@ export function findingsMarkdown(f: FindingsInput): string {
   const rule = `matching ${reportCode(info.match)}`;
   const effectSize = info.effect_size ?? DEFAULT_EFFECT_SIZE;
   const degraded = new Set((f.health ?? []).filter(mostlyNothing).map((h) => h.system));
+  const failing = new Set((f.health ?? []).filter(mostlyFailed).map((h) => h.system));
   const out = [
     '# Findings',
     '',
@@ -144,11 +145,14 @@ export function findingsMarkdown(f: FindingsInput): string {
     `| System | n | ${TABLE1.map(heading).join(' | ')} |`,
     `|---|---|${TABLE1.map(() => '---').join('|')}|`,
     ...summaries.overall.map((g) =>
-      `| ${reportText(g.system)}${degraded.has(g.system) ? ' ‡' : ''} | ${g.n} | ${TABLE1.map((c) => meanSd(g, c)).join(' | ')} |`),
+      `| ${reportText(g.system)}${degraded.has(g.system) ? ' ‡' : ''}${failing.has(g.system) ? ' §' : ''}`
+        + ` | ${g.n} | ${TABLE1.map((c) => meanSd(g, c)).join(' | ')} |`),
     '',
     // In the row itself, where the zero is read: System health says why, further down.
     ...(degraded.size ? [`‡ Most of this system's answers were empty or named nothing at the revision: its scores are not a measure of its `
       + 'retrieval (System health, below, says what it returned and what it warned).', ''] : []),
+    ...(failing.size ? ['§ Most of this system\'s answers failed or timed out and score as empty lists: its scores are not a measure of its '
+      + 'retrieval (System health, below, gives the first error; its raw answers say each).', ''] : []),
     NDCG_NOTE,
     '',
     ...(f.health ? [...healthMarkdown(f.health, info.budgets[0]), ''] : []),

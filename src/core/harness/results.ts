@@ -249,6 +249,8 @@ const RAW_SHAPE: Shape = {
   names_checked: optional(NUMBER),
   names_resolved: optional(NUMBER),
   names_unparsed: optional(NAMES),
+  names_missing: optional(NAMES),
+  names_files: optional(NUMBER),
   health: optional(oneOf(['empty', 'unmapped'])),
   source: oneOf(['run', 'replay']),
   finished_at: STRING,

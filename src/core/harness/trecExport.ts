@@ -13,6 +13,7 @@ import { MatchResult, truthEntries } from '../scoring/match';
 import { formatQrels, formatRun, Judgment } from '../scoring/trec';
 import { normalizeSymbol } from '../symbols/normalize';
 import { scoreResult } from './analysis';
+import { healthWarnings, systemHealth } from './answerHealth';
 import { pause } from './pause';
 import { DamagedAnswers, readRunAnswers, RunInfo } from './results';
 import { answersToFixturesNow } from './staleAnswers';
@@ -59,6 +60,9 @@ export async function exportTrec(runDir: string, info: RunInfo, cwd = process.cw
     await writeTextAtomic(file, formatRun(rankings, system, runHeader(info)));
     written.push(file);
   }
+  // The run files hold only what each system answered: the zeros trec_eval will read from a system that failed, answered
+  // nothing or named what the code does not have are said here too, as the run said them.
+  for (const line of healthWarnings(systemHealth(raws))) damaged.warn?.(`warning: ${line}`);
   return written;
 }
 

@@ -51,6 +51,10 @@ export interface RawResult {
    * names may be right.
    */
   names_unparsed?: string[];
+  /** A few of the names of `symbols` not defined at `rev`, as the system gave them (the first five distinct). */
+  names_missing?: string[];
+  /** How many distinct names of `symbols` are a file's name rather than a definition in it. */
+  names_files?: number;
   /** An ok answer that says nothing about retrieval: no symbols, or none of its names exists at `rev`. */
   health?: 'empty' | 'unmapped';
   /** Where the answer came from: this run, or a recording replayed. */

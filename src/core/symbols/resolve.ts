@@ -71,6 +71,16 @@ export class SymbolResolver {
   }
 
   /**
+   * Which of `keys` name a file at `rev` rather than a definition in one (`httpx/_decoders` for
+   * `httpx/_decoders.py`): such a name exists, but a system answering with it retrieved a file, which
+   * only a ground-truth entry naming the same file can credit.
+   */
+  async fileNames(rev: string, keys: Iterable<string>): Promise<Set<string>> {
+    const tree = await this.tree(await this.commitOf(rev));
+    return new Set([...keys].filter((key) => tree.byModule.has(key)));
+  }
+
+  /**
    * Why `key` may be missing at `rev` although written right: the file it would be defined in (the
    * longest module that prefixes it) has a syntax error tree-sitter did not recover from, after
    * which definitions may be missing (parseDamage.ts), or was read in a guessed encoding. Read from the file's extraction, kept on disk
