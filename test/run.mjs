@@ -42,7 +42,7 @@ const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
  * `npm run bench:suite unit` (wall time, which is what the workers wait for; docs/performance.md).
  */
 const SLOW_FIRST = ['cli/concurrentWrites', 'cli/realSystems', 'webview/panel', 'core/honestRuns', 'deploy/localRun', 'core/runLayout',
-  'core/harness', 'cli/badInput', 'cli/importTrec', 'cli/processes', 'core/panelView', 'core/tokens', 'core/processes'];
+  'core/harness', 'core/realAnswers', 'core/heldOutBench', 'cli/badInput', 'cli/importTrec', 'cli/processes', 'core/panelView', 'core/tokens', 'core/processes'];
 
 function ordered(files) {
   const rank = (f) => {
