@@ -155,7 +155,8 @@ describe('instance attributes are symbols: what a change touches', () => {
   it('the candidates name the attribute a changed method reads or writes on `self`, and what writes the one it reads', async () => {
     repo.git('checkout', '-q', '-B', 'reader', base);
     const head = repo.commit('reader', { [path]: H11.replace('        if self.disconnected:\n            return\n', '        if self.disconnected or not self.root_path:\n            return\n') });
-    const c = await candidatesOf(r, base, head);
+    // Every neighbour (`--evidence all`): the method's own state is weak evidence (OWN_STATE_WEIGHT), which the default list ends before.
+    const c = await candidatesOf(r, base, head, { evidence: 'all' });
     const ranked = c.ranked.map((x) => `${x.kind} ${x.symbol}`);
     assert.equal(ranked[0], `changed ${p}.H11Protocol.handle_events`);
     for (const s of [`data ${p}.H11Protocol.root_path`, `data ${p}.H11Protocol.disconnected`, `data ${p}.H11Protocol.connection_lost`]) {
@@ -163,6 +164,40 @@ describe('instance attributes are symbols: what a change touches', () => {
     }
     // The other class's attribute of the same name is another object's.
     assert.ok(!ranked.includes(`data ${p}.RequestResponseCycle.root_path`), ranked.join('\n'));
+    // The default list: what writes the attribute the change reads, above the attributes themselves.
+    const listed = (await candidatesOf(r, base, head)).ranked.map((x) => `${x.kind} ${x.symbol}`);
+    assert.equal(listed[1], `data ${p}.H11Protocol.connection_lost`, listed.join('\n'));
+    assert.ok(listed.indexOf(`data ${p}.H11Protocol.disconnected`) > listed.indexOf(`data ${p}.H11Protocol.__init__`), listed.join('\n'));
+  });
+
+  it('an instance attribute the changed method merely reads or writes on its own object is weak evidence; one read on another object is not', async () => {
+    const t = new TestRepo();
+    const helpers = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'].map((f) => `def ${f}(x):\n    return x\n`).join('\n\n');
+    const server = (send: string) => 'from .helpers import *\nfrom .router import Router\n\n\nclass Server:\n    def __init__(self, router: Router):\n'
+      + '        self.router = router\n        self.scope = {}\n        self.closed = False\n\n'
+      + `    def send(self, message, router: Router):\n${send}\n`;
+    const start = t.commit('base', {
+      'app/helpers.py': helpers,
+      'app/router.py': 'class Router:\n    def __init__(self):\n        self.routes = []\n',
+      'app/server.py': server('        return message'),
+    });
+    const end = t.commit('head', {
+      'app/server.py': server('        if self.closed:\n            return alpha(beta(gamma(delta(epsilon(message)))))\n        return router.routes + [self.scope]'),
+    });
+    const rr = await Repository.open(t.dir);
+    try {
+      const listed = new Map((await candidatesOf(rr, start, end)).ranked.map((x) => [x.symbol, x]));
+      for (const f of ['alpha', 'beta', 'gamma', 'delta', 'epsilon']) assert.equal(listed.get(`app/helpers.${f}`)?.kind, 'callee', f);
+      // Read on another object: where two parts of the code meet.
+      assert.deepEqual(listed.get('app/router.Router.routes') && listed.get('app/router.Router.routes')!.why, 'read by server.Server.send (line 14)');
+      // Its own state: the lines of send() show it; what sets it up stays.
+      assert.ok(!listed.has('app/server.Server.closed') && !listed.has('app/server.Server.scope'), [...listed.keys()].join('\n'));
+      assert.equal(listed.get('app/server.Server.__init__')?.why, 'sets up closed (line 9)');
+      const all = new Map((await candidatesOf(rr, start, end, { evidence: 'all' })).ranked.map((x) => [x.symbol, x]));
+      assert.ok(all.get('app/server.Server.closed')!.score < all.get('app/router.Router.routes')!.score);
+    } finally {
+      rr.close();
+    }
   });
 
   it('data flow through an object nothing types names the attribute its writer\'s class defines, beside the writer', async () => {

@@ -8,7 +8,7 @@ import { listAt } from '../lists';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { CLASS_LIKE, family, FIELD_DECLARATION, IMPLICIT_CALLS, isWrite, SELF, short, shortName } from './languageRules';
 import { receiverOf } from './receivers';
-import { CONSTRUCTOR_WEIGHT, evidence, FAR_WEIGHT, LinkFn } from './links';
+import { CONSTRUCTOR_WEIGHT, evidence, FAR_WEIGHT, LinkFn, OWN_STATE_WEIGHT } from './links';
 import { FileInfo, Index, Located, moduleMember } from './repositoryIndex';
 
 /** An attribute the changed code reads or writes: where, in which language family (data flows within one), and whether beside a changed line. */
@@ -21,6 +21,8 @@ export interface Access {
   selfClass?: Located;
   /** Read through a field of the object's own class (`this.#options.parseJson`): the field's declared type is the class's. */
   throughField?: boolean;
+  /** Read or written on the object the changed method runs on (`self`, `this`): its own state. */
+  own?: boolean;
 }
 
 /**
@@ -154,8 +156,10 @@ export async function dataFlow(
       const weight = read.near ? 1 : constructor ? CONSTRUCTOR_WEIGHT * FAR_WEIGHT : FAR_WEIGHT;
       link({ path: w.info.path, def: w.def }, 'data', read.owner, weight, why, false);
       // The attribute itself, where the writer's class defines it (`self.root_path = ...`): the data the two share.
+      // An instance attribute the change read on its own object is the method's own state: weak evidence (OWN_STATE_WEIGHT).
       const held = attributeOf(w, attribute);
-      if (held) link(held, 'data', read.owner, weight, `holds what ${short(w.def.symbol)} writes (line ${w.ownLine})`, false);
+      const state = read.own && held?.def.assignedIn !== undefined ? OWN_STATE_WEIGHT : 1;
+      if (held) link(held, 'data', read.owner, weight * state, `holds what ${short(w.def.symbol)} writes (line ${w.ownLine})`, false);
     }
   }
   for (const [attribute, write] of writes) {
@@ -165,7 +169,8 @@ export async function dataFlow(
     for (const r of found) {
       link({ path: r.info.path, def: r.def }, 'data', write.owner, evidence(write.near), `reads ${attribute} (line ${r.line})`, false);
       const held = attributeOf(r, attribute);
-      if (held) link(held, 'data', write.owner, evidence(write.near), `holds what ${short(r.def.symbol)} reads (line ${r.ownLine})`, false);
+      const state = write.own && held?.def.assignedIn !== undefined ? OWN_STATE_WEIGHT : 1;
+      if (held) link(held, 'data', write.owner, evidence(write.near) * state, `holds what ${short(r.def.symbol)} reads (line ${r.ownLine})`, false);
       for (const call of await guardedCalls(r.info, r.line)) {
         const res = await index.resolve(r.info, call.line, call.column, call.name);
         if (!res.resolved) continue;

@@ -56,6 +56,16 @@ const TEST_OWNER_WEIGHT = 0.25;
  */
 export const FAR_WEIGHT = 0.25;
 export const evidence = (near: boolean) => (near ? 1 : FAR_WEIGHT);
+/**
+ * An instance attribute (`self.scope = scope` in `__init__`, `this.timer = ...` in a method) that
+ * the changed code reads or writes on the object its method runs on is that method's own state:
+ * the lines that use it show it, and its definition (an assignment in some method) tells a labeler
+ * no more. Such a link weighs a quarter, like a use on a line the change left alone: listed only
+ * while few neighbours have strong evidence. A declared field (a Go struct's, a TypeScript class's,
+ * a Python class attribute) is part of its type's declaration, and an attribute read on another
+ * object (`app.routes`) is where two parts of the code meet: both weigh in full.
+ */
+export const OWN_STATE_WEIGHT = 0.25;
 /** Constructors link below every other link: they call, and set up, everything. */
 export const CONSTRUCTOR_WEIGHT = 0.2;
 

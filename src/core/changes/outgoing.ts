@@ -8,7 +8,7 @@ import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { nearLines, sidesOf } from './changedSides';
 import type { Access } from './dataFlow';
 import { CLASS_LIKE, DATA_NAME, family, FIELD_DECLARATION, IMPLICIT_CALLS, isWrite, SELF, short, shortName, WRITES } from './languageRules';
-import { DECORATOR_WEIGHT, evidence, LinkSet, Relation } from './links';
+import { DECORATOR_WEIGHT, evidence, LinkSet, OWN_STATE_WEIGHT, Relation } from './links';
 import type { ModuleDataUse } from './moduleData';
 import { FileInfo, Index, Located, moduleMember } from './repositoryIndex';
 import { receiverOf } from './receivers';
@@ -27,7 +27,8 @@ export interface Accesses {
 /** Link what the changed code uses; the attributes it reads and writes. */
 export async function usesOf(index: Index, report: ChangeReport, links: LinkSet): Promise<Accesses> {
   /** `arguments`: a call whose argument list holds a line the change made (what the callee receives changed). */
-  interface Use { ref: Reference; owner: ChangedSymbol; info: FileInfo; decorator: boolean; near: boolean; arguments: boolean }
+  /** `own`: read or written through the object the method runs on (`self.x`, `this.x`). */
+  interface Use { ref: Reference; owner: ChangedSymbol; info: FileInfo; decorator: boolean; near: boolean; arguments: boolean; own: boolean }
   const uses: Use[] = [];
   const reads = new Map<string, Access>();
   const writes = new Map<string, Access>();
@@ -80,7 +81,7 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
         seen.near ||= near;
         seen.arguments ||= args;
       } else {
-        const use = { ref, owner, info, decorator, near, arguments: args };
+        const use = { ref, owner, info, decorator, near, arguments: args, own: SELF.has(receiverOf(before) ?? '') };
         seenUses.set(key, use);
         uses.push(use);
       }
@@ -98,7 +99,7 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
         const selfClass = self ? await selfClassOf(index, info, ref.line) : undefined;
         if (write && near) access(written, ref.name, { owner, line: ref.line, family: family(info.language), near });
         const throughField = /(?<![\w$.])(?:this|self)\s*\.\s*#?[\w$]+\s*[?!]?\.\s*$/.test(before);
-        access(write ? writes : reads, ref.name, { owner, line: ref.line, family: family(info.language), near, selfClass, throughField });
+        access(write ? writes : reads, ref.name, { owner, line: ref.line, family: family(info.language), near, selfClass, throughField, own: self });
       }
     }
     for (const [i, s] of symbols.entries()) {
@@ -137,7 +138,10 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
     // `order.total_cents = ...` writes the field it names.
     const written = relation === 'data' && WRITES.test((u.info.lines[u.ref.line - 1] ?? '').slice(u.ref.column + u.ref.name.length));
     const verb = relation === 'type' ? 'used as a type by' : written ? 'written by' : relation === 'data' ? 'read by' : 'called by';
-    links.linkPicked(r, u.ref.name, relation, u.owner, evidence(u.near), `${verb} ${short(u.owner.symbol)} (line ${u.ref.line})`);
+    // An instance attribute of the object the changed method runs on (`self.scope`, `this.timer`): its
+    // own state, defined by an assignment in some method; the lines that use it show a labeler as much (OWN_STATE_WEIGHT).
+    const state = relation === 'data' && u.own && r.resolved && r.picked.every((p) => p.def.assignedIn !== undefined) ? OWN_STATE_WEIGHT : 1;
+    links.linkPicked(r, u.ref.name, relation, u.owner, evidence(u.near) * state, `${verb} ${short(u.owner.symbol)} (line ${u.ref.line})`);
     // `FileResponse(full_path, ..., method=method)` losing an argument: the class's own constructor receives what the change passes.
     if (u.arguments && r.resolved) await constructorOf(index, r.picked, u, links);
     const bare = !/\.\s*$/.test((u.info.lines[u.ref.line - 1] ?? '').slice(0, u.ref.column));
