@@ -167,9 +167,9 @@ candidates:
   - "shop/cart.Cart.total"
   - "shop/pricing.apply_discount"
   - "shop/cart.Cart.subtotal"
-  - "shop/cart.Cart.lines"
   - "shop/pricing.DISCOUNT_CAP"
   - "shop/cart.Cart.__init__"
+  - "shop/cart.Cart.lines"
 ground_truth:
   - symbol: "shop/pricing.apply_discount"
     confidence: HIGH

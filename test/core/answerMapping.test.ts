@@ -70,11 +70,11 @@ describe('answers that do not map, or never came, are said where the scores are 
   it('FINDINGS.md marks the rows of systems that mostly failed in Table 1, and System health says each of the above', () => {
     const findings = readFileSync(join(dir, 'run', 'FINDINGS.md'), 'utf8');
     const table1 = findings.slice(findings.indexOf('## Table 1'), findings.indexOf('## System health'));
-    assert.match(table1, /^\| crash § \| 2 \| /m);
-    assert.match(table1, /^\| hangs § \| 2 \| /m);
+    assert.match(table1, /^\| crash ¶ \| 2 \| /m);
+    assert.match(table1, /^\| hangs ¶ \| 2 \| /m);
     assert.match(table1, /^\| files \| 2 \| /m, 'files answered: its zeros are explained under System health');
     assert.match(table1, /^\| partial \| 2 \| /m);
-    assert.match(table1, /^§ Most of this system's answers failed or timed out and score as empty lists: its scores are not a measure of its retrieval/m);
+    assert.match(table1, /^¶ Most of this system's answers failed or timed out and score as empty lists: its scores are not a measure of its retrieval/m);
     const health = findings.slice(findings.indexOf('## System health'), findings.indexOf('## Table 2'));
     assert.match(health, /^\*\*Warning:\*\* files returned 4 file names/m);
     assert.match(health, /^\*\*Warning:\*\* partial returned 4 of 8 names that are not defined/m);

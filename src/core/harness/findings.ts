@@ -145,13 +145,13 @@ export function findingsMarkdown(f: FindingsInput): string {
     `| System | n | ${TABLE1.map(heading).join(' | ')} |`,
     `|---|---|${TABLE1.map(() => '---').join('|')}|`,
     ...summaries.overall.map((g) =>
-      `| ${reportText(g.system)}${degraded.has(g.system) ? ' ‡' : ''}${failing.has(g.system) ? ' §' : ''}`
+      `| ${reportText(g.system)}${degraded.has(g.system) ? ' ‡' : ''}${failing.has(g.system) ? ' ¶' : ''}`
         + ` | ${g.n} | ${TABLE1.map((c) => meanSd(g, c)).join(' | ')} |`),
     '',
     // In the row itself, where the zero is read: System health says why, further down.
     ...(degraded.size ? [`‡ Most of this system's answers were empty or named nothing at the revision: its scores are not a measure of its `
       + 'retrieval (System health, below, says what it returned and what it warned).', ''] : []),
-    ...(failing.size ? ['§ Most of this system\'s answers failed or timed out and score as empty lists: its scores are not a measure of its '
+    ...(failing.size ? ['¶ Most of this system\'s answers failed or timed out and score as empty lists: its scores are not a measure of its '
       + 'retrieval (System health, below, gives the first error; its raw answers say each).', ''] : []),
     NDCG_NOTE,
     '',
