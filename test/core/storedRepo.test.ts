@@ -8,19 +8,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { buildStoredRepo } from '../helpers/storedRepo';
+import { buildStoredRepo, type Stored, type StoredHistory } from '../helpers/storedRepo';
 import { GIT_ENV } from '../helpers/gitRepo';
 import { tempDir } from '../helpers/tempDir';
 
-interface Stored {
-  revisions: { pr: number; side: 'base' | 'head'; sha: string; date: string; subject: string; files: Record<string, string> }[];
-  blobs: Record<string, string>;
-}
-
-interface StoredHistory {
-  changes: { base: string; commits: { sha: string; date: string; subject: string; files: Record<string, [string | null, string | null]> }[] }[];
-  blobs: Record<string, string>;
-}
 
 /** The reference: each revision's files written out, `git add -A`, `git commit -m` (a merge of the history lines by `git commit-tree`). */
 function byGitCommit(packed: string, dir: string): Map<string, string> {

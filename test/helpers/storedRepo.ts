@@ -14,12 +14,12 @@ import { brotliDecompressSync } from 'node:zlib';
 /** Isolated from the user's git config (not gitRepo's GIT_ENV: that module needs mocha). */
 const GIT_ENV = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 'test@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 'test@example.com' };
 
-interface Stored {
+export interface Stored {
   revisions: { pr: number; side: 'base' | 'head'; sha: string; date: string; subject: string; files: Record<string, string> }[];
   blobs: Record<string, string>;
 }
 
-interface StoredHistory {
+export interface StoredHistory {
   changes: { base: string; commits: { sha: string; date: string; subject: string; files: Record<string, [string | null, string | null]> }[] }[];
   blobs: Record<string, string>;
 }
