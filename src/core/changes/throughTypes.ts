@@ -18,6 +18,7 @@ import { listAt } from '../lists';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { sidesOf } from './changedSides';
 import { CLASS_LIKE, dirname, shortName } from './languageRules';
+import { holdsName } from './namePatterns';
 import type { LinkFn } from './links';
 import { classBases } from './receivers';
 import type { FileInfo, Index, Located } from './repositoryIndex';
@@ -198,10 +199,18 @@ export async function typedDictKeys(index: Index, report: ChangeReport, link: Li
   const sharing = (key: string) => dicts.filter((d) => fieldsOf.get(d.def.symbol)!.some((f) => f.name === key)).length;
   // Per changed definition and TypedDict: the keys it writes, each with its first line.
   const written = new Map<string, { owner: ChangedSymbol; dict: Located; fields: Map<string, { field: Located; line: number }> }>();
+  // Which TypedDicts each changed file names, read once per file (a file writes many keys).
+  const named = new Map<FileInfo, Located[]>();
+  const namedIn = (info: FileInfo) => {
+    let found = named.get(info);
+    if (!found) {
+      const text = info.lines.join('\n');
+      named.set(info, found = dicts.filter((d) => holdsName(text, d.def.name)));
+    }
+    return found;
+  };
   for (const w of writes) {
-    const text = w.info.lines.join('\n');
-    for (const d of dicts) {
-      if (!new RegExp(`\\b${d.def.name}\\b`).test(text)) continue;
+    for (const d of namedIn(w.info)) {
       const field = fieldsOf.get(d.def.symbol)!.find((f) => f.name === w.key);
       if (!field || sharing(w.key) > KEY_SHARED_LIMIT) continue;
       const key = `${w.owner.symbol}\0${d.def.symbol}`;
