@@ -13,7 +13,7 @@ export { decodeUtf8, invalidUtf8At } from './utf8';
 // Numbers and words shared with the webview (src/shared), shown by the CLI and the extension too
 export { showBidi, stripBidi } from '../shared/bidi';
 export { chartConfig, LIGHT_THEME } from '../shared/chartTheme';
-export { fmt } from '../shared/figures';
+export { fmt, plural } from '../shared/figures';
 export {
   type ChartView, type CorpusResults, type FixtureHeader, type FixtureResults, type SystemChoice,
 } from '../shared/panelView';

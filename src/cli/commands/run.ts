@@ -3,6 +3,7 @@ import { EFFECT_SIZES, executeRun, fmt, healthWarnings, MATCH_RULES, MatchRule, 
   systemHealth } from '../../core';
 import { CliIO, corpusDir, oneOf, parse, UsageError } from '../args';
 import { onStopSignal, signalExitCode } from '../signals';
+import { plural } from '../../shared/figures';
 
 /**
  * `run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match RULE]
@@ -126,7 +127,7 @@ class Progress {
     if (e.kind === 'started') {
       this.doneAtStart = e.done;
       this.started = Date.now();
-      this.io.stderr.write(`running ${e.systems.join(', ')}: ${e.total} answers${e.done ? `, ${e.done} already done` : ''}\n`);
+      this.io.stderr.write(`running ${e.systems.join(', ')}: ${plural(e.total, 'answer')}${e.done ? `, ${e.done} already done` : ''}\n`);
       return;
     }
     if (e.kind === 'warning') this.line(`fixture-lab: ${e.message}`);
