@@ -105,4 +105,22 @@ describe('candidates: one hop out through a type', function () {
     const c = by(await candidates(repo, head, renamed));
     assert.ok(c.has('src/types.Context') && !c.has('src/types.ContextA'), `four aliases built from Context: vocabulary (${[...c.keys()].join(', ')})`);
   });
+
+  it('a member a changed type declares anew links the other types of its folder declaring it; not where more than 2 do, nor a nested parameter\'s name', async () => {
+    const repo = new TestRepo();
+    const r2 = (binding: string) => `export interface R2Options {\n\t${binding}: string;\n\tbase?: string;\n\tload?: (\n\t\tkeys: string[],\n\t) => void;\n}\n`;
+    const files: Record<string, string> = {
+      'src/drivers/kv.ts': 'export interface KVOptions {\n\tbinding?: string;\n\tbase?: string;\n}\n',
+      'src/drivers/r2.ts': r2('binding'),
+      'src/other/keys.ts': 'export interface KeyOptions {\n\tbinding?: string;\n\tkeys: string[];\n}\n',
+    };
+    for (const x of ['fs', 'http', 'redis']) files[`src/drivers/${x}.ts`] = `export interface ${x}Options {\n\tbase?: string;\n\tkeys?: string[];\n}\n`;
+    const base = repo.commit('base', files);
+    const head = repo.commit('head', { 'src/drivers/r2.ts': r2('binding?').replace('\tbase?: string;', '\tbase: string;').replace('\t\tkeys: string[],', '\t\tkeys: readonly string[],') });
+    const m = by(await candidates(repo, base, head));
+    const kv = m.get('src/drivers/kv.KVOptions');
+    assert.deepEqual(kv && { kind: kv.kind, why: kv.why }, { kind: 'type', why: 'declares binding too, which R2Options declares anew (line 2)' }, [...m.keys()].join(', '));
+    assert.ok(!m.has('src/other/keys.KeyOptions'), 'another folder');
+    assert.ok(!m.has('src/drivers/fs.fsOptions'), 'base: four types of the folder declare it; keys: a parameter of load, not R2Options\'s member');
+  });
 });
