@@ -140,6 +140,7 @@ export { mergeRuns } from './harness/merge';
 export { RunStore } from './harness/runStore';
 export { inShard, parseShard, shardOf, TIMING_FIELDS, timingFieldText, withoutTiming } from './harness/shard';
 export { readSystems, resolvePrograms } from './harness/systems';
+export { installingLine, packageHome, systemsCacheDir } from './harness/systemPackages';
 export { checkLines, checkSystems } from './harness/systemsCheck';
 export { readSystemsFile } from './corpus/systemsYaml';
 export { exportTrec } from './harness/trecExport';

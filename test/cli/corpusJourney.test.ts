@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFixture, TASK_STUB } from '../../src/core';
-import { run } from '../helpers/cli';
+import { ok, run } from '../helpers/cli';
 import { TestRepo } from '../helpers/gitRepo';
 import { tempDir } from '../helpers/tempDir';
 
@@ -23,12 +23,6 @@ function flaskLike(): TestRepo {
   repo.git('checkout', '-q', 'main');
   repo.git('merge', '-q', '--no-ff', 'dev/deprecate', '-m', 'Merge pull request #3 from dev/deprecate\n\ndeprecate `should_ignore_error`');
   return repo;
-}
-
-async function ok(r: Promise<{ code: number; stdout: string; stderr: string }>): Promise<string> {
-  const done = await r;
-  assert.equal(done.code, 0, done.stdout + done.stderr);
-  return done.stdout;
 }
 
 describe('a corpus from an empty folder to a judged, re-scored run (CLI)', function () {

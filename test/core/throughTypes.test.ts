@@ -85,4 +85,24 @@ describe('candidates: one hop out through a type', function () {
     assert.ok(!m.has('zapcore/sink.Flusher'), 'testingWriter has no Flush');
     assert.ok(!m.has('zapcore/sink.Syncer'), 'one method by name says little');
   });
+
+  it('a type the change modifies links the type aliases built from it (Pick, Partial) among its many users; not an object type holding it, nor any where more than 3 are', async () => {
+    const repo = new TestRepo();
+    const options = (delay: string) => `export interface FetchOptions {\n\ttimeout?: number;\n\tretry?: number;\n\tretryDelay?: ${delay};\n}\n\n`
+      + 'export type GlobalOptions = Pick<FetchOptions, "timeout" | "retry" | "retryDelay">;\n\n'
+      + ['Request', 'Response', 'Retry', 'Hooks'].map((x) => `export interface ${x}Context {\n\trequest: string;\n\tattempt: number;\n\tstarted: number;\n\toptions: FetchOptions;\n}\n\n`).join('')
+      + 'export interface Context {\n\tname: string;\n}\n\n'
+      + ['A', 'B', 'C', 'D'].map((x) => `export type Context${x} = Partial<Context>;\n`).join('');
+    const base = repo.commit('base', { 'src/types.ts': options('number') });
+    const head = repo.commit('head', { 'src/types.ts': options('number | ((attempt: number) => number)') });
+    const m = by(await candidates(repo, base, head));
+    const derived = m.get('src/types.GlobalOptions');
+    assert.deepEqual(derived && { kind: derived.kind, why: derived.why },
+      { kind: 'type', why: 'built from FetchOptions (line 7), which the change modifies' }, [...m.keys()].join(', '));
+    // Five types use FetchOptions (too many to link as its users); four only hold it in a field.
+    assert.ok(!m.has('src/types.RequestContext'), 'an object type holds a FetchOptions field: it is not built from it');
+    const renamed = repo.commit('context', { 'src/types.ts': options('number | ((attempt: number) => number)').replace('\tname: string;', '\tlabel: string;') });
+    const c = by(await candidates(repo, head, renamed));
+    assert.ok(c.has('src/types.Context') && !c.has('src/types.ContextA'), `four aliases built from Context: vocabulary (${[...c.keys()].join(', ')})`);
+  });
 });

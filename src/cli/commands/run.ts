@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { EFFECT_SIZES, executeRun, fmt, healthWarnings, MATCH_RULES, MatchRule, parseShard, prepareRun, RunEvent, RunStore, summarize,
+import { EFFECT_SIZES, executeRun, fmt, healthWarnings, installingLine, MATCH_RULES, MatchRule, parseShard, prepareRun, RunEvent, RunStore, summarize,
   systemHealth } from '../../core';
 import { CliIO, corpusDir, oneOf, parse, UsageError } from '../args';
 import { onStopSignal, signalExitCode } from '../signals';
@@ -131,6 +131,7 @@ class Progress {
       return;
     }
     if (e.kind === 'warning') this.line(`fixture-lab: ${e.message}`);
+    if (e.kind === 'install') this.line(`${installingLine(e.system, e.package, e.dir)}…`);
     if (e.kind === 'index' && e.error) this.line(`${e.system}: index of ${e.repo} failed: ${e.error}`);
     if (e.kind !== 'answer') return;
     const { system, task, status, error } = e.raw;

@@ -49,6 +49,7 @@ const baseName = (s: ChangedSymbol) => s.baseSymbol ?? s.symbol;
 export async function throughTypes(index: Index, report: ChangeReport, link: LinkFn): Promise<void> {
   await aliasesOf(index, report, link);
   await typeSources(index, report, link);
+  await builtFromChanged(index, report, link);
   await typedDictKeys(index, report, link);
   await satisfiedInterfaces(index, report, link);
 }
@@ -130,6 +131,26 @@ export async function typeSources(index: Index, report: ChangeReport, link: Link
         const why = `built from ${type.def.name} (line ${x.def.nameLine}), which the changed lines name`;
         link(x, 'type', via, TYPE_SOURCE_WEIGHT * spread(derived.length), why, false, 2);
       }
+    }
+  }
+}
+
+/**
+ * A type the change modifies or deletes: the few type aliases built from it (`type GlobalOptions =
+ * Pick<FetchOptions, "retry" | "retryDelay">`, `Partial<Options>`, a union naming it), which change
+ * with it: what a member it re-types means there is what the alias passes on.
+ */
+export async function builtFromChanged(index: Index, report: ChangeReport, link: LinkFn): Promise<void> {
+  const changed = new Set(report.symbols.flatMap((s) => [s.symbol, baseName(s)]));
+  for (const s of report.symbols) {
+    if (s.change === 'added' || isTestPath(s.file) || !(s.kind === 'type' || CLASS_LIKE.has(s.kind))) continue;
+    const def = (await index.file(index.base, s.file))?.defs.find((d) => d.symbol === baseName(s));
+    if (!def) continue;
+    const derived = (await derivedFrom(index, { path: s.file, def })).filter((x) => !changed.has(x.def.symbol));
+    if (derived.length === 0 || derived.length > TYPE_SOURCE_LIMIT) continue;
+    for (const x of derived) {
+      const why = `built from ${def.name} (line ${x.def.nameLine}), which the change ${s.change === 'deleted' ? 'deletes' : 'modifies'}`;
+      link(x, 'type', s, TYPE_SOURCE_WEIGHT * spread(derived.length), why, false);
     }
   }
 }
