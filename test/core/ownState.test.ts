@@ -2,8 +2,9 @@
 // the code issue 27's rounds 7 and 8 missed it in, and each asserted on the default list: the
 // methods that call, on the same object, a callable attribute a changed constructor sets, though a
 // module function shares its name (not another class's namesake; where many methods read it, those
-// of the writer's class, not the base class's that read every subclass's attributes); an own attribute the changed
-// lines store a member into, listed in full beside the many it merely reads (weighed a quarter).
+// of the writer's class, not the base class's that read every subclass's attributes); an own
+// attribute the changed lines store a member into (another object's state), listed in full, where one
+// they merely read or store an element in weighs a quarter.
 import * as assert from 'node:assert/strict';
 import { by, candidates } from '../helpers/changeCandidates';
 import { TestRepo } from '../helpers/gitRepo';
@@ -51,5 +52,32 @@ describe('candidates: an object\'s own state', function () {
     const run = m.get('src/retrying.Retrying.run');
     assert.deepEqual(run && { kind: run.kind, why: run.why }, { kind: 'data', why: 'reads sleep (line 17)' }, [...m.keys()].join(', '));
     assert.ok(!m.has('src/retrying.Retrying.name'));
+  });
+
+  it('an own attribute the changed lines store a member into is listed in full; one they merely read, or store an element in, weighs a quarter (Python, TypeScript)', async () => {
+    const repo = new TestRepo();
+    const steps = 'def plan(state):\n    return state\n\n\ndef check(state):\n    return state\n\n\ndef log(state):\n    print(state)\n\n\n'
+      + 'def count(state):\n    return 1\n\n\ndef finish(state):\n    return state\n';
+    const py = (body: string) => 'import threading\n\nfrom app.steps import check, count, finish, log, plan\n\n\n'
+      + 'class Retrying:\n    def __init__(self, stop):\n        self._local = threading.local()\n        self.stop = stop\n        self.name = "retrying"\n        self.tally = {}\n\n'
+      + `    def iter(self, state):\n${body}        return self.stop(state)\n`;
+    const ts = (body: string) => "import { check, count, finish, log, plan } from './steps';\n\n"
+      + 'export class Retrying {\n\tconstructor(private readonly stop: (s: number) => boolean) {\n\t\tthis.local = { state: 0 };\n\t\tthis.label = "retrying";\n\t}\n\n'
+      + `\titer(state: number): boolean {\n${body}\t\treturn this.stop(state);\n\t}\n}\n`;
+    const tsSteps = ['plan', 'check', 'log', 'count', 'finish'].map((f) => `export function ${f}(state: number): number {\n\treturn state;\n}\n`).join('\n');
+    const base = repo.commit('base', {
+      'app/steps.py': steps, 'app/retrying.py': py('        print(state)\n'), 'src/steps.ts': tsSteps, 'src/retrying.ts': ts('\t\tconsole.log(state);\n'),
+    });
+    const head = repo.commit('head', {
+      'app/retrying.py': py('        self._local.state = plan(state)\n        check(state)\n        log(state)\n        count(state)\n        finish(state)\n        self.tally[state] = 1\n        print(self.name)\n'),
+      'src/retrying.ts': ts('\t\tthis.local.state = plan(state);\n\t\tcheck(state);\n\t\tlog(state);\n\t\tcount(state);\n\t\tfinish(state);\n\t\tconsole.log(this.label);\n'),
+    });
+    const m = by(await candidates(repo, base, head));
+    const local = m.get('app/retrying.Retrying._local');
+    assert.deepEqual(local && { kind: local.kind, why: local.why }, { kind: 'data', why: 'read by retrying.Retrying.iter (line 14)' }, [...m.keys()].join(', '));
+    assert.ok(!m.has('app/retrying.Retrying.name'), 'read on its own object only: a quarter, and five calls have strong evidence');
+    assert.ok(!m.has('app/retrying.Retrying.tally'), 'an element stored in its own dict is a write of its own state: a quarter');
+    assert.equal(m.get('src/retrying.Retrying.local')?.why, 'read by retrying.Retrying.iter (line 10)', [...m.keys()].join(', '));
+    assert.ok(!m.has('src/retrying.Retrying.label'));
   });
 });

@@ -27,3 +27,18 @@ export async function ownNames(index: Index, accesses: Map<string, OwnAccess>[],
   }
   return out;
 }
+
+/**
+ * `self.x.y = ...` on a line the change made: the change writes a member of the object its own
+ * attribute `x` holds (`self._local.iter_state = IterState()` gives the thread-local storage a new
+ * member). That is another object's state, reached through `x`: like an attribute read on another
+ * object (`router.routes`), it is evidence in full, unlike an attribute the change merely reads or
+ * writes on its own object (`self.x = ...`, `self.x[key] = ...`: OWN_STATE_WEIGHT). `after`: the
+ * text after the attribute's name.
+ */
+export function storesInto(after: string): boolean {
+  return STORE_INTO.test(after);
+}
+
+/** A member assigned through the attribute (`.name =`, `?.name =`, `.#name =`, `.name += 1`), not compared. */
+const STORE_INTO = /^\s*\??\.\s*#?[\w$]+\s*(?:=(?![=>])|[-+*/|&%^]=|\?\?=|\|\|=|&&=)/;
