@@ -4,7 +4,6 @@
 // for every input, in every order of asking).
 import * as assert from 'node:assert/strict';
 import { dirname } from 'node:path';
-import { unchangingLines } from '../../src/core/changes/changedSymbols';
 import { fileImported } from '../../src/core/changes/imports';
 import { declaredType } from '../../src/core/changes/receivers';
 import { type Definition, definitionAt, enclosingDefinitions, innermostByLine, modulePath } from '../../src/core/symbols/definitions';
@@ -18,28 +17,6 @@ const int = (next: () => number, lo: number, hi: number) => lo + Math.floor(next
 const enclosingBefore = (defs: Definition[], line: number) =>
   defs.filter((d) => d.startLine <= line && line <= d.endLine).sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
 const definitionAtBefore = (defs: Definition[], line: number) => enclosingBefore(defs, line).pop();
-function unchangingLinesBefore(text: string | undefined, last: number): Set<number> {
-  const out = new Set<number>();
-  let closing: string | undefined;
-  (text ?? '').split('\n', last).forEach((l, i) => {
-    const t = l.trim();
-    if (closing !== undefined) {
-      out.add(i + 1);
-      if (t.includes(closing)) closing = undefined;
-      return;
-    }
-    const doc = /^[rRbBuU]{0,2}("""|''')/.exec(t);
-    const block = /^\/\*/.exec(t);
-    if (doc || block) {
-      out.add(i + 1);
-      const close = doc ? doc[1] : '*/';
-      if (!t.slice((doc ?? block)![0].length).includes(close)) closing = close;
-      return;
-    }
-    if (t === '' || /^(?:#|\/\/)/.test(t)) out.add(i + 1);
-  });
-  return out;
-}
 function fileImportedBefore(file: string, modules: string[]): boolean {
   const mp = modulePath(file);
   const dir = dirname(file);
@@ -108,24 +85,6 @@ describe('repeated lookups against the code they replaced (properties)', () => {
         const variable = pick(next, names);
         const before = declaredTypeBefore(language, lines, from, to, variable);
         assert.equal(declaredType(language, lines, from, to, variable), before, `${language} file ${file}: ${variable} in ${from}..${to}`);
-      }
-    }
-  });
-
-  it('unchangingLines: the same lines of no code for every text and last line, blanks of every kind before a docstring, comment or code (5,000 seeded texts)', () => {
-    const next = mulberry32(31);
-    // Pieces a line is made of: every blank `trim` removes (ASCII and not), the starts of docstrings
-    // (with prefixes), comments and block comments, their ends, and code that starts with the same letters.
-    const blanks = [' ', '\t', '\v', '\f', '\r', '\u00a0', '\u3000', '\ufeff', '\u2028', '\u2029', '\u1680', '\u200a', '\u205f', ''];
-    const starts = ['"""', "'''", 'r"""', "Rb'''", 'u"""', 'bu"""', 'rbr"""', '"', "'", '#', '//', '/*', '/', '*/', 'return x', 'raise', 'bar()', 'u = 1',
-      'x = """', '"""doc"""', '/* c */', 'def f():', '}', ')', '', '\u00e9t\u00e9 = 1', '\u3000#'];
-    const ends = ['', '"""', "'''", '*/', ' # c', ' x', '\r'];
-    for (let n = 0; n < 5000; n++) {
-      const lines = Array.from({ length: int(next, 0, 14) }, () =>
-        Array.from({ length: int(next, 0, 3) }, () => pick(next, blanks)).join('') + pick(next, starts) + pick(next, ends));
-      const text = next() < 0.05 ? undefined : lines.join('\n') + (next() < 0.3 ? '\n' : '');
-      for (const last of [0, 1, int(next, 0, 16), 40]) {
-        assert.deepEqual([...unchangingLines(text, last)], [...unchangingLinesBefore(text, last)], JSON.stringify({ text, last }));
       }
     }
   });

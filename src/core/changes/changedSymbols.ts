@@ -204,56 +204,28 @@ function sameParameter(before: string | undefined, a: Definition, after: string 
  * subclasses, callers and instantiations are not the change's. Lines 1 to `last` (each line's answer
  * depends only on the lines above it).
  */
-export function unchangingLines(text: string | undefined, last: number): Set<number> {
+function unchangingLines(text: string | undefined, last: number): Set<number> {
   const out = new Set<number>();
   let closing: string | undefined;
-  const all = text ?? '';
-  // Line by line as `split('\n', last)` cuts them, without building the list; a line outside a
-  // comment or docstring whose first character after ASCII blanks cannot start one, nor a comment,
-  // holds code: it is passed without trimming it or trying the patterns (most lines; `symbols` on a
-  // 36-file change spent 6 ms of CPU here, docs/performance.md).
-  for (let i = 0, start = 0; i < last; i++) {
-    let end = all.indexOf('\n', start);
-    const final = end < 0;
-    if (final) end = all.length;
-    if (closing !== undefined || !holdsCodeAt(all, start, end)) {
-      const t = all.slice(start, end).trim();
-      if (closing !== undefined) {
-        out.add(i + 1);
-        if (t.includes(closing)) closing = undefined;
-      } else {
-        const doc = /^[rRbBuU]{0,2}("""|''')/.exec(t);
-        const block = /^\/\*/.exec(t);
-        if (doc || block) {
-          out.add(i + 1);
-          // Closed on the same line (a one-line docstring) or open until the line that closes it.
-          const close = doc ? doc[1] : '*/';
-          if (!t.slice((doc ?? block)![0].length).includes(close)) closing = close;
-        } else if (t === '' || /^(?:#|\/\/)/.test(t)) out.add(i + 1);
-      }
+  (text ?? '').split('\n', last).forEach((l, i) => {
+    const t = l.trim();
+    if (closing !== undefined) {
+      out.add(i + 1);
+      if (t.includes(closing)) closing = undefined;
+      return;
     }
-    if (final) break;
-    start = end + 1;
-  }
+    const doc = /^[rRbBuU]{0,2}("""|''')/.exec(t);
+    const block = /^\/\*/.exec(t);
+    if (doc || block) {
+      out.add(i + 1);
+      // Closed on the same line (a one-line docstring) or open until the line that closes it.
+      const close = doc ? doc[1] : '*/';
+      if (!t.slice((doc ?? block)![0].length).includes(close)) closing = close;
+      return;
+    }
+    if (t === '' || /^(?:#|\/\/)/.test(t)) out.add(i + 1);
+  });
   return out;
-}
-
-/** The characters a trimmed line of no code can start with: a string prefix or quote (a docstring), `/` or `#`. */
-const MAY_START_NO_CODE = new Set([...'rRbBuU"\'/#'].map((c) => c.charCodeAt(0)));
-
-/**
- * Does the line `text[start, end)` surely hold code: its first character after ASCII blanks (those
- * `trim` removes: tab, line feed, vertical tab, form feed, carriage return, space) can start neither
- * a comment nor a docstring? A line that is all blanks, or whose first such character is not ASCII
- * (`trim` removes some, such as U+3000), is left to the patterns.
- */
-function holdsCodeAt(text: string, start: number, end: number): boolean {
-  for (let at = start; at < end; at++) {
-    const c = text.charCodeAt(at);
-    if (c === 32 || (c >= 9 && c <= 13)) continue;
-    return c < 128 && !MAY_START_NO_CODE.has(c);
-  }
-  return false;
 }
 
 /** Does a definition's range meet a hunk side? A side of 0 lines is the gap after line `start`. */

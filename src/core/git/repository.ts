@@ -17,8 +17,10 @@ const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 /**
  * simple-git, loaded at its first use: `symbols` asks git only through `Repository.run` and the
  * blob reader, and never pays for initialising simple-git and its logger (docs/performance.md).
+ * The one way src/ makes a simple-git (an `import` of it elsewhere would bundle its ES module
+ * build beside the CommonJS one `require` loads).
  */
-function simpleGit(options: Parameters<typeof import('simple-git').simpleGit>[0]): SimpleGit {
+export function simpleGit(options: Parameters<typeof import('simple-git').simpleGit>[0]): SimpleGit {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (require('simple-git') as typeof import('simple-git')).simpleGit(options);
 }

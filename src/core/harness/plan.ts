@@ -218,8 +218,6 @@ function refusalOf(plan: RunPlan, inputs: RunInputs, selection: RunSelection, ta
     return new FixtureLabError(
       `was run ${was ? `as shard ${was}` : 'unsharded'}: resume it with ${was ? `--shard ${was}` : 'no --shard'}, or choose a new --out`, relative(cwd, dir));
   }
-  const globError = selection.tasks === undefined ? undefined : taskGlobError(selection.tasks);
-  if (globError) return new FixtureLabError(globError);
   if (selection.systems?.length === 0) {
     return new FixtureLabError('no system chosen: name one or more of its systems, or none to run all', relative(cwd, join(corpusDir, 'systems.yaml')));
   }
@@ -242,6 +240,10 @@ function refusalOf(plan: RunPlan, inputs: RunInputs, selection: RunSelection, ta
         + '(`fixture-lab validate` lists every problem), or pass --skip-invalid to score only the valid fixtures:\n'
         + `  - ${invalid.map(formatProblem).join('\n  - ')}`, corpusShown, invalid);
   }
+  // After the fixtures' own errors: the panel selects the open fixture by its id, and an id that
+  // holds `[` is refused by the id rule (it cannot name result files), which is what to fix.
+  const globError = selection.tasks === undefined ? undefined : taskGlobError(selection.tasks);
+  if (globError) return new FixtureLabError(globError);
   if (selection.tasks && plan.toRun.length === 0) {
     return noTasks(selection.tasks, corpus.fixtures.map(fixtureIdOf), plan.skipped.filter((s) => s.selected), relative(cwd, join(corpusDir, 'tasks')) || '.');
   }
