@@ -70,7 +70,8 @@ export async function linksOf(
   // Through the types the change touches: aliases, what a named type is built from, TypedDict keys, interfaces satisfied (throughTypes.ts).
   // After the second ring, which grows from the first ring's call and type links only.
   await throughTypes(index, report, links.link);
-  // The same job done elsewhere, and where the change's effect reaches a user (sameJob.ts); after the second ring, which grows from the first ring's links only.
+  // The same job done elsewhere, and where the change's effect reaches a user (sameJob.ts); after the second ring,
+  // which grows from the first ring's links only.
   await sameJob(index, report, links.links().neighbours, links.link);
   // Names: what is named like the changed code, where no link above reaches (namesakes.ts); after the second ring, which grows from code links only.
   if (beside) await namesakes(index, report, links.link);

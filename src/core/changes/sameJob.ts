@@ -58,7 +58,7 @@ function tokensOf(lines: string[], d: Definition): string[] {
 }
 
 /**
- * The other callers of a callee the changed function calls, where at most SHARED_CALLEE_LIMIT
+ * The other callers of a callee a modified function calls (an added one copies one model: siblings.ts), where at most SHARED_CALLEE_LIMIT
  * definitions call it, that live beside the changed one (the same parent) and are written like it.
  * Two hops out (change, callee, its other caller): listed only on the evidence it stands on.
  */
@@ -91,7 +91,7 @@ export async function otherEntryPoints(index: Index, report: ChangeReport, first
     const of = callers.get(n.symbol);
     if (!of || of.size > SHARED_CALLEE_LIMIT) continue;
     for (const via of n.via.map((v) => bySymbol.get(v))) {
-      if (!via || via.change === 'deleted' || isTestPath(via.file) || !isFunction(via.kind)) continue;
+      if (!via || via.change !== 'modified' || isTestPath(via.file) || !isFunction(via.kind)) continue;
       const head = await index.file(report.head, via.file);
       const def = head?.defs.find((d) => d.symbol === via.symbol && d.startLine === via.startLine);
       const own = def ? tokensOf(head!.lines, def) : [];
@@ -100,7 +100,8 @@ export async function otherEntryPoints(index: Index, report: ChangeReport, first
         if (changed.has(at.def.symbol) || at.def.parent !== def.parent || !isFunction(at.def.kind)) continue;
         const base = await index.file(index.base, at.path);
         if (!base || alike(own, tokensOf(base.lines, at.def)) < WRITTEN_ALIKE) continue;
-        link(at, 'type', via, SAME_JOB_WEIGHT, `also calls ${shortName(n.symbol)} (line ${line}) and is written like ${def.name}: another way in to the same job`, false, 2);
+        const why = `also calls ${shortName(n.symbol)} (line ${line}) and is written like ${def.name}: another way in to the same job`;
+        link(at, 'type', via, SAME_JOB_WEIGHT, why, false, 2);
       }
     }
   }
@@ -157,7 +158,9 @@ export async function mirrored(index: Index, report: ChangeReport, link: LinkFn)
 }
 
 /** The base methods a changed method overrides, each with its other non-test overrides. */
-async function familiesOf(index: Index, report: ChangeReport, s: ChangedSymbol): Promise<{ def: Definition; lines: string[]; base: Located; others: Located[] }[]> {
+interface Family { def: Definition; lines: string[]; base: Located; others: Located[] }
+
+async function familiesOf(index: Index, report: ChangeReport, s: ChangedSymbol): Promise<Family[]> {
   const info = await index.file(report.head, s.file);
   const def = info?.defs.find((d) => d.symbol === s.symbol && d.startLine === s.startLine);
   const cls = def?.parent !== undefined ? info!.defs.find((d) => d.symbol === def.parent && CLASS_LIKE.has(d.kind)) : undefined;
@@ -167,7 +170,7 @@ async function familiesOf(index: Index, report: ChangeReport, s: ChangedSymbol):
   if (bases.length === 0) return [];
   const own = s.baseSymbol ?? s.symbol;
   await index.definitions([def.name]);
-  const out = [];
+  const out: Family[] = [];
   for (const base of (await index.membersOf(bases, def.name)).filter((m) => m.def.kind === 'method' && m.def.symbol !== own)) {
     const baseClass = shortName(base.def.parent!);
     const others: Located[] = [];
@@ -202,7 +205,9 @@ export async function overrideFamilies(index: Index, report: ChangeReport, link:
           if (!best || score > best.score) best = { at: o, score };
         }
         if (best && best.score >= WRITTEN_ALIKE) {
-          link(best.at, 'type', s, SAME_JOB_WEIGHT, `also overrides ${short(base.def.symbol)}, written most like ${def.name} of ${others.length + 1} overrides (line ${best.at.def.nameLine})`, false);
+          const of = others.length + 1;
+          const why = `also overrides ${short(base.def.symbol)}, written most like ${def.name} of ${of} overrides (line ${best.at.def.nameLine})`;
+          link(best.at, 'type', s, SAME_JOB_WEIGHT, why, false);
         }
       }
       await baseCallers(index, s, base, link);
@@ -218,11 +223,13 @@ async function baseCallers(index: Index, s: ChangedSymbol, base: Located, link: 
       const caller = definitionAt(info.defs, ref.line);
       if (!caller || callers.has(caller.symbol) || caller.parent === base.def.parent) continue;
       const r = await index.resolve(info, ref.line, ref.column, ref.name);
-      if (r.resolved && r.picked.some((p) => p.def.symbol === base.def.symbol)) callers.set(caller.symbol, { at: { path: info.path, def: caller }, line: ref.line });
+      if (!r.resolved || !r.picked.some((p) => p.def.symbol === base.def.symbol)) continue;
+      callers.set(caller.symbol, { at: { path: info.path, def: caller }, line: ref.line });
     }
   }
   if (callers.size > DISPATCH_LIMIT) return;
   for (const c of callers.values()) {
-    link(c.at, 'caller', s, SAME_JOB_WEIGHT, `calls ${short(base.def.symbol)}, which ${shortName(s.symbol)} overrides: where it runs (line ${c.line})`, false, 2);
+    const why = `calls ${short(base.def.symbol)}, which ${shortName(s.symbol)} overrides: where it runs (line ${c.line})`;
+    link(c.at, 'caller', s, SAME_JOB_WEIGHT, why, false, 2);
   }
 }
