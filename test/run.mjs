@@ -16,7 +16,7 @@ import { getPriority, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Mocha from 'mocha';
 import { ROOT } from './vscode/setup.mjs';
-import { unitTestFiles } from './unitTestFiles.mjs';
+import { slowFirst, unitTestFiles } from './unitTestFiles.mjs';
 
 let passed = 0;
 let failed = 0;
@@ -35,22 +35,6 @@ function step(title, ...args) {
 }
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
-
-/**
- * The files that take longest start first, so the last worker does not start one of them when the
- * others are done (longest first; the rest keep their order). Measured one file at a time with
- * `npm run bench:suite unit` (wall time, which is what the workers wait for; docs/performance.md).
- */
-const SLOW_FIRST = ['cli/concurrentWrites', 'cli/realSystems', 'webview/panel', 'core/honestRuns', 'deploy/localRun', 'core/runLayout',
-  'core/harness', 'core/realAnswers', 'core/heldOutBench', 'cli/badInput', 'cli/importTrec', 'cli/processes', 'core/panelView', 'core/tokens', 'core/processes'];
-
-function ordered(files) {
-  const rank = (f) => {
-    const i = SLOW_FIRST.findIndex((s) => f.endsWith(`${join(...s.split('/'))}.test.js`));
-    return i < 0 ? SLOW_FIRST.length : i;
-  };
-  return files.map((f, i) => [rank(f), i, f]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , f]) => f);
-}
 
 /**
  * A Node script as a child process beside what follows, its output kept for when it is awaited:
@@ -80,7 +64,7 @@ async function unitTests() {
   const jobs = Math.max(1, Number(process.env.FIXTURE_LAB_TEST_JOBS ?? 2) || 1);
   // Generous: the corpus tests build git repositories.
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, reporter: 'spec', ...(jobs > 1 ? { parallel: true, jobs } : {}) });
-  for (const file of jobs > 1 ? ordered(unitTestFiles()) : unitTestFiles()) mocha.addFile(file);
+  for (const file of jobs > 1 ? slowFirst(unitTestFiles()) : unitTestFiles()) mocha.addFile(file);
   try {
     const stats = await new Promise((resolve) => {
       const runner = mocha.run(() => resolve(runner.stats));

@@ -13,7 +13,7 @@ export { decodeUtf8, invalidUtf8At } from './utf8';
 // Numbers and words shared with the webview (src/shared), shown by the CLI and the extension too
 export { showBidi, stripBidi } from '../shared/bidi';
 export { chartConfig, LIGHT_THEME } from '../shared/chartTheme';
-export { fmt } from '../shared/figures';
+export { fmt, plural } from '../shared/figures';
 export {
   type ChartView, type CorpusResults, type FixtureHeader, type FixtureResults, type SystemChoice,
 } from '../shared/panelView';
@@ -140,6 +140,7 @@ export { mergeRuns } from './harness/merge';
 export { RunStore } from './harness/runStore';
 export { inShard, parseShard, shardOf, TIMING_FIELDS, timingFieldText, withoutTiming } from './harness/shard';
 export { readSystems, resolvePrograms } from './harness/systems';
+export { installingLine, packageHome, systemsCacheDir } from './harness/systemPackages';
 export { checkLines, checkSystems } from './harness/systemsCheck';
 export { readSystemsFile } from './corpus/systemsYaml';
 export { exportTrec } from './harness/trecExport';

@@ -26,3 +26,8 @@ export function figureFromJson(v: unknown): number | null {
   if (v === `-${UNBOUNDED}`) return -Infinity;
   return typeof v === 'number' ? v : null;
 }
+
+/** A count with its noun, singular for exactly one: `1 disagreement`, `0 disagreements`, `2 candidates`; `many` for an irregular plural. */
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n} ${n === 1 ? word : many}`;
+}

@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { ROOT } from '../vscode/setup.mjs';
-import { unitTestFiles } from '../unitTestFiles.mjs';
+import { slowFirst, unitTestFiles } from '../unitTestFiles.mjs';
 
 const PHASES = ['build', 'typecheck', 'unit', 'integration', 'restricted', 'installed'];
 const args = process.argv.slice(2);
@@ -77,6 +77,28 @@ const ratio = (cpu) => `${Math.round(cpu / baseline)}x`.padStart(6);
 console.log(`${'phase'.padEnd(44)} ${'CPU s'.padStart(7)} ${'wall s'.padStart(7)}  CPU/baseline`);
 const line = (name, r) => console.log(`${name.padEnd(44)} ${fmt(r.cpu)} ${fmt(r.wall)} ${ratio(r.cpu)}${r.code === 0 ? '' : `  (exit ${r.code})`}`);
 
+/**
+ * npm test's two mocha workers (its default) played with the CPU just measured: each file
+ * in npm test's order goes to the worker free first and takes its CPU seconds there, as on a core of
+ * its own. Its end against CPU / jobs says what the order costs: how long one worker would sit idle
+ * at the end while the other finishes (npm test's last minutes, when the real-VS-Code passes are
+ * done and the workers have the cores to themselves). A file's waits are not in it: on a machine the
+ * passes share, their CPU fills them (docs/performance.md).
+ */
+function schedule(results) {
+  const cpuOf = new Map(results.map((r) => [join(ROOT, 'out', 'test', r.file), r.cpu]));
+  const workers = [0, 0];
+  const order = slowFirst([...cpuOf.keys()].sort());
+  for (const file of order) {
+    const first = workers.indexOf(Math.min(...workers));
+    workers[first] += cpuOf.get(file);
+  }
+  const end = Math.max(...workers);
+  const last = order.slice(-3).map((f) => relative(join(ROOT, 'out', 'test'), f)).join(', ');
+  console.log(`  npm test's schedule with these CPU times: ${workers.length} workers end at ${end.toFixed(1)} s against CPU / ${workers.length} = `
+    + `${(workers.reduce((a, b) => a + b, 0) / workers.length).toFixed(1)} s; one idles ${(end - Math.min(...workers)).toFixed(1)} s at the end; the last files ${last}`);
+}
+
 let total = 0;
 for (const phase of phases) {
   if (phase === 'build') {
@@ -108,6 +130,7 @@ for (const phase of phases) {
     const cpu = results.reduce((s, r) => s + r.cpu, 0);
     const failing = results.filter((r) => r.code !== 0).length;
     line(`unit (${files.length} file${files.length === 1 ? '' : 's'}, ${jobs} at a time)`, { cpu, wall: (Date.now() - started) / 1000, code: failing === 0 ? 0 : `${failing} files failing` });
+    schedule(results);
     total += cpu;
   } else {
     // Each real-VS-Code pass alone, its .vsix packaged within it (npm test packages one for both that install it).

@@ -121,6 +121,24 @@ describe('bad input: command lines', function () {
     assert.equal(existsSync(join(corpus, 'out')), false, 'no run folder');
   });
 
+  it('run --tasks with what the task glob does not support (`[...]`, `{a,b}`, a leading `!`) exits 1 saying what it supports; nothing runs', async () => {
+    const corpus = demoCorpus();
+    for (const [glob, what] of [['bookshop-easy-0[12]', '`[...]` classes'], ['bookshop-{easy,hard}-01', '`{a,b}` alternatives'],
+      ['!bookshop-easy-01', 'a leading `!` (negation)']]) {
+      const r = await run(corpus, 'run', '--tasks', glob, '--out', 'out');
+      oneLineError(r, 1, `--tasks \`${glob}\` uses ${what}, which the task glob does not support: it has \`*\` (any characters) and \`?\` (one character) only`,
+        glob);
+      writeFileSync(join(corpus, 'x.run'), 'bookshop-easy-01 Q0 shop/cart.Cart 1 1.0 x\n');
+      const trec = await run(corpus, 'import-trec', 'x.run', '--system', 'x', '--out', 'out', '--tasks', glob);
+      oneLineError(trec, 1, `--tasks \`${glob}\` uses ${what}`, `import-trec ${glob}`);
+    }
+    assert.equal(existsSync(join(corpus, 'out')), false, 'no run folder');
+    // What it supports still selects: `?` one character, `*` any.
+    const plan = await prepareRun({ corpusDir: corpus, cwd: corpus, systems: ['grep'], tasks: 'bookshop-easy-0?', outDir: 'out' });
+    assert.equal(plan.refusal, undefined);
+    assert.deepEqual(plan.toRun.map((t) => t.id), ['bookshop-easy-01', 'bookshop-easy-02']);
+  });
+
   it('an empty --systems list (`--systems ,`) is a usage error, never every system; core refuses an empty list too', async () => {
     const corpus = demoCorpus();
     for (const list of [',', '', ' , ']) {

@@ -37,12 +37,26 @@ const corpus = () => tempCorpus({ [PATH]: FIXTURE });
 const reviewedCorpus = () => tempCorpus({ [PATH]: `${FIXTURE}agreement: 0\n` });
 
 describe('fixture-lab CLI', () => {
+  it('kappa counts read as English: `1 disagreement`, `1 item`; `0 disagreements`, `2 items`', async () => {
+    // dana and lee agree on a/b.C and disagree on a/b.D: one disagreement over two items (no candidates: the labeled symbols are the items).
+    const one = FIXTURE.replace(/candidates:\n(  - .*\n)+/, '').replace(/ground_truth:\n(  - .*\n)+/, 'ground_truth: []\n')
+      .replace('labels:\n', 'labels:\n  dana:\n    - {symbol: a/b.C, confidence: HIGH, reason: r}\n    - {symbol: a/b.D, confidence: MEDIUM, reason: r}\n')
+      .replace('    - {symbol: a/b.E, confidence: HIGH, reason: r}\n', '');
+    const dir = tempCorpus({ [PATH]: `${one}agreement: 0\n` });
+    const kappa = await run(dir, 'kappa', PATH);
+    assert.equal(kappa.code, 0, kappa.stderr);
+    assert.match(kappa.stdout, /^demo-easy-01: kappa .*; 2 items, 1 disagreement\n/);
+    assert.match(kappa.stdout, /^ {2}a\/b\.D: dana MEDIUM, lee -\n/m);
+    const agreed = tempCorpus({ [PATH]: `${one.replace('    - {symbol: a/b.D, confidence: MEDIUM, reason: r}\n', '')}agreement: 0\n` });
+    assert.match((await run(agreed, 'kappa', PATH)).stdout, /; 1 item, 0 disagreements\n/);
+  });
+
   it('validate prints path:line:col: severity: message and exits 1 on an error', async () => {
     const dir = corpus();
     const ok = await run(dir, 'validate', '--no-resolve');
     assert.equal(ok.code, 0);
     assert.equal(ok.stdout, '');
-    assert.equal(ok.stderr, '1 fixtures: 0 errors, 0 warnings\n', 'no match rate without resolving');
+    assert.equal(ok.stderr, '1 fixture: 0 errors, 0 warnings\n', 'no match rate without resolving');
     // The repository has no checkout: one warning saying how to set it, not one per symbol.
     const unchecked = await run(dir, 'validate');
     assert.equal(unchecked.code, 0);

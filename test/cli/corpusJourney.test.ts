@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFixture, TASK_STUB } from '../../src/core';
-import { run } from '../helpers/cli';
+import { ok, run } from '../helpers/cli';
 import { TestRepo } from '../helpers/gitRepo';
 import { tempDir } from '../helpers/tempDir';
 
@@ -23,12 +23,6 @@ function flaskLike(): TestRepo {
   repo.git('checkout', '-q', 'main');
   repo.git('merge', '-q', '--no-ff', 'dev/deprecate', '-m', 'Merge pull request #3 from dev/deprecate\n\ndeprecate `should_ignore_error`');
   return repo;
-}
-
-async function ok(r: Promise<{ code: number; stdout: string; stderr: string }>): Promise<string> {
-  const done = await r;
-  assert.equal(done.code, 0, done.stdout + done.stderr);
-  return done.stdout;
 }
 
 describe('a corpus from an empty folder to a judged, re-scored run (CLI)', function () {
@@ -92,6 +86,7 @@ describe('a corpus from an empty folder to a judged, re-scored run (CLI)', funct
     assert.match(byName.echoer.argv.query[0], /^\/.*\/sh$/, 'the program resolved on PATH');
     assert.deepEqual(byName.echoer.argv.query.slice(1), ['-c', "printf 'app/util.count_errors\\n'", '{task}']);
     // One task: no pair can be significant, and FINDINGS.md says so rather than a bare "not significant".
+    assert.match(readFileSync(join(dir, 'results/r1/FINDINGS.md'), 'utf8'), /, 1 task, 3 systems, budget 2000 tokens, /, 'counts in English');
     assert.match(readFileSync(join(dir, 'results/r1/FINDINGS.md'), 'utf8'),
       /\*\*Too few tasks to test\*\*: with 1 task no pair can reach p < 0\.05; the smallest p the test can give is 1\.000 /);
     assert.match(await ok(run(dir, 'pool', 'results/r1', '--write')), /judge them: fixture-lab pool results\/r1 --judge RULINGS\.csv/);

@@ -95,7 +95,7 @@ describe('cli: signals stop the scoring too', function () {
       const done = exited(cli);
       try {
         // Nothing is left to answer: what follows this line is the analysis.
-        await until(() => /running many: 1 answers, 1 already done\n/.test(stderr));
+        await until(() => /running many: 1 answer, 1 already done\n/.test(stderr));
         await new Promise((r) => setTimeout(r, 300));
         const sent = Date.now();
         cli.kill(signal);

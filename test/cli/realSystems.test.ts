@@ -1,23 +1,17 @@
-// The real retrieval systems, pinned, installed from the npm registry into the ignored cache on
-// first use (test/systems/setup.mjs), run through `fixture-lab run` and `fixture-lab systems check`
-// with docs/scoring.md's entries as written: no wrapper. codegraph's answers must name symbols that
+// The real retrieval systems, pinned, run through `fixture-lab run` and `fixture-lab systems check`
+// with docs/scoring.md's entries as written: no wrapper, and no PATH set up. Each entry's `npm:`
+// installs its package on first use into the tests' cache (.cache/systems/, which
+// test/systems/setup.mjs fills beside the build: one install for the suite). codegraph's answers must name symbols that
 // exist at the revision; gitnexus, offline here, must be reported degraded with its own warning.
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
-import { namesAtRevision, RawResult, RepoSymbols } from '../../src/core';
+import { join } from 'node:path';
+import { namesAtRevision, packageHome, RawResult, RepoSymbols } from '../../src/core';
 import { generate } from '../bench/generatedRepo';
 import { run } from '../helpers/cli';
 import { demoCorpus, ROOT } from '../helpers/demoCorpus';
 import { TestRepo } from '../helpers/gitRepo';
 import { tempDir } from '../helpers/tempDir';
-
-/** A real system's executable, installed on first use. */
-function installed(name: 'codegraph' | 'gitnexus'): string {
-  const out = execFileSync(process.execPath, [join(ROOT, 'test/systems/setup.mjs'), name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  return out.trim().split('\n').pop()!;
-}
 
 /** docs/scoring.md's entry for `name`, as written there. */
 function documented(name: string): string {
@@ -27,25 +21,28 @@ function documented(name: string): string {
   return entry;
 }
 
+/** Where the tests' systems install (test/systems/setup.mjs fills it beside the build). */
+const CACHE = join(ROOT, '.cache', 'systems');
+
 const readRaw = (out: string, system: string, task: string): RawResult => JSON.parse(readFileSync(join(out, 'raw', system, `${task}.json`), 'utf8'));
 
 describe('real systems, installed and run as documented', function () {
   this.timeout(900_000);
-  const saved = { PATH: process.env.PATH, HOME: process.env.HOME };
+  const saved = { HOME: process.env.HOME, FIXTURE_LAB_SYSTEMS: process.env.FIXTURE_LAB_SYSTEMS };
 
   before(() => {
-    // The systems are found through PATH, as the documented entries name them; gitnexus keeps its
-    // registry of indexed folders in ~/.gitnexus, so HOME is a folder of this test's own.
-    const bins = [installed('codegraph'), installed('gitnexus')].map((bin) => dirname(bin));
-    process.env.PATH = [...bins, saved.PATH].join(delimiter);
+    // The documented entries' `npm:` packages install into (or are found in) the tests' cache;
+    // gitnexus keeps its registry of indexed folders in ~/.gitnexus, so HOME is a folder of this test's own.
+    process.env.FIXTURE_LAB_SYSTEMS = CACHE;
     process.env.HOME = tempDir();
     process.env.CODEGRAPH_TELEMETRY = '0';
     // This machine is shared and busy: gitnexus's parse workers get a minute to start, not 5 s (docs/scoring.md).
     process.env.GITNEXUS_WORKER_READY_TIMEOUT_MS = '60000';
   });
   after(() => {
-    process.env.PATH = saved.PATH;
     process.env.HOME = saved.HOME;
+    if (saved.FIXTURE_LAB_SYSTEMS === undefined) delete process.env.FIXTURE_LAB_SYSTEMS;
+    else process.env.FIXTURE_LAB_SYSTEMS = saved.FIXTURE_LAB_SYSTEMS;
     delete process.env.GITNEXUS_WORKER_READY_TIMEOUT_MS;
     delete process.env.CODEGRAPH_TELEMETRY;
   });
@@ -56,6 +53,9 @@ describe('real systems, installed and run as documented', function () {
     assert.equal(r.code, 0, r.stderr);
     const raw = readRaw(join(corpus, 'out'), 'codegraph', 'bookshop-easy-01');
     assert.equal(raw.status, 'ok', raw.error);
+    const info = JSON.parse(readFileSync(join(corpus, 'out', 'run.json'), 'utf8'));
+    assert.equal(info.systems[0].argv.query[0], join(packageHome({ name: '@colbymchenry/codegraph', version: '1.6.1' }, CACHE), 'node_modules/.bin/codegraph'),
+      'the pinned package\'s program, from the cache');
     // Hand-checked at 76fa6ca (the task's base): each is defined there, in codegraph's order.
     assert.deepEqual(raw.symbols, ['shop/pricing.DISCOUNT_CAP_PERCENT', 'shop/cart.Cart.add', 'shop/models.Order', 'shop/cart.Cart', 'shop/models.LineItem',
       'shop/checkout.checkout']);
@@ -111,7 +111,7 @@ describe('real systems, installed and run as documented', function () {
 
   it('gitnexus 1.6.12 through both entries: offline, every answer is empty with its own warning; `systems check` says degraded, and an '
     + 'unknown tool lists the server\'s tools', async () => {
-    const badTool = '  - name: nexus-badtool\n    type: mcp\n    server: [gitnexus, mcp]\n    tool: search_codebase\n    arguments: {query: "{task}"}\n';
+    const badTool = '  - name: nexus-badtool\n    type: mcp\n    npm: gitnexus@1.6.12\n    server: [gitnexus, mcp]\n    tool: search_codebase\n    arguments: {query: "{task}"}\n';
     const corpus = demoCorpus(`systems:\n${documented('gitnexus')}${documented('gitnexus-mcp')}${badTool}`);
     const r = await run(corpus, 'run', '--systems', 'gitnexus,gitnexus-mcp', '--tasks', 'bookshop-easy-01', '--budget', '5000', '--out', 'out');
     assert.equal(r.code, 0, r.stderr);

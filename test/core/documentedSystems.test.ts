@@ -72,7 +72,7 @@ describe('the documented real systems', function () {
     const validated = await run(corpus, 'validate', '--no-resolve');
     assert.equal(validated.code, 1);
     assert.equal(validated.stdout.split('\n').filter((l) => l.includes(': error: ')).join('\n'), 'systems.yaml:4:5: error: systems[0] (tool): unknown key `indx` for a command system (did you mean `index`?); '
-      + 'the keys are name, type, languages, timeout_minutes, max_output_mb, version, index, query, cwd, env, parse');
+      + 'the keys are name, type, languages, timeout_minutes, max_output_mb, version, npm, index, query, cwd, env, parse');
     const ran = await run(corpus, 'run', '--out', 'out');
     assert.equal(ran.code, 1);
     assert.match(ran.stderr, /^systems\.yaml:4:5: error: systems\[0\] \(tool\): unknown key `indx`/m);

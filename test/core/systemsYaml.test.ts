@@ -84,11 +84,11 @@ describe('systems.yaml: every mistake at path:line:col, with the fix', () => {
     ].join('\n');
     assert.deepEqual(problemsOf(text), [
       'corpus/systems.yaml:4:5: error: systems[0] (codegraph): unknown key `indx` for a command system (did you mean `index`?); the keys are '
-        + 'name, type, languages, timeout_minutes, max_output_mb, version, index, query, cwd, env, parse',
+        + 'name, type, languages, timeout_minutes, max_output_mb, version, npm, index, query, cwd, env, parse',
       'corpus/systems.yaml:6:47: error: systems[0] (codegraph): unknown key `parse.fle` for format json (did you mean `file`?); the keys are '
         + 'format, symbols, file, name, pattern, tokens, scores, until',
       'corpus/systems.yaml:9:5: error: systems[1] (nexus): unknown key `tool` for a command system (`tool` is for mcp systems); the keys are '
-        + 'name, type, languages, timeout_minutes, max_output_mb, version, index, query, cwd, env, parse',
+        + 'name, type, languages, timeout_minutes, max_output_mb, version, npm, index, query, cwd, env, parse',
       'corpus/systems.yaml:11:28: error: systems[1] (nexus): unknown key `parse.pattern` for format lines (`pattern` is for format json and regex); '
         + 'the keys are format, until',
       'corpus/systems.yaml:12:1: error: unknown key `sytems` (did you mean `systems`?): the file holds `systems:` only',

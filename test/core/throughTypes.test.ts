@@ -85,4 +85,42 @@ describe('candidates: one hop out through a type', function () {
     assert.ok(!m.has('zapcore/sink.Flusher'), 'testingWriter has no Flush');
     assert.ok(!m.has('zapcore/sink.Syncer'), 'one method by name says little');
   });
+
+  it('a type the change modifies links the type aliases built from it (Pick, Partial) among its many users; not an object type holding it, nor any where more than 3 are', async () => {
+    const repo = new TestRepo();
+    const options = (delay: string) => `export interface FetchOptions {\n\ttimeout?: number;\n\tretry?: number;\n\tretryDelay?: ${delay};\n}\n\n`
+      + 'export type GlobalOptions = Pick<FetchOptions, "timeout" | "retry" | "retryDelay">;\n\n'
+      + ['Request', 'Response', 'Retry', 'Hooks'].map((x) => `export interface ${x}Context {\n\trequest: string;\n\tattempt: number;\n\tstarted: number;\n\toptions: FetchOptions;\n}\n\n`).join('')
+      + 'export interface Context {\n\tname: string;\n}\n\n'
+      + ['A', 'B', 'C', 'D'].map((x) => `export type Context${x} = Partial<Context>;\n`).join('');
+    const base = repo.commit('base', { 'src/types.ts': options('number') });
+    const head = repo.commit('head', { 'src/types.ts': options('number | ((attempt: number) => number)') });
+    const m = by(await candidates(repo, base, head));
+    const derived = m.get('src/types.GlobalOptions');
+    assert.deepEqual(derived && { kind: derived.kind, why: derived.why },
+      { kind: 'type', why: 'built from FetchOptions (line 7), which the change modifies' }, [...m.keys()].join(', '));
+    // Five types use FetchOptions (too many to link as its users); four only hold it in a field.
+    assert.ok(!m.has('src/types.RequestContext'), 'an object type holds a FetchOptions field: it is not built from it');
+    const renamed = repo.commit('context', { 'src/types.ts': options('number | ((attempt: number) => number)').replace('\tname: string;', '\tlabel: string;') });
+    const c = by(await candidates(repo, head, renamed));
+    assert.ok(c.has('src/types.Context') && !c.has('src/types.ContextA'), `four aliases built from Context: vocabulary (${[...c.keys()].join(', ')})`);
+  });
+
+  it('a member a changed type declares anew links the other types of its folder declaring it; not where more than 2 do, nor a nested parameter\'s name', async () => {
+    const repo = new TestRepo();
+    const r2 = (binding: string) => `export interface R2Options {\n\t${binding}: string;\n\tbase?: string;\n\tload?: (\n\t\tkeys: string[],\n\t) => void;\n}\n`;
+    const files: Record<string, string> = {
+      'src/drivers/kv.ts': 'export interface KVOptions {\n\tbinding?: string;\n\tbase?: string;\n}\n',
+      'src/drivers/r2.ts': r2('binding'),
+      'src/other/keys.ts': 'export interface KeyOptions {\n\tbinding?: string;\n\tkeys: string[];\n}\n',
+    };
+    for (const x of ['fs', 'http', 'redis']) files[`src/drivers/${x}.ts`] = `export interface ${x}Options {\n\tbase?: string;\n\tkeys?: string[];\n}\n`;
+    const base = repo.commit('base', files);
+    const head = repo.commit('head', { 'src/drivers/r2.ts': r2('binding?').replace('\tbase?: string;', '\tbase: string;').replace('\t\tkeys: string[],', '\t\tkeys: readonly string[],') });
+    const m = by(await candidates(repo, base, head));
+    const kv = m.get('src/drivers/kv.KVOptions');
+    assert.deepEqual(kv && { kind: kv.kind, why: kv.why }, { kind: 'type', why: 'declares binding too, which R2Options declares anew (line 2)' }, [...m.keys()].join(', '));
+    assert.ok(!m.has('src/other/keys.KeyOptions'), 'another folder');
+    assert.ok(!m.has('src/drivers/fs.fsOptions'), 'base: four types of the folder declare it; keys: a parameter of load, not R2Options\'s member');
+  });
 });

@@ -148,7 +148,10 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
   async function notified(contains: string, act: () => Thenable<unknown>): Promise<Anchor[]> {
     await vscode.commands.executeCommand('notifications.clearAll');
     await act();
-    const anchors = await notificationAnchors(contains);
+    // When the message never comes, say what was shown instead: a flake here once said only "timeout".
+    const anchors = await notificationAnchors(contains).catch(async (e: unknown) => {
+      throw new Error(`no notification says ${contains} (${String(e).split('\n')[0]}); shown: ${JSON.stringify(await notifications())}`);
+    });
     const texts = await notifications();
     assert.ok(texts.some((t) => t.includes(contains)), `a notification says ${contains}: ${JSON.stringify(texts)}`);
     return anchors;
@@ -193,6 +196,8 @@ describe('a hostile corpus: text from fixtures, repositories and systems cannot 
   it('a run of systems answering and failing with hostile text: its refusal of the hostile id, and its progress, show the text as text', async () => {
     await setRater('dana');
     await vscode.commands.executeCommand('fixtureLab.openFixture', { uri: fixture });
+    // The run takes the session's fixture: wait until it is this one (on a loaded machine the open settles late).
+    await eventually(async () => assert.equal((await s.session.current())?.fixture.id, ID));
     // The id cannot name result files: the run is refused before anything runs, naming the id as text.
     const refused = await notified('before running systems on it', () => vscode.commands.executeCommand('fixtureLab.runBenchmark', { systems: ['hostile', 'hostile-fails'] }).then((run) => assert.equal(run, undefined, 'the run started')));
     assertInert('the run\'s refusal', refused);

@@ -1,7 +1,8 @@
 // Installs the real retrieval systems the tests run (docs/scoring.md#benchmarking-real-systems),
-// pinned, from the npm registry into the ignored cache .cache/systems/<name>-<version>/ on first
-// use, the way test/vscode/setup.mjs installs code-server. They are never dependencies of Fixture
-// Lab: nothing here is in package.json. A marker file says an install finished; an install goes to
+// pinned, from the npm registry into the ignored cache .cache/systems/ on first use, in the layout
+// systems.yaml's `npm:` installs use ([@scope/]name-version/): the tests run them through their
+// `npm:` pins with FIXTURE_LAB_SYSTEMS set to that folder, so what this script installs beside the
+// build is what they find. They are never dependencies of Fixture Lab: nothing here is in package.json. A marker file says an install finished; an install goes to
 // a folder of its own and is renamed into place, so two test processes never see half of one.
 // Usage: node test/systems/setup.mjs [codegraph|gitnexus ...]   (all of them by default)
 import { spawnSync } from 'node:child_process';
@@ -19,11 +20,17 @@ export const SYSTEMS = {
   gitnexus: { package: 'gitnexus', version: '1.6.12', bin: 'gitnexus' },
 };
 
-/** Where a system is (or will be) installed. */
+/**
+ * Where a system is (or will be) installed: the folder Fixture Lab installs a systems.yaml `npm:`
+ * pin into (src/core/harness/systemPackages.ts's packageHome, a test holds them equal), so the
+ * tests' runs find what this script installed, and the suite installs each package once. Kept
+ * apart from it because this script runs beside the build, before there is a built core.
+ */
 export function systemDir(name) {
   const s = SYSTEMS[name];
   if (!s) throw new Error(`no real system ${name}: one of ${Object.keys(SYSTEMS).join(', ')}`);
-  return join(CACHE, `${name}-${s.version}`);
+  const [scope, base] = s.package.startsWith('@') ? s.package.split('/') : [undefined, s.package];
+  return scope ? join(CACHE, scope, `${base}-${s.version}`) : join(CACHE, `${base}-${s.version}`);
 }
 
 /** The absolute path of a system's executable, installing it first when it is not there. */

@@ -6,6 +6,7 @@ import {
 import { DEFAULT_RESOLVER, RESOLVERS } from '../../core/changes/resolvers';
 import { Repository } from '../../core/git/repository';
 import { CliIO, oneOf, parse, required, UsageError } from '../args';
+import { plural } from '../../shared/figures';
 
 /**
  * `--limit N`, `--tests exclude|after|mixed` and `--resolver scip|heuristic`, shared by `candidates` and `new`; `--evidence strong|all` (`candidates`).
@@ -54,7 +55,8 @@ export async function candidates(args: string[], io: CliIO): Promise<number> {
       return 0;
     }
     for (const c of found.ranked) io.stdout.write(`${c.kind.padEnd(8)} ${c.symbol}  ${c.why}${c.test ? '  [test]' : ''}\n`);
-    io.stdout.write(`${describeCut(found.cut)}${describeTests(found.tests)}${found.ambiguous ? `; ${found.ambiguous} ambiguous names not linked` : ''}\n`);
+    const ambiguous = found.ambiguous ? `; ${plural(found.ambiguous, 'ambiguous name')} not linked` : '';
+    io.stdout.write(`${describeCut(found.cut)}${describeTests(found.tests)}${ambiguous}\n`);
     return 0;
   } finally {
     repo.close();

@@ -4,6 +4,7 @@ import {
 } from '../../core';
 import { CliIO, corpusDir, oneOf, parse, required, UsageError } from '../args';
 import { candidateOptions } from './candidates';
+import { plural } from '../../shared/figures';
 
 /**
  * `import-swe-bench FILE.jsonl --repo NAME [--out DIR] [--corpus DIR] [--tier T] [--force]`: each SWE-bench
@@ -40,7 +41,7 @@ export async function importSweBenchCommand(args: string[], io: CliIO): Promise<
   const repo = await Repository.open(repositoryPath(dir, entry));
   try {
     const told = (o: SweBenchOutcome) => {
-      if (o.ok) io.stdout.write(`wrote ${displayPath(o.path, io.cwd)} (${o.instance.instance_id}): head ${o.head}, ${o.candidates} candidates\n`);
+      if (o.ok) io.stdout.write(`wrote ${displayPath(o.path, io.cwd)} (${o.instance.instance_id}): head ${o.head}, ${plural(o.candidates, 'candidate')}\n`);
       else io.stderr.write(`fixture-lab: refused ${o.instance.instance_id} (line ${o.instance.line}): ${o.reason}\n`);
     };
     const outcomes = await importSweBench({
@@ -48,7 +49,7 @@ export async function importSweBenchCommand(args: string[], io: CliIO): Promise<
       cwd: io.cwd,
     }, instances, told);
     const refused = outcomes.filter((o) => !o.ok).length;
-    io.stdout.write(`imported ${outcomes.length - refused} of ${outcomes.length} instances${refused ? `; ${refused} refused (listed above)` : ''}\n`);
+    io.stdout.write(`imported ${outcomes.length - refused} of ${plural(outcomes.length, 'instance')}${refused ? `; ${refused} refused (listed above)` : ''}\n`);
     return refused > 0 ? 1 : 0;
   } finally {
     repo.close();

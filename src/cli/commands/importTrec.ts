@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import { importTrecRun, MATCH_RULES } from '../../core';
 import { CliIO, corpusDir, oneOf, parse, required, UsageError } from '../args';
+import { plural } from '../../shared/figures';
 
 /**
  * `import-trec RUN_FILE --system NAME --out RUN_DIR [--corpus DIR] [--match RULE] [--budget N] [--tasks GLOB]`: a TREC run
@@ -31,11 +32,11 @@ export async function importTrecCommand(args: string[], io: CliIO): Promise<numb
   for (const i of summary.ignored) io.stderr.write(`fixture-lab: left out qid ${i.task}: ${i.reason}\n`);
   if (summary.unranked.length > 0) {
     const some = summary.unranked.slice(0, 5).join(', ') + (summary.unranked.length > 5 ? ', ...' : '');
-    io.stderr.write(`fixture-lab: the run ranks nothing for ${summary.unranked.length} task${summary.unranked.length === 1 ? '' : 's'} (${some}): `
+    io.stderr.write(`fixture-lab: the run ranks nothing for ${plural(summary.unranked.length, 'task')} (${some}): `
       + 'they score 0, as trec_eval -c counts them\n');
   }
   const n = summary.info.tasks.length - summary.unranked.length;
-  io.stdout.write(`imported ${summary.info.systems[0].name}: ${n} of ${summary.info.tasks.length} tasks ranked, ${summary.info.match} matching\n`);
+  io.stdout.write(`imported ${summary.info.systems[0].name}: ${n} of ${plural(summary.info.tasks.length, 'task')} ranked, ${summary.info.match} matching\n`);
   io.stdout.write(`results: ${relative(io.cwd, summary.dir) || '.'}\n`);
   return 0;
 }

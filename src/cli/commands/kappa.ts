@@ -4,7 +4,7 @@ import { loadFixtureFile } from '../../core/corpus/load';
 import { formatNumber, setField } from '../../core/fixtures/edit';
 import { agreementWriteRefusal, measuredAgreement, REVIEW_IN_PROGRESS } from '../../core/labeling/state';
 import { displayPath, FixtureLabError, refused } from '../../core/problems';
-import { fmt } from '../../shared/figures';
+import { fmt, plural } from '../../shared/figures';
 import { CliIO, parse, UsageError } from '../args';
 import { fixturePaths, moduleFor } from '../fixtureArgs';
 import { editFixture, refuseUnreadable } from './edits';
@@ -51,10 +51,10 @@ export async function kappa(args: string[], io: CliIO): Promise<number> {
     const head = a.kappa === null
       ? `kappa n/a (${a.reason})${a.observed === null ? '' : `, observed agreement ${fmt(a.observed)}`}`
       : `kappa ${fmt(a.kappa)} ${a.band}, kappa_confidence ${fmt(a.kappa_confidence)}, observed ${fmt(a.observed)}, expected ${fmt(a.expected)}`;
-    io.stdout.write(`${a.id}: ${head}; ${a.items} items, ${a.disagreements.length} disagreements\n`);
+    io.stdout.write(`${a.id}: ${head}; ${plural(a.items, 'item')}, ${plural(a.disagreements.length, 'disagreement')}\n`);
     if (a.items > 0) {
-      io.stdout.write(`  all ${a.figures.items} items: ${figureSummary(a.figures)}\n`);
-      io.stdout.write(`  labeled only, ${a.labeled_only.items} items: ${figureSummary(a.labeled_only)}\n`);
+      io.stdout.write(`  all ${plural(a.figures.items, 'item')}: ${figureSummary(a.figures)}\n`);
+      io.stdout.write(`  labeled only, ${plural(a.labeled_only.items, 'item')}: ${figureSummary(a.labeled_only)}\n`);
       const paradox = paradoxNote(a.figures, a.table);
       if (paradox) io.stdout.write(`  ${paradox}\n`);
     }

@@ -4,6 +4,7 @@ import {
 } from '../../core';
 import { CliIO, corpusDir, oneOf, parse, required, UsageError } from '../args';
 import { candidateOptions } from './candidates';
+import { plural } from '../../shared/figures';
 
 /**
  * `new --repo NAME (--base REV --head REV | --pr N) [--task TEXT] [--tier T] [--id ID] [--out PATH] [CORPUS_DIR]`:
@@ -57,7 +58,7 @@ export async function newFixture(args: string[], io: CliIO): Promise<number> {
     for (const line of made.found.unparsed) io.stderr.write(`fixture-lab: warning: ${line}\n`);
     for (const note of made.found.resolver.notes) io.stderr.write(`fixture-lab: ${note}\n`);
     const cut = `${describeCut(made.found.cut)}${describeTests(made.found.tests)}`;
-    io.stdout.write(`wrote ${displayPath(made.path, io.cwd)} (${made.id}): ${made.found.symbols.length} candidates (non-test ${cut})\n`);
+    io.stdout.write(`wrote ${displayPath(made.path, io.cwd)} (${made.id}): ${plural(made.found.symbols.length, 'candidate')} (non-test ${cut})\n`);
     if (made.text.includes(TASK_STUB)) io.stdout.write(`${TASK_STUB_ADVICE}\n`);
     return 0;
   } finally {

@@ -6,7 +6,7 @@ import { readUtf8File } from '../../core/io/files';
 import { dropKeptDraft, hideDraft, keepDraft, keptDraft, restoreDraft } from '../../core/labeling/blindDrafts';
 import { finishReview, reviewWarnings, startReview } from '../../core/labeling/protocol';
 import { displayPath, edited, refused, textOf } from '../../core/problems';
-import { fmt } from '../../shared/figures';
+import { fmt, plural } from '../../shared/figures';
 import { CliIO, parse, required, UsageError } from '../args';
 import { moduleFor } from '../fixtureArgs';
 import { settle, SETTLE_OPTIONS } from './dispute';
@@ -80,8 +80,8 @@ export async function review(args: string[], io: CliIO): Promise<number> {
   const truth = readFixture(result!.text, shown).fixture.ground_truth.length;
   const head = a.kappa === null ? `kappa n/a (${a.reason}), observed agreement ${fmt(a.observed)}`
     : `kappa ${fmt(a.kappa)} ${a.band}, kappa_confidence ${fmt(a.kappa_confidence)}`;
-  const disagreements = `${a.disagreements.length} disagreement${a.disagreements.length === 1 ? '' : 's'}`;
-  io.stdout.write(`${shown}: review finished: ${head}; ${a.items} items, ${disagreements}; ground_truth: ${truth} symbol${truth === 1 ? '' : 's'}\n`);
+  const counts = `${plural(a.items, 'item')}, ${plural(a.disagreements.length, 'disagreement')}; ground_truth: ${plural(truth, 'symbol')}`;
+  io.stdout.write(`${shown}: review finished: ${head}; ${counts}\n`);
   for (const d of a.disagreements) io.stdout.write(`  ${d.symbol}: ${a.labeler} ${d.labeler ?? '-'}, ${a.verifier} ${d.verifier ?? '-'}\n`);
   if (a.disagreements.length > 0) io.stdout.write(`settle each: fixture-lab review settle ${shown} SYMBOL --resolution included|excluded --rationale TEXT\n`);
   return 0;

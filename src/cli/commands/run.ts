@@ -1,8 +1,9 @@
 import { relative } from 'node:path';
-import { EFFECT_SIZES, executeRun, fmt, healthWarnings, MATCH_RULES, MatchRule, parseShard, prepareRun, RunEvent, RunStore, summarize,
+import { EFFECT_SIZES, executeRun, fmt, healthWarnings, installingLine, MATCH_RULES, MatchRule, parseShard, prepareRun, RunEvent, RunStore, summarize,
   systemHealth } from '../../core';
 import { CliIO, corpusDir, oneOf, parse, UsageError } from '../args';
 import { onStopSignal, signalExitCode } from '../signals';
+import { plural } from '../../shared/figures';
 
 /**
  * `run [CORPUS_DIR] [--systems a,b] [--tasks GLOB] [--budget N[,N...]] [--match RULE]
@@ -126,10 +127,11 @@ class Progress {
     if (e.kind === 'started') {
       this.doneAtStart = e.done;
       this.started = Date.now();
-      this.io.stderr.write(`running ${e.systems.join(', ')}: ${e.total} answers${e.done ? `, ${e.done} already done` : ''}\n`);
+      this.io.stderr.write(`running ${e.systems.join(', ')}: ${plural(e.total, 'answer')}${e.done ? `, ${e.done} already done` : ''}\n`);
       return;
     }
     if (e.kind === 'warning') this.line(`fixture-lab: ${e.message}`);
+    if (e.kind === 'install') this.line(`${installingLine(e.system, e.package, e.dir)}…`);
     if (e.kind === 'index' && e.error) this.line(`${e.system}: index of ${e.repo} failed: ${e.error}`);
     if (e.kind !== 'answer') return;
     const { system, task, status, error } = e.raw;

@@ -1,4 +1,4 @@
-import { checkLines, checkSystems } from '../../core';
+import { checkLines, checkSystems, installingLine } from '../../core';
 import { CliIO, corpusDir, parse, UsageError } from '../args';
 
 /**
@@ -22,6 +22,7 @@ export async function systems(args: string[], io: CliIO): Promise<number> {
     ...(values.systems ? { systems: values.systems.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
     ...(budget ? { budget } : {}),
     onSystem: (name) => void (values.json ? undefined : io.stderr.write(`checking ${name}…\n`)),
+    onInstall: (system, pkg, dir) => void io.stderr.write(`${installingLine(system, pkg, dir)}…\n`),
   });
   if (values.json) io.stdout.write(JSON.stringify(check, null, 2) + '\n');
   else {

@@ -1,5 +1,6 @@
 import { checkCorpusSymbols, formatMatchRate, formatProblem, loadCorpus, Problem, staleReport, SymbolCheck, validateCorpus } from '../../core';
 import { CliIO, corpusDir, parse, UsageError } from '../args';
+import { plural } from '../../shared/figures';
 
 export async function validate(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, { json: { type: 'boolean' }, 'no-resolve': { type: 'boolean' }, verbose: { type: 'boolean' } });
@@ -22,8 +23,8 @@ export async function validate(args: string[], io: CliIO): Promise<number> {
     else for (const line of groupedNotes(notes)) io.stdout.write(line + '\n');
     if (symbols) for (const line of matchRateLines(symbols)) io.stderr.write(line + '\n');
     const warnings = problems.length - errors - notes.length;
-    const noted = notes.length > 0 ? `, ${notes.length} note${notes.length === 1 ? '' : 's'}${values.verbose ? '' : ' (--verbose lists each)'}` : '';
-    io.stderr.write(`${corpus.fixtures.length} fixtures: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${noted}\n`);
+    const noted = notes.length > 0 ? `, ${plural(notes.length, 'note')}${values.verbose ? '' : ' (--verbose lists each)'}` : '';
+    io.stderr.write(`${plural(corpus.fixtures.length, 'fixture')}: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}${noted}\n`);
   }
   return errors > 0 ? 1 : 0;
 }

@@ -9,6 +9,7 @@ import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { CLASS_LIKE, family, FIELD_DECLARATION, IMPLICIT_CALLS, isWrite, SELF, short, shortName } from './languageRules';
 import { receiverOf } from './receivers';
 import { CONSTRUCTOR_WEIGHT, evidence, FAR_WEIGHT, LinkFn, OWN_STATE_WEIGHT } from './links';
+import { ownNames } from './ownState';
 import { FileInfo, Index, Located, moduleMember } from './repositoryIndex';
 
 /** An attribute the changed code reads or writes: where, in which language family (data flows within one), and whether beside a changed line. */
@@ -41,7 +42,10 @@ export async function dataFlow(
   const names = [...new Set([...reads.keys(), ...writes.keys()])];
   await index.definitions(names);
   // A class attribute or field is data too: `rule.provide_automatic_options` flows whether or not a class declares it.
-  const attributes = names.filter((n) => index.called(n).every((d) => DATA_KINDS.has(d.def.kind) && d.def.parent !== undefined) && !IMPLICIT_CALLS.test(n));
+  const plain = (n: string) => index.called(n).every((d) => DATA_KINDS.has(d.def.kind) && d.def.parent !== undefined);
+  // A name its own object holds as data, shared with a function elsewhere (`self.sleep`): followed on that object alone.
+  const own = await ownNames(index, [reads, writes], names.filter((n) => !plain(n)));
+  const attributes = names.filter((n) => (plain(n) || own.has(n)) && !IMPLICIT_CALLS.test(n));
   if (attributes.length === 0) return;
   const changedNames = new Set(report.symbols.map((s) => s.symbol));
   interface Site {
@@ -63,6 +67,10 @@ export async function dataFlow(
     let code: Set<string> | undefined;
     const isCode = (line: number, column: number) =>
       (code ??= new Set(refs.filter((r) => r.kind === 'identifier').map((r) => `${r.line}:${r.column}`))).has(`${line}:${column}`);
+    // A callable its own object holds (`await self.sleep(delay)`) is read where it is called.
+    let called: Set<string> | undefined;
+    const isCall = (line: number, column: number) =>
+      (called ??= new Set(refs.filter((r) => r.kind === 'call').map((r) => `${r.line}:${r.column}`))).has(`${line}:${column}`);
     info.lines.forEach((text, i) => {
       // Only the names followed matter: what is worked out of each access is worked out of theirs.
       const accesses = [
@@ -70,7 +78,9 @@ export async function dataFlow(
           const column = m.index + m[0].indexOf(m[1]);
           const before = text.slice(0, column);
           const write = isWrite(before, text.slice(m.index + m[0].length));
-          return { name: m[1], column, code: isCode(i + 1, column) && !moduleMember(info, before), write, self: SELF.has(receiverOf(before) ?? '') };
+          const self = SELF.has(receiverOf(before) ?? '');
+          const inCode = (isCode(i + 1, column) || (self && own.has(m[1]) && isCall(i + 1, column))) && !moduleMember(info, before);
+          return { name: m[1], column, code: inCode, write, self };
         }),
         ...[...text.matchAll(/\b(get|set)attr\(\s*[^,()]+,\s*["'](\w+)["']/g)].map((m) => ({
           name: m[2], column: m.index + m[0].indexOf(m[2]), code: true, write: m[1] === 'set', self: false })),
@@ -132,18 +142,31 @@ export async function dataFlow(
   const attributeOf = (site: Site, attribute: string): Located | undefined =>
     site.ownClass && index.called(attribute).find((d) => d.path === site.info.path && d.def.parent === site.ownClass!.symbol && DATA_KINDS.has(d.def.kind));
   /** `self.x` in a class neither extending nor extended by the change's own `self` class is another object's `x`. */
-  const sameObject = async (a: Access, sites: Site[]): Promise<Site[]> => {
+  const sameObject = async (a: Access, sites: Site[], attribute: string): Promise<Site[]> => {
     const out: Site[] = [];
-    for (const site of sites.filter((x) => family(x.info.language) === a.family)) {
+    for (const site of sites.filter((x) => family(x.info.language) === a.family && (!own.has(attribute) || (a.selfClass && x.selfClass)))) {
       const related = !a.selfClass || !site.selfClass || (await index.lineage(a.selfClass)).has(site.selfClass.name)
         || (await index.lineage({ path: site.info.path, def: site.selfClass })).has(a.selfClass.def.name);
       if (related) out.push(site);
     }
     return out;
   };
+  /**
+   * Where more methods than `limit` read what the change writes on its own object, those of the
+   * writer's class and the classes extending it: they run on the objects it sets up (a base
+   * class's `copy` and `__repr__` read every attribute of every subclass).
+   */
+  const ownReaders = async (write: Access, sites: Site[]): Promise<Site[]> => {
+    if (sites.length <= limit || !write.own || !write.selfClass) return sites;
+    const out: Site[] = [];
+    for (const site of sites) {
+      if (site.selfClass && (await index.lineage({ path: site.info.path, def: site.selfClass })).has(write.selfClass.def.name)) out.push(site);
+    }
+    return out.length > 0 ? out : sites;
+  };
   for (const [attribute, read] of reads) {
     if (!wanted.has(attribute)) continue;
-    const found = await sameObject(read, writers.get(attribute) ?? []);
+    const found = await sameObject(read, writers.get(attribute) ?? [], attribute);
     if (found.filter((w) => !IMPLICIT_CALLS.test(w.def.name)).length > limit) continue;
     // A constructor that sets the attribute up is a writer too: where the change's own lines read the
     // attribute, where its value comes from (`Scaffold.__init__` sets the `root_path` the change opens
@@ -164,7 +187,7 @@ export async function dataFlow(
   }
   for (const [attribute, write] of writes) {
     if (!wanted.has(attribute)) continue;
-    const found = await sameObject(write, readers.get(attribute) ?? []);
+    const found = await ownReaders(write, await sameObject(write, readers.get(attribute) ?? [], attribute));
     if (found.length > limit) continue;
     for (const r of found) {
       link({ path: r.info.path, def: r.def }, 'data', write.owner, evidence(write.near), `reads ${attribute} (line ${r.line})`, false);

@@ -28,6 +28,7 @@ import { secondRing } from './secondRing';
 import { namesakes } from './namesakes';
 import { coChanges } from './coChanges';
 import { throughTypes } from './throughTypes';
+import { holders } from './holders';
 import { sameJob } from './sameJob';
 
 export async function neighboursOf(repo: Repository, report: ChangeReport, limit = Infinity, beside = false): Promise<Neighbour[]> {
@@ -73,6 +74,8 @@ export async function linksOf(
   // The same job done elsewhere, and where the change's effect reaches a user (sameJob.ts); after the second ring,
   // which grows from the first ring's links only.
   await sameJob(index, report, links.links().neighbours, links.link);
+  // The declared types that hold what the changed lines read through a typed receiver (holders.ts).
+  await holders(index, report, links.link);
   // Names: what is named like the changed code, where no link above reaches (namesakes.ts); after the second ring, which grows from code links only.
   if (beside) await namesakes(index, report, links.link);
   // History: what was changed together with the changed definitions before base (coChanges.ts).

@@ -10,6 +10,7 @@ import type { Access } from './dataFlow';
 import { CLASS_LIKE, DATA_NAME, family, FIELD_DECLARATION, IMPLICIT_CALLS, isWrite, SELF, short, shortName, WRITES } from './languageRules';
 import { DECORATOR_WEIGHT, evidence, LinkSet, OWN_STATE_WEIGHT, Relation } from './links';
 import type { ModuleDataUse } from './moduleData';
+import { storesInto } from './ownState';
 import { FileInfo, Index, Located, moduleMember } from './repositoryIndex';
 import { receiverOf } from './receivers';
 
@@ -28,7 +29,8 @@ export interface Accesses {
 export async function usesOf(index: Index, report: ChangeReport, links: LinkSet): Promise<Accesses> {
   /** `arguments`: a call whose argument list holds a line the change made (what the callee receives changed). */
   /** `own`: read or written through the object the method runs on (`self.x`, `this.x`). */
-  interface Use { ref: Reference; owner: ChangedSymbol; info: FileInfo; decorator: boolean; near: boolean; arguments: boolean; own: boolean }
+  /** `stores`: the use assigns a member or an element of what the name holds (`self._local.iter_state = ...`: ownState.storesInto). */
+  interface Use { ref: Reference; owner: ChangedSymbol; info: FileInfo; decorator: boolean; near: boolean; arguments: boolean; own: boolean; stores: boolean }
   const uses: Use[] = [];
   const reads = new Map<string, Access>();
   const writes = new Map<string, Access>();
@@ -77,11 +79,13 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
       const key = `${owner.symbol}\0${ref.kind}\0${ref.name}\0${ref.column}\0${decorator}\0${text.trim()}`;
       const seen = seenUses.get(key);
       const args = ref.kind === 'call' && argumentsMade(info.lines, ref, side.made);
+      const stores = storesInto(after);
       if (seen) {
         seen.near ||= near;
         seen.arguments ||= args;
+        seen.stores ||= stores;
       } else {
-        const use = { ref, owner, info, decorator, near, arguments: args, own: SELF.has(receiverOf(before) ?? '') };
+        const use = { ref, owner, info, decorator, near, arguments: args, own: SELF.has(receiverOf(before) ?? ''), stores };
         seenUses.set(key, use);
         uses.push(use);
       }
@@ -140,7 +144,8 @@ export async function usesOf(index: Index, report: ChangeReport, links: LinkSet)
     const verb = relation === 'type' ? 'used as a type by' : written ? 'written by' : relation === 'data' ? 'read by' : 'called by';
     // An instance attribute of the object the changed method runs on (`self.scope`, `this.timer`): its
     // own state, defined by an assignment in some method; the lines that use it show a labeler as much (OWN_STATE_WEIGHT).
-    const state = relation === 'data' && u.own && r.resolved && r.picked.every((p) => p.def.assignedIn !== undefined) ? OWN_STATE_WEIGHT : 1;
+    // Unless the change stores into what it holds (`self._local.iter_state = ...`): then what it holds means something else.
+    const state = relation === 'data' && u.own && !u.stores && r.resolved && r.picked.every((p) => p.def.assignedIn !== undefined) ? OWN_STATE_WEIGHT : 1;
     links.linkPicked(r, u.ref.name, relation, u.owner, evidence(u.near) * state, `${verb} ${short(u.owner.symbol)} (line ${u.ref.line})`);
     // `FileResponse(full_path, ..., method=method)` losing an argument: the class's own constructor receives what the change passes.
     if (u.arguments && r.resolved) await constructorOf(index, r.picked, u, links);

@@ -279,8 +279,7 @@ export class Index {
         // A module the repository does not hold (`werkzeug.utils`) defines nothing here.
         if (inModule.length > 0 || !binding.name) return { picked: inModule, resolved: true };
       }
-      const type = this.typeOf(info, line, receiver) ?? (binding?.name ? await this.importedType(binding.module, binding.name) : undefined)
-        ?? await this.returnedType(info, line, receiver);
+      const type = await this.variableType(info, line, receiver);
       if (type) {
         const classes = await this.classesNamed(type, info);
         // A receiver of a type the repository does not define (`dict`, `ContextVar`) calls none of its code.
@@ -390,6 +389,17 @@ export class Index {
       this.modules.set(module, found);
     }
     return found;
+  }
+
+  /**
+   * The type a variable at `line` of `info` holds, as its last segment: declared or constructed in the
+   * function around it, else at module level, else in the module it is imported from, else returned
+   * by the call that assigned it.
+   */
+  async variableType(info: FileInfo, line: number, variable: string): Promise<string | undefined> {
+    const binding = info.bindings.get(variable);
+    return this.typeOf(info, line, variable) ?? (binding?.name ? await this.importedType(binding.module, binding.name) : undefined)
+      ?? await this.returnedType(info, line, variable);
   }
 
   /** The type `variable` is declared or constructed with in the function around `line`, else at module level. */

@@ -17,7 +17,7 @@ import { isTestPath } from '../symbols/testPaths';
 import { listAt } from '../lists';
 import type { ChangedSymbol, ChangeReport } from './changedSymbols';
 import { sidesOf } from './changedSides';
-import { CLASS_LIKE, dirname, shortName } from './languageRules';
+import { CLASS_LIKE, dirname, family, FIELD_DECLARATION, shortName } from './languageRules';
 import { holdsName } from './namePatterns';
 import type { LinkFn } from './links';
 import { classBases } from './receivers';
@@ -49,6 +49,8 @@ const baseName = (s: ChangedSymbol) => s.baseSymbol ?? s.symbol;
 export async function throughTypes(index: Index, report: ChangeReport, link: LinkFn): Promise<void> {
   await aliasesOf(index, report, link);
   await typeSources(index, report, link);
+  await builtFromChanged(index, report, link);
+  await parallelMembers(index, report, link);
   await typedDictKeys(index, report, link);
   await satisfiedInterfaces(index, report, link);
 }
@@ -132,6 +134,93 @@ export async function typeSources(index: Index, report: ChangeReport, link: Link
       }
     }
   }
+}
+
+/**
+ * A type the change modifies or deletes: the few type aliases built from it (`type GlobalOptions =
+ * Pick<FetchOptions, "retry" | "retryDelay">`, `Partial<Options>`, a union naming it), which change
+ * with it: what a member it re-types means there is what the alias passes on.
+ */
+export async function builtFromChanged(index: Index, report: ChangeReport, link: LinkFn): Promise<void> {
+  const changed = new Set(report.symbols.flatMap((s) => [s.symbol, baseName(s)]));
+  for (const s of report.symbols) {
+    if (s.change === 'added' || isTestPath(s.file) || !(s.kind === 'type' || CLASS_LIKE.has(s.kind))) continue;
+    const def = (await index.file(index.base, s.file))?.defs.find((d) => d.symbol === baseName(s));
+    if (!def) continue;
+    const derived = (await derivedFrom(index, { path: s.file, def })).filter((x) => !changed.has(x.def.symbol));
+    if (derived.length === 0 || derived.length > TYPE_SOURCE_LIMIT) continue;
+    for (const x of derived) {
+      const why = `built from ${def.name} (line ${x.def.nameLine}), which the change ${s.change === 'deleted' ? 'deletes' : 'modifies'}`;
+      link(x, 'type', s, TYPE_SOURCE_WEIGHT * spread(derived.length), why, false);
+    }
+  }
+}
+
+/** Another type of the folder declaring a member the change re-declares: half a link, spread over how many. */
+const PARALLEL_MEMBER_WEIGHT = 0.5;
+/** A member more types of the folder declare than this (`base`, `name`) says nothing of which. */
+const PARALLEL_MEMBER_LIMIT = 2;
+
+/**
+ * A member a changed type declares anew on a line the change made, at the type's own level
+ * (`binding?: string | R2Bucket` in an options interface, `getItems: <U extends T>(...)` in a
+ * contract): the other types of the same folder that declare a member of that name at their own
+ * level (the sibling driver's `KVOptions.binding`, the `Driver` interface's `getItems`), what the
+ * re-declared member is kept in step with. None where more than 2 do.
+ */
+export async function parallelMembers(index: Index, report: ChangeReport, link: LinkFn): Promise<void> {
+  const changed = new Set(report.symbols.flatMap((s) => [s.symbol, baseName(s)]));
+  const members = new Map<string, { owner: ChangedSymbol; folder: string; line: number }>();
+  for (const { info, symbols } of await sidesOf(index, report)) {
+    const declaration = FIELD_DECLARATION[family(info.language)];
+    if (isTestPath(info.path) || !declaration) continue;
+    for (const s of symbols) {
+      const def = info.defs.find((d) => d.symbol === s.symbol && d.startLine === s.startLine);
+      if (!def || s.owner.change !== 'modified' || !(CLASS_LIKE.has(def.kind) || def.kind === 'type')) continue;
+      const level = memberIndent(info.lines, def);
+      for (let line = def.startLine + 1; line < def.endLine; line++) {
+        const text = info.lines[line - 1] ?? '';
+        const name = s.madeAt(line) && indentOf(text) === level ? declaration.exec(text)?.[1] : undefined;
+        if (name && !members.has(`${s.owner.symbol}\0${name}`)) members.set(`${s.owner.symbol}\0${name}`, { owner: s.owner, folder: dirname(info.path), line });
+      }
+    }
+  }
+  for (const [key, { owner, folder, line }] of members) {
+    const name = key.slice(key.indexOf('\0') + 1);
+    const found: Located[] = [];
+    for await (const info of index.mentioning([name], { folder })) {
+      const declaration = FIELD_DECLARATION[family(info.language)];
+      if (!declaration) continue;
+      for (const d of info.defs) {
+        if (!(CLASS_LIKE.has(d.kind) || d.kind === 'type') || changed.has(d.symbol) || d.parent !== undefined) continue;
+        const level = memberIndent(info.lines, d);
+        for (let at = d.startLine + 1; at < d.endLine; at++) {
+          const text = info.lines[at - 1] ?? '';
+          if (indentOf(text) === level && declaration.exec(text)?.[1] === name) {
+            found.push({ path: info.path, def: d });
+            break;
+          }
+        }
+      }
+    }
+    if (found.length === 0 || found.length > PARALLEL_MEMBER_LIMIT) continue;
+    for (const t of found) {
+      const why = `declares ${name} too, which ${shortName(owner.symbol)} declares anew (line ${line})`;
+      link(t, 'type', owner, PARALLEL_MEMBER_WEIGHT * spread(found.length), why, false);
+    }
+  }
+}
+
+const indentOf = (text: string) => (text.trim() === '' ? -1 : /^\s*/.exec(text)![0].length);
+
+/** The indentation of a type's own members: the least of its body's non-empty lines (a nested parameter is deeper). */
+function memberIndent(lines: string[], def: Definition): number {
+  let least = Infinity;
+  for (let line = def.startLine + 1; line < def.endLine; line++) {
+    const n = indentOf(lines[line - 1] ?? '');
+    if (n >= 0 && n < least) least = n;
+  }
+  return least;
 }
 
 /** Can a type be built from this definition: a type, a class-like one, or a constant list (`(typeof NAMES)[number]`)? */

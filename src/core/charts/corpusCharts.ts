@@ -9,6 +9,7 @@ import { meanPrPoints, prCurveChart } from './precisionRecall';
 import { radarChart } from './radar';
 import { significanceChart } from './significanceMatrix';
 import { tokenPoints, tokenScatterChart } from './tokenEfficiency';
+import { plural } from '../../shared/figures';
 
 /** The metric whose significance matrix is drawn (the one FINDINGS.md discusses). */
 export const CHARTED_SIGNIFICANCE = 'P@10';
@@ -22,7 +23,7 @@ export function corpusCharts(answers: readonly ScoredResult[], significance: Rea
   const { cells, tasks: byDifficulty } = taskCells(scored);
   const matrix = significance[CHARTED_SIGNIFICANCE];
   const charts = [
-    prCurveChart('pr-curves', `Precision-recall, mean over ${tasks} tasks`, meanPrPoints(scored), systems),
+    prCurveChart('pr-curves', `Precision-recall, mean over ${plural(tasks, 'task')}`, meanPrPoints(scored), systems),
     tokenScatterChart('token-efficiency', 'Tokens consumed vs recall, per task', tokenPoints(scored), systems),
     heatmapChart('p10-heatmap', 'P@10 per task', cells, byDifficulty, systems),
     boxPlotChart('p10-boxplot', 'P@10 per system', cells, systems),

@@ -7,6 +7,7 @@ import { mean } from '../numbers';
 import type { ChartView } from '../../shared/panelView';
 import { scoreMatch } from '../scoring/metrics';
 import { bySystem, unitRamp } from './encodings';
+import { plural } from '../../shared/figures';
 
 export interface TaskCell {
   task: string;
@@ -41,7 +42,7 @@ export function heatmapChart(id: string, title: string, cells: TaskCell[], tasks
     title,
     spec: {
       title: { text: title, subtitle: 'rows sorted by difficulty: the mean P@10 over the systems, hardest first' },
-      description: `${title}: P@10 for each of ${tasks.length} tasks (rows, hardest first) and each system (columns: ${systems.join(', ')}).`,
+      description: `${title}: P@10 for each of ${plural(tasks.length, 'task')} (rows, hardest first) and each system (columns: ${systems.join(', ')}).`,
       width: { step: 48 },
       // Many tasks get thinner rows; the axis then shows the names that fit.
       height: { step: tasks.length > 60 ? 10 : 16 },

@@ -3,7 +3,7 @@
 // A cell is marked significant only by the run's own rule (p < 0.05 and |d| > 0.3), so the
 // chart never calls a difference the findings do not.
 import type { TopLevelSpec } from 'vega-lite';
-import { fmt } from '../../shared/figures';
+import { fmt, plural } from '../../shared/figures';
 import type { ChartView } from '../../shared/panelView';
 import { ALPHA, MIN_EFFECT, pairOf, SignificanceMatrix, smallestReachableP } from '../scoring/significance';
 import { unitRamp } from './encodings';
@@ -48,7 +48,7 @@ export function significanceChart(id: string, metric: string, matrix: Significan
     title,
     spec: {
       title: { text: title, subtitle: smallestReachableP(n) >= ALPHA
-        ? `paired Wilcoxon p over ${n} tasks: too few for any p < ${ALPHA} (smallest reachable ${fmt(smallestReachableP(n))})`
+        ? `paired Wilcoxon p over ${plural(n, 'task')}: too few for any p < ${ALPHA} (smallest reachable ${fmt(smallestReachableP(n))})`
         : `paired Wilcoxon p over ${n} tasks; * significant: p < ${ALPHA} and |d| > ${MIN_EFFECT}` },
       description: `${title}: for each pair of systems, the p-value of the paired Wilcoxon signed-rank test on ${metric}; starred cells are `
         + `significant (p < ${ALPHA} and |Cohen's d| > ${MIN_EFFECT}).`,

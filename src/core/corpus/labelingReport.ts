@@ -3,7 +3,7 @@
 // Everything from the fixtures (ids, names, symbols, reasons) is untrusted text: reportText/reportCode.
 import { promises as fs } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fmt } from '../../shared/figures';
+import { fmt, plural } from '../../shared/figures';
 import type { Problem } from '../problems';
 import type { CorpusAgreement } from '../../shared/panelView';
 import { mean, median } from '../numbers';
@@ -67,7 +67,7 @@ export function labelingReport(corpus: Corpus, { rater }: { rater?: string } = {
   out.push('## Corpus', '');
   out.push(`- Fixtures: ${rows.length}; reviewed by a verifier: ${reviewed.length}; kappa defined: ${kappas.length}`);
   const pooledKappa = `${fmt(pooled.kappa)}${pooled.reason ? ` (${pooled.reason})` : ''}`;
-  out.push(`- Mean kappa: ${fmt(mean(kappas))}; median: ${fmt(median(kappas))}; pooled kappa over all ${pooledItems.length} items: ${pooledKappa}`);
+  out.push(`- Mean kappa: ${fmt(mean(kappas))}; median: ${fmt(median(kappas))}; pooled kappa over all ${plural(pooledItems.length, 'item')}: ${pooledKappa}`);
   const meanKappa = mean(kappas);
   out.push(`- Target: kappa > ${KAPPA_TARGET} before a benchmark run: ${meanKappa === null ? 'not measured yet' : meanKappa > KAPPA_TARGET
     ? 'met' : 'not met'}`, '');
@@ -232,7 +232,7 @@ function agreementSections(tasks: TaskTable[]): string[] {
   out.push(`Pooled over the items of the ${taskCount}, with a 95% bootstrap interval in parentheses (tasks resampled ${BOOTSTRAP_RESAMPLES} times, `
     + `seed ${DEFAULT_SEED}). "Labeled only" leaves out the candidates both raters left out, so padding the universe with them cannot flatter `
     + 'the figures. docs/agreement.md gives each formula.', '');
-  out.push(`| Figure | All ${all.items} items | Labeled only (${labeled.items} items) |`, '|---|---|---|');
+  out.push(`| Figure | All ${plural(all.items, 'item')} | Labeled only (${plural(labeled.items, 'item')}) |`, '|---|---|---|');
   for (const k of FIGURES) out.push(`| ${FIGURE_TITLES[k]} | ${intervalCell(all[k], ciAll[k])} | ${intervalCell(labeled[k], ciLabeled[k])} |`);
   out.push('');
   const paradox = paradoxNote(all, pooled);

@@ -3,8 +3,7 @@
 // facts. A path is a clone used where it is; anything else is cloned into .repos/NAME.
 import { existsSync, promises as fs, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { simpleGit } from 'simple-git';
-import { Repository } from '../git/repository';
+import { Repository, simpleGit } from '../git/repository';
 import { readUtf8File, writeTextAtomic } from '../io/files';
 import { withFileLock } from '../io/lock';
 import { isSafePathComponent, SAFE_NAME_RULE } from '../io/pathComponent';

@@ -40,14 +40,25 @@ interface Common {
   timeoutMinutes: number;
   /** stdout kept per answer (`max_output_mb`); the rest is dropped and the answer marked truncated. */
   maxOutputBytes: number;
-  /** `version:` as written: the system's version, recorded in run.json. */
+  /** `version:` as written (else `npm:`'s pinned version): the system's version, recorded in run.json. */
   version?: string;
   /** `version:` as an argv list: run once per run, its first output line is the version. */
   versionArgv?: string[];
 }
 
+/**
+ * `npm:` as written, `@colbymchenry/codegraph@1.6.1`: the registry package whose programs the
+ * system runs, pinned to one version; installed on first use into the systems cache
+ * (harness/systemPackages.ts), never into the corpus or Fixture Lab.
+ */
+export interface NpmPackage {
+  name: string;
+  version: string;
+}
+
 export interface CommandSystem extends Common {
   type: 'command';
+  npm?: NpmPackage;
   index?: string[];
   query: string[];
   cwd?: string;
@@ -57,6 +68,7 @@ export interface CommandSystem extends Common {
 
 export interface McpSystem extends Common {
   type: 'mcp';
+  npm?: NpmPackage;
   /** Run once per repository revision in the checkout before the server starts (a server that needs an index made by its CLI). */
   index?: string[];
   /** The server's argv, started over stdio. */
@@ -88,3 +100,14 @@ export const DEFAULT_TIMEOUT_MINUTES = 30;
 export const MAX_ALIAS_COUNT = 100;
 export const PLACEHOLDERS = ['task', 'budget', 'repo_path', 'module', 'commit'] as const;
 
+
+/** An npm package name (scoped or not, as the registry allows) and one exact version: no range, tag, URL or path. */
+const NPM_PIN = /^((?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*)@(\d+\.\d+\.\d+(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?)$/;
+
+/** `npm:`'s text as a package and version, or undefined when it is not one package pinned to one version. */
+export function parseNpmPin(text: string): NpmPackage | undefined {
+  const m = NPM_PIN.exec(text);
+  return m && m[1].length <= 214 ? { name: m[1], version: m[2] } : undefined;
+}
+
+export const npmPinText = (p: NpmPackage): string => `${p.name}@${p.version}`;

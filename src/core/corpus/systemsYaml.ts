@@ -9,14 +9,15 @@ import { isSafePathComponent, safeNameLike, SAFE_NAME_RULE } from '../io/pathCom
 import { Problem, ProblemCode } from '../problems';
 import { editDistance, suggestionBound } from '../symbols/nearest';
 import {
-  BUDGET_FOLDER_PREFIX, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT_MINUTES, MAX_ALIAS_COUNT, OutputParser, PLACEHOLDERS, SystemSpec,
+  BUDGET_FOLDER_PREFIX, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT_MINUTES, MAX_ALIAS_COUNT, NpmPackage, OutputParser, parseNpmPin, PLACEHOLDERS,
+  SystemSpec,
 } from './systemSpec';
 
 const COMMON_KEYS = ['name', 'type', 'languages', 'timeout_minutes', 'max_output_mb', 'version'];
 /** The keys of each type of system, beside the common ones. */
 export const SYSTEM_KEYS: Record<SystemSpec['type'], string[]> = {
-  command: ['index', 'query', 'cwd', 'env', 'parse'],
-  mcp: ['index', 'server', 'cwd', 'env', 'tool', 'arguments', 'parse'],
+  command: ['npm', 'index', 'query', 'cwd', 'env', 'parse'],
+  mcp: ['npm', 'index', 'server', 'cwd', 'env', 'tool', 'arguments', 'parse'],
   grep: [],
   bm25: [],
   replay: ['from', 'system'],
@@ -135,6 +136,9 @@ function readSystem(raw: unknown, fail: Fail, unknown: Unknown): SystemSpec {
     if (s[key] !== undefined && typeof s[key] !== 'string') fail([key], `\`${key}\` must be text`);
     return typeof s[key] === 'string' ? { [key]: s[key] } : {};
   };
+  // The package it runs, pinned: its version is the system's unless `version:` says otherwise.
+  const npm = (type === 'command' || type === 'mcp') && s.npm !== undefined ? npmPin(s.npm, fail) : undefined;
+  const pinned = npm ? { npm, ...(common.version === undefined && !common.versionArgv ? { version: npm.version } : {}) } : {};
   switch (type) {
     case 'grep':
     case 'bm25':
@@ -153,6 +157,7 @@ function readSystem(raw: unknown, fail: Fail, unknown: Unknown): SystemSpec {
       return {
         ...common,
         type: 'command',
+        ...pinned,
         ...(s.index !== undefined ? { index: argv(s.index, 'index', fail) } : {}),
         query: argv(s.query, 'query', fail),
         ...optionalText('cwd'),
@@ -169,6 +174,7 @@ function readSystem(raw: unknown, fail: Fail, unknown: Unknown): SystemSpec {
       return {
         ...common,
         type: 'mcp',
+        ...pinned,
         ...(s.index !== undefined ? { index: argv(s.index, 'index', fail) } : {}),
         server: argv(s.server, 'server', fail),
         ...optionalText('cwd'),
@@ -179,6 +185,18 @@ function readSystem(raw: unknown, fail: Fail, unknown: Unknown): SystemSpec {
       };
     }
   }
+}
+
+function npmPin(value: unknown, fail: Fail): NpmPackage {
+  const pin = typeof value === 'string' ? parseNpmPin(value.trim()) : undefined;
+  if (!pin) {
+    const range = typeof value === 'string' && /@[\^~<>=*x]|@latest$|@next$|@\d+(\.\d+)?$/.test(value)
+      ? ' (a range or tag installs whatever is newest: pin one version)'
+      : typeof value === 'string' && /^(@[a-z0-9][\w.~-]*\/)?[a-z0-9][\w.~-]*$/.test(value) ? ' (no version: pin one)' : '';
+    fail(['npm'], `\`npm\` must be one package on the npm registry pinned to one version, e.g. "@colbymchenry/codegraph@1.6.1" or "gitnexus@1.6.12"${range}; `
+      + 'no range, tag, git URL, tarball or path');
+  }
+  return pin;
 }
 
 function argv(value: unknown, key: string, fail: Fail): string[] {

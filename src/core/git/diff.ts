@@ -42,8 +42,8 @@ export async function listChanges(repo: Repository, baseRef: string, headRef: st
   const [base, head] = await repo.resolveCommits([baseRef, headRef]);
   // One process for both listings (each a process start and a rename detection): with -z, git
   // prints the --raw records, a NUL, then the patch, byte for byte what `git diff -U0` prints.
-  const out = await repo.git.raw(
-    ['-c', 'core.quotepath=off', 'diff', '--no-color', '--no-ext-diff', '--no-textconv', '-M', '-z', '--raw', '--no-abbrev', '-p', '-U0', base, head]);
+  const out = await repo.run(
+    ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '-M', '-z', '--raw', '--no-abbrev', '-p', '-U0', base, head]);
   const { raw, patch } = splitPatchWithRaw(out);
   const files = changedFiles(raw, patch);
   const skipped = files.slice(MAX_CHANGED_FILES).map(

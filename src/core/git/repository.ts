@@ -1,8 +1,9 @@
 // A repository read through git (simple-git): refs, revisions and files at any revision.
 // Every failure a person can fix becomes one line saying what to do.
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { simpleGit, SimpleGit } from 'simple-git';
+import type { SimpleGit } from 'simple-git';
 import { FixtureLabError } from '../problems';
 import { BlobReader, type FileText } from './blobs';
 import { looksLikeSha } from './revisions';
@@ -13,12 +14,39 @@ export type { FileText };
 const REVISION_NAME = /^[\w./@^~{}-]+$/;
 const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
+/**
+ * simple-git, loaded at its first use: `symbols` asks git only through `Repository.run` and the
+ * blob reader, and never pays for initialising simple-git and its logger (docs/performance.md).
+ * The one way src/ makes a simple-git (an `import` of it elsewhere would bundle its ES module
+ * build beside the CommonJS one `require` loads).
+ */
+export function simpleGit(options: Parameters<typeof import('simple-git').simpleGit>[0]): SimpleGit {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('simple-git') as typeof import('simple-git')).simpleGit(options);
+}
+
 export class Repository {
   private blobs?: BlobReader;
+  private simple?: SimpleGit;
   /** The commits open() resolved with the top folder, for the first resolveCommits() of the same names. */
   private opened?: { refs: readonly string[]; shas: string[] };
 
-  private constructor(readonly root: string, readonly git: SimpleGit) {}
+  private constructor(readonly root: string) {}
+
+  /** simple-git in the repository's folder, made at the first use. */
+  get git(): SimpleGit {
+    return (this.simple ??= simpleGit({ baseDir: this.root, maxConcurrentProcesses: 4, config: ['core.quotepath=off'] }));
+  }
+
+  /**
+   * What `git -c core.quotepath=off ARGS` prints, run in the repository's folder without
+   * simple-git's task queue: the calls every `symbols` and `candidates` makes (resolving the
+   * change's sides, its diff) cost a process about 6 ms of CPU less each this way
+   * (docs/performance.md). Rejects when git exits with an error, with what it printed on stderr.
+   */
+  run(args: readonly string[]): Promise<string> {
+    return runGit(this.root, args);
+  }
 
   /**
    * Open the repository at `path`; fails with what to do when it is not one. `commits`: the names
@@ -29,25 +57,24 @@ export class Repository {
   static async open(path: string, commits: readonly string[] = []): Promise<Repository> {
     const dir = resolve(path);
     if (!existsSync(dir)) throw new FixtureLabError('no such folder: clone the repository there, or set its path in repos.yaml (path:)', dir);
-    const git = simpleGit({ baseDir: dir, maxConcurrentProcesses: 4, config: ['core.quotepath=off'] });
     if (commits.length > 0 && commits.every((ref) => REVISION_NAME.test(ref) && !ref.startsWith('-'))) {
       // The top folder's line (or lines: a path may hold a newline), then one line per commit.
-      const lines = (await git.raw(['rev-parse', '--show-toplevel', ...commits.map((ref) => `${ref}^{commit}`)]).catch(() => '')).split('\n');
+      const lines = (await runGit(dir, ['rev-parse', '--show-toplevel', ...commits.map((ref) => `${ref}^{commit}`)]).catch(() => '')).split('\n');
       if (lines.at(-1) === '') lines.pop();
       const shas = lines.slice(-commits.length);
       if (lines.length > commits.length && shas.every((line) => FULL_SHA.test(line))) {
-        const repo = new Repository(lines.slice(0, -commits.length).join('\n').trim(), git); // trimmed, as revparse() trims
+        const repo = new Repository(lines.slice(0, -commits.length).join('\n').trim()); // trimmed, as revparse() trims
         repo.opened = { refs: [...commits], shas };
         return repo;
       }
     }
     let top: string;
     try {
-      top = (await git.revparse(['--show-toplevel'])).trim();
+      top = (await runGit(dir, ['rev-parse', '--show-toplevel'])).trim();
     } catch {
       throw new FixtureLabError('is not a git repository: clone the repository there, or point repos.yaml (path:) at a clone', dir);
     }
-    return new Repository(top, git);
+    return new Repository(top);
   }
 
   /** The full SHA of a commit-ish; a missing commit says how to fetch it. */
@@ -78,7 +105,7 @@ export class Repository {
       // (`a..b` prints two, `^a` a negation) is checked again one name at a time. No
       // `--end-of-options`: no name here starts with `-`, and git before 2.43 prints that option
       // back as a line of its own, which sent every pair through resolve() again (two processes more).
-      const lines = (await this.git.raw(['rev-parse', ...refs.map((ref) => `${ref}^{commit}`)]).catch(() => '')).split('\n');
+      const lines = (await this.run(['rev-parse', ...refs.map((ref) => `${ref}^{commit}`)]).catch(() => '')).split('\n');
       if (lines.at(-1) === '') lines.pop();
       if (lines.length === refs.length && lines.every((line) => FULL_SHA.test(line))) return lines;
     }
@@ -116,6 +143,17 @@ export class Repository {
     this.blobs?.close();
     this.blobs = undefined;
   }
+}
+
+/** `Repository.run` in `dir`. */
+function runGit(dir: string, args: readonly string[]): Promise<string> {
+  return new Promise((done, fail) => {
+    // No buffer limit (a diff can run to many megabytes); UTF-8, as simple-git decodes what git prints.
+    execFile('git', ['-c', 'core.quotepath=off', ...args], { cwd: dir, encoding: 'utf8', maxBuffer: Infinity }, (error, stdout, stderr) => {
+      if (error) fail(new Error(`git ${args.join(' ')} failed: ${stderr.trim() || error.message}`));
+      else done(stdout);
+    });
+  });
 }
 
 /** git's user.name as seen from `dir` (repository, global or system config), if set. */

@@ -8,6 +8,7 @@ import { answerHealth } from './answerHealth';
 import { foldPlural, identifierWords, wordsOf } from '../symbols/words';
 import type { RawResult } from './results';
 import { FAILURE_CATEGORIES, type FailureCategory } from '../../shared/vocabulary';
+import { plural } from '../../shared/figures';
 
 export { FAILURE_CATEGORIES, type FailureCategory };
 
@@ -91,7 +92,7 @@ export function missesOf(c: MissContext): Miss[] {
       return;
     }
     if (health.unmapped) {
-      out.push(miss('unmapped output', `none of the ${c.raw.names_checked} names the system returned exists at ${c.raw.rev.slice(0, 7)}: `
+      out.push(miss('unmapped output', `none of the ${plural(c.raw.names_checked ?? 0, 'name')} the system returned exists at ${c.raw.rev.slice(0, 7)}: `
         + `its output is not mapped to the code's names (check \`parse\`)${said}`));
       return;
     }

@@ -5,6 +5,7 @@
 import { realpath } from 'node:fs/promises';
 import { normalizeSymbol, symbolKey } from '../symbols/normalize';
 import type { OutputParser } from './systems';
+import { plural } from '../../shared/figures';
 
 export interface ParsedOutput {
   symbols: string[];
@@ -105,14 +106,14 @@ export function parseOutput(full: string, parser: OutputParser): ParsedOutput {
       const names = entries.map((v, i) => entryName(v, i, parser, shown));
       let symbols = names.filter((s): s is string => typeof s === 'string' && s.length > 0);
       if (entries.length > 0 && symbols.length === 0 && parser.name !== undefined) {
-        throw new Error(`none of the ${entries.length} items at ${shown} has a \`${parser.name}\` text field: `
+        throw new Error(`none of the ${plural(entries.length, 'item')} at ${shown} has a \`${parser.name}\` text field: `
           + 'point parse.name at the field naming each symbol');
       }
       if (parser.pattern) {
         const re = new RegExp(parser.pattern);
         const cut = symbols.map((s) => s.match(re)).filter((m): m is RegExpMatchArray => m !== null).map((m) => fromMatch(m, 1));
         if (symbols.length > 0 && cut.every((s) => !s)) {
-          throw new Error(`none of the ${symbols.length} names at ${shown} matches parse.pattern (the first is \`${symbols[0].slice(0, 120)}\`)`);
+          throw new Error(`none of the ${plural(symbols.length, 'name')} at ${shown} matches parse.pattern (the first is \`${symbols[0].slice(0, 120)}\`)`);
         }
         symbols = cut.filter((s): s is string => Boolean(s));
       }

@@ -16,6 +16,7 @@ import { DEFAULT_EFFECT_SIZE, DEFAULT_SEED, EffectSize } from '../scoring/signif
 import { INVALID_REASON, readRunInfo, RunInfo, runFolderName } from './results';
 import { Shard, shardName } from './shard';
 import { configuredSystems, SystemSpec, systemNeeds } from './systems';
+import { plural } from '../../shared/figures';
 
 export const PRIMARY_BUDGET = 5000;
 /** 5,000 tokens primary, 2,000 and 10,000 too; Table 4 reads the sweep. */
@@ -29,7 +30,7 @@ export const NO_GROUND_TRUTH = 'no ground truth yet';
 export interface RunSelection {
   /** Names from systems.yaml; all when absent (an empty list is refused: it names none). */
   systems?: string[];
-  /** A glob over task ids and fixture paths (`*` and `?`). */
+  /** A glob over task ids and fixture paths: `*` and `?` only (taskGlobError refuses the rest). */
   tasks?: string;
   /** The first is the primary budget; more make a budget sweep (Table 4). Default: 5000, 2000, 10000 (a resume: the run's). */
   budgets?: number[];
@@ -239,6 +240,10 @@ function refusalOf(plan: RunPlan, inputs: RunInputs, selection: RunSelection, ta
         + '(`fixture-lab validate` lists every problem), or pass --skip-invalid to score only the valid fixtures:\n'
         + `  - ${invalid.map(formatProblem).join('\n  - ')}`, corpusShown, invalid);
   }
+  // After the fixtures' own errors: the panel selects the open fixture by its id, and an id that
+  // holds `[` is refused by the id rule (it cannot name result files), which is what to fix.
+  const globError = selection.tasks === undefined ? undefined : taskGlobError(selection.tasks);
+  if (globError) return new FixtureLabError(globError);
   if (selection.tasks && plan.toRun.length === 0) {
     return noTasks(selection.tasks, corpus.fixtures.map(fixtureIdOf), plan.skipped.filter((s) => s.selected), relative(cwd, join(corpusDir, 'tasks')) || '.');
   }
@@ -285,8 +290,6 @@ function planTasks(corpus: Corpus, pattern: RegExp | undefined, previous: RunInf
   return plan;
 }
 
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /** A selection that names nothing to run: what it matched, and how to see the ids there are. */
 function noTasks(glob: string, ids: string[], skipped: RunInfo['skipped_tasks'], tasksDir: string): NothingToRunError {
   if (skipped.length > 0) {
@@ -299,6 +302,21 @@ function noTasks(glob: string, ids: string[], skipped: RunInfo['skipped_tasks'],
       + `lists every id`, tasksDir, []);
 }
 
+/**
+ * What `--tasks` cannot mean: the glob has `*` (any characters, `/` too) and `?` (one character),
+ * matched against a whole task id or fixture path, and every other character stands for itself.
+ * Other globs' `[...]` classes, `{a,b}` alternatives and leading `!` would be read here as literal
+ * text that matches nothing, or worse something else, so they are refused, naming what to write.
+ */
+export function taskGlobError(glob: string): string | undefined {
+  const bad = /[[\]{}]/.exec(glob)?.[0] ?? (glob.startsWith('!') ? '!' : undefined);
+  if (bad === undefined) return undefined;
+  const what = bad === '!' ? 'a leading `!` (negation)' : bad === '[' || bad === ']' ? '`[...]` classes' : '`{a,b}` alternatives';
+  return `--tasks \`${glob}\` uses ${what}, which the task glob does not support: it has \`*\` (any characters) and \`?\` (one character) `
+    + 'only, matched against whole task ids and fixture paths; write one glob with them, or run each set of tasks on its own';
+}
+
+/** `--tasks`'s glob (taskGlobError says what it supports) as a regular expression over a whole id or path. */
 export function globToRegExp(glob: string): RegExp {
   const escaped = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
   return new RegExp(`^${escaped}$`);

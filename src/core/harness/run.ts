@@ -27,8 +27,10 @@ import { PlannedTask, planRun, RunPlace, RunPlan, readRunInputs, RunSelection } 
 import { RawResult, rawDir, readAnswer, readRawDir, RunInfo, writeJson, writeRaw } from './results';
 import { inShard } from './shard';
 import { staleAnswer } from './staleAnswers';
-import { systemArgv, systemVersion, type SystemSpec } from './systems';
+import { packageHome, packageToInstall } from './systemPackages';
+import { systemArgv, systemNeeds, systemVersion, type SystemSpec, withPackageInstalled } from './systems';
 import { FIXTURE_LAB_VERSION } from '../version';
+import { npmPinText } from '../corpus/systemSpec';
 import { Checkouts, checkoutsDir } from './checkouts';
 
 export const WARM_QUERIES = 3;
@@ -37,8 +39,8 @@ export const WARM_QUERIES = 3;
  * What happens in a run, in order: `started` once the run folder is made (nothing before it
  * has run), an `answer` per answer recorded (an ok one or a failure the system gave), and one
  * end: `finished`, `cancelled` (what finished is kept; a resume answers the rest) or `failed`
- * (refused before anything ran, or stopped by an error). `index` and `warning` are told on the
- * way for the log.
+ * (refused before anything ran, or stopped by an error). `install` (before `started`), `index` and
+ * `warning` are told on the way for the log.
  */
 export type RunEvent =
   | {
@@ -67,6 +69,8 @@ export type RunEvent =
     systemDone: number;
     perSystem: number;
   }
+  /** A package a system pins is being installed (first use only), into `dir`; told before the install, which takes about a minute. */
+  | { kind: 'install'; system: string; package: string; dir: string }
   | { kind: 'index'; system: string; repo: string; rev: string; ms?: number; error?: string }
   /**
    * Something found on the way that the run went past: one line naming the file. `scores`: it
@@ -130,7 +134,7 @@ export async function runBenchmark(options: RunOptions): Promise<RunSummary> {
 
 async function* carryOut(
   plan: RunPlan, repos: Map<string, Repository>, options: Pick<RunOptions, 'repositoryPaths' | 'signal'>): AsyncGenerator<RunEvent, void, undefined> {
-  const { corpusDir, cwd, dir, systems, toRun, budgets, previous } = plan;
+  const { corpusDir, cwd, dir, toRun, budgets, previous } = plan;
   const signal = options.signal;
 
   // What it needs, checked before anything runs. Repositories of tasks scored but not run this
@@ -158,6 +162,26 @@ async function* carryOut(
     }
   }
   missing.push(...plan.missing);
+  // The package each chosen system pins, installed on first use (told first: it takes a minute),
+  // and what the system needs asked again of the installed package. A re-score starts nothing.
+  const systems: SystemSpec[] = [];
+  for (const s of plan.systems) {
+    const npm = plan.rescore || toRun.length === 0 ? undefined : packageToInstall(s);
+    if (!npm) {
+      systems.push(s);
+      continue;
+    }
+    yield { kind: 'install', system: s.name, package: npmPinText(npm), dir: packageHome(npm) };
+    try {
+      const ready = await withPackageInstalled(s, corpusDir, signal);
+      systems.push(ready);
+      missing.push(...systemNeeds(ready, corpusDir));
+    } catch (e) {
+      if (!(e instanceof FixtureLabError)) throw e;
+      missing.push(e.message);
+      systems.push(s);
+    }
+  }
   if (missing.length > 0) throw new FixtureLabError(`the run cannot start; missing:\n  - ${[...new Set(missing)].join('\n  - ')}`, plan.corpusShown);
 
   await makeRunFolder(dir, relative(cwd, dir) || '.');

@@ -118,6 +118,7 @@ export class RunStore {
         this.failure = event.error;
         if (this.run?.status === 'running') this.run = { ...this.run, status: 'failed' };
         break;
+      case 'install':
       case 'index':
       case 'warning':
         break;

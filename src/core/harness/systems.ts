@@ -3,15 +3,16 @@
 // Protocol server over stdio, one tool call per query), the built-in baselines `grep` and `bm25`
 // that need nothing installed, and `replay` (scores an earlier run's recorded output, for systems
 // not installed here). The file is optional: without it a run uses the two baselines.
-import { accessSync, constants, existsSync, promises as fs, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, promises as fs, readdirSync, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, relative, resolve } from 'node:path';
 import { ProblemError } from '../problems';
-import { DEFAULT_TIMEOUT_MINUTES, PLACEHOLDERS, type SystemSpec } from '../corpus/systemSpec';
+import { DEFAULT_TIMEOUT_MINUTES, npmPinText, PLACEHOLDERS, type SystemSpec } from '../corpus/systemSpec';
 import { readSystemsFile } from '../corpus/systemsYaml';
 import { DEFAULT_MAX_OUTPUT_BYTES, runProcess } from '../io/process';
+import { installSystemPackage, packageBin, packageToInstall } from './systemPackages';
 
 export {
-  type BaselineSystem, type CommandSystem, DEFAULT_TIMEOUT_MINUTES, MAX_ALIAS_COUNT, type McpSystem, type OutputParser, PLACEHOLDERS,
+  type BaselineSystem, type CommandSystem, DEFAULT_TIMEOUT_MINUTES, MAX_ALIAS_COUNT, type McpSystem, type NpmPackage, type OutputParser, PLACEHOLDERS,
   type ReplaySystem, type SystemSpec,
 } from '../corpus/systemSpec';
 
@@ -43,7 +44,16 @@ export function readSystems(text: string, file: string): SystemSpec[] {
  * expand per task.
  */
 export function resolvePrograms(spec: SystemSpec, dir: string): SystemSpec {
-  const pathVar = ('env' in spec ? spec.env?.PATH : undefined) ?? process.env.PATH ?? '';
+  let pathVar = ('env' in spec ? spec.env?.PATH : undefined) ?? process.env.PATH ?? '';
+  // A pinned package's programs come first, for the program and for what it starts (its PATH);
+  // until it is installed, a bare program stays as written, never PATH's other version of it.
+  if ((spec.type === 'command' || spec.type === 'mcp') && spec.npm) {
+    const bin = packageBin(spec.npm);
+    if (bin && pathVar.split(delimiter)[0] !== bin) {
+      pathVar = [bin, pathVar].filter(Boolean).join(delimiter);
+      spec = { ...spec, env: { ...spec.env, PATH: pathVar } };
+    } else if (!bin) pathVar = '';
+  }
   const program = (argv: string[]) => [resolveProgram(argv[0], dir, pathVar), ...argv.slice(1).map((a) => resolveArgument(a, dir))];
   const cwd = (c: string | undefined) => (c === undefined ? {} : { cwd: c.startsWith('{') || isAbsolute(c) ? c : resolve(dir, c) });
   if (spec.versionArgv) spec = { ...spec, versionArgv: program(spec.versionArgv) };
@@ -109,11 +119,21 @@ export async function configuredSystems(corpusDir: string, cwd = process.cwd()):
   return existsSync(file) ? readSystems(await fs.readFile(file, 'utf8'), relative(cwd, file)).map((s) => resolvePrograms(s, corpusDir)) : defaultSystems();
 }
 
-/** What a system needs that is not here: its executable, or its recorded run. */
+/**
+ * What a system needs that is not here: its executable, or its recorded run. A package `npm:`
+ * pins that is not installed yet needs nothing: a run or a check installs it first
+ * (systemPackages.ts), then asks again.
+ */
 export function systemNeeds(spec: SystemSpec, corpusDir: string): string[] {
+  if (packageToInstall(spec)) return [];
+  const npm = spec.type === 'command' || spec.type === 'mcp' ? spec.npm : undefined;
+  const bin = npm && packageBin(npm);
+  const programs = bin && existsSync(bin) ? readdirSync(bin).sort() : [];
+  const notOnPath = npm ? `is neither a program of ${npmPinText(npm)} (${programs.length ? `it has ${programs.join(', ')}` : 'it has none'}) nor on PATH`
+    : 'is not installed (not on PATH)';
   const missing = (exe: string) =>
     `system ${spec.name}: ${isAbsolute(exe) ? `\`${exe}\` is not an executable file (relative programs are found from the folder of `
-      + `systems.yaml)` : `\`${exe}\` is not installed (not on PATH)`}`;
+      + `systems.yaml)` : `\`${exe}\` ${notOnPath}`}`;
   switch (spec.type) {
     case 'command':
       return [spec.query[0], ...(spec.index ? [spec.index[0]] : [])].filter(
@@ -126,6 +146,16 @@ export function systemNeeds(spec: SystemSpec, corpusDir: string): string[] {
     default:
       return [];
   }
+}
+
+/**
+ * The system ready to start: the package it pins installed (first use only: installSystemPackage
+ * throws one line when npm cannot), and its programs resolved again, now from the package.
+ */
+export async function withPackageInstalled(spec: SystemSpec, corpusDir: string, signal?: AbortSignal): Promise<SystemSpec> {
+  if (!packageToInstall(spec)) return spec;
+  await installSystemPackage(spec, signal);
+  return resolvePrograms(spec, corpusDir);
 }
 
 /** Whether a program (as systems.yaml names it, relative to `corpusDir`) is there to run. */

@@ -14,7 +14,10 @@ import { checkAnswer, QueryOutput, RepoContext, SystemFailure } from './adapters
 import { namesAtRevision, stderrCause, systemWarnings } from './answerHealth';
 import { PlannedTask, planRun, readRunInputs } from './plan';
 import { retrieverFor } from './run';
-import { systemArgv, SystemSpec } from './systems';
+import { packageHome, packageToInstall } from './systemPackages';
+import { systemArgv, systemNeeds, SystemSpec, withPackageInstalled } from './systems';
+import { npmPinText } from '../corpus/systemSpec';
+import { plural } from '../../shared/figures';
 import { Checkouts, checkoutsDir } from './checkouts';
 
 export interface SystemsCheckOptions {
@@ -29,6 +32,8 @@ export interface SystemsCheckOptions {
   signal?: AbortSignal;
   /** Told as each system starts, for a progress line. */
   onSystem?: (name: string) => void;
+  /** Told before a package a system pins is installed (first use only, about a minute). */
+  onInstall?: (system: string, pkg: string, dir: string) => void;
 }
 
 /** Good; or what is wrong, the worst first: a system that fails, one whose names cannot be scored, one that warns or is over budget. */
@@ -81,7 +86,7 @@ export async function checkSystems(options: SystemsCheckOptions): Promise<System
     for (const spec of plan.systems) {
       if (options.signal?.aborted) break;
       options.onSystem?.(spec.name);
-      results.push(await checkOne(spec, plan.corpusDir, inputs.needs.get(spec.name) ?? [], task, repo, rev, budget, symbols, options.signal));
+      results.push(await checkOne(spec, plan.corpusDir, inputs.needs.get(spec.name) ?? [], task, repo, rev, budget, symbols, options));
     }
     return { task: task.id, repo: task.repo.name, rev, budget, results };
   } finally {
@@ -102,13 +107,28 @@ function pickTask(tasks: PlannedTask[], id: string | undefined, corpusShown: str
 }
 
 async function checkOne(spec: SystemSpec, corpusDir: string, needs: string[], task: PlannedTask, repo: Repository, rev: string, budget: number,
-  symbols: RepoSymbols, signal?: AbortSignal): Promise<SystemCheckResult> {
+  symbols: RepoSymbols, options: Pick<SystemsCheckOptions, 'signal' | 'onInstall'>): Promise<SystemCheckResult> {
+  const signal = options.signal;
+  // The package it pins, installed on first use: a failure is the check's one line.
+  const npm = packageToInstall(spec);
+  if (npm) {
+    options.onInstall?.(spec.name, npmPinText(npm), packageHome(npm));
+    try {
+      spec = await withPackageInstalled(spec, corpusDir, signal);
+      needs = systemNeeds(spec, corpusDir);
+    } catch (e) {
+      if (!(e instanceof FixtureLabError)) throw e;
+      needs = [e.message];
+    }
+  }
   const result: SystemCheckResult = {
     system: spec.name, type: spec.type, argv: { ...systemArgv(spec), ...(spec.type === 'mcp' ? { tool: spec.tool } : {}) },
     returned: 0, exist: null, missing: [], tokens: 0, budget, warnings: [], verdict: 'ok', fix: '',
   };
   if (needs.length > 0) {
-    return { ...result, verdict: 'missing', fix: `${needs[0].replace(/^system [^:]+: /, '')}: install it, or fix the program in systems.yaml` };
+    const need = needs[0].replace(/^system [^:]+: /, '');
+    // An install that failed says its own fix.
+    return { ...result, verdict: 'missing', fix: /nothing was installed$/.test(need) ? need : `${need}: install it, or fix the program in systems.yaml` };
   }
   // A checkout of its own, removed after, as a run makes them: no index of another system or an earlier check is found.
   const checkouts = new Checkouts(checkoutsDir(corpusDir), 'check', false);
@@ -180,10 +200,12 @@ async function finish(result: SystemCheckResult, spec: SystemSpec, stderr: strin
       ? verdict(result, 'degraded', `returned no names and warns: ${warning}: the system is degraded here; fix its installation or index`)
       : verdict(result, 'empty', `returned no names for ${task.id}: check \`parse\` against its output, or try another --task`);
   }
-  if (result.exist === 0) return verdict(result, 'unmapped', `returned ${result.returned} names, 0 exist at ${short}: check \`parse\`${warned}`);
+  const returned = `returned ${plural(result.returned, 'name')}`;
+  const exist = `${result.exist} exist${result.exist === 1 ? 's' : ''} at ${short}`;
+  if (result.exist === 0) return verdict(result, 'unmapped', `${returned}, ${exist}: check \`parse\`${warned}`);
   const overBudget = result.tokens > result.budget ? `; its answer is ${result.tokens} tokens, over the budget of ${result.budget}` : '';
-  if (warned) return verdict(result, 'warned', `returned ${result.returned} names, ${result.exist} exist at ${short}${warned}${overBudget}`);
-  return verdict(result, 'ok', `ok: returned ${result.returned} names, ${result.exist} exist at ${short}${overBudget}`);
+  if (warned) return verdict(result, 'warned', `${returned}, ${exist}${warned}${overBudget}`);
+  return verdict(result, 'ok', `ok: ${returned}, ${exist}${overBudget}`);
 }
 
 function verdict(result: SystemCheckResult, v: CheckVerdict, fix: string): SystemCheckResult {
@@ -208,7 +230,8 @@ export function checkLines(r: SystemCheckResult): string[] {
   if (r.query) lines.push(`  answered: ${answered(r.query)}`);
   if (r.cause && r.query?.status !== 'ok') lines.push(`  stderr:   ${r.cause}`);
   if (r.query?.status === 'ok') {
-    lines.push(`  names:    ${r.returned} returned, ${r.exist ?? '?'} exist at the revision${r.missing.length ? ` (not: ${r.missing.join(', ')})` : ''}`);
+    const not = r.missing.length ? ` (not: ${r.missing.join(', ')})` : '';
+    lines.push(`  names:    ${r.returned} returned, ${r.exist ?? '?'} exist${r.exist === 1 ? 's' : ''} at the revision${not}`);
     lines.push(`  tokens:   ${r.tokens} of a budget of ${r.budget}${r.tokens > r.budget ? ' (over)' : ''}`);
   }
   for (const w of r.warnings) lines.push(`  warning:  ${w}`);

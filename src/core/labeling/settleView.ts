@@ -12,6 +12,7 @@ import { markdownCode, markdownText } from '../untrusted/hoverMarkdown';
 import { showBidi } from '../../shared/bidi';
 import { rulingsOf } from './groundTruth';
 import { fixtureView, isJudged } from './state';
+import { plural } from '../../shared/figures';
 
 /** One rater's rating of an item, with their reason. */
 export interface RaterSide {
@@ -102,7 +103,7 @@ export function settleView(f: Fixture, rater: string | undefined, all: boolean, 
   const settled = conflicts.filter((r) => r.ruling).length;
   const rows = all ? every : conflicts;
   const note = !finished ? 'The review is under way: finish it ("Finish Review") to settle these.'
-    : rows.length === 0 ? `No conflicts: ${f.labeler} and ${f.verifier} rated all ${every.length} items alike.` : undefined;
+    : rows.length === 0 ? `No conflicts: ${f.labeler} and ${f.verifier} rated all ${plural(every.length, 'item')} alike.` : undefined;
   const progress = conflicts.length > 0 ? `${conflicts.length - settled} of ${conflicts.length} conflict${conflicts.length === 1 ? '' : 's'} open` : undefined;
   const raters = rows.length > 0 ? `ratings: ${f.labeler} (labeler) │ ${f.verifier} (verifier)` : undefined;
   return {

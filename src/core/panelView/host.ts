@@ -44,6 +44,7 @@ export function runMessage(e: RunEvent): RunMessage | undefined {
       return { type: 'runFinished', run: basename(e.summary.dir), cancelled: e.kind === 'cancelled' };
     case 'failed':
       return { type: 'runFinished', cancelled: false, error: e.error.message };
+    case 'install':
     case 'index':
     case 'warning':
       return undefined;

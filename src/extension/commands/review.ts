@@ -2,7 +2,7 @@
 // adjudicator's ruling, and show a fixture's agreement (never to its blind verifier).
 import * as vscode from 'vscode';
 import {
-  agreementWriteRefusal, CONFIDENCES, Confidence, fixtureView, FixtureLabError, fmt, includedByARater, isJudged, measuredAgreement, normalizeSymbol,
+  agreementWriteRefusal, CONFIDENCES, Confidence, fixtureView, FixtureLabError, fmt, includedByARater, isJudged, measuredAgreement, normalizeSymbol, plural,
   plainText, readFixture, RESOLUTIONS, Resolution, settleDispute,
 } from '../../core';
 import { applyLabelEdit } from '../labeling/unsaved';
@@ -55,7 +55,7 @@ export const REVIEW_COMMANDS = {
     const summary = agreement.kappa === null
       ? `kappa n/a: ${agreement.reason}`
       : `kappa ${fmt(agreement.kappa)} (${agreement.band}), kappa with confidence ${fmt(agreement.kappa_confidence)}, `
-        + `${agreement.disagreements.length} disagreements over ${agreement.items} items`;
+        + `${plural(agreement.disagreements.length, 'disagreement')} over ${plural(agreement.items, 'item')}`;
     void vscode.window.showInformationMessage(plainText(`${fixture.id ?? document.uri.fsPath}: ${summary}`));
     return agreement;
   },

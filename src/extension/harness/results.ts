@@ -53,7 +53,7 @@ export class HarnessResults implements vscode.Disposable {
     const unsubscribe = this.store.subscribe((e) => {
       // A new run: the one before it is now one of the runs on disk.
       if (e.kind === 'started') this.forgetDisk();
-      if (e.kind !== 'index' && e.kind !== 'warning') this.rescore();
+      if (e.kind !== 'install' && e.kind !== 'index' && e.kind !== 'warning') this.rescore();
     });
     ctx.push({ dispose: unsubscribe });
   }

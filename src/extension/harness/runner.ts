@@ -5,8 +5,8 @@
 import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import {
-  BLIND, checkLines, checkSystems, executeRun, FixtureLabError, InvalidCorpusError, MatchRule, NO_GROUND_TRUTH, NothingToRunError, plainText, planRun,
-  readRunInputs, RESTRICTED, runFolderName,
+  BLIND, checkLines, checkSystems, executeRun, FixtureLabError, installingLine, InvalidCorpusError, MatchRule, NO_GROUND_TRUTH, NothingToRunError, plainText,
+  planRun, readRunInputs, RESTRICTED, runFolderName,
 } from '../../core';
 import { Ctx } from '../ctx';
 import { Session } from '../labeling/session';
@@ -41,7 +41,8 @@ export class HarnessRunner implements vscode.Disposable {
     if (!current?.fixture.id) throw new FixtureLabError('open a fixture first (Fixture Lab: Open Fixture)');
     const corpus = await this.corpus.require();
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? corpus.dir;
-    const check = await checkSystems({ corpusDir: corpus.dir, cwd: folder, task: current.fixture.id, systems: request.systems, budget: request.budget });
+    const check = await checkSystems({ corpusDir: corpus.dir, cwd: folder, task: current.fixture.id, systems: request.systems, budget: request.budget,
+      onInstall: (system, pkg, dir) => this.ctx.output.info(installingLine(system, pkg, dir)) });
     return [`task ${check.task} (${check.repo} at ${check.rev.slice(0, 7)}), budget ${check.budget}`, ...check.results.map((r) => checkLines(r).join('\n'))]
       .join('\n\n');
   }
@@ -77,6 +78,11 @@ export class HarnessRunner implements vscode.Disposable {
             progress.report({ message: plainText(`${e.raw.system}: ${e.raw.task} ${e.raw.status}`), increment: 100 / Math.max(e.total, 1) });
           }
           if (e.kind === 'warning') this.ctx.output.warn(e.message);
+          if (e.kind === 'install') {
+            const installing = installingLine(e.system, e.package, e.dir);
+            progress.report({ message: plainText(installing) });
+            this.ctx.output.info(installing);
+          }
           if (e.kind === 'failed') {
             failure = inEditorTerms(e.error, task, (file) => resolve(folder, file) === current.uri.fsPath);
             store.apply({ kind: 'failed', error: failure });

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import {
   Agreement, candidateWhy, Confidence, Disagreement, disagreementsToSettle, dropKeptDraft, edited, finishReview, FixtureLabError, fmt, hideDraft,
-  keepDraft, keptDraft, plainText,
+  keepDraft, keptDraft, plainText, plural,
   refused, Resolution, restoreDraft, reviewWarnings, settleDispute, startRefusal, startReview, textOf, then,
 } from '../../core';
 import { settlePicker } from '../views/viewModels';
@@ -70,7 +70,7 @@ export class Review {
     const summary = a!.kappa === null
       ? `kappa n/a (${a!.reason}); observed agreement ${fmt(a!.observed)}`
       : `kappa ${fmt(a!.kappa)} (${a!.band}), with confidence ${fmt(a!.kappa_confidence)}; `
-        + `${a!.disagreements.length} disagreement${a!.disagreements.length === 1 ? '' : 's'} over ${a!.items} items`;
+        + `${plural(a!.disagreements.length, 'disagreement')} over ${plural(a!.items, 'item')}`;
     const list = a!.disagreements.map((d) => `${d.symbol}: ${f.labeler} ${d.labeler ?? '-'}, ${f.verifier} ${d.verifier ?? '-'}`);
     // Not awaited: a notification resolves only when dismissed, and the review is done already.
     void vscode.window.showInformationMessage(
