@@ -196,8 +196,10 @@ export function selectCandidates<T extends { kind: CandidateKind; test: boolean;
 ): { keep: Set<T>; evident: (c: T) => boolean } {
   const strong = (c: T) => weight(c) >= STRONG_EVIDENCE;
   const linked = ordered.filter((c) => c.kind !== 'changed' && !c.test);
-  // The floor is one hop out: two hops out, only evidence that stands on its own is listed.
-  const floor = new Set(linked.filter(strong).length >= FEW_STRONG ? [] : linked.filter((c) => (c.hops ?? 1) < 2).slice(0, FEW_STRONG));
+  // The floor is one hop out: two hops out, only evidence that stands on its own is listed, and it
+  // never empties the floor either (a strong two-hop link adds to the one-hop list, not in its place).
+  const oneHop = linked.filter((c) => (c.hops ?? 1) < 2);
+  const floor = new Set(oneHop.filter(strong).length >= FEW_STRONG ? [] : oneHop.slice(0, FEW_STRONG));
   const evident = (c: T) => evidence === 'all' || c.kind === 'changed' || strong(c) || floor.has(c);
   // The limit counts non-test candidates (tests, placed after, are capped alike); changed symbols always stay.
   const room = (list: T[]) => {

@@ -29,6 +29,7 @@ import { namesakes } from './namesakes';
 import { coChanges } from './coChanges';
 import { throughTypes } from './throughTypes';
 import { holders } from './holders';
+import { sameJob } from './sameJob';
 
 export async function neighboursOf(repo: Repository, report: ChangeReport, limit = Infinity, beside = false): Promise<Neighbour[]> {
   return (await linksOf(repo, report, AMBIGUOUS_LIMIT, undefined, beside)).neighbours.slice(0, limit);
@@ -70,6 +71,9 @@ export async function linksOf(
   // Through the types the change touches: aliases, what a named type is built from, TypedDict keys, interfaces satisfied (throughTypes.ts).
   // After the second ring, which grows from the first ring's call and type links only.
   await throughTypes(index, report, links.link);
+  // The same job done elsewhere, and where the change's effect reaches a user (sameJob.ts); after the second ring,
+  // which grows from the first ring's links only.
+  await sameJob(index, report, links.links().neighbours, links.link);
   // The declared types that hold what the changed lines read through a typed receiver (holders.ts).
   await holders(index, report, links.link);
   // Names: what is named like the changed code, where no link above reaches (namesakes.ts); after the second ring, which grows from code links only.

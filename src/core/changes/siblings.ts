@@ -57,13 +57,13 @@ const shape = (sig: string) => sig.replace(/[A-Za-z_$][\w$]*/g, 'w');
 const TOKEN = /"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`[^`]*`|[A-Za-z_$][\w$]*|\d[\w.]*|\S/g;
 
 /** The tokens of a definition's body, below its head; comment lines left out. */
-function bodyTokens(lines: string[], d: Definition): string[] {
+export function bodyTokens(lines: string[], d: Definition): string[] {
   const body = lines.slice(headEnd(lines, d), d.endLine).filter((l) => !/^\s*(?:\/\/|#|\/\*|\*)/.test(l));
   return body.join('\n').match(TOKEN) ?? [];
 }
 
 /** The share of tokens two bodies have in common, in order: 1 less their edit distance over the longer's length. */
-function alike(a: string[], b: string[]): number {
+export function alike(a: string[], b: string[]): number {
   if (a.length === 0 || b.length === 0) return 0;
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
