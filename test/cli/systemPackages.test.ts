@@ -98,11 +98,14 @@ describe('a system\'s pinned npm package, installed on first use', function () {
     // install and where the program runs from; codegraph's answers are the test above's.
     const cache = tempDir();
     process.env.FIXTURE_LAB_SYSTEMS = cache;
-    const corpus = demoCorpus('systems:\n  - name: semverish\n    type: command\n    npm: semver@7.6.3\n    query: [semver, "1.2.3"]\n    parse: {format: lines}\n');
+    // Two systems pin the one package: the first installs it, the second runs it from there too.
+    const entry = (name: string) => `  - name: ${name}\n    type: command\n    npm: semver@7.6.3\n    query: [semver, "1.2.3"]\n    parse: {format: lines}\n`;
+    const corpus = demoCorpus(`systems:\n${entry('semverish')}${entry('semverish-too')}`);
     const home = packageHome({ name: 'semver', version: '7.6.3' }, cache);
     const first = await run(corpus, 'systems', 'check', '--task', 'bookshop-easy-01');
     assert.ok(first.stderr.includes(`semverish: installing semver@7.6.3 from the npm registry into ${home} (first use only, about a minute)…\n`), first.stderr);
-    assert.ok(first.stdout.includes(`  query:    ${join(home, 'node_modules/.bin/semver')} 1.2.3\n`), first.stdout);
+    assert.doesNotMatch(first.stderr, /semverish-too: installing/);
+    assert.equal(first.stdout.split(`  query:    ${join(home, 'node_modules/.bin/semver')} 1.2.3\n`).length, 3, first.stdout);
     assert.match(first.stdout, /^ {2}answered: exit 0 in /m);
     assert.match(readFileSync(join(home, 'installed'), 'utf8'), /^semver@7\.6\.3 /);
     assert.deepEqual(readdirSync(cache), ['semver-7.6.3'], 'the install only, no staging folder left');
@@ -111,6 +114,18 @@ describe('a system\'s pinned npm package, installed on first use', function () {
     const timeless = (text: string) => text.replace(/ in \d+\.\d s/g, '');
     assert.equal(timeless(again.stdout), timeless(first.stdout), 'the same check');
     assert.match(first.stdout, /^semverish \(command\): UNMAPPED: returned 1 name, 0 exist at [0-9a-f]{7}: check `parse`$/m);
+    assert.match(first.stdout, /^semverish-too \(command\): UNMAPPED: returned 1 name, 0 exist at [0-9a-f]{7}: check `parse`$/m);
+
+    // A run into another empty cache: one install, and both systems answer from it.
+    process.env.FIXTURE_LAB_SYSTEMS = tempDir();
+    const ran = await run(corpus, 'run', '--tasks', 'bookshop-easy-01', '--budget', '5000', '--out', 'out');
+    assert.equal(ran.code, 0, ran.stderr);
+    assert.equal(ran.stderr.split('installing semver@7.6.3').length, 2, ran.stderr);
+    for (const system of ['semverish', 'semverish-too']) {
+      const raw = JSON.parse(readFileSync(join(corpus, 'out', 'raw', system, 'bookshop-easy-01.json'), 'utf8')) as RawResult;
+      assert.equal(raw.status, 'ok', `${system}: ${raw.error}`);
+      assert.deepEqual(raw.symbols, ['1.2.3'], system);
+    }
   });
 
   it('a pin npm cannot install: `systems check` and `run` say so in one line naming the system, the package and the fix; nothing is left', async () => {

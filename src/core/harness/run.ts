@@ -166,12 +166,12 @@ async function* carryOut(
   // and what the system needs asked again of the installed package. A re-score starts nothing.
   const systems: SystemSpec[] = [];
   for (const s of plan.systems) {
-    const npm = plan.rescore || toRun.length === 0 ? undefined : packageToInstall(s);
-    if (!npm) {
+    if (plan.rescore || toRun.length === 0) {
       systems.push(s);
       continue;
     }
-    yield { kind: 'install', system: s.name, package: npmPinText(npm), dir: packageHome(npm) };
+    const npm = packageToInstall(s);
+    if (npm) yield { kind: 'install', system: s.name, package: npmPinText(npm), dir: packageHome(npm) };
     try {
       const ready = await withPackageInstalled(s, corpusDir, signal);
       systems.push(ready);

@@ -111,15 +111,14 @@ async function checkOne(spec: SystemSpec, corpusDir: string, needs: string[], ta
   const signal = options.signal;
   // The package it pins, installed on first use: a failure is the check's one line.
   const npm = packageToInstall(spec);
-  if (npm) {
-    options.onInstall?.(spec.name, npmPinText(npm), packageHome(npm));
-    try {
-      spec = await withPackageInstalled(spec, corpusDir, signal);
-      needs = systemNeeds(spec, corpusDir);
-    } catch (e) {
-      if (!(e instanceof FixtureLabError)) throw e;
-      needs = [e.message];
-    }
+  if (npm) options.onInstall?.(spec.name, npmPinText(npm), packageHome(npm));
+  try {
+    const ready = await withPackageInstalled(spec, corpusDir, signal);
+    // A pinned system is asked again, installed now (by this check or an earlier system's).
+    if (ready !== spec) needs = systemNeeds((spec = ready), corpusDir);
+  } catch (e) {
+    if (!(e instanceof FixtureLabError)) throw e;
+    needs = [e.message];
   }
   const result: SystemCheckResult = {
     system: spec.name, type: spec.type, argv: { ...systemArgv(spec), ...(spec.type === 'mcp' ? { tool: spec.tool } : {}) },
