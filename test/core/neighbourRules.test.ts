@@ -113,6 +113,35 @@ describe('neighbours: issue 27 rules', function () {
     assert.equal(flask.why, 'extends App (line 4)');
   });
 
+  it('a type named in a class\'s first lines: extends it in the header, embeds it (Go), else is a member\'s type', async () => {
+    const repo = new TestRepo();
+    const options = (extra: string) => `export interface FetchOptions {\n  timeout?: number;\n${extra}}\n`;
+    const go = (extra: string) => `package conf\n\ntype Base struct {\n\tName string\n${extra}}\n`;
+    const base = repo.commit('base', {
+      'src/options.ts': options(''),
+      'src/client.ts': "import { FetchOptions } from './options';\n\nexport interface Client {\n  defaults: FetchOptions;\n}\n\n"
+        + 'export class Strict\n  extends FetchOptionsBase {}\n\nexport interface Tuned extends FetchOptions {\n  retry: number;\n}\n',
+      'src/base.ts': 'export class FetchOptionsBase {}\n',
+      'conf/base.go': go(''),
+      'conf/app.go': 'package conf\n\ntype App struct {\n\tBase\n\tname string\n}\n\ntype Holder struct {\n\tb Base\n}\n',
+      'src/sub.py': 'from .opts import Opts\n\n\nclass Sub(\n    Opts,\n):\n    x = 1\n\n\nclass Has:\n    o: Opts\n',
+      'src/opts.py': 'class Opts:\n    a = 1\n',
+    });
+    const head = repo.commit('head', {
+      'src/options.ts': options('  signal?: AbortSignal;\n'),
+      'conf/base.go': go('\tTag string\n'),
+      'src/opts.py': 'class Opts(object):\n    a = 1\n',
+    });
+    const m = by(await candidates(repo, base, head));
+    assert.equal(m.get('src/client.Client')?.why, 'has a member of type FetchOptions (line 4)');
+    assert.equal(m.get('src/client.Tuned')?.why, 'extends FetchOptions (line 10)');
+    assert.equal(m.get('conf/app.App')?.why, 'embeds Base (line 4)');
+    assert.equal(m.get('src/sub.Sub')?.why, 'extends Opts (line 5)');
+    // A member that is a symbol of its own is the one linked, for what its signature says.
+    assert.equal(m.get('conf/app.Holder.b')?.why, 'uses Base in its signature (line 9)');
+    assert.equal(m.get('src/sub.Has.o')?.why, 'uses Opts in its signature (line 11)');
+  });
+
   it('two hops: the callers of a changed function\'s few callers, but not three hops, nor through a function called from everywhere', async () => {
     const repo = new TestRepo();
     const merge = (body: string) => `export const deepMerge = (a: object, b: object): object => {\n${body}\n};\n\n`

@@ -70,7 +70,8 @@ export async function callersOf(index: Index, report: ChangeReport, links: LinkS
         for (const p of r.picked.filter((x) => vias.some((v) => v.symbol === x.def.symbol))) {
           const via = vias.find((v) => v.symbol === p.def.symbol)!;
           const byName = !r.resolved && r.picked.length > 1;
-          links.link({ path, def: caller }, 'type', via, r.resolved ? 1 : 1 / r.picked.length, `extends ${ref.name} (line ${ref.line})`, byName);
+          links.link({ path, def: caller }, 'type', via, r.resolved ? 1 : 1 / r.picked.length,
+            `${nearHeader(info, caller.nameLine, ref)} ${ref.name} (line ${ref.line})`, byName);
         }
         continue;
       }
@@ -188,4 +189,20 @@ async function propertyNames(index: Index, base: string, changed: ChangedSymbol[
     }
   }
   return out;
+}
+
+/**
+ * What a type named in a class's first lines is to it, for the why a labeler reads: in the header
+ * (`class Flask(App):`, `class B extends A {`) a base; past the header (the body's `{`, or a Python
+ * line ending in `:`) the type of a member (`interface Options {⏎ fetch: FetchOptions`), or, a Go
+ * struct's field with no name, a type it embeds. The link is the same either way.
+ */
+export function nearHeader(info: Pick<FileInfo, 'lines' | 'language'>, nameLine: number, ref: Pick<Reference, 'line' | 'column'>): string {
+  const line = info.lines[ref.line - 1] ?? '';
+  const before = [...info.lines.slice(nameLine - 1, ref.line - 1), line.slice(0, ref.column)];
+  const inBody = info.language === 'python'
+    ? before.slice(0, -1).some((l) => /:\s*(?:#.*)?$/.test(l))
+    : before.some((l) => l.includes('{'));
+  if (!inBody) return 'extends';
+  return info.language === 'go' && /^\s*\*?(?:\w+\.)?\w+\s*(?:`[^`]*`)?\s*(?:\/\/.*)?$/.test(line) ? 'embeds' : 'has a member of type';
 }
