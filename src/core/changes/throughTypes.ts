@@ -185,24 +185,31 @@ export async function parallelMembers(index: Index, report: ChangeReport, link: 
       }
     }
   }
-  for (const [key, { owner, folder, line }] of members) {
-    const name = key.slice(key.indexOf('\0') + 1);
-    const found: Located[] = [];
-    for await (const info of index.mentioning([name], { folder })) {
+  // Each folder is searched once for all the names re-declared in it, and each type there read once for its own members.
+  const declaredIn = new Map<string, Map<string, Located[]>>();
+  for (const folder of new Set([...members.values()].map((m) => m.folder))) {
+    const names = new Set([...members].filter(([, m]) => m.folder === folder).map(([key]) => key.slice(key.indexOf('\0') + 1)));
+    const byName = new Map<string, Located[]>();
+    for await (const info of index.mentioning(names, { folder })) {
       const declaration = FIELD_DECLARATION[family(info.language)];
       if (!declaration) continue;
       for (const d of info.defs) {
         if (!(CLASS_LIKE.has(d.kind) || d.kind === 'type') || changed.has(d.symbol) || d.parent !== undefined) continue;
         const level = memberIndent(info.lines, d);
+        const own = new Set<string>();
         for (let at = d.startLine + 1; at < d.endLine; at++) {
           const text = info.lines[at - 1] ?? '';
-          if (indentOf(text) === level && declaration.exec(text)?.[1] === name) {
-            found.push({ path: info.path, def: d });
-            break;
-          }
+          const name = indentOf(text) === level ? declaration.exec(text)?.[1] : undefined;
+          if (name && names.has(name)) own.add(name);
         }
+        for (const name of own) listAt(byName, name).push({ path: info.path, def: d });
       }
     }
+    declaredIn.set(folder, byName);
+  }
+  for (const [key, { owner, folder, line }] of members) {
+    const name = key.slice(key.indexOf('\0') + 1);
+    const found = declaredIn.get(folder)?.get(name) ?? [];
     if (found.length === 0 || found.length > PARALLEL_MEMBER_LIMIT) continue;
     for (const t of found) {
       const why = `declares ${name} too, which ${shortName(owner.symbol)} declares anew (line ${line})`;
