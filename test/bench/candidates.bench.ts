@@ -10,8 +10,8 @@
 // round 3's after round 2's had been described, round 4's while round 3's were being read, round
 // 5's after round 4 had been measured, round 6's after round 5 had been measured, round 7's after
 // round 6 had been measured, round 8's beside round 7, both run once at the end of the round that
-// prepared for them, rounds 9's and 10's side by side after rounds 7 and 8 were run, not yet
-// run). Run with
+// prepared for them, rounds 9's and 10's side by side after rounds 7 and 8 were run, both run
+// once at the end of the round that prepared for them). Run with
 // `npm run bench:candidates`. Prints per change and per set: recall of the ground truth within the
 // default list, precision, the share of (test, non-test) pairs where the test ranks first, the
 // candidates linked by name alone to a name several definitions share, and the names left unlinked

@@ -10,7 +10,8 @@
 // them (round 7's held-out half alone is too small to measure recall on), which nobody had seen
 // while tuning, both run once by the lead at the end of the round that prepared for them, and 9 and
 // 10 for the two rounds of twelve added side by side (from different repositories) after rounds 7
-// and 8 were run, which nobody had seen while tuning and no list has been run on. Plain Node: the
+// and 8 were run, which nobody had seen while tuning, both run once by the lead at the end of the
+// round that prepared for them. Plain Node: the
 // benchmark and the unit test use it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
