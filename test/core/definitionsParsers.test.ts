@@ -170,8 +170,8 @@ function pythonAst(file: string, dir = DATA): Row[] {
 }
 
 // TypeScript: module-level declarations (`const` a constant, `let` and `var` variables, those in a
-// block scoped to it), class and interface members (a class's properties fields, but `#private` and
-// computed names), and the named functions and classes declared inside a named function, named
+// block scoped to it), class and interface members (a class's properties fields, `#private` ones
+// too, but not computed names), and the named functions and classes declared inside a named function, named
 // under it. An anonymous function or class (a callback) declares nothing the module or its
 // enclosing definition has.
 function typescriptApi(file: string, dir = DATA): Row[] {
@@ -204,7 +204,7 @@ function typescriptApi(file: string, dir = DATA): Row[] {
       node.body?.statements.forEach((s) => visit(s, me, 'method'));
     } else if (ts.isPropertyDeclaration(node)) {
       if (!isFunctionValue(node.initializer)) {
-        if (ts.isIdentifier(node.name)) add(owner, node.name, 'field');
+        if (ts.isIdentifier(node.name) || ts.isPrivateIdentifier(node.name)) add(owner, node.name, 'field');
         return;
       }
       const me = add(owner, node.name, 'method');
@@ -269,6 +269,7 @@ describe('definitions match each language\'s own parser', () => {
     }
     assert.ok(got.includes('pkg/fetchTimeout.customFetch.elapsed function 43'));
     assert.ok(got.includes('pkg/fetchTimeout.customFetch.Timer class 47'));
+    assert.ok(got.includes('pkg/fetchTimeout.Clock.#ticks field 76') && got.includes('pkg/fetchTimeout.Clock.#now method 77'), got.join('\n'));
     const names = got.map((r) => r.split(' ')[0]);
     const repeated = names.filter((n, i) => names.indexOf(n) !== i);
     // The overloads of customFetch (three) and the accessor pair `now`: nothing else twice.

@@ -16,7 +16,7 @@ function everyRewrite(raw: string, options: NormalizeOptions = {}): string {
   if (found && !(options.keepLastSegment && found.index + found[0].length === name.length)) {
     name = name.slice(0, found.index) + name.slice(found.index + found[0].length);
   }
-  name = name.replace(/::|#|:/g, '.');
+  name = name.replace(/::|(?<!\.)#|:/g, '.');
   return name.replace(/\.{2,}/g, '.').replace(/^\.|\.$/g, '');
 }
 
@@ -42,6 +42,14 @@ describe('symbol normalization', () => {
     assert.equal(normalizeSymbol('./web/src/api/client.ts'), 'web/src/api/client');
     assert.equal(normalizeSymbol('`shop\\pricing.apply_discount`'), 'shop/pricing.apply_discount');
     assert.equal(normalizeSymbol('shop/pricing.apply_discount(order, code)'), 'shop/pricing.apply_discount');
+  });
+
+  it('keeps a TypeScript #private name after a dot: never the public member of the same name', () => {
+    assert.equal(normalizeSymbol('source/index.PQueue.#pending'), 'source/index.PQueue.#pending');
+    assert.equal(normalizeSymbol('source/index.ts::PQueue.#onInterval'), 'source/index.PQueue.#onInterval');
+    assert.notEqual(symbolKey('source/index.PQueue.#pending'), symbolKey('source/index.PQueue.pending'));
+    // `#` as another tool's separator is still one.
+    assert.equal(normalizeSymbol('source/index.ts#PQueue'), 'source/index.PQueue');
   });
 
   it('compares / and . spellings of a path as one name, and keeps case', () => {

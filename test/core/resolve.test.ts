@@ -128,6 +128,21 @@ describe('symbols checked against the code', function () {
     assert.deepEqual(check.ground_truth, { resolved: 2, total: 2, rate: 1 });
   });
 
+  it('a TypeScript #private field or method resolves as itself; a public member of the same name is another symbol', async () => {
+    const repo = new TestRepo();
+    const Q = 'export class Queue {\n  #pending = 0;\n  #next(): void {\n    this.#pending--;\n  }\n  get pending(): number {\n    return this.#pending;\n  }\n}\n';
+    const head = repo.commit('queue', { 'src/queue.ts': Q, 'src/other.ts': 'export class Other {\n  size = 0;\n}\n' });
+    const dir = tempDir({
+      'repos.yaml': `repos:\n  - name: flask\n    url: https://github.com/example/queue\n    commit: "${head}"\n    language: typescript\n    path: ${JSON.stringify(repo.dir)}\n`,
+      'tasks/flask/easy/01-a.yaml': fixture('flask-easy-01', `commit: "${head}"`, ['src/queue.Queue.#pending', 'src/queue.Queue.#next', 'src/queue.Queue.pending', 'src/other.Other.#size']),
+    });
+    const check = await checkCorpusSymbols(await loadCorpus(dir, dir));
+    // `#size` is not `size`: before, `.#` read as `.` and it resolved to the public field.
+    assert.deepEqual(messages(check.problems).map((m) => m.replace(/^.*?: unresolved-symbol: /, '').replace(/ at commit \w+/, '')),
+      ['`src/other.Other.#size` is not defined: did you mean `src/other.Other.size`?']);
+    assert.deepEqual(check.ground_truth, { resolved: 3, total: 4, rate: 3 / 4 });
+  });
+
   it('an empty name is no symbol to look for (read.ts reports it): no crash, not counted', async () => {
     const { dir } = flaskCorpus(({ head }) => ({
       'tasks/flask/easy/01-a.yaml': fixture('flask-easy-01', `commit: "${head}"`, ['src/flask/helpers.redirect'], 'candidates: ["", "()"]\n'),

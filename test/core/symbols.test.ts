@@ -346,6 +346,8 @@ describe('definitions (tree-sitter)', () => {
       'class source/core/Ky.Ky 7-14',
       'field source/core/Ky.Ky.defaults 8-8',
       'field source/core/Ky.Ky._options 9-9',
+      // A #private field is named as a #private method is; a computed name is none.
+      'field source/core/Ky.Ky.#secret 10-10',
       'method source/core/Ky.Ky.retry 12-12',
       'method source/core/Ky.Ky.run 13-13',
       'module source/core/Ky.NS 15-15',

@@ -167,14 +167,19 @@ const typescriptRules: Record<string, Rule> = {
 const ECMA_DECLARATION_LEVEL = new Set(['program', 'export_statement', 'ambient_declaration', 'statement_block']);
 const ECMA_NAMESPACES = new Set(['internal_module', 'module']);
 
-/** A class field: a method when its value is a function, else data. `#private` and computed names are no names a label can write. */
+/**
+ * A class field: a method when its value is a function, else data. A `#private` field is named
+ * `Class.#name`, as a `#private` method is (a label writes `.#` as it is); a computed name is no
+ * name a label can write.
+ */
 function fieldWithFunction(field: string): Rule {
   return (node) => {
     const value = node.childForFieldName('value');
     if (value && FUNCTION_VALUES.has(value.type)) return named(node, 'method', field);
-    return node.childForFieldName(field)?.type === 'property_identifier' ? named(node, 'field', field) : [];
+    return FIELD_NAMES.has(node.childForFieldName(field)?.type ?? '') ? named(node, 'field', field) : [];
   };
 }
+const FIELD_NAMES = new Set(['property_identifier', 'private_property_identifier']);
 
 const RULES: Record<LanguageId, Record<string, Rule>> = {
   python: {

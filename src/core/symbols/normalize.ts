@@ -48,7 +48,9 @@ export function normalizeSymbol(raw: string, options: NormalizeOptions = {}): st
   if (extension && !(options.keepLastSegment && extension.index + extension[0].length === name.length)) {
     name = name.slice(0, extension.index) + name.slice(extension.index + extension[0].length);
   }
-  if (name.includes(':') || name.includes('#')) name = name.replace(/::|#|:/g, '.');
+  // `pricing#apply_discount` and scip's `Proto#cycle` separate with `#`; after a `.` it is part of
+  // a TypeScript `#private` name (`Queue.#pending`), never the public `Queue.pending` beside it.
+  if (name.includes(':') || name.includes('#')) name = name.replace(/::|(?<!\.)#|:/g, '.');
   if (name.includes('..')) name = name.replace(/\.{2,}/g, '.');
   return name.startsWith('.') || name.endsWith('.') ? name.replace(/^\.|\.$/g, '') : name;
 }

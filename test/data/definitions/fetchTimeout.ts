@@ -71,6 +71,12 @@ export class Clock {
     const step = () => this.onTick(by);
     step();
   }
+
+  // A #private field and method beside public ones of the same name: each its own definition.
+  #ticks = 0;
+  #now(): number {
+    return this.#ticks;
+  }
 }
 
 export interface Options {
