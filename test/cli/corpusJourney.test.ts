@@ -18,10 +18,8 @@ function flaskLike(): TestRepo {
   const repo = new TestRepo();
   repo.commit('base', { 'app/errors.py': ERRORS, 'app/report.py': REPORT, 'app/util.py': UTIL });
   repo.git('remote', 'add', 'origin', 'https://github.com/example/flasklike');
-  repo.git('checkout', '-q', '-b', 'dev/deprecate');
-  repo.commit('deprecate', { 'app/errors.py': ERRORS.replace('    return False\n', '    import warnings\n    warnings.warn("deprecated")\n    return False\n') });
-  repo.git('checkout', '-q', 'main');
-  repo.git('merge', '-q', '--no-ff', 'dev/deprecate', '-m', 'Merge pull request #3 from dev/deprecate\n\ndeprecate `should_ignore_error`');
+  repo.mergePullRequest(3, 'dev/deprecate', 'deprecate', 'deprecate `should_ignore_error`',
+    { 'app/errors.py': ERRORS.replace('    return False\n', '    import warnings\n    warnings.warn("deprecated")\n    return False\n') });
   return repo;
 }
 

@@ -23,11 +23,9 @@ interface Setup {
 function setup(url = 'https://github.com/example/shop'): Setup {
   const repo = new TestRepo();
   const base = repo.commit('base', { 'shop/pricing.py': PRICING, 'shop/cart.py': CART });
-  repo.git('checkout', '-q', '-b', 'dev/bulk');
-  repo.commit('bulk discount', { 'shop/pricing.py': PRICING.replace('percent):\n    return total * (100 - min(percent,', 'percent, books=0):\n    bulk = 10 if books >= 10 else 0\n    return total * (100 - min(percent + bulk,') });
-  repo.git('checkout', '-q', 'main');
-  repo.git('merge', '-q', '--no-ff', 'dev/bulk', '-m', 'Merge pull request #7 from dev/bulk\n\nOrders of ten books or more get 10% off');
-  const merge = repo.git('rev-parse', 'HEAD');
+  const merge = repo.mergePullRequest(7, 'dev/bulk', 'bulk discount', 'Orders of ten books or more get 10% off', {
+    'shop/pricing.py': PRICING.replace('percent):\n    return total * (100 - min(percent,', 'percent, books=0):\n    bulk = 10 if books >= 10 else 0\n    return total * (100 - min(percent + bulk,'),
+  });
   const squash = repo.commit('Cart totals round to cents (#12)\n\nThe long description.', { 'shop/cart.py': CART.replace('sum(self.lines)', 'round(sum(self.lines), 2)') });
   repo.commit('unrelated (#70)', { 'README.md': 'shop\n' });
   const corpus = tempDir({ 'repos.yaml': `repos:\n  - name: shop\n    url: ${url}\n    commit: "${base}"\n    language: python\n    path: ${repo.dir}\n` });

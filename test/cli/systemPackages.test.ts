@@ -24,10 +24,7 @@ function shop(): TestRepo {
   const repo = new TestRepo();
   repo.commit('base', { 'shop/__init__.py': '', 'shop/cart.py': CART, 'shop/discount.py': DISCOUNT });
   repo.git('remote', 'add', 'origin', 'https://github.com/example/shop');
-  repo.git('checkout', '-q', '-b', 'dev/cap');
-  repo.commit('cap', { 'shop/discount.py': DISCOUNT.replace('(100 - percent)', '(100 - min(percent, 50))') });
-  repo.git('checkout', '-q', 'main');
-  repo.git('merge', '-q', '--no-ff', 'dev/cap', '-m', 'Merge pull request #7 from dev/cap\n\ncap the discount');
+  repo.mergePullRequest(7, 'dev/cap', 'cap', 'cap the discount', { 'shop/discount.py': DISCOUNT.replace('(100 - percent)', '(100 - min(percent, 50))') });
   return repo;
 }
 

@@ -46,4 +46,17 @@ export class TestRepo {
     this.git('commit', '-q', '--allow-empty', '-m', message);
     return this.git('rev-parse', 'HEAD');
   }
+
+  /**
+   * A pull request merged as GitHub's merge button does: `files` committed on `branch` off main,
+   * then merged into main with `--no-ff` and "Merge pull request #N from BRANCH" (`new --pr N`
+   * finds it by that subject). Returns the merge commit.
+   */
+  mergePullRequest(number: number, branch: string, message: string, body: string, files: Record<string, string | Buffer | null>): string {
+    this.git('checkout', '-q', '-b', branch);
+    this.commit(message, files);
+    this.git('checkout', '-q', 'main');
+    this.git('merge', '-q', '--no-ff', branch, '-m', `Merge pull request #${number} from ${branch}\n\n${body}`);
+    return this.git('rev-parse', 'HEAD');
+  }
 }

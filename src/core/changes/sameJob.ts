@@ -22,6 +22,7 @@ import type { LinkFn, Neighbour } from './links';
 import { classBases } from './receivers';
 import type { Index, Located } from './repositoryIndex';
 import { alike, bodyTokens } from './siblings';
+import { resolvedCallers } from './twoHops';
 
 /** A callee with at most this many callers (the changed one included) is a step of few jobs: its other callers do one of them. */
 const SHARED_CALLEE_LIMIT = 3;
@@ -68,25 +69,9 @@ export async function otherEntryPoints(index: Index, report: ChangeReport, first
   const seeds = first.filter((n) => !n.test && n.hops === 1 && !n.byName && n.relation === 'callee' && isFunction(n.kind)
     && !IMPLICIT_CALLS.test(shortName(n.symbol)));
   if (seeds.length === 0) return;
-  const byName = new Map<string, Neighbour[]>();
-  for (const n of seeds) listAt(byName, shortName(n.symbol)).push(n);
-  await index.definitions(byName.keys());
-  const callers = new Map<string, Map<string, { at: Located; line: number }>>();
-  for await (const info of index.mentioning(byName.keys())) {
-    for (const ref of await info.refs()) {
-      const wanted = ref.kind === 'call' ? byName.get(ref.name) : undefined;
-      const caller = wanted && definitionAt(info.defs, ref.line);
-      if (!wanted || !caller) continue;
-      const r = await index.resolve(info, ref.line, ref.column, ref.name);
-      if (!r.resolved) continue;
-      for (const w of wanted) {
-        if (caller.symbol === w.symbol || !r.picked.some((p) => p.def.symbol === w.symbol)) continue;
-        const of = callers.get(w.symbol) ?? new Map<string, { at: Located; line: number }>();
-        if (!of.has(caller.symbol)) of.set(caller.symbol, { at: { path: info.path, def: caller }, line: ref.line });
-        callers.set(w.symbol, of);
-      }
-    }
-  }
+  const byName = new Map<string, string[]>();
+  for (const n of seeds) listAt(byName, shortName(n.symbol)).push(n.symbol);
+  const callers = await resolvedCallers(index, byName);
   for (const n of seeds) {
     const of = callers.get(n.symbol);
     if (!of || of.size > SHARED_CALLEE_LIMIT) continue;

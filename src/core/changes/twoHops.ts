@@ -24,30 +24,40 @@ export async function callersOfCallers(index: Index, direct: [ChangedSymbol, Loc
     for (const caller of callers) if (!IMPLICIT_CALLS.test(caller.def.name)) listAt(firsts, caller.def.name).push({ via, caller });
   }
   if (firsts.size === 0) return;
-  await index.definitions(firsts.keys());
-  const second = new Map<string, { at: Located; line: number }[]>();
-  for await (const info of index.mentioning(firsts.keys())) {
-    const path = info.path;
-    for (const ref of await info.refs()) {
-      const wanted = ref.kind === 'call' ? firsts.get(ref.name) : undefined;
-      const caller = wanted && definitionAt(info.defs, ref.line);
-      if (!wanted || !caller) continue;
-      const r = await index.resolve(info, ref.line, ref.column, ref.name);
-      if (!r.resolved) continue;
-      for (const w of wanted) {
-        if (caller.symbol === w.caller.def.symbol || !r.picked.some((p) => p.def.symbol === w.caller.def.symbol)) continue;
-        const list = listAt(second, w.caller.def.symbol);
-        if (!list.some((x) => x.at.def.symbol === caller.symbol)) list.push({ at: { path, def: caller }, line: ref.line });
-      }
-    }
-  }
+  const second = await resolvedCallers(index, new Map([...firsts].map(([name, ws]) => [name, ws.map((w) => w.caller.def.symbol)])));
   for (const ws of firsts.values()) {
     for (const w of ws) {
-      const callers = second.get(w.caller.def.symbol) ?? [];
+      const callers = [...(second.get(w.caller.def.symbol)?.values() ?? [])];
       if (callers.length > TWO_HOP_FANOUT) continue;
       for (const c of callers) {
         link(c.at, 'caller', w.via, TWO_HOP_WEIGHT, `calls ${w.caller.def.name}, which calls ${shortName(w.via.symbol)} (line ${c.line})`, false, 2);
       }
     }
   }
+}
+
+/**
+ * The resolved callers of each target (`targets`: symbols by their short name) in non-test code,
+ * other than itself: by target symbol, each calling definition once, at its first call's line, in
+ * the order found. Names are looked up once for every target.
+ */
+export async function resolvedCallers(index: Index, targets: Map<string, string[]>): Promise<Map<string, Map<string, { at: Located; line: number }>>> {
+  const found = new Map<string, Map<string, { at: Located; line: number }>>();
+  await index.definitions(targets.keys());
+  for await (const info of index.mentioning(targets.keys())) {
+    for (const ref of await info.refs()) {
+      const wanted = ref.kind === 'call' ? targets.get(ref.name) : undefined;
+      const caller = wanted && definitionAt(info.defs, ref.line);
+      if (!wanted || !caller) continue;
+      const r = await index.resolve(info, ref.line, ref.column, ref.name);
+      if (!r.resolved) continue;
+      for (const symbol of wanted) {
+        if (caller.symbol === symbol || !r.picked.some((p) => p.def.symbol === symbol)) continue;
+        let of = found.get(symbol);
+        if (!of) found.set(symbol, (of = new Map<string, { at: Located; line: number }>()));
+        if (!of.has(caller.symbol)) of.set(caller.symbol, { at: { path: info.path, def: caller }, line: ref.line });
+      }
+    }
+  }
+  return found;
 }
