@@ -7,6 +7,7 @@
 import { fmt } from '../../shared/figures';
 import type { RawResult } from '../scoring/answers';
 import { symbolKey } from '../symbols/normalize';
+import { clipped } from '../untrusted/lineText';
 import type { SymbolResolver } from '../symbols/resolve';
 
 export interface NamesAtRevision {
@@ -145,7 +146,7 @@ export function warningOf(output: string, stderr?: string, until?: string): stri
   const said = systemWarnings(output, stderr, until);
   if (said.length === 0) return undefined;
   const line = said.join('; ');
-  return line.length > WARNING_CHARS ? `${line.slice(0, WARNING_CHARS - 1)}…` : line;
+  return clipped(line, WARNING_CHARS);
 }
 
 /** A warning is kept to one line of this many characters. */
@@ -232,7 +233,7 @@ export function systemHealth(raws: readonly RawResult[]): SystemHealth[] {
       if (raw.status !== 'ok') {
         h.failed = (h.failed ?? 0) + 1;
         const error = (raw.error ?? 'no error recorded').split('\n')[0];
-        h.failure ??= `${raw.status}: ${error.length > 200 ? `${error.slice(0, 199)}…` : error}`;
+        h.failure ??= `${raw.status}: ${clipped(error, 200)}`;
         continue;
       }
       const a = answerHealth(raw);

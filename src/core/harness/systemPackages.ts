@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { FixtureLabError } from '../problems';
 import { INSTALL_TIMEOUT_MS, isInstalled, NpmInstallError, npmInstall } from '../io/npmInstall';
 import { userCacheDir } from '../io/userCache';
+import { clipped } from '../untrusted/lineText';
 import { type NpmPackage, npmPinText, type SystemSpec } from '../corpus/systemSpec';
 
 /** FIXTURE_LAB_SYSTEMS, else `<user cache>/systems` (`~/.cache/fixture-lab/systems`). */
@@ -62,7 +63,4 @@ export async function installSystemPackage(spec: SystemSpec, signal?: AbortSigna
   }
 }
 
-const oneLine = (text: string) => {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
-};
+const oneLine = (text: string) => clipped(text.replace(/\s+/g, ' ').trim(), 200);

@@ -154,7 +154,7 @@ export function systemNeeds(spec: SystemSpec, corpusDir: string): string[] {
  */
 export async function withPackageInstalled(spec: SystemSpec, corpusDir: string, signal?: AbortSignal): Promise<SystemSpec> {
   if (!((spec.type === 'command' || spec.type === 'mcp') && spec.npm)) return spec;
-  if (packageToInstall(spec)) await installSystemPackage(spec, signal);
+  await installSystemPackage(spec, signal);
   // Resolved again even when this call installed nothing: two systems that pin one package were
   // both resolved before the first installed it, and the second must not keep its bare program.
   return resolvePrograms(spec, corpusDir);

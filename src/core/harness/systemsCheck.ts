@@ -19,6 +19,7 @@ import { systemArgv, systemNeeds, SystemSpec, withPackageInstalled } from './sys
 import { npmPinText } from '../corpus/systemSpec';
 import { plural } from '../../shared/figures';
 import { Checkouts, checkoutsDir } from './checkouts';
+import { clipped } from '../untrusted/lineText';
 
 export interface SystemsCheckOptions {
   corpusDir: string;
@@ -179,7 +180,7 @@ async function finish(result: SystemCheckResult, spec: SystemSpec, stderr: strin
     result.missing = names.missing.slice(0, 5);
   }
   const short = rev.slice(0, 7);
-  const warning = result.warnings[0] && (result.warnings[0].length > 120 ? `${result.warnings[0].slice(0, 119)}…` : result.warnings[0]);
+  const warning = result.warnings[0] && clipped(result.warnings[0], 120);
   const warned = warning ? `; it warns: ${warning}` : '';
   const failedWith = (error: string) => `${error}${cause && !error.includes(cause) ? ` (${cause})` : ''}`;
   if (result.index?.error) {

@@ -8,6 +8,11 @@ import { showBidi, unicodeEscape } from '../../shared/bidi';
 const BREAKS = /[\n\r\v\f\u0085\u2028\u2029]/g;
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r' };
 
+/** `text` cut to at most `max` characters, the last an ellipsis where it was cut: a message's room in one line. */
+export function clipped(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
+}
+
 /** `text` for the middle of a line: line breaks and bidi controls as escapes (`\n`, `\u202E`). */
 export function lineText(text: string): string {
   return showBidi(text).replace(BREAKS, (c) => NAMED[c] ?? unicodeEscape(c));

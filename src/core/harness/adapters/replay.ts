@@ -8,6 +8,7 @@ import type { ReplaySystem } from '../systems';
 import { BUDGET_FOLDER_PREFIX, RawResult, readAnswer } from '../results';
 import { QueryInput, QueryOutput, RepoContext, Retriever, SystemFailure } from './types';
 import { sameRevision } from '../../git/revisions';
+import { clipped } from '../../untrusted/lineText';
 
 export class ReplayAdapter implements Retriever {
   constructor(private readonly spec: ReplaySystem, private readonly rawDir: string) {}
@@ -46,8 +47,8 @@ export class ReplayAdapter implements Retriever {
     // An answer to the task as it was written then is not an answer to the task as it reads now. A
     // recording that does not say its text (made before it was kept) is scored, and said so (answerHealth.ts).
     if (raw.task_text !== undefined && raw.task_text !== input.task) {
-      throw new SystemFailure(`${input.taskId}'s task text was edited since it was recorded (${JSON.stringify(clip(raw.task_text))} then, `
-        + `${JSON.stringify(clip(input.task))} now): record it again`);
+      throw new SystemFailure(`${input.taskId}'s task text was edited since it was recorded (${JSON.stringify(clipped(raw.task_text, 60))} then, `
+        + `${JSON.stringify(clipped(input.task, 60))} now): record it again`);
     }
     return {
       text: raw.output,
@@ -67,7 +68,4 @@ export class ReplayAdapter implements Retriever {
   }
 }
 
-/** A task text short enough for a one-line error. */
-function clip(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
-}
+
