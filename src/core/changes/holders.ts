@@ -17,7 +17,7 @@ import type { ChangeReport, ChangedSymbol } from './changedSymbols';
 import { sidesOf } from './changedSides';
 import { CLASS_LIKE, family, SELF, short } from './languageRules';
 import type { LinkFn } from './links';
-import { holdsName } from './namePatterns';
+import { holdsName, namePattern } from './namePatterns';
 import { declaredType, receiverOf } from './receivers';
 import type { FileInfo, Index, Located } from './repositoryIndex';
 
@@ -124,6 +124,15 @@ async function withBases(index: Index, holder: Located): Promise<Located[]> {
 }
 
 const TYPE_NAME = String.raw`["']?(?:(?:Optional|Final|ClassVar|Readonly)\[|Readonly<)?\*?&?([A-Za-z_$][\w$.]*)`;
+/** A field's declaration by language, around its escaped name: the type is the first group. */
+const FIELD_DECLARATIONS: Partial<Record<string, (name: string) => string>> = {
+  go: (n) => String.raw`^\s*${n}\s+\*?([A-Za-z_][\w.]*)\s*(?:$|//|\x60)`,
+  typescript: (n) => String.raw`^\s*(?:(?:public|private|protected|readonly|declare|static|override)\s+)*${n}\s*[?!]?\s*:\s*${TYPE_NAME}`,
+  python: (n) => String.raw`^\s*${n}\s*:\s*${TYPE_NAME}`,
+};
+/** What follows an instance attribute's name where it is annotated: `self.config: Config = ...`. */
+const ANNOTATION = new RegExp(String.raw`^\s*:\s*${TYPE_NAME}`);
+const MEMBER_MODIFIERS = String.raw`(?:(?:public|private|protected|readonly|declare|static|override|async|def|func)\s+)*`;
 
 /**
  * The type `field` is declared with in `holder`'s own lines or, in Python, where an instance attribute
@@ -136,13 +145,9 @@ function declaredField(info: FileInfo, holder: Definition, field: string): strin
   const lines = info.lines;
   const lang = family(info.language);
   const last = (t: string | undefined) => t?.slice(t.lastIndexOf('.') + 1);
-  const escaped = field.replace(/\$/g, '\\$');
-  const pattern = lang === 'go'
-    ? new RegExp(String.raw`^\s*${escaped}\s+\*?([A-Za-z_][\w.]*)\s*(?:$|//|\x60)`)
-    : lang === 'typescript'
-      ? new RegExp(String.raw`^\s*(?:(?:public|private|protected|readonly|declare|static|override)\s+)*${escaped}\s*[?!]?\s*:\s*${TYPE_NAME}`)
-      : lang === 'python' ? new RegExp(String.raw`^\s*${escaped}\s*:\s*${TYPE_NAME}`) : undefined;
-  if (!pattern) return undefined;
+  const source = FIELD_DECLARATIONS[lang];
+  if (!source) return undefined;
+  const pattern = namePattern(`declared field (${lang})`, field, source);
   // A member's own line (a field definition), else any line of the holder's body at its first level of nesting.
   const own = info.defs.find((d) => d.parent === holder.symbol && d.name === field && DATA_KINDS.has(d.kind));
   if (own) {
@@ -161,7 +166,7 @@ function declaredField(info: FileInfo, holder: Definition, field: string): strin
   // An instance attribute: `self.config: Config = ...`, `self.config = Config(...)`, `self.config = config` (annotated parameter).
   for (const a of info.attributes.filter((d) => d.parent === holder.symbol && d.name === field)) {
     const after = (lines[a.nameLine - 1] ?? '').slice(a.nameColumn + a.name.length);
-    const m = new RegExp(String.raw`^\s*:\s*${TYPE_NAME}`).exec(after) ?? /^\s*=\s*([A-Z][\w.]*)\s*\(/.exec(after);
+    const m = ANNOTATION.exec(after) ?? /^\s*=\s*([A-Z][\w.]*)\s*\(/.exec(after);
     if (m) return last(m[1]);
     const from = /^\s*=\s*([A-Za-z_]\w*)\s*$/.exec(after)?.[1];
     const fn = from && enclosingDefinitions(info.defs, a.nameLine).filter((d) => !CLASS_LIKE.has(d.kind)).pop();
@@ -182,8 +187,7 @@ async function declares(index: Index, holder: Located, member: string): Promise<
   if ((await index.membersOf([holder], member)).length > 0) return true;
   const info = await index.file(index.base, holder.path);
   if (!info) return false;
-  const modifiers = String.raw`(?:(?:public|private|protected|readonly|declare|static|override|async|def|func)\s+)*`;
-  const lead = new RegExp(String.raw`^\s*${modifiers}${member.replace(/\$/g, '\\$')}\b`);
+  const lead = namePattern('member declared', member, (n) => String.raw`^\s*${MEMBER_MODIFIERS}${n}\b`);
   for (let line = holder.def.startLine + 1; line <= holder.def.endLine; line++) {
     if (lead.test(info.lines[line - 1] ?? '') && enclosingClass(info, line) === holder.def.symbol) return true;
   }
