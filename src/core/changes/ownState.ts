@@ -13,7 +13,7 @@ interface OwnAccess { own?: boolean; selfClass?: Located }
  * (a module's `sleep` function) shares the name: data flow's test that every definition of an
  * attribute's name is data would drop them, and the methods that use the attribute on the same
  * object (`await self.sleep(...)` between attempts) would never be linked. Followed only through
- * `self`/`this` in the classes of one lineage (OwnNames.sameObjectOnly).
+ * `self`/`this` in the classes of one lineage (dataFlow.ts's sameObject).
  */
 export async function ownNames(index: Index, accesses: Map<string, OwnAccess>[], shared: string[]): Promise<Set<string>> {
   const out = new Set<string>();
